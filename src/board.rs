@@ -1,0 +1,393 @@
+//! Boards, edges and positions of a graph-building game.
+//!
+//! A position is two adjacency bitsets (red = first player, blue = second
+//! player) over at most [`MAX_VERTICES`] vertices. Every query the search
+//! asks per node (degrees, clique completion, threats) is a handful of `u128`
+//! operations, which is why the representation is bitsets rather than a
+//! general graph type.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Largest number of distinct vertices a position may touch; also the
+/// largest finite board. On `K_aleph0` this caps how many vertices a line
+/// can touch, far above what a 21-move game uses.
+pub const MAX_VERTICES: usize = 128;
+
+/// A vertex of the board.
+pub type Vertex = u8;
+
+/// A set of vertices as a bitset.
+pub type VertexSet = u128;
+
+/// An unordered edge `{u, v}` with `u < v`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct Edge(Vertex, Vertex);
+
+impl Edge {
+    /// The edge between two distinct vertices, in either order.
+    pub fn new(u: Vertex, v: Vertex) -> Edge {
+        assert_ne!(u, v, "an edge needs two distinct vertices");
+        if u < v {
+            Edge(u, v)
+        } else {
+            Edge(v, u)
+        }
+    }
+
+    /// Like [`Edge::new`] but rejects loops and out-of-range vertices.
+    pub fn checked(u: usize, v: usize) -> Option<Edge> {
+        (u != v && u < MAX_VERTICES && v < MAX_VERTICES)
+            .then(|| Edge::new(u as Vertex, v as Vertex))
+    }
+
+    pub fn ends(self) -> (Vertex, Vertex) {
+        (self.0, self.1)
+    }
+
+    pub fn touches(self, v: Vertex) -> bool {
+        self.0 == v || self.1 == v
+    }
+
+    /// The endpoint that is not `v` (`v` must be an endpoint).
+    pub fn other(self, v: Vertex) -> Vertex {
+        if self.0 == v {
+            self.1
+        } else {
+            self.0
+        }
+    }
+
+    /// Whether the two edges share an endpoint.
+    pub fn meets(self, other: Edge) -> bool {
+        self.touches(other.0) || self.touches(other.1)
+    }
+
+    /// The image of the edge under a vertex map.
+    pub fn map(self, f: impl Fn(Vertex) -> Vertex) -> Edge {
+        Edge::new(f(self.0), f(self.1))
+    }
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.0, self.1)
+    }
+}
+
+/// The two players. The first player builds red, the second blue.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The colour the player claims edges in ("red" or "blue").
+    pub fn colour_name(self) -> &'static str {
+        match self {
+            Player::First => "red",
+            Player::Second => "blue",
+        }
+    }
+}
+
+/// The board: `K_n` or the countably infinite `K_aleph0`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Board {
+    Infinite,
+    Complete(usize),
+}
+
+impl Board {
+    /// How many vertices a position on this board may use.
+    pub fn capacity(self) -> usize {
+        match self {
+            Board::Infinite => MAX_VERTICES,
+            Board::Complete(n) => n,
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Board::Infinite => write!(f, "inf"),
+            Board::Complete(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl FromStr for Board {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Board, String> {
+        if s == "inf" || s == "aleph0" {
+            return Ok(Board::Infinite);
+        }
+        let n: usize = s
+            .parse()
+            .map_err(|_| format!("board must be `inf` or a number of vertices, not `{s}`"))?;
+        if !(2..=MAX_VERTICES).contains(&n) {
+            return Err(format!(
+                "board size must be between 2 and {MAX_VERTICES}, not {n}"
+            ));
+        }
+        Ok(Board::Complete(n))
+    }
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("edge {0} is already claimed")]
+    Claimed(Edge),
+    #[error("edge {0} leaves the board")]
+    OffBoard(Edge),
+}
+
+/// The edges claimed so far on a board.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    board: Board,
+    red: Vec<VertexSet>,
+    blue: Vec<VertexSet>,
+}
+
+/// Iterates the members of a vertex set in increasing order.
+pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as Vertex;
+            set &= set - 1;
+            v
+        })
+    })
+}
+
+/// The set `{0, .., n-1}`.
+pub fn first_n(n: usize) -> VertexSet {
+    if n >= 128 {
+        VertexSet::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+impl Position {
+    /// The empty position on `board`.
+    pub fn empty(board: Board) -> Position {
+        Position {
+            board,
+            red: Vec::new(),
+            blue: Vec::new(),
+        }
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    fn rows(&self, player: Player) -> &[VertexSet] {
+        match player {
+            Player::First => &self.red,
+            Player::Second => &self.blue,
+        }
+    }
+
+    /// The neighbours of `v` in `player`'s graph.
+    pub fn neighbours(&self, player: Player, v: Vertex) -> VertexSet {
+        self.rows(player).get(v as usize).copied().unwrap_or(0)
+    }
+
+    /// Who owns `e`, if anyone.
+    pub fn owner(&self, e: Edge) -> Option<Player> {
+        let (u, v) = e.ends();
+        [Player::First, Player::Second]
+            .into_iter()
+            .find(|&p| self.neighbours(p, u) >> v & 1 == 1)
+    }
+
+    pub fn is_free(&self, e: Edge) -> bool {
+        self.owner(e).is_none()
+    }
+
+    /// Degree of `v` in the first player's graph (the paper's F-degree).
+    pub fn f_degree(&self, v: Vertex) -> u32 {
+        self.neighbours(Player::First, v).count_ones()
+    }
+
+    /// Degree of `v` in the second player's graph (the paper's S-degree).
+    pub fn s_degree(&self, v: Vertex) -> u32 {
+        self.neighbours(Player::Second, v).count_ones()
+    }
+
+    /// Vertices incident with at least one claimed edge.
+    pub fn touched(&self) -> VertexSet {
+        let mut set = 0;
+        for (v, (r, b)) in self.red.iter().zip(&self.blue).enumerate() {
+            if r | b != 0 {
+                set |= 1u128 << v;
+            }
+        }
+        set
+    }
+
+    /// Number of vertices incident with a claimed edge.
+    pub fn touched_count(&self) -> usize {
+        self.touched().count_ones() as usize
+    }
+
+    /// The smallest untouched vertex of the board, if one remains.
+    pub fn fresh_vertex(&self) -> Option<Vertex> {
+        let v = (!self.touched()).trailing_zeros() as usize;
+        (v < self.board.capacity()).then_some(v as Vertex)
+    }
+
+    /// How many untouched vertices remain (`None` on `K_aleph0`).
+    pub fn fresh_count(&self) -> Option<usize> {
+        match self.board {
+            Board::Infinite => None,
+            Board::Complete(n) => Some(n - self.touched_count()),
+        }
+    }
+
+    /// All claimed edges of `player`, in increasing order.
+    pub fn edges(&self, player: Player) -> Vec<Edge> {
+        let rows = self.rows(player);
+        let mut out = Vec::new();
+        for (u, &row) in rows.iter().enumerate() {
+            for v in members(row >> u >> 1) {
+                out.push(Edge::new(u as Vertex, u as Vertex + 1 + v));
+            }
+        }
+        out
+    }
+
+    /// Number of edges `player` has claimed.
+    pub fn edge_count(&self, player: Player) -> usize {
+        self.rows(player)
+            .iter()
+            .map(|r| r.count_ones() as usize)
+            .sum::<usize>()
+            / 2
+    }
+
+    /// Claims `e` for `player`, or says why that is illegal.
+    pub fn claim(&mut self, e: Edge, player: Player) -> Result<(), IllegalMove> {
+        let (u, v) = e.ends();
+        if v as usize >= self.board.capacity() {
+            return Err(IllegalMove::OffBoard(e));
+        }
+        if !self.is_free(e) {
+            return Err(IllegalMove::Claimed(e));
+        }
+        let len = v as usize + 1;
+        if self.red.len() < len {
+            self.red.resize(len, 0);
+            self.blue.resize(len, 0);
+        }
+        let rows = match player {
+            Player::First => &mut self.red,
+            Player::Second => &mut self.blue,
+        };
+        rows[u as usize] |= 1u128 << v;
+        rows[v as usize] |= 1u128 << u;
+        Ok(())
+    }
+
+    /// The position with `e` claimed for `player`.
+    pub fn with(&self, e: Edge, player: Player) -> Result<Position, IllegalMove> {
+        let mut next = self.clone();
+        next.claim(e, player)?;
+        Ok(next)
+    }
+
+    /// The image of the position under an injective vertex map.
+    pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Position {
+        let mut out = Position::empty(self.board);
+        for player in [Player::First, Player::Second] {
+            for e in self.edges(player) {
+                out.claim(e.map(&f), player)
+                    .expect("a relabelling is injective");
+            }
+        }
+        out
+    }
+
+    /// Whether `within` contains a clique of `size` vertices in `player`'s graph.
+    pub fn has_clique_in(&self, player: Player, within: VertexSet, size: usize) -> bool {
+        if size == 0 {
+            return true;
+        }
+        if (within.count_ones() as usize) < size {
+            return false;
+        }
+        let mut rest = within;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as Vertex;
+            rest &= rest - 1;
+            if self.has_clique_in(player, rest & self.neighbours(player, v), size - 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `player` owns a complete graph on `k` vertices.
+    pub fn has_clique(&self, player: Player, k: usize) -> bool {
+        self.has_clique_in(player, self.touched(), k)
+    }
+
+    /// Whether `e`, if `player` owned it, would lie in a `K_k` of `player`.
+    pub fn completes_clique(&self, player: Player, e: Edge, k: usize) -> bool {
+        let (u, v) = e.ends();
+        let common = self.neighbours(player, u) & self.neighbours(player, v);
+        k >= 2 && self.has_clique_in(player, common, k - 2)
+    }
+
+    /// Unclaimed edges that would complete a `K_k` for `player`: the missing
+    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge).
+    ///
+    /// Only edges between touched vertices can qualify for `k >= 3`, since
+    /// both ends need a common neighbour.
+    pub fn threats(&self, player: Player, k: usize) -> Vec<Edge> {
+        let mut out = Vec::new();
+        let touched = self.touched();
+        for u in members(touched) {
+            let reach = touched & !first_n(u as usize + 1);
+            for v in members(reach) {
+                let e = Edge::new(u, v);
+                if self.is_free(e) && self.completes_clique(player, e, k) {
+                    out.push(e);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `player` has at least two threats with different missing
+    /// edges, so the opponent cannot block both with one move.
+    pub fn has_double_threat(&self, player: Player, k: usize) -> bool {
+        self.threats(player, k).len() >= 2
+    }
+
+    /// Whether every edge of the board is claimed (finite boards only).
+    pub fn is_full(&self) -> bool {
+        match self.board {
+            Board::Infinite => false,
+            Board::Complete(n) => {
+                self.edge_count(Player::First) + self.edge_count(Player::Second) == n * (n - 1) / 2
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! ramsey-verify: certifies explicit first-player strategies in strong
+//! Ramsey games (graph-building games) and finds counterexamples to flawed
+//! ones.
+//!
+//! The engine (board, canonical labelling, orbits, adversary enumerator,
+//! reports) lives in `src/`; concrete strategies live in `strategies/` and
+//! only use the engine's public interface.
+
+pub mod board;
+pub mod canon;
+pub mod cli;
+pub mod line;
+pub mod orbits;
+pub mod search;
+pub mod strategy;
+pub mod verify;
+
+#[path = "../strategies/mod.rs"]
+pub mod strategies;

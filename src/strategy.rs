@@ -1,0 +1,140 @@
+//! The interface between the engine and a first-player strategy.
+//!
+//! A strategy is a `Box<dyn Strategy>`. Everything it remembers between
+//! moves lives in [`Memory`]: vertex-free words (stage, counters, plan type)
+//! and named vertices (a, b, c, m, n, p0, ...). The engine owns the memory,
+//! relabels it together with the position, and always calls the strategy on
+//! the *canonical form* of (position, memory, his last edge). Two calls whose
+//! inputs are isomorphic therefore see identical inputs, so every tie-break
+//! a strategy makes ("pick any fresh vertex", "one of the two with the
+//! biggest S-degree") is isomorphism-invariant. That invariance is what makes
+//! exploring one reply per orbit sound.
+
+use crate::board::{Edge, Position, Vertex};
+use serde::{Deserialize, Serialize};
+
+/// The game being played: first to own every edge of a `K_k` wins.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Game {
+    /// Size of the complete graph both players try to build.
+    pub clique: usize,
+}
+
+impl Game {
+    pub fn clique(k: usize) -> Game {
+        Game { clique: k }
+    }
+
+    /// The target graph's name, e.g. `K4`.
+    pub fn target_name(&self) -> String {
+        format!("K{}", self.clique)
+    }
+}
+
+/// What a strategy remembers, as data the engine can relabel.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Memory {
+    /// Vertex-free state: stage number, counters, plan kinds. Kept verbatim.
+    pub words: Vec<u32>,
+    /// Named vertices by slot; the strategy decides what slot `i` means.
+    /// Relabelled with the position. A name must refer to a touched vertex
+    /// once her move is on the board (checked by the engine).
+    pub names: Vec<Option<Vertex>>,
+}
+
+impl Memory {
+    /// Memory with `words` zeroed words and `slots` empty name slots.
+    pub fn new(words: usize, slots: usize) -> Memory {
+        Memory {
+            words: vec![0; words],
+            names: vec![None; slots],
+        }
+    }
+
+    /// The vertex named by `slot`, if any.
+    pub fn name(&self, slot: usize) -> Option<Vertex> {
+        self.names.get(slot).copied().flatten()
+    }
+
+    /// The vertex named by `slot`, or an error saying the rule needs it.
+    pub fn require(&self, slot: usize, what: &str) -> Result<Vertex, StrategyError> {
+        self.name(slot)
+            .ok_or_else(|| StrategyError::RuleDoesNotApply(format!("vertex {what} is not named")))
+    }
+
+    pub fn set_name(&mut self, slot: usize, v: Option<Vertex>) {
+        self.names[slot] = v;
+    }
+
+    /// The memory with every named vertex mapped through `f`.
+    pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Memory {
+        Memory {
+            words: self.words.clone(),
+            names: self.names.iter().map(|n| n.map(&f)).collect(),
+        }
+    }
+}
+
+/// What the strategy sees when it is her turn. Always canonical: the engine
+/// has relabelled position, memory and `last_reply` together.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    pub game: Game,
+    pub position: &'a Position,
+    pub memory: &'a Memory,
+    /// The second player's previous edge (`None` before her first move).
+    pub last_reply: Option<Edge>,
+}
+
+impl View<'_> {
+    /// Her move number about to be played (1 for her first move).
+    pub fn move_number(&self) -> usize {
+        self.position.edge_count(crate::board::Player::First) + 1
+    }
+}
+
+/// Her decision: the edge to claim and the memory to keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub edge: Edge,
+    pub memory: Memory,
+}
+
+/// A strategy that cannot produce a move. The verifier reports this as a
+/// counterexample line, never as a crash.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    #[error("no fresh vertex left on the board")]
+    NoFreshVertex,
+    #[error("rule does not apply: {0}")]
+    RuleDoesNotApply(String),
+}
+
+/// A first-player strategy.
+pub trait Strategy: Send + Sync {
+    /// Short name used on the command line.
+    fn name(&self) -> &'static str;
+    /// One line saying what the strategy is and where it comes from.
+    fn description(&self) -> &'static str;
+    /// The game the strategy plays.
+    fn game(&self) -> Game;
+    /// Memory before her first move.
+    fn initial_memory(&self) -> Memory;
+    /// Her move in the given (canonical) situation.
+    fn play(&self, view: &View) -> Result<Move, StrategyError>;
+    /// Name of the part of the strategy the memory is in (e.g. "stage 3"),
+    /// for statistics and pictures. Empty when the strategy has no parts.
+    fn phase(&self, _memory: &Memory) -> String {
+        String::new()
+    }
+    /// Human-readable names of the memory's vertex slots (`a`, `b`, `p0`, ...),
+    /// used to label pictures.
+    fn slot_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+}
+
+/// Picks a fresh vertex or fails with [`StrategyError::NoFreshVertex`].
+pub fn fresh(position: &Position) -> Result<Vertex, StrategyError> {
+    position.fresh_vertex().ok_or(StrategyError::NoFreshVertex)
+}
