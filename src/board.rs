@@ -38,8 +38,7 @@ impl Edge {
 
     /// Like [`Edge::new`] but rejects loops and out-of-range vertices.
     pub fn checked(u: usize, v: usize) -> Option<Edge> {
-        (u != v && u < MAX_VERTICES && v < MAX_VERTICES)
-            .then(|| Edge::new(u as Vertex, v as Vertex))
+        (u != v && u < MAX_VERTICES && v < MAX_VERTICES).then(|| Edge::new(u as Vertex, v as Vertex))
     }
 
     pub fn ends(self) -> (Vertex, Vertex) {
@@ -138,9 +137,7 @@ impl FromStr for Board {
             .parse()
             .map_err(|_| format!("board must be `inf` or a number of vertices, not `{s}`"))?;
         if !(2..=MAX_VERTICES).contains(&n) {
-            return Err(format!(
-                "board size must be between 2 and {MAX_VERTICES}, not {n}"
-            ));
+            return Err(format!("board size must be between 2 and {MAX_VERTICES}, not {n}"));
         }
         Ok(Board::Complete(n))
     }
@@ -275,11 +272,7 @@ impl Position {
 
     /// Number of edges `player` has claimed.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows(player)
-            .iter()
-            .map(|r| r.count_ones() as usize)
-            .sum::<usize>()
-            / 2
+        self.rows(player).iter().map(|r| r.count_ones() as usize).sum::<usize>() / 2
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
@@ -317,8 +310,7 @@ impl Position {
         let mut out = Position::empty(self.board);
         for player in [Player::First, Player::Second] {
             for e in self.edges(player) {
-                out.claim(e.map(&f), player)
-                    .expect("a relabelling is injective");
+                out.claim(e.map(&f), player).expect("a relabelling is injective");
             }
         }
         out
@@ -385,9 +377,7 @@ impl Position {
     pub fn is_full(&self) -> bool {
         match self.board {
             Board::Infinite => false,
-            Board::Complete(n) => {
-                self.edge_count(Player::First) + self.edge_count(Player::Second) == n * (n - 1) / 2
-            }
+            Board::Complete(n) => self.edge_count(Player::First) + self.edge_count(Player::Second) == n * (n - 1) / 2,
         }
     }
 }

@@ -80,14 +80,7 @@ thread_local! {
     static GENERATORS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
 }
 
-fn record_generator(
-    _count: u32,
-    perm: &mut [u32],
-    _orbits: &mut [u32],
-    _n: u32,
-    _stab: u32,
-    n: u32,
-) {
+fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32, _stab: u32, n: u32) {
     GENERATORS.with(|g| g.borrow_mut().push(perm[..n as usize].to_vec()));
 }
 
@@ -112,11 +105,7 @@ fn vertex_masks(touched: &[Vertex], memory: &Memory, marked: Option<Edge>) -> Ve
 
 /// Runs canonaut on the layered graph; returns the canonical order of the
 /// touched vertices (as indices into `touched`) and the layer-0 generators.
-fn run_canonaut(
-    position: &Position,
-    touched: &[Vertex],
-    masks: &[u64],
-) -> (Vec<usize>, Vec<Vec<usize>>) {
+fn run_canonaut(position: &Position, touched: &[Vertex], masks: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
     let t = touched.len();
     let n = 2 * t;
     let m = words_needed(n);
@@ -153,10 +142,7 @@ fn run_canonaut(
     MANAGER.with(|manager| {
         let mut manager = manager.borrow_mut();
         manager.canonize_with_colors(&graph, &colours);
-        let order: Vec<usize> = manager.labeling()[..t]
-            .iter()
-            .map(|&x| x as usize)
-            .collect();
+        let order: Vec<usize> = manager.labeling()[..t].iter().map(|&x| x as usize).collect();
         let generators = GENERATORS.with(|g| {
             g.borrow_mut()
                 .drain(..)

@@ -6,9 +6,14 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
+            if !e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // One line: clap's first line names the argument and the reason.
+            let rendered = e.render().to_string();
+            eprintln!("{}", rendered.lines().next().unwrap_or("error: bad arguments"));
+            return ExitCode::from(2);
         }
     };
     match run(cli) {

@@ -131,12 +131,7 @@ impl<'a> Search<'a> {
 
     /// Her move from (`position`, `memory`) after his `last` edge, in the
     /// caller's labels, or the ending that stops her.
-    pub fn her_turn(
-        &self,
-        position: &Position,
-        memory: &Memory,
-        last: Option<Edge>,
-    ) -> Result<(Edge, Memory), Ending> {
+    pub fn her_turn(&self, position: &Position, memory: &Memory, last: Option<Edge>) -> Result<(Edge, Memory), Ending> {
         if position.edge_count(Player::First) as u32 >= self.bound {
             return Err(Ending::BoundExceeded);
         }
@@ -155,28 +150,17 @@ impl<'a> Search<'a> {
         let capacity = self.board.capacity();
         let (u, v) = chosen.edge.ends();
         if v as usize >= capacity {
-            return Err(Ending::IllegalMove(format!(
-                "edge {u}-{v} leaves the board"
-            )));
+            return Err(Ending::IllegalMove(format!("edge {u}-{v} leaves the board")));
         }
         let edge = chosen.edge.map(|v| back.apply(v));
         let after = position
             .with(edge, Player::First)
             .map_err(|e| Ending::IllegalMove(e.to_string()))?;
         let touched = after.touched();
-        let memory = chosen.memory.relabel(|v| {
-            if (v as usize) < capacity {
-                back.apply(v)
-            } else {
-                v
-            }
-        });
-        if let Some(v) = memory
-            .names
-            .iter()
-            .flatten()
-            .find(|&&v| touched >> v & 1 == 0)
-        {
+        let memory = chosen
+            .memory
+            .relabel(|v| if (v as usize) < capacity { back.apply(v) } else { v });
+        if let Some(v) = memory.names.iter().flatten().find(|&&v| touched >> v & 1 == 0) {
             return Err(Ending::IllegalMove(format!(
                 "memory names vertex {v}, which no claimed edge touches"
             )));
@@ -187,9 +171,7 @@ impl<'a> Search<'a> {
     /// His edge `his`, then her answer, from a position with him to move.
     pub fn exchange(&self, position: &Position, memory: &Memory, his: Edge) -> Exchange {
         let k = self.game.clique;
-        let mut after = position
-            .with(his, Player::Second)
-            .expect("replies are unclaimed edges");
+        let mut after = position.with(his, Player::Second).expect("replies are unclaimed edges");
         let mut exchange = Exchange {
             his,
             her: None,
@@ -277,9 +259,7 @@ impl<'a> Search<'a> {
 
     fn record(&self, node: &Canonical, outcomes: &[(Value, Option<String>)]) {
         let mut local = Stats::default();
-        local
-            .positions_by_phase
-            .insert(self.strategy.phase(&node.memory), 1);
+        local.positions_by_phase.insert(self.strategy.phase(&node.memory), 1);
         for (value, won_in) in outcomes {
             if let (Value::Win(moves), Some(phase)) = (value, won_in) {
                 *local.wins_by_length.entry(*moves).or_default() += 1;
@@ -322,11 +302,7 @@ impl<'a> Search<'a> {
     pub fn opening(&self) -> Result<(Position, Memory, Edge), Ending> {
         let empty = Position::empty(self.board);
         let (edge, memory) = self.her_turn(&empty, &self.strategy.initial_memory(), None)?;
-        Ok((
-            empty.with(edge, Player::First).expect("checked legal"),
-            memory,
-            edge,
-        ))
+        Ok((empty.with(edge, Player::First).expect("checked legal"), memory, edge))
     }
 
     /// The value of the whole game.
@@ -373,11 +349,7 @@ impl<'a> Search<'a> {
                     names: names.finish(),
                 };
             };
-            let x = self.exchange(
-                &node.position,
-                &node.memory,
-                edge_orbit_representatives(&node)[chosen],
-            );
+            let x = self.exchange(&node.position, &node.memory, edge_orbit_representatives(&node)[chosen]);
             let back = node.to_canon.inverse();
             let k = self.game.clique;
             let his = x.his.map(|v| back.apply(v));

@@ -47,11 +47,7 @@ pub struct Report {
     pub stats: Stats,
 }
 
-fn run_search(
-    strategy: &dyn Strategy,
-    request: Request,
-    threads: usize,
-) -> Result<(Search<'_>, Value, Line), String> {
+fn run_search(strategy: &dyn Strategy, request: Request, threads: usize) -> Result<(Search<'_>, Value, Line), String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

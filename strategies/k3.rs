@@ -65,15 +65,10 @@ pub struct K3Strategy {
 
 /// All registered K3 strategies.
 pub fn variants() -> Vec<Box<dyn Strategy>> {
-    [
-        Flaw::None,
-        Flaw::IgnoresFirstReply,
-        Flaw::WrongTriangle,
-        Flaw::Scatters,
-    ]
-    .into_iter()
-    .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
-    .collect()
+    [Flaw::None, Flaw::IgnoresFirstReply, Flaw::WrongTriangle, Flaw::Scatters]
+        .into_iter()
+        .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
+        .collect()
 }
 
 /// The vertices of her single edge `ab`, ordered so that `b` is the one his
@@ -97,9 +92,7 @@ pub fn k3_move(
     move_number: usize,
     flaw: Flaw,
 ) -> Result<Edge, StrategyError> {
-    let no_rule = || {
-        StrategyError::RuleDoesNotApply(format!("K3 building strategy has no move {move_number}"))
-    };
+    let no_rule = || StrategyError::RuleDoesNotApply(format!("K3 building strategy has no move {move_number}"));
     match move_number {
         1 => Ok(Edge::new(fresh(position)?, fresh_after(position, 1)?)),
         2 => {
@@ -178,9 +171,7 @@ impl Strategy for K3Strategy {
     fn description(&self) -> &'static str {
         match self.flaw {
             Flaw::None => "K3 building strategy (Bowler & Gut, Section 4, Lemma 4.1)",
-            Flaw::IgnoresFirstReply => {
-                "BROKEN on purpose: third move ignores where his first edge was"
-            }
+            Flaw::IgnoresFirstReply => "BROKEN on purpose: third move ignores where his first edge was",
             Flaw::WrongTriangle => "BROKEN on purpose: fourth move always claims cu",
             Flaw::Scatters => "BROKEN on purpose: every move is a fresh disjoint edge",
         }

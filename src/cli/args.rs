@@ -1,0 +1,23 @@
+//! Argument parsers shared by several subcommands.
+
+use crate::board::Board;
+
+pub fn parse_board(s: &str) -> Result<Board, String> {
+    s.parse()
+}
+
+pub fn parse_bound(s: &str) -> Result<u32, String> {
+    match s.parse::<u32>() {
+        Ok(0) => Err("the bound must be at least 1".into()),
+        Ok(b) if b > 200 => Err("the bound must be at most 200".into()),
+        Ok(b) => Ok(b),
+        Err(_) => Err(format!("the bound must be a positive number, not `{s}`")),
+    }
+}
+
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(t) if (1..=256).contains(&t) => Ok(t),
+        _ => Err(format!("threads must be a number from 1 to 256, not `{s}`")),
+    }
+}
