@@ -12,7 +12,13 @@ fn main() -> ExitCode {
             }
             // One line: clap's first line names the argument and the reason.
             let rendered = e.render().to_string();
-            eprintln!("{}", rendered.lines().next().unwrap_or("error: bad arguments"));
+            let message: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{}", message.join(" "));
             return ExitCode::from(2);
         }
     };
