@@ -9,6 +9,7 @@
 pub mod board;
 pub mod canon;
 pub mod cli;
+pub mod graph6;
 pub mod line;
 pub mod orbits;
 pub mod search;

@@ -1,0 +1,220 @@
+//! graph6 input and output for positions.
+//!
+//! graph6 (McKay's format, <https://users.cecs.anu.edu.au/~bdm/data/formats.txt>)
+//! stores one simple graph. A position is two edge-disjoint graphs on the
+//! same vertices, so a position is written as two graph6 strings joined by a
+//! colon, red (first player) first: `RED:BLUE`, e.g. `Bo:BG` is red 0-1,
+//! 0-2 and blue 1-2 on three vertices. The colon cannot occur inside graph6
+//! (whose characters are `?`..`~`), so the split is unambiguous. Both graphs
+//! must have the same number of vertices; positions are written on vertices
+//! `0..=v` where `v` is the largest touched vertex.
+//!
+//! Encoding uses petgraph's graph6 encoder. petgraph's decoder assumes
+//! well-formed input (it panics on a short or non-graph6 string), so input is
+//! checked here first (characters, length, padding) and only then decoded
+//! by petgraph; every malformed string is an error, never a panic.
+
+use crate::board::{members, Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use petgraph::graph::UnGraph;
+use petgraph::graph6::{from_graph6_representation, ToGraph6};
+
+/// Why a string is not a graph6 graph or position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Graph6Error {
+    #[error("empty graph6 string")]
+    Empty,
+    #[error("graph6 character `{0}` is outside `?`..`~`")]
+    BadCharacter(char),
+    #[error("graph6 string `{text}` has {found} characters, a graph on {n} vertices needs {expected}")]
+    WrongLength {
+        text: String,
+        n: usize,
+        expected: usize,
+        found: usize,
+    },
+    #[error("graph6 string `{0}` ends inside its vertex count")]
+    Truncated(String),
+    #[error("graph6 string `{0}` has non-zero padding bits")]
+    BadPadding(String),
+    #[error("graph6 graph has {0} vertices, more than the {MAX_VERTICES} a position allows")]
+    TooManyVertices(usize),
+    #[error("a position is written `RED:BLUE` (two graph6 strings), not `{0}`")]
+    NotAPair(String),
+    #[error("red and blue graph6 graphs have different vertex counts ({0} and {1})")]
+    VertexCountsDiffer(usize, usize),
+    #[error("edge {0} is both red and blue")]
+    EdgeInBoth(Edge),
+    #[error("edge {0} does not fit on board K_{1}")]
+    OffBoard(Edge, usize),
+}
+
+/// Number of vertices and length of the header of a graph6 string whose
+/// characters are already checked.
+fn header(bytes: &[u8], text: &str) -> Result<(usize, usize), Graph6Error> {
+    match bytes {
+        [] => Err(Graph6Error::Empty),
+        // The 8-byte form is for graphs of 258048 vertices or more.
+        [b'~', b'~', ..] => Err(Graph6Error::TooManyVertices(258048)),
+        [b'~', digits @ ..] if digits.len() >= 3 => {
+            Ok((digits[..3].iter().fold(0, |n, &d| n << 6 | (d - 63) as usize), 4))
+        }
+        [b'~', ..] => Err(Graph6Error::Truncated(text.to_string())),
+        [first, ..] => Ok(((first - 63) as usize, 1)),
+    }
+}
+
+/// Decodes one graph6 string into its vertex count and edges.
+pub fn decode(text: &str) -> Result<(usize, Vec<Edge>), Graph6Error> {
+    let text = text.trim();
+    if let Some(c) = text.chars().find(|c| !('?'..='~').contains(c)) {
+        return Err(Graph6Error::BadCharacter(c));
+    }
+    let bytes = text.as_bytes();
+    let (n, head) = header(bytes, text)?;
+    if n > MAX_VERTICES {
+        return Err(Graph6Error::TooManyVertices(n));
+    }
+    let bits = n * n.saturating_sub(1) / 2;
+    let expected = head + bits.div_ceil(6);
+    if bytes.len() != expected {
+        return Err(Graph6Error::WrongLength {
+            text: text.to_string(),
+            n,
+            expected,
+            found: bytes.len(),
+        });
+    }
+    let spare = expected * 6 - head * 6 - bits;
+    if spare > 0 && (bytes[expected - 1] - 63) & ((1 << spare) - 1) != 0 {
+        return Err(Graph6Error::BadPadding(text.to_string()));
+    }
+    let (order, pairs) = from_graph6_representation::<u32>(text.to_string());
+    let edges = pairs
+        .into_iter()
+        .map(|(u, v)| Edge::new(u as Vertex, v as Vertex))
+        .collect();
+    Ok((order, edges))
+}
+
+/// Encodes the graph on vertices `0..n` with the given edges.
+pub fn encode(n: usize, edges: &[Edge]) -> String {
+    let mut graph = UnGraph::<(), ()>::with_capacity(n, edges.len());
+    for _ in 0..n {
+        graph.add_node(());
+    }
+    for e in edges {
+        let (u, v) = e.ends();
+        graph.add_edge((u as u32).into(), (v as u32).into(), ());
+    }
+    graph.graph6_string()
+}
+
+/// The position written as `RED:BLUE`.
+pub fn encode_position(position: &Position) -> String {
+    let n = members(position.touched()).last().map_or(0, |v| v as usize + 1);
+    format!(
+        "{}:{}",
+        encode(n, &position.edges(Player::First)),
+        encode(n, &position.edges(Player::Second))
+    )
+}
+
+/// Builds a position on `board` from a red and a blue graph6 string.
+pub fn decode_pair(red: &str, blue: &str, board: Board) -> Result<Position, Graph6Error> {
+    let (n_red, red) = decode(red)?;
+    let (n_blue, blue) = decode(blue)?;
+    if n_red != n_blue {
+        return Err(Graph6Error::VertexCountsDiffer(n_red, n_blue));
+    }
+    let mut position = Position::empty(board);
+    for (player, edges) in [(Player::First, red), (Player::Second, blue)] {
+        for e in edges {
+            position.claim(e, player).map_err(|err| match err {
+                crate::board::IllegalMove::Claimed(e) => Graph6Error::EdgeInBoth(e),
+                crate::board::IllegalMove::OffBoard(e) => Graph6Error::OffBoard(e, board.capacity()),
+            })?;
+        }
+    }
+    Ok(position)
+}
+
+/// Decodes a position written as `RED:BLUE`.
+pub fn decode_position(text: &str, board: Board) -> Result<Position, Graph6Error> {
+    let (red, blue) = text
+        .trim()
+        .split_once(':')
+        .ok_or_else(|| Graph6Error::NotAPair(text.to_string()))?;
+    decode_pair(red, blue, board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn triangle_position() -> Position {
+        let mut p = Position::empty(Board::Infinite);
+        p.claim(Edge::new(0, 1), Player::First).unwrap();
+        p.claim(Edge::new(0, 2), Player::First).unwrap();
+        p.claim(Edge::new(1, 2), Player::Second).unwrap();
+        p
+    }
+
+    #[test]
+    fn known_strings() {
+        // From McKay's formats.txt and nauty's geng: K3 is `Bw`, P3 `Bg`, empty on 5 `D??`.
+        assert_eq!(encode(3, &[Edge::new(0, 1), Edge::new(0, 2), Edge::new(1, 2)]), "Bw");
+        assert_eq!(decode("Bw").unwrap().1.len(), 3);
+        assert_eq!(decode("D??").unwrap(), (5, vec![]));
+        assert_eq!(decode("?").unwrap(), (0, vec![]));
+    }
+
+    #[test]
+    fn position_round_trip() {
+        let p = triangle_position();
+        let text = encode_position(&p);
+        assert_eq!(text, "Bo:BG");
+        assert_eq!(decode_position(&text, Board::Infinite).unwrap(), p);
+    }
+
+    #[test]
+    fn large_graph_round_trip() {
+        let edges: Vec<Edge> = (0..99).map(|v| Edge::new(v, v + 1)).collect();
+        let text = encode(100, &edges);
+        assert!(text.starts_with('~'));
+        assert_eq!(decode(&text).unwrap(), (100, edges));
+    }
+
+    #[test]
+    fn malformed_strings_are_errors() {
+        assert_eq!(decode(""), Err(Graph6Error::Empty));
+        assert!(matches!(decode("B w"), Err(Graph6Error::BadCharacter(' '))));
+        assert!(matches!(decode("Bé"), Err(Graph6Error::BadCharacter('é'))));
+        assert!(matches!(decode("B"), Err(Graph6Error::WrongLength { .. })));
+        assert!(matches!(decode("Bww"), Err(Graph6Error::WrongLength { .. })));
+        assert!(matches!(decode("~"), Err(Graph6Error::Truncated(_))));
+        assert!(matches!(decode("~?A"), Err(Graph6Error::Truncated(_))));
+        assert!(matches!(decode("~~"), Err(Graph6Error::TooManyVertices(_))));
+        assert!(matches!(decode("~?C?"), Err(Graph6Error::TooManyVertices(_))));
+        // K3 is `Bw` (bits 111 then padding 000); `Bx` sets a padding bit.
+        assert!(matches!(decode("Bx"), Err(Graph6Error::BadPadding(_))));
+    }
+
+    #[test]
+    fn malformed_positions_are_errors() {
+        let inf = Board::Infinite;
+        assert!(matches!(decode_position("Bw", inf), Err(Graph6Error::NotAPair(_))));
+        assert!(matches!(
+            decode_position("Bw:C?", inf),
+            Err(Graph6Error::VertexCountsDiffer(3, 4))
+        ));
+        assert!(matches!(decode_position("Bw:Bw", inf), Err(Graph6Error::EdgeInBoth(_))));
+        assert!(matches!(
+            decode_position("Bw:B?", Board::Complete(2)),
+            Err(Graph6Error::OffBoard(..))
+        ));
+        assert!(matches!(
+            decode_position("Bw:B!", inf),
+            Err(Graph6Error::BadCharacter('!'))
+        ));
+    }
+}
