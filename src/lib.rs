@@ -13,6 +13,7 @@ pub mod graph6;
 pub mod line;
 pub mod orbits;
 pub mod search;
+pub mod shortest;
 pub mod strategy;
 pub mod verify;
 

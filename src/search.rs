@@ -32,7 +32,8 @@ pub enum FailKind {
 }
 
 impl FailKind {
-    fn of(ending: &Ending) -> Option<FailKind> {
+    /// The kind of failure a line ending is, `None` when she won.
+    pub fn of(ending: &Ending) -> Option<FailKind> {
         match ending {
             Ending::FirstPlayerWins => None,
             Ending::SecondPlayerWins => Some(FailKind::SecondPlayerWins),
@@ -319,6 +320,17 @@ impl<'a> Search<'a> {
     /// The line the values point to: the first counterexample in reply
     /// order, or the first longest win. Call after [`Search::root_value`].
     pub fn principal_line(&self) -> Line {
+        self.play_line(|node| {
+            let chosen = self.evaluate_replies(node).1?;
+            Some(edge_orbit_representatives(node)[chosen])
+        })
+    }
+
+    /// Plays the strategy from the empty board until the game ends, his
+    /// replies chosen by `choose`: given the canonical form of the position
+    /// (him to move), an unclaimed edge in its labels, or `None` when he has
+    /// no move (the line then ends in a draw).
+    pub fn play_line(&self, mut choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
         let mut moves = Vec::new();
         let mut names = NameBook::new(self.strategy.slot_names());
         let (mut position, mut memory) = match self.opening() {
@@ -342,14 +354,14 @@ impl<'a> Search<'a> {
         };
         loop {
             let node = canonical_form(&position, &memory, None);
-            let Some(chosen) = self.evaluate_replies(&node).1 else {
+            let Some(reply) = choose(&node) else {
                 return Line {
                     moves,
                     ending: Ending::Draw,
                     names: names.finish(),
                 };
             };
-            let x = self.exchange(&node.position, &node.memory, edge_orbit_representatives(&node)[chosen]);
+            let x = self.exchange(&node.position, &node.memory, reply);
             let back = node.to_canon.inverse();
             let k = self.game.clique;
             let his = x.his.map(|v| back.apply(v));

@@ -3,6 +3,7 @@
 use crate::board::{Board, Player};
 use crate::line::Line;
 use crate::search::{FailKind, Search, Stats, Value};
+use crate::shortest::{shortest_refutation, Shortest};
 use crate::strategy::Strategy;
 use serde::Serialize;
 use serde_json::json;
@@ -45,6 +46,19 @@ pub struct Report {
     /// A longest line (verified) or a shortest counterexample (refuted).
     pub line: Line,
     pub stats: Stats,
+    /// Set when a shortest refutation was asked for (`verify --shortest`).
+    pub shortest: Option<ShortestNote>,
+}
+
+/// How the reported counterexample relates to the shortest ones.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ShortestNote {
+    /// The line has the fewest of his moves of any counterexample.
+    pub provably_shortest: bool,
+    /// Every line with this many of his moves was examined without failure.
+    pub exhausted: u32,
+    /// Positions (him to move) the shortest-refutation search examined.
+    pub positions: u64,
 }
 
 fn run_search(strategy: &dyn Strategy, request: Request, threads: usize) -> Result<(Search<'_>, Value, Line), String> {
@@ -83,7 +97,49 @@ pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, Strin
         threads: request.threads,
         line,
         stats: search.stats(),
+        shortest: None,
     })
+}
+
+/// Replaces a refuted report's counterexample by one with the fewest of his
+/// moves, examining at most `max_positions` positions; when that limit is
+/// reached the first counterexample stays and the note says so.
+pub fn shorten(
+    report: &mut Report,
+    strategy: &dyn Strategy,
+    request: Request,
+    max_positions: u64,
+) -> Result<(), String> {
+    if report.verdict != Verdict::Refuted {
+        return Ok(());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(request.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", request.threads))?;
+    let search = Search::new(strategy, request.board, request.bound);
+    let note = match pool.install(|| shortest_refutation(&search, max_positions)) {
+        Shortest::Found { line, positions } => {
+            let exhausted = line.count(Player::Second).saturating_sub(1) as u32;
+            report.failure = FailKind::of(&line.ending);
+            report.line = line;
+            ShortestNote {
+                provably_shortest: true,
+                exhausted,
+                positions,
+            }
+        }
+        Shortest::GaveUp { exhausted, positions } => ShortestNote {
+            provably_shortest: false,
+            exhausted,
+            positions,
+        },
+        Shortest::NoRefutation { .. } => {
+            return Err("the shortest-refutation search found no counterexample the main search found".into())
+        }
+    };
+    report.shortest = Some(note);
+    Ok(())
 }
 
 impl Report {
@@ -115,6 +171,7 @@ impl Report {
             "longest_line": if refuted { serde_json::Value::Null } else { line },
             "his_moves": self.line.count(Player::Second),
             "stats": self.stats,
+            "shortest": self.shortest,
         })
     }
 
@@ -139,11 +196,25 @@ impl Report {
             "positions: {}   time: {:.3}s   threads: {}\n",
             self.positions, self.seconds, self.threads
         ));
-        out.push_str(match self.verdict {
-            Verdict::Verified => "a longest line:\n",
-            Verdict::Refuted => "counterexample (the first one in reply order):\n",
-        });
+        out.push_str(&self.line_heading());
         out.push_str(&self.line.to_text(game));
         out
+    }
+
+    /// What the printed line is: a longest win, the first counterexample,
+    /// or a shortest one (and whether it is provably shortest).
+    fn line_heading(&self) -> String {
+        match (self.verdict, self.shortest) {
+            (Verdict::Verified, _) => "a longest line:\n".into(),
+            (Verdict::Refuted, None) => "counterexample (the first one in reply order):\n".into(),
+            (Verdict::Refuted, Some(note)) if note.provably_shortest => format!(
+                "counterexample with the fewest of his moves (provably shortest: yes; none within {} of his moves; {} positions examined):\n",
+                note.exhausted, note.positions
+            ),
+            (Verdict::Refuted, Some(note)) => format!(
+                "counterexample (the first one in reply order; provably shortest: no: none within {} of his moves, search stopped at {} positions):\n",
+                note.exhausted, note.positions
+            ),
+        }
     }
 }

@@ -21,3 +21,10 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
         _ => Err(format!("threads must be a number from 1 to 256, not `{s}`")),
     }
 }
+
+pub fn parse_positions(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("the position limit must be a positive number, not `{s}`")),
+    }
+}

@@ -1,9 +1,9 @@
 //! `ramsey-verify verify`.
 
-use super::args::{parse_board, parse_bound, parse_threads};
+use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
 use crate::board::Board;
 use crate::strategies;
-use crate::verify::{verify, Request};
+use crate::verify::{shorten, verify, Request};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -23,6 +23,13 @@ pub struct VerifyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// On a refutation, report a counterexample with the fewest of his moves
+    /// (and whether it is provably shortest) instead of the first one found.
+    #[arg(long)]
+    pub shortest: bool,
+    /// Most positions the `--shortest` search may examine before it gives up.
+    #[arg(long, default_value_t = 2_000_000, value_parser = parse_positions)]
+    pub max_positions: u64,
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), String> {
@@ -32,7 +39,10 @@ pub fn run(args: VerifyArgs) -> Result<(), String> {
         bound: args.bound,
         threads: args.threads,
     };
-    let report = verify(strategy.as_ref(), request)?;
+    let mut report = verify(strategy.as_ref(), request)?;
+    if args.shortest {
+        shorten(&mut report, strategy.as_ref(), request, args.max_positions)?;
+    }
     if args.json {
         println!("{}", report.to_json());
     } else {

@@ -1,0 +1,189 @@
+//! Shortest refutations: a counterexample in which the strategy fails after
+//! as few of his moves as possible.
+//!
+//! The ordinary search reports the first counterexample in reply order,
+//! which can be long (a strategy that never builds is refuted by the bound
+//! after 50 moves although he can simply build his own clique in 3). Here
+//! the positions reachable after `d` of his moves are examined for
+//! `d = 0, 1, 2, ...`: every reply of his (one per orbit of the canonical
+//! form, exactly as in [`Search`]) and her strategy's answer. The first `d`
+//! at which some exchange fails (he completes his clique, she errs, plays
+//! illegally, runs past the bound, or the board fills) is the length of a
+//! shortest refutation, and it is *provably* shortest because every
+//! shallower level was exhausted without a failure.
+//!
+//! This is iterative deepening over his move budget with the memo keyed by
+//! canonical form, organised breadth-first: every exchange adds exactly one
+//! blue edge, so the number of his moves is a function of the position and a
+//! canonical position belongs to exactly one level. Expanding level by level
+//! therefore looks at each canonical position once, where depth-first
+//! deepening would re-expand every shallower level at each new depth; the
+//! depths explored and the answer are the same.
+//!
+//! Each level is expanded in parallel, but the failure reported is the
+//! first one in (level order, reply order), and the next level is built in
+//! that order, so the result does not depend on the thread count.
+
+use crate::board::{Edge, Player};
+use crate::canon::{canonical_form, Canonical};
+use crate::line::{Ending, Line};
+use crate::orbits::edge_orbit_representatives;
+use crate::search::Search;
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// What the search for a shortest refutation found.
+#[derive(Clone, Debug)]
+pub enum Shortest {
+    /// A counterexample with the fewest possible of his moves.
+    Found { line: Line, positions: u64 },
+    /// She wins on every line within the bound: nothing to refute.
+    NoRefutation { positions: u64 },
+    /// The position limit was reached; no refutation has fewer than
+    /// `exhausted + 1` of his moves (all lines of `exhausted` moves were
+    /// examined), but a shortest one is not known.
+    GaveUp { exhausted: u32, positions: u64 },
+}
+
+/// The outcome of one of his replies at a level.
+enum Step {
+    Fails,
+    Wins,
+    Continues(Box<Canonical>),
+}
+
+/// A position of the current level and how it was reached: the index of
+/// its parent in the previous level and his reply there (canonical labels).
+struct Node {
+    canon: Canonical,
+    parent: usize,
+    reply: Option<Edge>,
+}
+
+/// Finds a shortest refutation of `search`'s strategy, examining at most
+/// `max_positions` positions (him to move).
+pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
+    let Ok((position, memory, _)) = search.opening() else {
+        // Her first move already fails: zero of his moves.
+        return found(search, &[], 0);
+    };
+    let root = Node {
+        canon: canonical_form(&position, &memory, None),
+        parent: 0,
+        reply: None,
+    };
+    let mut levels: Vec<Vec<(usize, Option<Edge>)>> = Vec::new();
+    let mut frontier = vec![root];
+    let mut positions = 0u64;
+    loop {
+        if frontier.is_empty() {
+            return Shortest::NoRefutation { positions };
+        }
+        positions += frontier.len() as u64;
+        levels.push(frontier.iter().map(|n| (n.parent, n.reply)).collect());
+        if positions > max_positions {
+            let exhausted = levels.len() as u32 - 1;
+            return Shortest::GaveUp { exhausted, positions };
+        }
+        let steps: Vec<Vec<(Edge, Step)>> = frontier.par_iter().map(|n| expand(search, &n.canon)).collect();
+        let failing = steps.iter().enumerate().find_map(|(i, replies)| {
+            replies
+                .iter()
+                .find(|(_, step)| matches!(step, Step::Fails))
+                .map(|(e, _)| (i, *e))
+        });
+        if let Some((index, reply)) = failing {
+            let mut replies = path_to(&levels, index);
+            replies.push(reply);
+            return found(search, &replies, positions);
+        }
+        frontier = next_level(steps);
+    }
+}
+
+/// His replies at `node` (one per orbit, in orbit order) and what follows
+/// each: an immediate failure, her win, or the next position. No replies at
+/// all (a full board) counts as a failure, as in [`Search::value`].
+fn expand(search: &Search, node: &Canonical) -> Vec<(Edge, Step)> {
+    edge_orbit_representatives(node)
+        .into_iter()
+        .map(|e| {
+            let x = search.exchange(&node.position, &node.memory, e);
+            let step = match x.ending {
+                Some(Ending::FirstPlayerWins) => Step::Wins,
+                Some(_) => Step::Fails,
+                None if x.position.is_full() => Step::Fails,
+                None => Step::Continues(Box::new(canonical_form(&x.position, &x.memory, None))),
+            };
+            (e, step)
+        })
+        .collect()
+}
+
+/// The distinct positions reached by `steps`, first occurrence first.
+fn next_level(steps: Vec<Vec<(Edge, Step)>>) -> Vec<Node> {
+    let mut seen = HashSet::new();
+    let mut next = Vec::new();
+    for (parent, replies) in steps.into_iter().enumerate() {
+        for (e, step) in replies {
+            if let Step::Continues(canon) = step {
+                if seen.insert(canon.key.clone()) {
+                    next.push(Node {
+                        canon: *canon,
+                        parent,
+                        reply: Some(e),
+                    });
+                }
+            }
+        }
+    }
+    next
+}
+
+/// His replies (canonical labels) leading from the root to node `index` of
+/// the last level.
+fn path_to(levels: &[Vec<(usize, Option<Edge>)>], mut index: usize) -> Vec<Edge> {
+    let mut replies = Vec::new();
+    for level in levels.iter().rev() {
+        let (parent, reply) = level[index];
+        replies.extend(reply);
+        index = parent;
+    }
+    replies.reverse();
+    replies
+}
+
+/// Replays his `replies` against the strategy. Canonical forms are
+/// deterministic, so the canonical labels each reply was found in are the
+/// labels [`Search::play_line`] hands back.
+fn found(search: &Search, replies: &[Edge], positions: u64) -> Shortest {
+    let mut next = replies.iter().copied();
+    let line = search.play_line(|_| next.next());
+    debug_assert_eq!(line.count(Player::Second), replies.len());
+    Shortest::Found { line, positions }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::strategies::by_name;
+
+    fn shortest(name: &str, bound: u32, limit: u64) -> Shortest {
+        let strategy = by_name(name).unwrap();
+        let search = Search::new(strategy.as_ref(), Board::Infinite, bound);
+        shortest_refutation(&search, limit)
+    }
+
+    #[test]
+    fn verified_strategy_has_no_refutation() {
+        assert!(matches!(shortest("k3", 50, 1_000_000), Shortest::NoRefutation { .. }));
+    }
+
+    #[test]
+    fn position_limit_gives_up_with_a_lower_bound() {
+        // Levels hold 1, 2, ... positions; a limit of 2 stops after level 1.
+        let result = shortest("k3-broken-scatters", 50, 2);
+        assert!(matches!(result, Shortest::GaveUp { exhausted: 1, .. }), "{result:?}");
+    }
+}

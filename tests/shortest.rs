@@ -1,0 +1,77 @@
+//! Shortest refutations of the K3 strategies, checked against counts worked
+//! out by hand (see the comments), and independent of the thread count.
+
+use ramsey_verify::board::{Board, Player};
+use ramsey_verify::line::Ending;
+use ramsey_verify::search::Search;
+use ramsey_verify::shortest::{shortest_refutation, Shortest};
+use ramsey_verify::strategies::by_name;
+
+fn shortest(name: &str, bound: u32, threads: usize) -> Shortest {
+    let strategy = by_name(name).unwrap();
+    let search = Search::new(strategy.as_ref(), Board::Infinite, bound);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| shortest_refutation(&search, 1_000_000))
+}
+
+/// His move count and the ending of the shortest refutation.
+fn found(name: &str, bound: u32) -> (usize, Ending) {
+    match shortest(name, bound, 1) {
+        Shortest::Found { line, .. } => (line.count(Player::Second), line.ending),
+        other => panic!("{name} not refuted: {other:?}"),
+    }
+}
+
+#[test]
+fn scatters_loses_to_his_own_triangle_in_three() {
+    // She never claims an edge between touched vertices, so nothing blocks
+    // him: his 3 edges x-y, y-z, x-z make a blue triangle. A triangle needs
+    // 3 edges, so no line is shorter. (The first counterexample in reply
+    // order is a 50-move run into the bound.)
+    assert_eq!(found("k3-broken-scatters", 50), (3, Ending::SecondPlayerWins));
+}
+
+#[test]
+fn ignores_reply_fails_after_two() {
+    // His 1st edge b-h meets ab at b, his 2nd blocks a-c; her 3rd move joins
+    // b to h again, which he owns. After one move of his she always has a
+    // legal 2nd move, so 2 is shortest.
+    let (his, ending) = found("k3-broken-ignores-reply", 50);
+    assert_eq!(his, 2);
+    assert!(matches!(ending, Ending::IllegalMove(_)), "{ending:?}");
+}
+
+#[test]
+fn wrong_triangle_fails_after_three() {
+    // He must block a-c (2nd move) and c-u (3rd) before her 4th move claims
+    // c-u anyway; her first three moves are the correct strategy's.
+    let (his, ending) = found("k3-broken-wrong-triangle", 50);
+    assert_eq!(his, 3);
+    assert!(matches!(ending, Ending::IllegalMove(_)), "{ending:?}");
+}
+
+#[test]
+fn k3_needs_four_moves_so_bound_three_fails_after_three() {
+    // She wins at move 3 unless his 2nd edge blocks a-c; then her 3rd move
+    // makes a double threat and her 4th would win, one past the bound.
+    assert_eq!(found("k3", 3), (3, Ending::BoundExceeded));
+}
+
+#[test]
+fn correct_k3_has_no_refutation() {
+    assert!(matches!(shortest("k3", 4, 1), Shortest::NoRefutation { .. }));
+}
+
+#[test]
+fn same_line_for_any_thread_count() {
+    for name in ["k3-broken-scatters", "k3-broken-wrong-triangle"] {
+        let lines: Vec<_> = [1, 2, 4]
+            .into_iter()
+            .map(|t| match shortest(name, 50, t) {
+                Shortest::Found { line, positions } => (line, positions),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(lines.windows(2).all(|w| w[0] == w[1]), "{name}");
+    }
+}
