@@ -12,6 +12,7 @@ pub mod cli;
 pub mod graph6;
 pub mod line;
 pub mod orbits;
+pub mod render;
 pub mod search;
 pub mod shortest;
 pub mod strategy;

@@ -53,6 +53,17 @@ impl Ending {
     }
 }
 
+/// The last double threat of a line's winner: after move `after_move`
+/// (1-based, a move of `player`) the player threatened to complete the
+/// target graph by two or more different edges, more than one reply can block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleThreat {
+    pub player: Player,
+    pub after_move: usize,
+    /// The missing edges of the threats, in increasing order.
+    pub edges: Vec<Edge>,
+}
+
 /// A complete line from the empty board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
@@ -70,11 +81,51 @@ impl Line {
 
     /// The position after the whole line on `board`.
     pub fn final_position(&self, board: Board) -> Position {
+        Line::replay(board, &self.moves)
+    }
+
+    /// Who completed the target graph with the last move, if anyone.
+    pub fn winner(&self, game: Game) -> Option<Player> {
+        let (last, before) = self.moves.split_last()?;
+        let position = Line::replay(Board::Infinite, before);
+        position
+            .completes_clique(last.player, last.edge, game.clique)
+            .then_some(last.player)
+    }
+
+    /// The position after `moves` on `board`.
+    fn replay(board: Board, moves: &[PlayedMove]) -> Position {
         let mut position = Position::empty(board);
-        for m in &self.moves {
+        for m in moves {
             position.claim(m.edge, m.player).expect("lines are legal");
         }
         position
+    }
+
+    /// The double threat that decided the game: the last position, after a
+    /// move of the winner and before the winning move, in which the winner
+    /// threatened two different edges. `None` if nobody won or the loser
+    /// simply failed to block a single threat.
+    pub fn final_double_threat(&self, game: Game) -> Option<DoubleThreat> {
+        let winner = self.winner(game)?;
+        let last = self.moves.len() - 1;
+        (0..last)
+            .rev()
+            .filter(|&i| self.moves[i].player == winner)
+            .find_map(|i| {
+                let edges = Line::replay(Board::Infinite, &self.moves[..=i]).threats(winner, game.clique);
+                (edges.len() >= 2).then_some(DoubleThreat {
+                    player: winner,
+                    after_move: i + 1,
+                    edges,
+                })
+            })
+    }
+
+    /// An edge written with the line's vertex names.
+    pub fn edge_name(&self, e: Edge) -> String {
+        let (u, v) = e.ends();
+        format!("{}-{}", self.vertex_name(u), self.vertex_name(v))
     }
 
     /// The name of `v`, or its number.
@@ -86,17 +137,27 @@ impl Line {
     }
 
     /// The line as numbered text moves, one per line, like the paper's
-    /// figures: "1. red a-b", forced answers marked.
+    /// figures: "1. red  a-b", forced answers to threats marked, then how it
+    /// ended and the winner's final double threat.
     pub fn to_text(&self, game: Game) -> String {
+        let mut out = self.moves_text();
+        out.push_str(&format!("end: {}\n", self.ending.describe(game)));
+        if let Some(text) = self.double_threat_text(game) {
+            out.push_str(&text);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The numbered moves, one per text line.
+    pub fn moves_text(&self) -> String {
         let mut out = String::new();
         for (i, m) in self.moves.iter().enumerate() {
-            let (u, v) = m.edge.ends();
             out.push_str(&format!(
-                "{:>3}. {:<4} {}-{}{}{}\n",
+                "{:>3}. {:<4} {}{}{}\n",
                 i + 1,
                 m.player.colour_name(),
-                self.vertex_name(u),
-                self.vertex_name(v),
+                self.edge_name(m.edge),
                 if m.forced { "  (forced)" } else { "" },
                 if m.phase.is_empty() {
                     String::new()
@@ -105,7 +166,19 @@ impl Line {
                 },
             ));
         }
-        out.push_str(&format!("end: {}\n", self.ending.describe(game)));
         out
+    }
+
+    /// "final double threat: ..." for the winner's deciding double threat.
+    pub fn double_threat_text(&self, game: Game) -> Option<String> {
+        let threat = self.final_double_threat(game)?;
+        let edges: Vec<String> = threat.edges.iter().map(|&e| self.edge_name(e)).collect();
+        Some(format!(
+            "final double threat: {} after move {} threatens {} by {}",
+            threat.player.colour_name(),
+            threat.after_move,
+            game.target_name(),
+            edges.join(" and ")
+        ))
     }
 }

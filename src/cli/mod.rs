@@ -2,6 +2,9 @@
 //! own module with its arguments and its `run`.
 
 mod args;
+mod line_input;
+mod picture;
+mod show;
 mod verify;
 
 use crate::strategies;
@@ -23,6 +26,9 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// List the available strategies.
     Strategies,
+    /// Show a line of moves or a position as numbered text, SVG (--svg) and
+    /// DOT (--dot): edges numbered in play order, forced moves marked.
+    Show(show::ShowArgs),
 }
 
 /// Runs a parsed command; `Err` is a one-line message for exit code 2.
@@ -35,5 +41,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Verify(args) => verify::run(args),
+        Command::Show(args) => show::run(args),
     }
 }

@@ -1,9 +1,12 @@
 //! `ramsey-verify verify`.
 
 use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
+use super::picture::PictureArgs;
 use crate::board::Board;
+use crate::board::Player;
+use crate::render::Figure;
 use crate::strategies;
-use crate::verify::{shorten, verify, Request};
+use crate::verify::{shorten, verify, Request, Verdict};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -30,6 +33,9 @@ pub struct VerifyArgs {
     /// Most positions the `--shortest` search may examine before it gives up.
     #[arg(long, default_value_t = 2_000_000, value_parser = parse_positions)]
     pub max_positions: u64,
+    /// Pictures of the reported line (counterexample or longest line).
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), String> {
@@ -43,10 +49,31 @@ pub fn run(args: VerifyArgs) -> Result<(), String> {
     if args.shortest {
         shorten(&mut report, strategy.as_ref(), request, args.max_positions)?;
     }
+    if args.picture.wanted() {
+        let title = format!(
+            "{} on {}: {}",
+            report.strategy,
+            board_name(report.board),
+            match report.verdict {
+                Verdict::Verified => "a longest line".to_string(),
+                Verdict::Refuted => format!("counterexample, {} of his moves", report.line.count(Player::Second)),
+            }
+        );
+        args.picture
+            .write(&Figure::from_line(&report.line, strategy.game(), &title))?;
+    }
     if args.json {
         println!("{}", report.to_json());
     } else {
         print!("{}", report.to_text(strategy.game()));
     }
     Ok(())
+}
+
+/// `K_aleph0` or `K_n`, as in the paper.
+fn board_name(board: Board) -> String {
+    match board {
+        Board::Infinite => "K_aleph0".into(),
+        Board::Complete(n) => format!("K_{n}"),
+    }
 }

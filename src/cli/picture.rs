@@ -1,0 +1,33 @@
+//! `--svg FILE` and `--dot FILE`, shared by the subcommands that draw.
+
+use crate::render::{dot::to_dot, svg::to_svg, Figure};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug, Default)]
+pub struct PictureArgs {
+    /// Write the picture as SVG to this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the picture as a Graphviz DOT file.
+    #[arg(long, value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+}
+
+impl PictureArgs {
+    /// Whether any picture was asked for.
+    pub fn wanted(&self) -> bool {
+        self.svg.is_some() || self.dot.is_some()
+    }
+
+    /// Writes the requested pictures of `figure`.
+    pub fn write(&self, figure: &Figure) -> Result<(), String> {
+        for (path, text) in [(&self.svg, to_svg as fn(&Figure) -> String), (&self.dot, to_dot)]
+            .into_iter()
+            .filter_map(|(path, render)| path.as_ref().map(|p| (p, render(figure))))
+        {
+            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Ok(())
+    }
+}

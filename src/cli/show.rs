@@ -1,0 +1,163 @@
+//! `ramsey-verify show`: a line or a position as text, SVG and DOT.
+
+use super::args::parse_board;
+use super::line_input::{checked_line, parse_moves, parse_names, read_json_line};
+use super::picture::PictureArgs;
+use crate::board::{Board, Player, Position, Vertex};
+use crate::graph6::{decode_pair, decode_position, encode_position};
+use crate::line::{Ending, Line, PlayedMove};
+use crate::render::Figure;
+use crate::strategy::Game;
+use clap::{ArgGroup, Args};
+use std::collections::BTreeMap;
+
+/// Target clique when neither `--clique` nor the input says: the K4 game.
+const DEFAULT_CLIQUE: usize = 4;
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("input").required(true).args(["line", "from_json", "g6", "red_g6"])))]
+pub struct ShowArgs {
+    /// Moves in play order, red (first player) first and alternating, e.g.
+    /// "0-1,0-2,1-3"; vertices by number or by a name given in --names.
+    #[arg(long)]
+    pub line: Option<String>,
+    /// A line in JSON: the output of `verify --json` (its counterexample or
+    /// longest line) or a bare object with `moves`, `ending`, `names`.
+    #[arg(long, value_name = "FILE")]
+    pub from_json: Option<String>,
+    /// A position as two graph6 strings, red then blue: "RED:BLUE".
+    #[arg(long, value_name = "RED:BLUE")]
+    pub g6: Option<String>,
+    /// The red graph of a position, in graph6 (with --blue-g6).
+    #[arg(long, requires = "blue_g6")]
+    pub red_g6: Option<String>,
+    /// The blue graph of a position, in graph6 (with --red-g6).
+    #[arg(long, requires = "red_g6")]
+    pub blue_g6: Option<String>,
+    /// Vertex names, e.g. "0=a,1=b"; unnamed vertices show their number.
+    #[arg(long)]
+    pub names: Option<String>,
+    /// k of the K_k both players build [default: the JSON file's target, else 4].
+    #[arg(long, value_parser = parse_clique)]
+    pub clique: Option<usize>,
+    /// `inf` for K_aleph0, or n for K_n [default: the JSON file's board, else inf].
+    #[arg(long, value_parser = parse_board)]
+    pub board: Option<Board>,
+    /// Title of the picture.
+    #[arg(long)]
+    pub title: Option<String>,
+    #[command(flatten)]
+    pub picture: PictureArgs,
+}
+
+fn parse_clique(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(k) if (2..=16).contains(&k) => Ok(k),
+        _ => Err(format!("the clique size must be a number from 2 to 16, not `{s}`")),
+    }
+}
+
+pub fn run(args: ShowArgs) -> Result<(), String> {
+    let mut names = parse_names(args.names.as_deref().unwrap_or(""))?;
+    let (text, figure) = if let Some(path) = &args.from_json {
+        let json = read_json_line(path)?;
+        let game = Game::clique(args.clique.or(json.clique).unwrap_or(DEFAULT_CLIQUE));
+        let board = args.board.or(json.board).unwrap_or(Board::Infinite);
+        let mut all_names = json.names;
+        all_names.append(&mut names);
+        let (moves, ending) = checked_line(json.moves, board, game, json.ending)?;
+        show_line(
+            moves,
+            ending,
+            all_names,
+            game,
+            args.title.as_deref().unwrap_or(&json.title),
+        )
+    } else if let Some(text) = &args.line {
+        let game = Game::clique(args.clique.unwrap_or(DEFAULT_CLIQUE));
+        let moves = parse_moves(text, &names)?;
+        let (moves, ending) = checked_line(moves, args.board.unwrap_or(Board::Infinite), game, None)?;
+        show_line(moves, ending, names, game, args.title.as_deref().unwrap_or("line"))
+    } else {
+        let game = Game::clique(args.clique.unwrap_or(DEFAULT_CLIQUE));
+        let board = args.board.unwrap_or(Board::Infinite);
+        let position = match (&args.g6, &args.red_g6, &args.blue_g6) {
+            (Some(both), _, _) => decode_position(both, board),
+            (None, Some(red), Some(blue)) => decode_pair(red, blue, board),
+            _ => unreachable!("clap requires an input"),
+        }
+        .map_err(|e| e.to_string())?;
+        show_position(&position, &names, game, args.title.as_deref().unwrap_or("position"))
+    };
+    print!("{text}");
+    args.picture.write(&figure)
+}
+
+/// Text and figure of a checked line; `ending` is `None` for a line that
+/// stops before the game is decided.
+fn show_line(
+    moves: Vec<PlayedMove>,
+    ending: Option<Ending>,
+    names: BTreeMap<Vertex, String>,
+    game: Game,
+    title: &str,
+) -> (String, Figure) {
+    let Some(ending) = ending else {
+        return show_unfinished(moves, names, game, title);
+    };
+    let line = Line {
+        moves,
+        ending,
+        names: names.into_iter().collect(),
+    };
+    (line.to_text(game), Figure::from_line(&line, game, title))
+}
+
+/// An undecided line: its moves, then the threats on the board.
+fn show_unfinished(
+    moves: Vec<PlayedMove>,
+    names: BTreeMap<Vertex, String>,
+    game: Game,
+    title: &str,
+) -> (String, Figure) {
+    let end = format!("end: no {} yet after {} moves", game.target_name(), moves.len());
+    // `from_line` needs an ending; this one is replaced by `end` below and
+    // never shown.
+    let line = Line {
+        moves,
+        ending: Ending::Draw,
+        names: names.into_iter().collect(),
+    };
+    let mut figure = Figure::from_line(&line, game, title);
+    figure.legend = vec![end.clone()];
+    let figure = figure.with_threats(&line.final_position(Board::Infinite), game);
+    let mut text = line.moves_text();
+    for legend in &figure.legend {
+        text.push_str(legend);
+        text.push('\n');
+    }
+    (text, figure)
+}
+
+/// Text and figure of a position: graph6, edge lists, threats.
+fn show_position(position: &Position, names: &BTreeMap<Vertex, String>, game: Game, title: &str) -> (String, Figure) {
+    let figure = Figure::from_position(position, names, game, title);
+    let mut text = format!("position {} (graph6 red:blue)\n", encode_position(position));
+    for player in [Player::First, Player::Second] {
+        let edges: Vec<String> = position
+            .edges(player)
+            .into_iter()
+            .map(|e| figure.edge_name(e))
+            .collect();
+        text.push_str(&format!(
+            "{:<5} {}\n",
+            format!("{}:", player.colour_name()),
+            edges.join(", ")
+        ));
+    }
+    for legend in &figure.legend {
+        text.push_str(legend);
+        text.push('\n');
+    }
+    (text, figure)
+}

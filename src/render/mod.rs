@@ -1,0 +1,245 @@
+//! Pictures of lines and positions, as SVG (for papers and browsers) and
+//! DOT (for Graphviz).
+//!
+//! A [`Figure`] says what to draw, independent of the format: vertices with
+//! the strategy's names, red and blue edges numbered in play order (forced
+//! answers to threats marked), the completed clique highlighted, and the
+//! final double threat in the legend. [`layout`] places vertices and labels
+//! deterministically; [`svg`] and [`dot`] write the two formats.
+
+pub mod dot;
+pub mod layout;
+pub mod svg;
+
+use crate::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet};
+use crate::line::Line;
+use crate::strategy::Game;
+use std::collections::BTreeMap;
+
+/// An edge as drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawnEdge {
+    pub edge: Edge,
+    /// Owner of a claimed edge; for a threat edge, the threatening player.
+    pub player: Player,
+    /// Move number (1-based over both players), when the order is known.
+    pub number: Option<usize>,
+    /// A forced answer to the opponent's threat.
+    pub forced: bool,
+    /// Part of the completed target clique.
+    pub highlight: bool,
+    /// Unclaimed: the missing edge of a threat (drawn dotted, no label).
+    pub threat: bool,
+}
+
+/// Everything a picture shows.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    pub title: String,
+    /// Touched vertices, in increasing order.
+    pub vertices: Vec<Vertex>,
+    /// Display names; unnamed vertices show their number.
+    pub names: BTreeMap<Vertex, String>,
+    /// Claimed edges in play order (or edge order for a position), then
+    /// unclaimed threat edges.
+    pub edges: Vec<DrawnEdge>,
+    /// Lines of text under the picture.
+    pub legend: Vec<String>,
+}
+
+impl Figure {
+    /// The picture of a whole line: edges numbered in play order, the
+    /// completed clique highlighted, the final double threat in the legend.
+    pub fn from_line(line: &Line, game: Game, title: &str) -> Figure {
+        let position = line.final_position(crate::board::Board::Infinite);
+        let clique = match (line.winner(game), line.moves.last()) {
+            (Some(winner), Some(last)) => clique_through(&position, winner, last.edge, game.clique),
+            _ => 0,
+        };
+        let edges = line
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| DrawnEdge {
+                edge: m.edge,
+                player: m.player,
+                number: Some(i + 1),
+                forced: m.forced,
+                highlight: spans(clique, m.edge),
+                threat: false,
+            })
+            .collect();
+        let mut legend = vec![format!("end: {}", line.ending.describe(game))];
+        legend.extend(line.double_threat_text(game));
+        Figure {
+            title: title.to_string(),
+            vertices: members(position.touched()).collect(),
+            names: line.names.iter().cloned().collect(),
+            edges,
+            legend,
+        }
+    }
+
+    /// The picture of a position without move order: claimed edges, plus the
+    /// missing edges of each player's threats drawn dotted.
+    pub fn from_position(position: &Position, names: &BTreeMap<Vertex, String>, game: Game, title: &str) -> Figure {
+        let mut edges = Vec::new();
+        let mut legend = Vec::new();
+        for player in [Player::First, Player::Second] {
+            let clique = position
+                .edges(player)
+                .into_iter()
+                .map(|e| clique_through(position, player, e, game.clique))
+                .find(|&c| c != 0)
+                .unwrap_or(0);
+            if clique != 0 {
+                legend.push(format!("{} owns a {}", player.colour_name(), game.target_name()));
+            }
+            edges.extend(position.edges(player).into_iter().map(|e| DrawnEdge {
+                edge: e,
+                player,
+                number: None,
+                forced: false,
+                highlight: spans(clique, e),
+                threat: false,
+            }));
+        }
+        Figure {
+            title: title.to_string(),
+            vertices: members(position.touched()).collect(),
+            names: names.clone(),
+            edges,
+            legend,
+        }
+        .with_threats(position, game)
+    }
+
+    /// Adds the missing edges of each player's threats in `position` (drawn
+    /// dotted) and a legend line per threatening player.
+    pub fn with_threats(mut self, position: &Position, game: Game) -> Figure {
+        for player in [Player::First, Player::Second] {
+            let threats = position.threats(player, game.clique);
+            if threats.is_empty() {
+                continue;
+            }
+            let kind = if threats.len() >= 2 { "double threat" } else { "threat" };
+            let edges: Vec<String> = threats.iter().map(|&e| self.edge_name(e)).collect();
+            self.legend.push(format!(
+                "{} {kind}: {} completed by {}",
+                player.colour_name(),
+                game.target_name(),
+                edges.join(" or ")
+            ));
+            self.edges.extend(threats.into_iter().map(|e| DrawnEdge {
+                edge: e,
+                player,
+                number: None,
+                forced: false,
+                highlight: false,
+                threat: true,
+            }));
+        }
+        self
+    }
+
+    /// An edge written with display names.
+    pub fn edge_name(&self, e: Edge) -> String {
+        let (u, v) = e.ends();
+        format!("{}-{}", self.name(u), self.name(v))
+    }
+
+    /// The display name of `v`.
+    pub fn name(&self, v: Vertex) -> String {
+        self.names.get(&v).cloned().unwrap_or_else(|| v.to_string())
+    }
+
+    /// The text of an edge's label: its move number, `*` when forced.
+    pub fn label(&self, e: &DrawnEdge) -> Option<String> {
+        e.number.map(|n| format!("{n}{}", if e.forced { "*" } else { "" }))
+    }
+
+    /// The key to the symbols used, for the legend, in lines of at most
+    /// about 80 characters.
+    pub fn key(&self) -> Vec<String> {
+        let mut parts = vec!["red solid: first player", "blue dashed: second player"];
+        if self.edges.iter().any(|e| e.number.is_some()) {
+            parts.push("numbers: move order");
+        }
+        if self.edges.iter().any(|e| e.forced) {
+            parts.push("*: forced answer to a threat");
+        }
+        if self.edges.iter().any(|e| e.highlight) {
+            parts.push("thick: completed clique");
+        }
+        if self.edges.iter().any(|e| e.threat) {
+            parts.push("dotted: missing edge of a threat");
+        }
+        let mut lines: Vec<String> = Vec::new();
+        for part in parts {
+            match lines.last_mut() {
+                Some(line) if line.len() + part.len() < 80 => {
+                    line.push_str(";  ");
+                    line.push_str(part);
+                }
+                _ => lines.push(part.to_string()),
+            }
+        }
+        lines
+    }
+}
+
+/// Whether both ends of `e` lie in the vertex set `clique`.
+fn spans(clique: VertexSet, e: Edge) -> bool {
+    let (u, v) = e.ends();
+    clique >> u & clique >> v & 1 == 1
+}
+
+/// The vertices of a `K_k` of `player` containing the claimed edge `e`, or
+/// the empty set.
+pub fn clique_through(position: &Position, player: Player, e: Edge, k: usize) -> VertexSet {
+    let (u, v) = e.ends();
+    if position.owner(e) != Some(player) || k < 2 {
+        return 0;
+    }
+    let common = position.neighbours(player, u) & position.neighbours(player, v);
+    extend_clique(position, player, 1 << u | 1 << v, common, k - 2)
+}
+
+/// Adds `more` vertices from `candidates` to `clique` (all adjacent to it),
+/// or returns the empty set if that is impossible.
+fn extend_clique(
+    position: &Position,
+    player: Player,
+    clique: VertexSet,
+    candidates: VertexSet,
+    more: usize,
+) -> VertexSet {
+    if more == 0 {
+        return clique;
+    }
+    for w in members(candidates) {
+        let rest = candidates & position.neighbours(player, w) & !first_n(w as usize + 1);
+        let found = extend_clique(position, player, clique | 1 << w, rest, more - 1);
+        if found != 0 {
+            return found;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn finds_the_clique_through_an_edge() {
+        let mut p = Position::empty(Board::Infinite);
+        for (u, v) in [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3), (3, 4)] {
+            p.claim(Edge::new(u, v), Player::First).unwrap();
+        }
+        assert_eq!(clique_through(&p, Player::First, Edge::new(2, 3), 4), 0b1111);
+        assert_eq!(clique_through(&p, Player::First, Edge::new(3, 4), 3), 0);
+        assert_eq!(clique_through(&p, Player::Second, Edge::new(2, 3), 3), 0);
+    }
+}
