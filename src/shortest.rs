@@ -85,20 +85,48 @@ pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
             let exhausted = levels.len() as u32 - 1;
             return Shortest::GaveUp { exhausted, positions };
         }
-        let steps: Vec<Vec<(Edge, Step)>> = frontier.par_iter().map(|n| expand(search, &n.canon)).collect();
-        let failing = steps.iter().enumerate().find_map(|(i, replies)| {
-            replies
-                .iter()
-                .find(|(_, step)| matches!(step, Step::Fails))
-                .map(|(e, _)| (i, *e))
-        });
-        if let Some((index, reply)) = failing {
-            let mut replies = path_to(&levels, index);
-            replies.push(reply);
-            return found(search, &replies, positions);
+        match expand_level(search, &frontier) {
+            Err((index, reply)) => {
+                let mut replies = path_to(&levels, index);
+                replies.push(reply);
+                return found(search, &replies, positions);
+            }
+            Ok(next) => frontier = next,
         }
-        frontier = next_level(steps);
     }
+}
+
+/// Positions expanded together; bounds the memory held by children that
+/// turn out to be duplicates.
+const CHUNK: usize = 4096;
+
+/// The next level (distinct positions, first occurrence first), or the
+/// first failing (node index, reply) in level and reply order.
+fn expand_level(search: &Search, frontier: &[Node]) -> Result<Vec<Node>, (usize, Edge)> {
+    let mut seen = HashSet::new();
+    let mut next = Vec::new();
+    for (c, chunk) in frontier.chunks(CHUNK).enumerate() {
+        let steps: Vec<Vec<(Edge, Step)>> = chunk.par_iter().map(|n| expand(search, &n.canon)).collect();
+        for (i, replies) in steps.iter().enumerate() {
+            if let Some((e, _)) = replies.iter().find(|(_, step)| matches!(step, Step::Fails)) {
+                return Err((c * CHUNK + i, *e));
+            }
+        }
+        for (i, replies) in steps.into_iter().enumerate() {
+            for (e, step) in replies {
+                if let Step::Continues(canon) = step {
+                    if seen.insert(canon.key.clone()) {
+                        next.push(Node {
+                            canon: *canon,
+                            parent: c * CHUNK + i,
+                            reply: Some(e),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Ok(next)
 }
 
 /// His replies at `node` (one per orbit, in orbit order) and what follows
@@ -118,26 +146,6 @@ fn expand(search: &Search, node: &Canonical) -> Vec<(Edge, Step)> {
             (e, step)
         })
         .collect()
-}
-
-/// The distinct positions reached by `steps`, first occurrence first.
-fn next_level(steps: Vec<Vec<(Edge, Step)>>) -> Vec<Node> {
-    let mut seen = HashSet::new();
-    let mut next = Vec::new();
-    for (parent, replies) in steps.into_iter().enumerate() {
-        for (e, step) in replies {
-            if let Step::Continues(canon) = step {
-                if seen.insert(canon.key.clone()) {
-                    next.push(Node {
-                        canon: *canon,
-                        parent,
-                        reply: Some(e),
-                    });
-                }
-            }
-        }
-    }
-    next
 }
 
 /// His replies (canonical labels) leading from the root to node `index` of
