@@ -140,22 +140,28 @@ impl Line {
     /// figures: "1. red  a-b", forced answers to threats marked, then how it
     /// ended and the winner's final double threat.
     pub fn to_text(&self, game: Game) -> String {
-        let mut out = self.moves_text();
+        self.to_text_from(game, 1)
+    }
+
+    /// [`Line::to_text`] with moves numbered from `first` (Bowler and Gut's
+    /// figures number edges from 0).
+    pub fn to_text_from(&self, game: Game, first: usize) -> String {
+        let mut out = self.moves_text(first);
         out.push_str(&format!("end: {}\n", self.ending.describe(game)));
-        if let Some(text) = self.double_threat_text(game) {
+        if let Some(text) = self.double_threat_text(game, first) {
             out.push_str(&text);
             out.push('\n');
         }
         out
     }
 
-    /// The numbered moves, one per text line.
-    pub fn moves_text(&self) -> String {
+    /// The moves numbered from `first`, one per text line.
+    pub fn moves_text(&self, first: usize) -> String {
         let mut out = String::new();
         for (i, m) in self.moves.iter().enumerate() {
             out.push_str(&format!(
                 "{:>3}. {:<4} {}{}{}\n",
-                i + 1,
+                i + first,
                 m.player.colour_name(),
                 self.edge_name(m.edge),
                 if m.forced { "  (forced)" } else { "" },
@@ -169,14 +175,15 @@ impl Line {
         out
     }
 
-    /// "final double threat: ..." for the winner's deciding double threat.
-    pub fn double_threat_text(&self, game: Game) -> Option<String> {
+    /// "final double threat: ..." for the winner's deciding double threat,
+    /// moves numbered from `first`.
+    pub fn double_threat_text(&self, game: Game, first: usize) -> Option<String> {
         let threat = self.final_double_threat(game)?;
         let edges: Vec<String> = threat.edges.iter().map(|&e| self.edge_name(e)).collect();
         Some(format!(
             "final double threat: {} after move {} threatens {} by {}",
             threat.player.colour_name(),
-            threat.after_move,
+            threat.after_move + first - 1,
             game.target_name(),
             edges.join(" and ")
         ))

@@ -4,7 +4,7 @@ use crate::render::{dot::to_dot, svg::to_svg, Figure};
 use clap::Args;
 use std::path::PathBuf;
 
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug)]
 pub struct PictureArgs {
     /// Write the picture as SVG to this file.
     #[arg(long, value_name = "FILE")]
@@ -12,6 +12,10 @@ pub struct PictureArgs {
     /// Write the picture as a Graphviz DOT file.
     #[arg(long, value_name = "FILE")]
     pub dot: Option<PathBuf>,
+    /// Number of the first move in pictures (0 numbers edges as Bowler and
+    /// Gut's figures do).
+    #[arg(long, default_value_t = 1, value_parser = parse_first_number)]
+    pub number_from: usize,
 }
 
 impl PictureArgs {
@@ -29,5 +33,13 @@ impl PictureArgs {
             std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         Ok(())
+    }
+}
+
+fn parse_first_number(s: &str) -> Result<usize, String> {
+    match s {
+        "0" => Ok(0),
+        "1" => Ok(1),
+        _ => Err(format!("moves are numbered from 0 or 1, not `{s}`")),
     }
 }

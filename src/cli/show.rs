@@ -66,18 +66,14 @@ pub fn run(args: ShowArgs) -> Result<(), String> {
         let mut all_names = json.names;
         all_names.append(&mut names);
         let (moves, ending) = checked_line(json.moves, board, game, json.ending)?;
-        show_line(
-            moves,
-            ending,
-            all_names,
-            game,
-            args.title.as_deref().unwrap_or(&json.title),
-        )
+        let title = args.title.as_deref().unwrap_or(&json.title);
+        show_line(moves, ending, all_names, game, title, args.picture.number_from)
     } else if let Some(text) = &args.line {
         let game = Game::clique(args.clique.unwrap_or(DEFAULT_CLIQUE));
         let moves = parse_moves(text, &names)?;
         let (moves, ending) = checked_line(moves, args.board.unwrap_or(Board::Infinite), game, None)?;
-        show_line(moves, ending, names, game, args.title.as_deref().unwrap_or("line"))
+        let title = args.title.as_deref().unwrap_or("line");
+        show_line(moves, ending, names, game, title, args.picture.number_from)
     } else {
         let game = Game::clique(args.clique.unwrap_or(DEFAULT_CLIQUE));
         let board = args.board.unwrap_or(Board::Infinite);
@@ -101,16 +97,20 @@ fn show_line(
     names: BTreeMap<Vertex, String>,
     game: Game,
     title: &str,
+    first: usize,
 ) -> (String, Figure) {
     let Some(ending) = ending else {
-        return show_unfinished(moves, names, game, title);
+        return show_unfinished(moves, names, game, title, first);
     };
     let line = Line {
         moves,
         ending,
         names: names.into_iter().collect(),
     };
-    (line.to_text(game), Figure::from_line(&line, game, title))
+    (
+        line.to_text_from(game, first),
+        Figure::from_line(&line, game, title, first),
+    )
 }
 
 /// An undecided line: its moves, then the threats on the board.
@@ -119,6 +119,7 @@ fn show_unfinished(
     names: BTreeMap<Vertex, String>,
     game: Game,
     title: &str,
+    first: usize,
 ) -> (String, Figure) {
     let end = format!("end: no {} yet after {} moves", game.target_name(), moves.len());
     // `from_line` needs an ending; this one is replaced by `end` below and
@@ -128,10 +129,10 @@ fn show_unfinished(
         ending: Ending::Draw,
         names: names.into_iter().collect(),
     };
-    let mut figure = Figure::from_line(&line, game, title);
+    let mut figure = Figure::from_line(&line, game, title, first);
     figure.legend = vec![end.clone()];
     let figure = figure.with_threats(&line.final_position(Board::Infinite), game);
-    let mut text = line.moves_text();
+    let mut text = line.moves_text(first);
     for legend in &figure.legend {
         text.push_str(legend);
         text.push('\n');

@@ -59,8 +59,12 @@ pub fn run(args: VerifyArgs) -> Result<(), String> {
                 Verdict::Refuted => format!("counterexample, {} of his moves", report.line.count(Player::Second)),
             }
         );
-        args.picture
-            .write(&Figure::from_line(&report.line, strategy.game(), &title))?;
+        args.picture.write(&Figure::from_line(
+            &report.line,
+            strategy.game(),
+            &title,
+            args.picture.number_from,
+        ))?;
     }
     if args.json {
         println!("{}", report.to_json());

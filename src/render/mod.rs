@@ -48,9 +48,10 @@ pub struct Figure {
 }
 
 impl Figure {
-    /// The picture of a whole line: edges numbered in play order, the
-    /// completed clique highlighted, the final double threat in the legend.
-    pub fn from_line(line: &Line, game: Game, title: &str) -> Figure {
+    /// The picture of a whole line: edges numbered in play order from
+    /// `first`, the completed clique highlighted, the final double threat in
+    /// the legend.
+    pub fn from_line(line: &Line, game: Game, title: &str, first: usize) -> Figure {
         let position = line.final_position(crate::board::Board::Infinite);
         let clique = match (line.winner(game), line.moves.last()) {
             (Some(winner), Some(last)) => clique_through(&position, winner, last.edge, game.clique),
@@ -63,14 +64,14 @@ impl Figure {
             .map(|(i, m)| DrawnEdge {
                 edge: m.edge,
                 player: m.player,
-                number: Some(i + 1),
+                number: Some(i + first),
                 forced: m.forced,
                 highlight: spans(clique, m.edge),
                 threat: false,
             })
             .collect();
         let mut legend = vec![format!("end: {}", line.ending.describe(game))];
-        legend.extend(line.double_threat_text(game));
+        legend.extend(line.double_threat_text(game, first));
         Figure {
             title: title.to_string(),
             vertices: members(position.touched()).collect(),
