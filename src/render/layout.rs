@@ -19,7 +19,7 @@ pub const VERTEX_RADIUS: f64 = 13.0;
 pub const LABEL_HEIGHT: f64 = 15.0;
 const CHAR_WIDTH: f64 = 7.0;
 /// Target length of an edge of graph distance 1, in pixels.
-const UNIT: f64 = 95.0;
+const UNIT: f64 = 110.0;
 const MARGIN: f64 = 30.0;
 const STARTS: usize = 12;
 
@@ -37,6 +37,9 @@ pub struct Layout {
     /// Label boxes that still overlap another label or a vertex (0 when the
     /// placement succeeded).
     pub collisions: usize,
+    /// Label boxes lying over an edge other than their own (allowed, but
+    /// the drawing is spread out to keep them few).
+    pub covered: usize,
 }
 
 /// Width of the box of label `text`.
@@ -60,10 +63,15 @@ pub fn layout(figure: &Figure) -> Layout {
     let texts: Vec<Option<String>> = figure.edges.iter().map(|e| figure.label(e)).collect();
     let mut scale = UNIT;
     let mut best: Option<Layout> = None;
-    for _ in 0..8 {
+    // Spread out until no label collides and at most one in twenty covers a
+    // foreign edge, or the drawing is twice its natural size.
+    for _ in 0..6 {
         let placed = place(figure, &unit, &pairs, &texts, scale);
-        let done = placed.collisions == 0;
-        if best.as_ref().is_none_or(|b| placed.collisions < b.collisions) {
+        let done = placed.collisions == 0 && placed.covered * 20 <= pairs.len();
+        if best
+            .as_ref()
+            .is_none_or(|b| (placed.collisions, placed.covered) < (b.collisions, b.covered))
+        {
             best = Some(placed);
         }
         if done {
@@ -91,12 +99,14 @@ fn place(figure: &Figure, unit: &[Point], pairs: &[(usize, usize)], texts: &[Opt
     let mut boxes: Vec<Rect> = Vec::new();
     let mut order: Vec<usize> = (0..pairs.len()).filter(|&i| texts[i].is_some()).collect();
     order.sort_by(|&a, &b| length(px[pairs[a].0], px[pairs[a].1]).total_cmp(&length(px[pairs[b].0], px[pairs[b].1])));
-    let mut collisions = 0;
+    let (mut collisions, mut covered) = (0, 0);
     for i in order {
         let text = texts[i].as_deref().unwrap_or("");
         let (rect, cost) = best_label_spot(&px, pairs, i, label_width(text), &boxes);
         if cost >= HARD {
             collisions += 1;
+        } else if cost >= COVER {
+            covered += 1;
         }
         labels[i] = Some(rect.centre());
         boxes.push(rect);
@@ -107,12 +117,15 @@ fn place(figure: &Figure, unit: &[Point], pairs: &[(usize, usize)], texts: &[Opt
         points: figure.vertices.iter().zip(px).map(|(&v, p)| (v, p)).collect(),
         labels,
         collisions,
+        covered,
     }
 }
 
 /// Cost of one overlap with a label or vertex: anything at or above this
 /// is a collision.
 const HARD: f64 = 1000.0;
+/// Cost of a label lying over another edge.
+const COVER: f64 = 40.0;
 
 /// The best box on edge `i` for a label `width` wide, and its cost.
 fn best_label_spot(px: &[Point], pairs: &[(usize, usize)], i: usize, width: f64, placed: &[Rect]) -> (Rect, f64) {
@@ -129,7 +142,7 @@ fn best_label_spot(px: &[Point], pairs: &[(usize, usize)], i: usize, width: f64,
             .enumerate()
             .filter(|&(j, &(u, v))| j != i && rect.crosses(px[u], px[v]))
             .count() as f64
-            * 40.0;
+            * COVER;
         if best.as_ref().is_none_or(|(_, c)| cost < *c) {
             best = Some((rect, cost));
         }
