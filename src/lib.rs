@@ -11,6 +11,7 @@ pub mod canon;
 pub mod cli;
 pub mod line;
 pub mod orbits;
+pub mod progress;
 pub mod search;
 pub mod strategy;
 pub mod verify;

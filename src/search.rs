@@ -18,7 +18,7 @@ use crate::strategy::{Game, Memory, Strategy, View};
 use dashmap::DashMap;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Why a line is a counterexample, ordered by how a report prefers them.
@@ -100,6 +100,13 @@ pub struct Search<'a> {
     table: DashMap<Key, Value>,
     stats: Mutex<Stats>,
     visited: AtomicU64,
+    /// Her move count in the position evaluated last (progress display).
+    depth: AtomicU32,
+    /// Approximate bytes held by the table, and the cap on them.
+    table_bytes: AtomicU64,
+    max_table_bytes: u64,
+    /// Set when the cap is reached: the search unwinds without a verdict.
+    aborted: AtomicBool,
 }
 
 impl<'a> Search<'a> {
@@ -112,7 +119,33 @@ impl<'a> Search<'a> {
             table: DashMap::new(),
             stats: Mutex::new(Stats::default()),
             visited: AtomicU64::new(0),
+            depth: AtomicU32::new(0),
+            table_bytes: AtomicU64::new(0),
+            max_table_bytes: u64::MAX,
+            aborted: AtomicBool::new(false),
         }
+    }
+
+    /// Caps the transposition table at about `bytes` bytes. When the cap is
+    /// reached the search stops without a verdict ([`Search::aborted`]).
+    pub fn with_memory_limit(mut self, bytes: u64) -> Search<'a> {
+        self.max_table_bytes = bytes;
+        self
+    }
+
+    /// Whether the memory cap stopped the search (its values are then void).
+    pub fn aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+
+    /// Approximate bytes held by the transposition table.
+    pub fn table_bytes(&self) -> u64 {
+        self.table_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Her move count in the position evaluated most recently.
+    pub fn current_depth(&self) -> u32 {
+        self.depth.load(Ordering::Relaxed)
     }
 
     /// Distinct positions (second player to move) evaluated so far.
@@ -206,7 +239,12 @@ impl<'a> Search<'a> {
         if let Some(v) = self.table.get(&node.key) {
             return *v;
         }
+        if self.aborted() {
+            return Value::Win(0); // void: the caller discards aborted searches
+        }
         self.visited.fetch_add(1, Ordering::Relaxed);
+        self.depth
+            .store(node.position.edge_count(Player::First) as u32, Ordering::Relaxed);
         let (outcomes, chosen) = self.evaluate_replies(node);
         let value = chosen.map_or(
             Value::Fail {
@@ -215,9 +253,18 @@ impl<'a> Search<'a> {
             },
             |i| outcomes[i].0,
         );
+        if self.aborted() {
+            return value;
+        }
         if let dashmap::Entry::Vacant(slot) = self.table.entry(node.key.clone()) {
             slot.insert(value);
             self.record(node, &outcomes);
+            // Key words, the boxed slice header, the value and the map's own
+            // bookkeeping per entry.
+            let bytes = 8 * node.key.0.len() as u64 + 64;
+            if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
+                self.aborted.store(true, Ordering::Relaxed);
+            }
         }
         value
     }

@@ -2,10 +2,12 @@
 
 use crate::board::{Board, Player};
 use crate::line::Line;
+use crate::progress;
 use crate::search::{FailKind, Search, Stats, Value};
 use crate::strategy::Strategy;
 use serde::Serialize;
 use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a verification run is asked to do.
@@ -16,6 +18,36 @@ pub struct Request {
     pub bound: u32,
     /// Worker threads (1 = sequential).
     pub threads: usize,
+    /// Cap on the transposition table's memory, in bytes.
+    pub max_memory: Option<u64>,
+    /// Show a progress line on stderr for runs longer than a second.
+    pub progress: bool,
+}
+
+impl Request {
+    /// A request with no memory cap and no progress display.
+    pub fn new(board: Board, bound: u32, threads: usize) -> Request {
+        Request {
+            board,
+            bound,
+            threads,
+            max_memory: None,
+            progress: false,
+        }
+    }
+}
+
+/// Why a run gave no verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error("{0}")]
+    Setup(String),
+    #[error(
+        "memory limit reached: the table held about {} MiB after {positions} positions; no verdict \
+         (raise --max-memory)",
+        bytes >> 20
+    )]
+    MemoryLimit { positions: u64, bytes: u64 },
 }
 
 /// The verdict of a run.
@@ -47,18 +79,38 @@ pub struct Report {
     pub stats: Stats,
 }
 
-fn run_search(strategy: &dyn Strategy, request: Request, threads: usize) -> Result<(Search<'_>, Value, Line), String> {
+fn run_search(
+    strategy: &dyn Strategy,
+    request: Request,
+    threads: usize,
+) -> Result<(Search<'_>, Value, Line), VerifyError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let search = Search::new(strategy, request.board, request.bound);
-    let (value, line) = pool.install(|| (search.root_value(), search.principal_line()));
+        .map_err(|e| VerifyError::Setup(format!("cannot start {threads} threads: {e}")))?;
+    let search =
+        Search::new(strategy, request.board, request.bound).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
+    let done = AtomicBool::new(false);
+    let value = std::thread::scope(|scope| {
+        if request.progress {
+            scope.spawn(|| progress::watch(&search, &done));
+        }
+        let value = pool.install(|| search.root_value());
+        done.store(true, Ordering::Relaxed);
+        value
+    });
+    if search.aborted() {
+        return Err(VerifyError::MemoryLimit {
+            positions: search.positions(),
+            bytes: search.table_bytes(),
+        });
+    }
+    let line = pool.install(|| search.principal_line());
     Ok((search, value, line))
 }
 
 /// Runs the adversary enumerator on `strategy` as `request` says.
-pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, String> {
+pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, VerifyError> {
     let start = Instant::now();
     let (mut search, mut value, mut line) = run_search(strategy, request, request.threads)?;
     if matches!(value, Value::Fail { .. }) && request.threads > 1 {

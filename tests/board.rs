@@ -59,9 +59,18 @@ fn owner_degrees_and_counts() {
 #[test]
 fn claiming_is_checked() {
     let mut p = position(Board::Complete(4), &[(0, 1)], &[]);
-    assert_eq!(p.claim(Edge::new(0, 1), Player::Second), Err(IllegalMove::Claimed(Edge::new(0, 1))));
-    assert_eq!(p.claim(Edge::new(1, 0), Player::First), Err(IllegalMove::Claimed(Edge::new(0, 1))));
-    assert_eq!(p.claim(Edge::new(2, 4), Player::First), Err(IllegalMove::OffBoard(Edge::new(2, 4))));
+    assert_eq!(
+        p.claim(Edge::new(0, 1), Player::Second),
+        Err(IllegalMove::Claimed(Edge::new(0, 1)))
+    );
+    assert_eq!(
+        p.claim(Edge::new(1, 0), Player::First),
+        Err(IllegalMove::Claimed(Edge::new(0, 1)))
+    );
+    assert_eq!(
+        p.claim(Edge::new(2, 4), Player::First),
+        Err(IllegalMove::OffBoard(Edge::new(2, 4)))
+    );
     assert!(p.claim(Edge::new(2, 3), Player::Second).is_ok());
 }
 

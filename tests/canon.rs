@@ -20,7 +20,13 @@ fn situation(max_vertices: usize) -> impl Strategy<Value = Situation> {
     (2..=max_vertices)
         .prop_flat_map(|n| {
             let pairs = n * (n - 1) / 2;
-            (Just(n), prop::collection::vec(0u8..3, pairs), prop::collection::vec(0..n, 2), any::<bool>(), 0..2usize)
+            (
+                Just(n),
+                prop::collection::vec(0u8..3, pairs),
+                prop::collection::vec(0..n, 2),
+                any::<bool>(),
+                0..2usize,
+            )
         })
         .prop_map(|(n, colours, named, mark, slots)| {
             let mut position = Position::empty(Board::Infinite);
@@ -45,7 +51,11 @@ fn situation(max_vertices: usize) -> impl Strategy<Value = Situation> {
             }
             let blue = position.edges(Player::Second);
             let marked = if mark { blue.first().copied() } else { None };
-            Situation { position, memory, marked }
+            Situation {
+                position,
+                memory,
+                marked,
+            }
         })
 }
 
@@ -90,8 +100,10 @@ fn isomorphic(a: &Situation, b: &Situation) -> bool {
 /// Brute force count of orbits of free edges (incl. fresh edges on K_aleph0).
 fn brute_force_orbits(s: &Situation) -> usize {
     let touched: Vec<Vertex> = members(s.position.touched()).collect();
-    let autos: Vec<Vec<Vertex>> =
-        permutations(&touched).into_iter().filter(|p| same(&relabel(s, &touched, p), s)).collect();
+    let autos: Vec<Vec<Vertex>> = permutations(&touched)
+        .into_iter()
+        .filter(|p| same(&relabel(s, &touched, p), s))
+        .collect();
     let image = |p: &Vec<Vertex>, v: Vertex| p[touched.iter().position(|&w| w == v).unwrap()];
     let mut seen = std::collections::BTreeSet::new();
     let mut orbits = 0;
@@ -195,12 +207,18 @@ fn isomorphic_but_differently_named_positions_differ() {
     // The marked edge (his last move) is part of the form.
     let marked = canonical_form(&p, &Memory::default(), Some(Edge::new(0, 1))).key;
     assert_ne!(marked, canonical_form(&p, &Memory::default(), None).key);
-    assert_eq!(marked, canonical_form(&p, &Memory::default(), Some(Edge::new(1, 2))).key);
+    assert_eq!(
+        marked,
+        canonical_form(&p, &Memory::default(), Some(Edge::new(1, 2))).key
+    );
     // Red and blue are not interchangeable.
     let mut q = Position::empty(Board::Infinite);
     q.claim(Edge::new(0, 1), Player::Second).unwrap();
     q.claim(Edge::new(1, 2), Player::Second).unwrap();
-    assert_ne!(canonical_form(&p, &Memory::default(), None).key, canonical_form(&q, &Memory::default(), None).key);
+    assert_ne!(
+        canonical_form(&p, &Memory::default(), None).key,
+        canonical_form(&q, &Memory::default(), None).key
+    );
 }
 
 #[test]

@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn ramsey(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ramsey-verify")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

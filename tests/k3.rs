@@ -9,7 +9,7 @@ use ramsey_verify::verify::{verify, Report, Request, Verdict};
 
 fn run(name: &str, board: Board, bound: u32, threads: usize) -> Report {
     let strategy = by_name(name).unwrap();
-    verify(strategy.as_ref(), Request { board, bound, threads }).unwrap()
+    verify(strategy.as_ref(), Request::new(board, bound, threads)).unwrap()
 }
 
 #[test]
@@ -45,7 +45,15 @@ fn bound_three_is_refuted_by_a_line_needing_a_fourth_move() {
     assert_eq!(report.line.ending, Ending::BoundExceeded);
     assert_eq!(report.line.count(Player::First), 3);
     // He blocked twice: ac, then one of the two completions.
-    assert!(report.line.moves.iter().filter(|m| m.player == Player::Second && m.forced).count() >= 1);
+    assert!(
+        report
+            .line
+            .moves
+            .iter()
+            .filter(|m| m.player == Player::Second && m.forced)
+            .count()
+            >= 1
+    );
 }
 
 #[test]
@@ -72,7 +80,11 @@ fn scattering_loses_to_his_triangle_when_the_bound_allows() {
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
-    for (name, board) in [("k3", Board::Infinite), ("k3", Board::Complete(5)), ("k3-broken-scatters", Board::Infinite)] {
+    for (name, board) in [
+        ("k3", Board::Infinite),
+        ("k3", Board::Complete(5)),
+        ("k3-broken-scatters", Board::Infinite),
+    ] {
         let one = run(name, board, 6, 1);
         let two = run(name, board, 6, 2);
         assert_eq!(one.verdict, two.verdict);

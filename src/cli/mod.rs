@@ -25,8 +25,38 @@ pub enum Command {
     Strategies,
 }
 
-/// Runs a parsed command; `Err` is a one-line message for exit code 2.
-pub fn run(cli: Cli) -> Result<(), String> {
+/// Why a command ended without its normal output.
+#[derive(Debug)]
+pub enum Failure {
+    /// Unusable input: one-line message, exit code 2.
+    BadInput(String),
+    /// The run stopped without a verdict (e.g. memory cap): exit code 3.
+    NoVerdict(String),
+}
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Failure {
+        Failure::BadInput(msg)
+    }
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::BadInput(_) => 2,
+            Failure::NoVerdict(_) => 3,
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::BadInput(msg) | Failure::NoVerdict(msg) => msg,
+        }
+    }
+}
+
+/// Runs a parsed command.
+pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Strategies => {
             for s in strategies::all() {

@@ -1,10 +1,12 @@
 //! `ramsey-verify verify`.
 
 use super::args::{parse_board, parse_bound, parse_threads};
+use super::Failure;
 use crate::board::Board;
 use crate::strategies;
-use crate::verify::{verify, Request};
+use crate::verify::{verify, Request, VerifyError};
 use clap::Args;
+use std::io::IsTerminal;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -20,19 +22,28 @@ pub struct VerifyArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// Cap on the transposition table, in MiB; the run stops without a
+    /// verdict (exit code 3) when it is reached.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_memory: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn run(args: VerifyArgs) -> Result<(), String> {
+pub fn run(args: VerifyArgs) -> Result<(), Failure> {
     let strategy = strategies::by_name(&args.strategy)?;
     let request = Request {
         board: args.board,
         bound: args.bound,
         threads: args.threads,
+        max_memory: args.max_memory.map(|mib| mib << 20),
+        progress: !args.json && std::io::stderr().is_terminal(),
     };
-    let report = verify(strategy.as_ref(), request)?;
+    let report = verify(strategy.as_ref(), request).map_err(|e| match e {
+        VerifyError::Setup(msg) => Failure::BadInput(msg),
+        stopped => Failure::NoVerdict(stopped.to_string()),
+    })?;
     if args.json {
         println!("{}", report.to_json());
     } else {
