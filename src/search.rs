@@ -107,6 +107,8 @@ pub struct Search<'a> {
     max_table_bytes: u64,
     /// Set when the cap is reached: the search unwinds without a verdict.
     aborted: AtomicBool,
+    /// Use the standing-assumption shortcuts (for strategies that declare it).
+    shortcuts: bool,
 }
 
 impl<'a> Search<'a> {
@@ -123,7 +125,15 @@ impl<'a> Search<'a> {
             table_bytes: AtomicU64::new(0),
             max_table_bytes: u64::MAX,
             aborted: AtomicBool::new(false),
+            shortcuts: true,
         }
+    }
+
+    /// Turns off the standing-assumption shortcuts (to measure what they
+    /// save; results are the same either way).
+    pub fn without_shortcuts(mut self) -> Search<'a> {
+        self.shortcuts = false;
+        self
     }
 
     /// Caps the transposition table at about `bytes` bytes. When the cap is
@@ -201,6 +211,45 @@ impl<'a> Search<'a> {
         Ok((edge, memory))
     }
 
+    /// Whether the standing-assumption shortcuts apply (see [`Search::without_shortcuts`]).
+    fn shortcuts_apply(&self) -> bool {
+        self.shortcuts && self.strategy.completes_when_possible()
+    }
+
+    /// Her answer to `his`: an immediate win when the strategy declares
+    /// that it completes the target whenever it can (no canonical labelling
+    /// or strategy call needed), otherwise [`Search::her_turn`].
+    fn her_answer(&self, position: &Position, memory: &Memory, his: Edge) -> Result<(Edge, Memory), Ending> {
+        let moves = position.edge_count(Player::First) as u32;
+        if self.shortcuts_apply() && moves < self.bound {
+            if let Some(&win) = position.threats(Player::First, self.game.clique).first() {
+                return Ok((win, memory.clone()));
+            }
+        }
+        self.her_turn(position, memory, Some(his))
+    }
+
+    /// The value of a position with him to move in which she has a double
+    /// threat, without canonical labelling: he loses unless he can complete
+    /// his own target now. Only for strategies that complete when possible,
+    /// and only when her winning move is within the bound (otherwise which
+    /// failure comes first depends on the reply order).
+    fn double_threat_value(&self, position: &Position) -> Option<Value> {
+        let k = self.game.clique;
+        let moves = position.edge_count(Player::First) as u32;
+        if !self.shortcuts_apply() || moves >= self.bound || !position.has_double_threat(Player::First, k) {
+            return None;
+        }
+        Some(if position.threats(Player::Second, k).is_empty() {
+            Value::Win(moves + 1)
+        } else {
+            Value::Fail {
+                kind: FailKind::SecondPlayerWins,
+                his_moves: 1,
+            }
+        })
+    }
+
     /// His edge `his`, then her answer, from a position with him to move.
     pub fn exchange(&self, position: &Position, memory: &Memory, his: Edge) -> Exchange {
         let k = self.game.clique;
@@ -217,7 +266,7 @@ impl<'a> Search<'a> {
         } else if after.is_full() {
             exchange.ending = Some(Ending::Draw);
         } else {
-            match self.her_turn(&after, memory, Some(his)) {
+            match self.her_answer(&after, memory, his) {
                 Err(ending) => exchange.ending = Some(ending),
                 Ok((her, next_memory)) => {
                     let wins = after.completes_clique(Player::First, her, k);
@@ -332,8 +381,9 @@ impl<'a> Search<'a> {
                 None,
             ),
             None => {
-                let child = canonical_form(&x.position, &x.memory, None);
-                let value = match self.value(&child) {
+                let value = self.double_threat_value(&x.position);
+                let value = value.unwrap_or_else(|| self.value(&canonical_form(&x.position, &x.memory, None)));
+                let value = match value {
                     Value::Fail { kind, his_moves } => Value::Fail {
                         kind,
                         his_moves: his_moves + 1,

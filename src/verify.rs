@@ -22,6 +22,8 @@ pub struct Request {
     pub max_memory: Option<u64>,
     /// Show a progress line on stderr for runs longer than a second.
     pub progress: bool,
+    /// Use the standing-assumption shortcuts where the strategy allows them.
+    pub shortcuts: bool,
 }
 
 impl Request {

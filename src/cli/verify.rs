@@ -26,6 +26,10 @@ pub struct VerifyArgs {
     /// verdict (exit code 3) when it is reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory: Option<u64>,
+    /// Do not let the engine take immediate wins for strategies that declare
+    /// the standing assumption (to measure what the shortcut saves).
+    #[arg(long)]
+    pub no_shortcuts: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -39,6 +43,7 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
         threads: args.threads,
         max_memory: args.max_memory.map(|mib| mib << 20),
         progress: !args.json && std::io::stderr().is_terminal(),
+        shortcuts: !args.no_shortcuts,
     };
     let report = verify(strategy.as_ref(), request).map_err(|e| match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
