@@ -35,6 +35,7 @@ impl Request {
             threads,
             max_memory: None,
             progress: false,
+            shortcuts: true,
         }
     }
 }
