@@ -6,6 +6,7 @@
 //! reports) lives in `src/`; concrete strategies live in `strategies/` and
 //! only use the engine's public interface.
 
+pub mod bench;
 pub mod board;
 pub mod canon;
 pub mod cli;

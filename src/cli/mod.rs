@@ -2,6 +2,7 @@
 //! own module with its arguments and its `run`.
 
 mod args;
+mod bench;
 mod verify;
 
 use crate::strategies;
@@ -23,6 +24,8 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// List the available strategies.
     Strategies,
+    /// Measure positions per second on fixed workloads.
+    Bench(bench::BenchArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -65,5 +68,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Verify(args) => verify::run(args),
+        Command::Bench(args) => bench::run(args),
     }
 }
