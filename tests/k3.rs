@@ -32,7 +32,7 @@ fn smallest_board_for_k3_is_found_by_search() {
     let below = run("k3", Board::Complete(smallest - 1), 10, 1);
     assert_eq!(below.verdict, Verdict::Refuted);
     assert!(matches!(below.line.ending, Ending::StrategyError(_)));
-    for n in smallest..=8 {
+    for n in (smallest..=8).chain([17, 64, 128]) {
         assert_eq!(run("k3", Board::Complete(n), 10, 1).max_moves, Some(4), "board {n}");
     }
 }
