@@ -6,12 +6,14 @@
 //! reports) lives in `src/`; concrete strategies live in `strategies/` and
 //! only use the engine's public interface.
 
+pub mod bench;
 pub mod board;
 pub mod canon;
 pub mod cli;
 pub mod graph6;
 pub mod line;
 pub mod orbits;
+pub mod progress;
 pub mod render;
 pub mod search;
 pub mod shortest;

@@ -24,9 +24,9 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            ExitCode::from(2)
+        Err(failure) => {
+            eprintln!("error: {}", failure.message());
+            ExitCode::from(failure.exit_code())
         }
     }
 }

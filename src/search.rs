@@ -18,7 +18,7 @@ use crate::strategy::{Game, Memory, Strategy, View};
 use dashmap::DashMap;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Why a line is a counterexample, ordered by how a report prefers them.
@@ -101,6 +101,15 @@ pub struct Search<'a> {
     table: DashMap<Key, Value>,
     stats: Mutex<Stats>,
     visited: AtomicU64,
+    /// Her move count in the position evaluated last (progress display).
+    depth: AtomicU32,
+    /// Approximate bytes held by the table, and the cap on them.
+    table_bytes: AtomicU64,
+    max_table_bytes: u64,
+    /// Set when the cap is reached: the search unwinds without a verdict.
+    aborted: AtomicBool,
+    /// Use the standing-assumption shortcuts (for strategies that declare it).
+    shortcuts: bool,
 }
 
 impl<'a> Search<'a> {
@@ -113,7 +122,41 @@ impl<'a> Search<'a> {
             table: DashMap::new(),
             stats: Mutex::new(Stats::default()),
             visited: AtomicU64::new(0),
+            depth: AtomicU32::new(0),
+            table_bytes: AtomicU64::new(0),
+            max_table_bytes: u64::MAX,
+            aborted: AtomicBool::new(false),
+            shortcuts: true,
         }
+    }
+
+    /// Turns off the standing-assumption shortcuts (to measure what they
+    /// save; results are the same either way).
+    pub fn without_shortcuts(mut self) -> Search<'a> {
+        self.shortcuts = false;
+        self
+    }
+
+    /// Caps the transposition table at about `bytes` bytes. When the cap is
+    /// reached the search stops without a verdict ([`Search::aborted`]).
+    pub fn with_memory_limit(mut self, bytes: u64) -> Search<'a> {
+        self.max_table_bytes = bytes;
+        self
+    }
+
+    /// Whether the memory cap stopped the search (its values are then void).
+    pub fn aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+
+    /// Approximate bytes held by the transposition table.
+    pub fn table_bytes(&self) -> u64 {
+        self.table_bytes.load(Ordering::Relaxed)
+    }
+
+    /// Her move count in the position evaluated most recently.
+    pub fn current_depth(&self) -> u32 {
+        self.depth.load(Ordering::Relaxed)
     }
 
     /// Distinct positions (second player to move) evaluated so far.
@@ -169,6 +212,45 @@ impl<'a> Search<'a> {
         Ok((edge, memory))
     }
 
+    /// Whether the standing-assumption shortcuts apply (see [`Search::without_shortcuts`]).
+    fn shortcuts_apply(&self) -> bool {
+        self.shortcuts && self.strategy.completes_when_possible()
+    }
+
+    /// Her answer to `his`: an immediate win when the strategy declares
+    /// that it completes the target whenever it can (no canonical labelling
+    /// or strategy call needed), otherwise [`Search::her_turn`].
+    fn her_answer(&self, position: &Position, memory: &Memory, his: Edge) -> Result<(Edge, Memory), Ending> {
+        let moves = position.edge_count(Player::First) as u32;
+        if self.shortcuts_apply() && moves < self.bound {
+            if let Some(&win) = position.threats(Player::First, self.game.clique).first() {
+                return Ok((win, memory.clone()));
+            }
+        }
+        self.her_turn(position, memory, Some(his))
+    }
+
+    /// The value of a position with him to move in which she has a double
+    /// threat, without canonical labelling: he loses unless he can complete
+    /// his own target now. Only for strategies that complete when possible,
+    /// and only when her winning move is within the bound (otherwise which
+    /// failure comes first depends on the reply order).
+    fn double_threat_value(&self, position: &Position) -> Option<Value> {
+        let k = self.game.clique;
+        let moves = position.edge_count(Player::First) as u32;
+        if !self.shortcuts_apply() || moves >= self.bound || !position.has_double_threat(Player::First, k) {
+            return None;
+        }
+        Some(if position.threats(Player::Second, k).is_empty() {
+            Value::Win(moves + 1)
+        } else {
+            Value::Fail {
+                kind: FailKind::SecondPlayerWins,
+                his_moves: 1,
+            }
+        })
+    }
+
     /// His edge `his`, then her answer, from a position with him to move.
     pub fn exchange(&self, position: &Position, memory: &Memory, his: Edge) -> Exchange {
         let k = self.game.clique;
@@ -185,7 +267,7 @@ impl<'a> Search<'a> {
         } else if after.is_full() {
             exchange.ending = Some(Ending::Draw);
         } else {
-            match self.her_turn(&after, memory, Some(his)) {
+            match self.her_answer(&after, memory, his) {
                 Err(ending) => exchange.ending = Some(ending),
                 Ok((her, next_memory)) => {
                     let wins = after.completes_clique(Player::First, her, k);
@@ -207,7 +289,12 @@ impl<'a> Search<'a> {
         if let Some(v) = self.table.get(&node.key) {
             return *v;
         }
+        if self.aborted() {
+            return Value::Win(0); // void: the caller discards aborted searches
+        }
         self.visited.fetch_add(1, Ordering::Relaxed);
+        self.depth
+            .store(node.position.edge_count(Player::First) as u32, Ordering::Relaxed);
         let (outcomes, chosen) = self.evaluate_replies(node);
         let value = chosen.map_or(
             Value::Fail {
@@ -216,9 +303,18 @@ impl<'a> Search<'a> {
             },
             |i| outcomes[i].0,
         );
+        if self.aborted() {
+            return value;
+        }
         if let dashmap::Entry::Vacant(slot) = self.table.entry(node.key.clone()) {
             slot.insert(value);
             self.record(node, &outcomes);
+            // Key words, the boxed slice header, the value and the map's own
+            // bookkeeping per entry.
+            let bytes = 8 * node.key.0.len() as u64 + 64;
+            if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
+                self.aborted.store(true, Ordering::Relaxed);
+            }
         }
         value
     }
@@ -286,8 +382,9 @@ impl<'a> Search<'a> {
                 None,
             ),
             None => {
-                let child = canonical_form(&x.position, &x.memory, None);
-                let value = match self.value(&child) {
+                let value = self.double_threat_value(&x.position);
+                let value = value.unwrap_or_else(|| self.value(&canonical_form(&x.position, &x.memory, None)));
+                let value = match value {
                     Value::Fail { kind, his_moves } => Value::Fail {
                         kind,
                         his_moves: his_moves + 1,

@@ -127,6 +127,14 @@ pub trait Strategy: Send + Sync {
     fn phase(&self, _memory: &Memory) -> String {
         String::new()
     }
+    /// Whether the strategy always completes the target when it can (the
+    /// K4 paper's standing assumption). When true the engine plays such a
+    /// winning edge itself, without canonical labelling or a call to
+    /// `play`: the outcome is the same whichever winning edge she takes.
+    /// Return true only if `play` would indeed always take a win.
+    fn completes_when_possible(&self) -> bool {
+        false
+    }
     /// Human-readable names of the memory's vertex slots (`a`, `b`, `p0`, ...),
     /// used to label pictures.
     fn slot_names(&self) -> &'static [&'static str] {

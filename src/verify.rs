@@ -2,11 +2,13 @@
 
 use crate::board::{Board, Player};
 use crate::line::Line;
+use crate::progress;
 use crate::search::{FailKind, Search, Stats, Value};
 use crate::shortest::{shortest_refutation, Shortest};
 use crate::strategy::Strategy;
 use serde::Serialize;
 use serde_json::json;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a verification run is asked to do.
@@ -17,6 +19,39 @@ pub struct Request {
     pub bound: u32,
     /// Worker threads (1 = sequential).
     pub threads: usize,
+    /// Cap on the transposition table's memory, in bytes.
+    pub max_memory: Option<u64>,
+    /// Show a progress line on stderr for runs longer than a second.
+    pub progress: bool,
+    /// Use the standing-assumption shortcuts where the strategy allows them.
+    pub shortcuts: bool,
+}
+
+impl Request {
+    /// A request with no memory cap and no progress display.
+    pub fn new(board: Board, bound: u32, threads: usize) -> Request {
+        Request {
+            board,
+            bound,
+            threads,
+            max_memory: None,
+            progress: false,
+            shortcuts: true,
+        }
+    }
+}
+
+/// Why a run gave no verdict.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyError {
+    #[error("{0}")]
+    Setup(String),
+    #[error(
+        "memory limit reached: the table held about {} MiB after {positions} positions; no verdict \
+         (raise --max-memory)",
+        bytes >> 20
+    )]
+    MemoryLimit { positions: u64, bytes: u64 },
 }
 
 /// The verdict of a run.
@@ -61,18 +96,38 @@ pub struct ShortestNote {
     pub positions: u64,
 }
 
-fn run_search(strategy: &dyn Strategy, request: Request, threads: usize) -> Result<(Search<'_>, Value, Line), String> {
+fn run_search(
+    strategy: &dyn Strategy,
+    request: Request,
+    threads: usize,
+) -> Result<(Search<'_>, Value, Line), VerifyError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-    let search = Search::new(strategy, request.board, request.bound);
-    let (value, line) = pool.install(|| (search.root_value(), search.principal_line()));
+        .map_err(|e| VerifyError::Setup(format!("cannot start {threads} threads: {e}")))?;
+    let search =
+        Search::new(strategy, request.board, request.bound).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
+    let done = AtomicBool::new(false);
+    let value = std::thread::scope(|scope| {
+        if request.progress {
+            scope.spawn(|| progress::watch(&search, &done));
+        }
+        let value = pool.install(|| search.root_value());
+        done.store(true, Ordering::Relaxed);
+        value
+    });
+    if search.aborted() {
+        return Err(VerifyError::MemoryLimit {
+            positions: search.positions(),
+            bytes: search.table_bytes(),
+        });
+    }
+    let line = pool.install(|| search.principal_line());
     Ok((search, value, line))
 }
 
 /// Runs the adversary enumerator on `strategy` as `request` says.
-pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, String> {
+pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, VerifyError> {
     let start = Instant::now();
     let (mut search, mut value, mut line) = run_search(strategy, request, request.threads)?;
     if matches!(value, Value::Fail { .. }) && request.threads > 1 {
@@ -117,7 +172,10 @@ pub fn shorten(
         .num_threads(request.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", request.threads))?;
-    let search = Search::new(strategy, request.board, request.bound);
+    let mut search = Search::new(strategy, request.board, request.bound);
+    if !request.shortcuts {
+        search = search.without_shortcuts();
+    }
     let note = match pool.install(|| shortest_refutation(&search, max_positions)) {
         Shortest::Found { line, positions } => {
             let exhausted = line.count(Player::Second).saturating_sub(1) as u32;

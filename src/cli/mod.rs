@@ -2,6 +2,7 @@
 //! own module with its arguments and its `run`.
 
 mod args;
+mod bench;
 mod line_input;
 mod picture;
 mod show;
@@ -26,13 +27,45 @@ pub enum Command {
     Verify(verify::VerifyArgs),
     /// List the available strategies.
     Strategies,
+    /// Measure positions per second on fixed workloads.
+    Bench(bench::BenchArgs),
     /// Show a line of moves or a position as numbered text, SVG (--svg) and
     /// DOT (--dot): edges numbered in play order, forced moves marked.
     Show(show::ShowArgs),
 }
 
-/// Runs a parsed command; `Err` is a one-line message for exit code 2.
-pub fn run(cli: Cli) -> Result<(), String> {
+/// Why a command ended without its normal output.
+#[derive(Debug)]
+pub enum Failure {
+    /// Unusable input: one-line message, exit code 2.
+    BadInput(String),
+    /// The run stopped without a verdict (e.g. memory cap): exit code 3.
+    NoVerdict(String),
+}
+
+impl From<String> for Failure {
+    fn from(msg: String) -> Failure {
+        Failure::BadInput(msg)
+    }
+}
+
+impl Failure {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::BadInput(_) => 2,
+            Failure::NoVerdict(_) => 3,
+        }
+    }
+
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::BadInput(msg) | Failure::NoVerdict(msg) => msg,
+        }
+    }
+}
+
+/// Runs a parsed command.
+pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Strategies => {
             for s in strategies::all() {
@@ -41,6 +74,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Verify(args) => verify::run(args),
-        Command::Show(args) => show::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Show(args) => Ok(show::run(args)?),
     }
 }

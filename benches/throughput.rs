@@ -1,0 +1,27 @@
+//! `cargo bench`: the same fixed workloads as `ramsey-verify bench`, with
+//! one and two threads.
+
+use ramsey_verify::bench::{canon_throughput, certification};
+use ramsey_verify::board::Board;
+use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::Request;
+
+fn main() {
+    let mut results = vec![
+        canon_throughput(5000, 8),
+        canon_throughput(2000, 14),
+        canon_throughput(500, 20),
+    ];
+    for threads in [1, 2] {
+        for (name, board, bound) in [("k3", Board::Infinite, 4)] {
+            let strategy = by_name(name).expect("registered");
+            results.push(certification(strategy.as_ref(), Request::new(board, bound, threads)).expect("verifies"));
+        }
+    }
+    for m in results {
+        println!(
+            "{:<55} {:>10} items {:>9.3}s {:>12.0}/s",
+            m.workload, m.items, m.seconds, m.per_second
+        );
+    }
+}

@@ -1,0 +1,39 @@
+//! A progress line on stderr for long searches (indicatif): positions
+//! certified, positions per second, her move count at the current position,
+//! table memory and elapsed time. Shown only when asked for, after the first
+//! second, so short runs and piped output stay clean.
+
+use crate::search::Search;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Updates a spinner from `search`'s counters until `done` is set.
+pub fn watch(search: &Search, done: &AtomicBool) {
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        let elapsed = start.elapsed();
+        if elapsed < Duration::from_secs(1) {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("valid template"));
+            bar
+        });
+        let positions = search.visited();
+        bar.set_message(format!(
+            "{} positions, {:.0}/s, at her move {}, table {} MiB",
+            positions,
+            positions as f64 / elapsed.as_secs_f64(),
+            search.current_depth() + 1,
+            search.table_bytes() >> 20,
+        ));
+        bar.tick();
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}

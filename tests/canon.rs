@@ -1,0 +1,231 @@
+//! Canonical labelling and edge orbits, checked against brute force over
+//! all vertex permutations on small positions.
+
+use proptest::prelude::*;
+use ramsey_verify::board::{members, Board, Edge, Player, Position, Vertex};
+use ramsey_verify::canon::canonical_form;
+use ramsey_verify::orbits::edge_orbit_representatives;
+use ramsey_verify::strategy::Memory;
+
+/// A small random situation: colours per vertex pair (0 free, 1 red,
+/// 2 blue), names for up to two memory slots, an optional marked edge.
+#[derive(Clone, Debug)]
+struct Situation {
+    position: Position,
+    memory: Memory,
+    marked: Option<Edge>,
+}
+
+fn situation(max_vertices: usize) -> impl Strategy<Value = Situation> {
+    (2..=max_vertices)
+        .prop_flat_map(|n| {
+            let pairs = n * (n - 1) / 2;
+            (
+                Just(n),
+                prop::collection::vec(0u8..3, pairs),
+                prop::collection::vec(0..n, 2),
+                any::<bool>(),
+                0..2usize,
+            )
+        })
+        .prop_map(|(n, colours, named, mark, slots)| {
+            let mut position = Position::empty(Board::Infinite);
+            let mut k = 0;
+            for u in 0..n {
+                for v in (u + 1)..n {
+                    let e = Edge::new(u as Vertex, v as Vertex);
+                    match colours[k] {
+                        1 => position.claim(e, Player::First).unwrap(),
+                        2 => position.claim(e, Player::Second).unwrap(),
+                        _ => {}
+                    }
+                    k += 1;
+                }
+            }
+            let touched: Vec<Vertex> = members(position.touched()).collect();
+            let mut memory = Memory::new(1, 2);
+            if !touched.is_empty() {
+                for (slot, &i) in named.iter().enumerate().take(slots) {
+                    memory.set_name(slot, Some(touched[i % touched.len()]));
+                }
+            }
+            let blue = position.edges(Player::Second);
+            let marked = if mark { blue.first().copied() } else { None };
+            Situation {
+                position,
+                memory,
+                marked,
+            }
+        })
+}
+
+/// All permutations of `items`.
+fn permutations(items: &[Vertex]) -> Vec<Vec<Vertex>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// The situation relabelled by a map given on its touched vertices.
+fn relabel(s: &Situation, touched: &[Vertex], image: &[Vertex]) -> Situation {
+    let f = |v: Vertex| touched.iter().position(|&w| w == v).map_or(v, |i| image[i]);
+    Situation {
+        position: s.position.relabel(f),
+        memory: s.memory.relabel(f),
+        marked: s.marked.map(|e| e.map(f)),
+    }
+}
+
+fn same(a: &Situation, b: &Situation) -> bool {
+    a.position == b.position && a.memory == b.memory && a.marked == b.marked
+}
+
+/// Brute force: is there a permutation of touched vertices taking a to b?
+fn isomorphic(a: &Situation, b: &Situation) -> bool {
+    let ta: Vec<Vertex> = members(a.position.touched()).collect();
+    let tb: Vec<Vertex> = members(b.position.touched()).collect();
+    ta.len() == tb.len() && permutations(&tb).iter().any(|p| same(&relabel(a, &ta, p), b))
+}
+
+/// Brute force count of orbits of free edges (incl. fresh edges on K_aleph0).
+fn brute_force_orbits(s: &Situation) -> usize {
+    let touched: Vec<Vertex> = members(s.position.touched()).collect();
+    let autos: Vec<Vec<Vertex>> = permutations(&touched)
+        .into_iter()
+        .filter(|p| same(&relabel(s, &touched, p), s))
+        .collect();
+    let image = |p: &Vec<Vertex>, v: Vertex| p[touched.iter().position(|&w| w == v).unwrap()];
+    let mut seen = std::collections::BTreeSet::new();
+    let mut orbits = 0;
+    for (i, &u) in touched.iter().enumerate() {
+        for &v in &touched[i + 1..] {
+            let e = Edge::new(u, v);
+            if s.position.is_free(e) && seen.insert(e) {
+                orbits += 1;
+                for p in &autos {
+                    seen.insert(Edge::new(image(p, u), image(p, v)));
+                }
+            }
+        }
+    }
+    let mut vertex_seen = std::collections::BTreeSet::new();
+    for &u in &touched {
+        if vertex_seen.insert(u) {
+            orbits += 1; // u to a fresh vertex
+            for p in &autos {
+                vertex_seen.insert(image(p, u));
+            }
+        }
+    }
+    orbits + 1 // fresh to fresh
+}
+
+fn shuffle(s: &Situation, seed: u64) -> Situation {
+    let touched: Vec<Vertex> = members(s.position.touched()).collect();
+    let mut image: Vec<Vertex> = (0..touched.len() as Vertex).map(|v| v + 40).collect();
+    let mut state = seed | 1;
+    for i in (1..image.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        image.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    relabel(s, &touched, &image)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn relabelling_keeps_the_canonical_form(s in situation(9), seed in any::<u64>()) {
+        let t = shuffle(&s, seed);
+        let a = canonical_form(&s.position, &s.memory, s.marked);
+        let b = canonical_form(&t.position, &t.memory, t.marked);
+        prop_assert_eq!(&a.key, &b.key);
+        prop_assert_eq!(&a.position, &b.position);
+        prop_assert_eq!(&a.memory, &b.memory);
+        prop_assert_eq!(a.marked, b.marked);
+    }
+
+    #[test]
+    fn canonical_form_is_an_isomorphic_copy(s in situation(8)) {
+        let c = canonical_form(&s.position, &s.memory, s.marked);
+        let back = c.to_canon.inverse();
+        prop_assert_eq!(c.position.relabel(|v| back.apply(v)), s.position.clone());
+        prop_assert_eq!(c.memory.relabel(|v| back.apply(v)), s.memory.clone());
+    }
+
+    #[test]
+    fn keys_agree_with_brute_force_isomorphism(a in situation(6), b in situation(6)) {
+        let ka = canonical_form(&a.position, &a.memory, a.marked).key;
+        let kb = canonical_form(&b.position, &b.memory, b.marked).key;
+        prop_assert_eq!(ka == kb, isomorphic(&a, &b));
+    }
+
+    #[test]
+    fn generators_are_automorphisms(s in situation(8)) {
+        let c = canonical_form(&s.position, &s.memory, s.marked);
+        for g in &c.generators {
+            let image = c.position.relabel(|v| if (v as usize) < g.len() { g[v as usize] } else { v });
+            prop_assert_eq!(&image, &c.position);
+            prop_assert_eq!(c.memory.relabel(|v| g[v as usize]), c.memory.clone());
+        }
+    }
+
+    #[test]
+    fn edge_orbits_match_brute_force(s in situation(7)) {
+        let c = canonical_form(&s.position, &s.memory, s.marked);
+        prop_assert_eq!(edge_orbit_representatives(&c).len(), brute_force_orbits(&s));
+    }
+}
+
+#[test]
+fn isomorphic_but_differently_named_positions_differ() {
+    // A red path 0-1-2: naming the middle vertex or an end gives two forms.
+    let mut p = Position::empty(Board::Infinite);
+    p.claim(Edge::new(0, 1), Player::First).unwrap();
+    p.claim(Edge::new(1, 2), Player::First).unwrap();
+    let mut middle = Memory::new(0, 1);
+    middle.set_name(0, Some(1));
+    let mut end = Memory::new(0, 1);
+    end.set_name(0, Some(0));
+    let mut other_end = Memory::new(0, 1);
+    other_end.set_name(0, Some(2));
+    let key = |m: &Memory| canonical_form(&p, m, None).key;
+    assert_ne!(key(&middle), key(&end));
+    assert_eq!(key(&end), key(&other_end));
+    // The marked edge (his last move) is part of the form.
+    let marked = canonical_form(&p, &Memory::default(), Some(Edge::new(0, 1))).key;
+    assert_ne!(marked, canonical_form(&p, &Memory::default(), None).key);
+    assert_eq!(
+        marked,
+        canonical_form(&p, &Memory::default(), Some(Edge::new(1, 2))).key
+    );
+    // Red and blue are not interchangeable.
+    let mut q = Position::empty(Board::Infinite);
+    q.claim(Edge::new(0, 1), Player::Second).unwrap();
+    q.claim(Edge::new(1, 2), Player::Second).unwrap();
+    assert_ne!(
+        canonical_form(&p, &Memory::default(), None).key,
+        canonical_form(&q, &Memory::default(), None).key
+    );
+}
+
+#[test]
+fn orbits_on_a_finite_board_stop_when_fresh_vertices_run_out() {
+    let mut p = Position::empty(Board::Complete(3));
+    p.claim(Edge::new(0, 1), Player::First).unwrap();
+    let c = canonical_form(&p, &Memory::default(), None);
+    // Only edges to the single fresh vertex 2, one orbit (0 and 1 are alike).
+    assert_eq!(edge_orbit_representatives(&c), vec![Edge::new(0, 2)]);
+}

@@ -1,0 +1,95 @@
+//! The K3 building strategy (Lemma 4.1) and its broken variants, through
+//! the library.
+
+use ramsey_verify::board::{Board, Player};
+use ramsey_verify::line::Ending;
+use ramsey_verify::search::FailKind;
+use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::{verify, Report, Request, Verdict};
+
+fn run(name: &str, board: Board, bound: u32, threads: usize) -> Report {
+    let strategy = by_name(name).unwrap();
+    verify(strategy.as_ref(), Request::new(board, bound, threads)).unwrap()
+}
+
+#[test]
+fn k3_wins_within_four_moves_on_the_infinite_board() {
+    let report = run("k3", Board::Infinite, 10, 1);
+    assert_eq!(report.verdict, Verdict::Verified);
+    // Lemma 4.1: at most 4 moves, computed by the search.
+    assert_eq!(report.max_moves, Some(4));
+    assert_eq!(report.line.ending, Ending::FirstPlayerWins);
+    assert_eq!(report.line.count(Player::First), 4);
+    assert!(report.positions > 0);
+}
+
+#[test]
+fn smallest_board_for_k3_is_found_by_search() {
+    let verifies = |n: usize| run("k3", Board::Complete(n), 10, 1).verdict == Verdict::Verified;
+    let smallest = (3..=10).find(|&n| verifies(n)).expect("verifies on some board");
+    // Section 4: "the first player needs at most five vertices".
+    assert_eq!(smallest, 5);
+    let below = run("k3", Board::Complete(smallest - 1), 10, 1);
+    assert_eq!(below.verdict, Verdict::Refuted);
+    assert!(matches!(below.line.ending, Ending::StrategyError(_)));
+    for n in (smallest..=8).chain([17, 64, 128]) {
+        assert_eq!(run("k3", Board::Complete(n), 10, 1).max_moves, Some(4), "board {n}");
+    }
+}
+
+#[test]
+fn bound_three_is_refuted_by_a_line_needing_a_fourth_move() {
+    let report = run("k3", Board::Infinite, 3, 1);
+    assert_eq!(report.verdict, Verdict::Refuted);
+    assert_eq!(report.failure, Some(FailKind::BoundExceeded));
+    assert_eq!(report.line.ending, Ending::BoundExceeded);
+    assert_eq!(report.line.count(Player::First), 3);
+    // He blocked twice: ac, then one of the two completions.
+    assert!(
+        report
+            .line
+            .moves
+            .iter()
+            .filter(|m| m.player == Player::Second && m.forced)
+            .count()
+            >= 1
+    );
+}
+
+#[test]
+fn broken_strategies_are_refuted() {
+    for (name, kind) in [
+        ("k3-broken-ignores-reply", FailKind::IllegalMove),
+        ("k3-broken-wrong-triangle", FailKind::IllegalMove),
+        ("k3-broken-scatters", FailKind::BoundExceeded),
+    ] {
+        let report = run(name, Board::Infinite, 6, 1);
+        assert_eq!(report.verdict, Verdict::Refuted, "{name}");
+        assert_eq!(report.failure, Some(kind), "{name}");
+        assert_ne!(report.line.ending, Ending::FirstPlayerWins);
+    }
+}
+
+#[test]
+fn scattering_loses_to_his_triangle_when_the_bound_allows() {
+    // With a generous bound the scattering strategy's first failing line in
+    // reply order may be a long one, but some line ends with his triangle.
+    let report = run("k3-broken-scatters", Board::Complete(6), 20, 1);
+    assert_eq!(report.verdict, Verdict::Refuted);
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    for (name, board) in [
+        ("k3", Board::Infinite),
+        ("k3", Board::Complete(5)),
+        ("k3-broken-scatters", Board::Infinite),
+    ] {
+        let one = run(name, board, 6, 1);
+        let two = run(name, board, 6, 2);
+        assert_eq!(one.verdict, two.verdict);
+        assert_eq!(one.max_moves, two.max_moves);
+        assert_eq!(one.positions, two.positions);
+        assert_eq!(one.line, two.line);
+    }
+}
