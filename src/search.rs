@@ -458,10 +458,12 @@ impl<'a> Search<'a> {
                     names: names.finish(),
                 };
             };
-            let x = self.exchange(&node.position, &node.memory, reply);
+            // Played in the line's own labels, so that vertex numbers in the
+            // ending's message (e.g. an illegal edge) are the line's.
             let back = node.to_canon.inverse();
             let k = self.game.clique;
-            let his = x.his.map(|v| back.apply(v));
+            let his = reply.map(|v| back.apply(v));
+            let x = self.exchange(&position, &memory, his);
             moves.push(PlayedMove {
                 player: Player::Second,
                 edge: his,
@@ -469,9 +471,8 @@ impl<'a> Search<'a> {
                 phase: String::new(),
             });
             let before_her = position.with(his, Player::Second).expect("legal");
-            position = x.position.relabel(|v| back.apply(v));
-            memory = x.memory.relabel(|v| back.apply(v));
-            if let Some(her) = x.her.map(|e| e.map(|v| back.apply(v))) {
+            (position, memory) = (x.position, x.memory);
+            if let Some(her) = x.her {
                 let wins = before_her.completes_clique(Player::First, her, k);
                 let forced = !wins && before_her.completes_clique(Player::Second, her, k);
                 moves.push(PlayedMove {
