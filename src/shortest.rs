@@ -39,9 +39,9 @@ pub enum Shortest {
     Found { line: Line, positions: u64 },
     /// She wins on every line within the bound: nothing to refute.
     NoRefutation { positions: u64 },
-    /// The position limit was reached; no refutation has fewer than
-    /// `exhausted + 1` of his moves (all lines of `exhausted` moves were
-    /// examined), but a shortest one is not known.
+    /// Expanding the next level would pass the position limit; no
+    /// refutation has `exhausted` or fewer of his moves, but a shortest one
+    /// is not known.
     GaveUp { exhausted: u32, positions: u64 },
 }
 
@@ -60,8 +60,9 @@ struct Node {
     reply: Option<Edge>,
 }
 
-/// Finds a shortest refutation of `search`'s strategy, examining at most
-/// `max_positions` positions (him to move).
+/// Finds a shortest refutation of `search`'s strategy, expanding at most
+/// `max_positions` positions (him to move). The count reported is of
+/// positions expanded.
 pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
     let Ok((position, memory, _)) = search.opening() else {
         // Her first move already fails: zero of his moves.
@@ -79,26 +80,29 @@ pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
         if frontier.is_empty() {
             return Shortest::NoRefutation { positions };
         }
-        positions += frontier.len() as u64;
         levels.push(frontier.iter().map(|n| (n.parent, n.reply)).collect());
-        if positions > max_positions {
+        if positions + frontier.len() as u64 > max_positions {
             let exhausted = levels.len() as u32 - 1;
             return Shortest::GaveUp { exhausted, positions };
         }
         match expand_level(search, &frontier) {
             Err((index, reply)) => {
+                positions += (index / CHUNK * CHUNK + CHUNK).min(frontier.len()) as u64;
                 let mut replies = path_to(&levels, index);
                 replies.push(reply);
                 return found(search, &replies, positions);
             }
-            Ok(next) => frontier = next,
+            Ok(next) => {
+                positions += frontier.len() as u64;
+                frontier = next;
+            }
         }
     }
 }
 
 /// Positions expanded together; bounds the memory held by children that
 /// turn out to be duplicates.
-const CHUNK: usize = 4096;
+const CHUNK: usize = 256;
 
 /// The next level (distinct positions, first occurrence first), or the
 /// first failing (node index, reply) in level and reply order.

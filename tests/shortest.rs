@@ -75,3 +75,44 @@ fn same_line_for_any_thread_count() {
         assert!(lines.windows(2).all(|w| w[0] == w[1]), "{name}");
     }
 }
+
+/// A K4 strategy that never builds: every move joins two fresh vertices.
+struct K4Scatters;
+
+impl ramsey_verify::strategy::Strategy for K4Scatters {
+    fn name(&self) -> &'static str {
+        "test-k4-scatters"
+    }
+    fn description(&self) -> &'static str {
+        "test only: every move is a fresh disjoint edge"
+    }
+    fn game(&self) -> ramsey_verify::strategy::Game {
+        ramsey_verify::strategy::Game::clique(4)
+    }
+    fn initial_memory(&self) -> ramsey_verify::strategy::Memory {
+        ramsey_verify::strategy::Memory::default()
+    }
+    fn play(
+        &self,
+        view: &ramsey_verify::strategy::View,
+    ) -> Result<ramsey_verify::strategy::Move, ramsey_verify::strategy::StrategyError> {
+        let t = view.position.touched_count() as u8; // canonical: touched vertices are 0..t
+        Ok(ramsey_verify::strategy::Move {
+            edge: ramsey_verify::board::Edge::new(t, t + 1),
+            memory: view.memory.clone(),
+        })
+    }
+}
+
+#[test]
+fn k4_scatters_loses_to_his_own_k4_in_six() {
+    // A K4 has 6 edges and she never claims an edge he could need (each of
+    // hers joins two vertices nobody had touched), so he completes a blue K4
+    // with his 6th move and cannot with fewer.
+    let strategy = K4Scatters;
+    let search = Search::new(&strategy, Board::Infinite, 50);
+    let Shortest::Found { line, .. } = shortest_refutation(&search, 1_000_000) else {
+        panic!("not refuted")
+    };
+    assert_eq!((line.count(Player::Second), line.ending), (6, Ending::SecondPlayerWins));
+}
