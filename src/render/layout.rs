@@ -84,12 +84,10 @@ pub fn layout(figure: &Figure) -> Layout {
 
 /// Scales the unit drawing, then places labels.
 fn place(figure: &Figure, unit: &[Point], pairs: &[(usize, usize)], texts: &[Option<String>], scale: f64) -> Layout {
-    let (min_x, min_y) = unit
-        .iter()
-        .fold((f64::MAX, f64::MAX), |(a, b), p| (a.min(p.0), b.min(p.1)));
-    let (max_x, max_y) = unit
-        .iter()
-        .fold((f64::MIN, f64::MIN), |(a, b), p| (a.max(p.0), b.max(p.1)));
+    // Drawings are centred on the origin, so starting the bounding box there
+    // changes nothing, except that an empty drawing gets a finite size.
+    let (min_x, min_y) = unit.iter().fold((0.0f64, 0.0f64), |(a, b), p| (a.min(p.0), b.min(p.1)));
+    let (max_x, max_y) = unit.iter().fold((0.0f64, 0.0f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
     let pad = MARGIN + VERTEX_RADIUS;
     let px: Vec<Point> = unit
         .iter()
@@ -488,6 +486,17 @@ mod tests {
             let layout = layout(&figure(n, m, seed as u64 + 1));
             assert_eq!(layout.collisions, 0, "{n} vertices, {m} edges");
         }
+    }
+
+    #[test]
+    fn empty_figure_has_a_finite_size() {
+        let empty = Figure {
+            vertices: vec![],
+            edges: vec![],
+            ..figure(2, 1, 1)
+        };
+        let layout = layout(&empty);
+        assert!(layout.width.is_finite() && layout.height.is_finite() && layout.width > 0.0);
     }
 
     #[test]
