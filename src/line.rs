@@ -189,3 +189,55 @@ impl Line {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(edges: &[(Vertex, Vertex)], ending: Ending) -> Line {
+        let moves = edges
+            .iter()
+            .enumerate()
+            .map(|(i, &(u, v))| PlayedMove {
+                player: if i % 2 == 0 { Player::First } else { Player::Second },
+                edge: Edge::new(u, v),
+                forced: false,
+                phase: String::new(),
+            })
+            .collect();
+        Line {
+            moves,
+            ending,
+            names: vec![],
+        }
+    }
+
+    #[test]
+    fn his_double_threat_is_found() {
+        // Blue 0-1, 0-2 threatens 1-2 (red blocks); blue 0-3 then threatens
+        // 1-3 and 2-3; red blocks 2-3, blue completes 1-3.
+        let l = line(
+            &[(10, 11), (0, 1), (12, 13), (0, 2), (1, 2), (0, 3), (2, 3), (1, 3)],
+            Ending::SecondPlayerWins,
+        );
+        let game = Game::clique(3);
+        assert_eq!(l.winner(game), Some(Player::Second));
+        let threat = l.final_double_threat(game).unwrap();
+        assert_eq!((threat.player, threat.after_move), (Player::Second, 6));
+        assert_eq!(threat.edges, vec![Edge::new(1, 3), Edge::new(2, 3)]);
+        assert!(l
+            .to_text(game)
+            .contains("final double threat: blue after move 6 threatens K3 by 1-3 and 2-3"));
+    }
+
+    #[test]
+    fn no_double_threat_without_a_winner_or_when_a_single_threat_was_ignored() {
+        let game = Game::clique(3);
+        let unfinished = line(&[(0, 1), (5, 6), (1, 2)], Ending::BoundExceeded);
+        assert_eq!(unfinished.final_double_threat(game), None);
+        // Red threatens 0-2 once; blue plays elsewhere; red completes.
+        let ignored = line(&[(0, 1), (5, 6), (1, 2), (7, 8), (0, 2)], Ending::FirstPlayerWins);
+        assert_eq!(ignored.winner(game), Some(Player::First));
+        assert_eq!(ignored.final_double_threat(game), None);
+    }
+}

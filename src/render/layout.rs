@@ -188,13 +188,13 @@ fn distances(n: usize, pairs: &[(usize, usize)]) -> Vec<Vec<f64>> {
         adj[v].push(u);
     }
     let mut dist = vec![vec![f64::INFINITY; n]; n];
-    for s in 0..n {
-        dist[s][s] = 0.0;
+    for (s, row) in dist.iter_mut().enumerate() {
+        row[s] = 0.0;
         let mut queue = std::collections::VecDeque::from([s]);
         while let Some(u) = queue.pop_front() {
             for &v in &adj[u] {
-                if dist[s][v].is_infinite() {
-                    dist[s][v] = dist[s][u] + 1.0;
+                if row[v].is_infinite() {
+                    row[v] = row[u] + 1.0;
                     queue.push_back(v);
                 }
             }
