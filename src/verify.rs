@@ -96,6 +96,16 @@ pub struct ShortestNote {
     pub positions: u64,
 }
 
+/// A search configured as `request` says (board, bound, shortcuts).
+fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
+    let search = Search::new(strategy, request.board, request.bound);
+    if request.shortcuts {
+        search
+    } else {
+        search.without_shortcuts()
+    }
+}
+
 fn run_search(
     strategy: &dyn Strategy,
     request: Request,
@@ -105,8 +115,7 @@ fn run_search(
         .num_threads(threads)
         .build()
         .map_err(|e| VerifyError::Setup(format!("cannot start {threads} threads: {e}")))?;
-    let search =
-        Search::new(strategy, request.board, request.bound).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
+    let search = new_search(strategy, request).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
     let done = AtomicBool::new(false);
     let value = std::thread::scope(|scope| {
         if request.progress {
@@ -172,10 +181,7 @@ pub fn shorten(
         .num_threads(request.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", request.threads))?;
-    let mut search = Search::new(strategy, request.board, request.bound);
-    if !request.shortcuts {
-        search = search.without_shortcuts();
-    }
+    let search = new_search(strategy, request);
     let note = match pool.install(|| shortest_refutation(&search, max_positions)) {
         Shortest::Found { line, positions } => {
             let exhausted = line.count(Player::Second).saturating_sub(1) as u32;
