@@ -30,7 +30,8 @@ use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
 use crate::search::Search;
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 /// What the search for a shortest refutation found.
 #[derive(Clone, Debug)]
@@ -64,6 +65,12 @@ struct Node {
 /// `max_positions` positions (him to move). The count reported is of
 /// positions expanded.
 pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
+    shortest_refutation_with(search, max_positions, |_, _| {})
+}
+
+/// [`shortest_refutation`], calling `on_level(d, n)` before the `n`
+/// positions after `d` of his moves are expanded (for progress display).
+pub fn shortest_refutation_with(search: &Search, max_positions: u64, on_level: impl Fn(u32, usize)) -> Shortest {
     let Ok((position, memory, _)) = search.opening() else {
         // Her first move already fails: zero of his moves.
         return found(search, &[], 0);
@@ -85,6 +92,7 @@ pub fn shortest_refutation(search: &Search, max_positions: u64) -> Shortest {
             let exhausted = levels.len() as u32 - 1;
             return Shortest::GaveUp { exhausted, positions };
         }
+        on_level(levels.len() as u32 - 1, frontier.len());
         match expand_level(search, &frontier) {
             Err((index, reply)) => {
                 positions += (index / CHUNK * CHUNK + CHUNK).min(frontier.len()) as u64;
@@ -107,8 +115,10 @@ const CHUNK: usize = 256;
 /// The next level (distinct positions, first occurrence first), or the
 /// first failing (node index, reply) in level and reply order.
 fn expand_level(search: &Search, frontier: &[Node]) -> Result<Vec<Node>, (usize, Edge)> {
-    let mut seen = HashSet::new();
-    let mut next = Vec::new();
+    // Children by hash of their key, as indices into `next`: duplicates are
+    // found by comparing keys without storing each key twice.
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut next: Vec<Node> = Vec::new();
     for (c, chunk) in frontier.chunks(CHUNK).enumerate() {
         let steps: Vec<Vec<(Edge, Step)>> = chunk.par_iter().map(|n| expand(search, &n.canon)).collect();
         for (i, replies) in steps.iter().enumerate() {
@@ -119,7 +129,11 @@ fn expand_level(search: &Search, frontier: &[Node]) -> Result<Vec<Node>, (usize,
         for (i, replies) in steps.into_iter().enumerate() {
             for (e, step) in replies {
                 if let Step::Continues(canon) = step {
-                    if seen.insert(canon.key.clone()) {
+                    let mut hasher = DefaultHasher::new();
+                    canon.key.hash(&mut hasher);
+                    let same = seen.entry(hasher.finish()).or_default();
+                    if !same.iter().any(|&j| next[j].canon.key == canon.key) {
+                        same.push(next.len());
                         next.push(Node {
                             canon: *canon,
                             parent: c * CHUNK + i,

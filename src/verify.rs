@@ -4,7 +4,7 @@ use crate::board::{Board, Player};
 use crate::line::Line;
 use crate::progress;
 use crate::search::{FailKind, Search, Stats, Value};
-use crate::shortest::{shortest_refutation, Shortest};
+use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::Strategy;
 use serde::Serialize;
 use serde_json::json;
@@ -182,7 +182,12 @@ pub fn shorten(
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", request.threads))?;
     let search = new_search(strategy, request);
-    let note = match pool.install(|| shortest_refutation(&search, max_positions)) {
+    let on_level = |d: u32, n: usize| {
+        if request.progress {
+            eprintln!("shortest refutation: expanding {n} positions after {d} of his moves");
+        }
+    };
+    let note = match pool.install(|| shortest_refutation_with(&search, max_positions, on_level)) {
         Shortest::Found { line, positions } => {
             let exhausted = line.count(Player::Second).saturating_sub(1) as u32;
             report.failure = FailKind::of(&line.ending);
