@@ -474,6 +474,7 @@ mod tests {
                 })
                 .collect(),
             legend: vec![],
+            decisive: None,
         }
     }
 

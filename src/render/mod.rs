@@ -45,6 +45,8 @@ pub struct Figure {
     pub edges: Vec<DrawnEdge>,
     /// Lines of text under the picture.
     pub legend: Vec<String>,
+    /// Index in `edges` of the move that made the final double threat.
+    pub decisive: Option<usize>,
 }
 
 impl Figure {
@@ -78,6 +80,7 @@ impl Figure {
             names: line.names.iter().cloned().collect(),
             edges,
             legend,
+            decisive: line.final_double_threat(game).map(|t| t.after_move - 1),
         }
     }
 
@@ -111,6 +114,7 @@ impl Figure {
             names: names.clone(),
             edges,
             legend,
+            decisive: None,
         }
         .with_threats(position, game)
     }
@@ -171,6 +175,9 @@ impl Figure {
         }
         if self.edges.iter().any(|e| e.highlight) {
             parts.push("thick: completed clique");
+        }
+        if self.decisive.is_some() {
+            parts.push("heavy box: move making the final double threat");
         }
         if self.edges.iter().any(|e| e.threat) {
             parts.push("dotted: missing edge of a threat");

@@ -73,9 +73,9 @@ pub fn to_svg(figure: &Figure) -> String {
             edge_style(e)
         );
     }
-    for (e, spot) in figure.edges.iter().zip(&layout.labels) {
+    for (i, (e, spot)) in figure.edges.iter().zip(&layout.labels).enumerate() {
         if let (Some(text), Some((x, y))) = (figure.label(e), spot) {
-            write_label(&mut out, e, &text, (*x, *y));
+            write_label(&mut out, e, &text, (*x, *y), figure.decisive == Some(i));
         }
     }
     for (&v, &(x, y)) in &layout.points {
@@ -112,13 +112,15 @@ fn edge_style(e: &DrawnEdge) -> String {
 }
 
 /// A move number in a white box on its edge.
-fn write_label(out: &mut String, e: &DrawnEdge, text: &str, (x, y): (f64, f64)) {
+/// `heavy` boxes the move that made the final double threat.
+fn write_label(out: &mut String, e: &DrawnEdge, text: &str, (x, y): (f64, f64), heavy: bool) {
     let c = colour(e.player);
+    let border = if heavy { 2.2 } else { 0.8 };
     let w = label_width(text);
     let weight = if e.forced { "bold" } else { "normal" };
     let _ = writeln!(
         out,
-        r#"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{LABEL_HEIGHT}" rx="3" fill="white" stroke="{c}" stroke-width="0.8"/><text x="{x:.1}" y="{y:.1}" font-size="12" font-weight="{weight}" fill="{c}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+        r#"<rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{LABEL_HEIGHT}" rx="3" fill="white" stroke="{c}" stroke-width="{border}"/><text x="{x:.1}" y="{y:.1}" font-size="12" font-weight="{weight}" fill="{c}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
         x - w / 2.0,
         y - LABEL_HEIGHT / 2.0,
         escape(text)
