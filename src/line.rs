@@ -128,12 +128,19 @@ impl Line {
         format!("{}-{}", self.vertex_name(u), self.vertex_name(v))
     }
 
-    /// The name of `v`, or its number.
+    /// The name of `v`, or its number. A strategy may give a slot's name to
+    /// different vertices over a line and `names` keeps the last name each
+    /// vertex had, so a name can be shared: shared names show as
+    /// `name/number`.
     pub fn vertex_name(&self, v: Vertex) -> String {
-        self.names
-            .iter()
-            .find(|(w, _)| *w == v)
-            .map_or_else(|| v.to_string(), |(_, name)| name.clone())
+        let Some((_, name)) = self.names.iter().find(|(w, _)| *w == v) else {
+            return v.to_string();
+        };
+        if self.names.iter().filter(|(_, n)| n == name).count() > 1 {
+            format!("{name}/{v}")
+        } else {
+            name.clone()
+        }
     }
 
     /// The line as numbered text moves, one per line, like the paper's
@@ -210,6 +217,13 @@ mod tests {
             ending,
             names: vec![],
         }
+    }
+
+    #[test]
+    fn shared_names_are_told_apart() {
+        let mut l = line(&[(0, 3), (3, 5)], Ending::BoundExceeded);
+        l.names = vec![(0, "a".into()), (3, "u".into()), (5, "u".into())];
+        assert_eq!([0, 3, 5, 7].map(|v| l.vertex_name(v)), ["a", "u/3", "u/5", "7"]);
     }
 
     #[test]

@@ -77,7 +77,7 @@ impl Figure {
         Figure {
             title: title.to_string(),
             vertices: members(position.touched()).collect(),
-            names: line.names.iter().cloned().collect(),
+            names: line.names.iter().map(|&(v, _)| (v, line.vertex_name(v))).collect(),
             edges,
             legend,
             decisive: line.final_double_threat(game).map(|t| t.after_move - 1),

@@ -80,7 +80,11 @@ pub fn to_svg(figure: &Figure) -> String {
     }
     for (&v, &(x, y)) in &layout.points {
         let name = escape(&figure.name(v));
-        let size = if name.chars().count() <= 2 { 13 } else { 10 };
+        let size = match figure.name(v).chars().count() {
+            0..=2 => 13,
+            3 => 10,
+            _ => 8,
+        };
         let _ = writeln!(
             out,
             r##"<circle cx="{x:.1}" cy="{y:.1}" r="{VERTEX_RADIUS}" fill="white" stroke="#222" stroke-width="1.5"/><text x="{x:.1}" y="{y:.1}" font-size="{size}" text-anchor="middle" dominant-baseline="central">{name}</text>"##
