@@ -9,6 +9,7 @@
 //! labels still collide, the whole drawing is spread out and labels placed
 //! again. Nothing depends on hashing or timing, so output is reproducible.
 
+use super::geometry::{closest_point, length, segment_distance, segments_cross, Rect};
 use super::Figure;
 use crate::board::Vertex;
 use std::collections::BTreeMap;
@@ -23,8 +24,7 @@ const UNIT: f64 = 110.0;
 const MARGIN: f64 = 30.0;
 const STARTS: usize = 12;
 
-/// A point in pixels.
-pub type Point = (f64, f64);
+pub use super::geometry::Point;
 
 /// Where everything goes.
 #[derive(Clone, Debug)]
@@ -353,79 +353,6 @@ fn vertices_on_edges(points: &[Point], pairs: &[(usize, usize)]) -> usize {
     count
 }
 
-fn length(a: Point, b: Point) -> f64 {
-    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-}
-
-fn orient(a: Point, b: Point, c: Point) -> f64 {
-    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-}
-
-fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let (o1, o2) = (orient(a, b, c), orient(a, b, d));
-    let (o3, o4) = (orient(c, d, a), orient(c, d, b));
-    o1 * o2 < 0.0 && o3 * o4 < 0.0
-}
-
-/// The point of segment `a`-`b` nearest to `p`.
-fn closest_point(p: Point, a: Point, b: Point) -> Point {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = (dx * dx + dy * dy).max(1e-12);
-    let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
-    (a.0 + t * dx, a.1 + t * dy)
-}
-
-fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
-    length(p, closest_point(p, a, b))
-}
-
-/// An axis-parallel rectangle.
-#[derive(Clone, Copy, Debug)]
-pub struct Rect {
-    pub x0: f64,
-    pub y0: f64,
-    pub x1: f64,
-    pub y1: f64,
-}
-
-impl Rect {
-    pub fn around(c: Point, w: f64, h: f64) -> Rect {
-        Rect {
-            x0: c.0 - w / 2.0,
-            y0: c.1 - h / 2.0,
-            x1: c.0 + w / 2.0,
-            y1: c.1 + h / 2.0,
-        }
-    }
-
-    pub fn centre(&self) -> Point {
-        ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
-    }
-
-    pub fn overlaps(&self, other: &Rect) -> bool {
-        self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
-    }
-
-    /// Whether a disc of radius `r` at `p` meets the rectangle.
-    pub fn near(&self, p: Point, r: f64) -> bool {
-        let cx = p.0.clamp(self.x0, self.x1);
-        let cy = p.1.clamp(self.y0, self.y1);
-        length(p, (cx, cy)) < r
-    }
-
-    /// Whether segment `a`-`b` passes through the rectangle.
-    fn crosses(&self, a: Point, b: Point) -> bool {
-        let corners = [
-            (self.x0, self.y0),
-            (self.x1, self.y0),
-            (self.x1, self.y1),
-            (self.x0, self.y1),
-        ];
-        let inside = |p: Point| p.0 > self.x0 && p.0 < self.x1 && p.1 > self.y0 && p.1 < self.y1;
-        inside(a) || inside(b) || (0..4).any(|k| segments_cross(a, b, corners[k], corners[(k + 1) % 4]))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,15 +431,5 @@ mod tests {
     fn layout_is_deterministic() {
         let f = figure(16, 30, 7);
         assert_eq!(format!("{:?}", layout(&f)), format!("{:?}", layout(&f)));
-    }
-
-    #[test]
-    fn geometry() {
-        assert!(segments_cross((0.0, 0.0), (2.0, 2.0), (0.0, 2.0), (2.0, 0.0)));
-        assert!(!segments_cross((0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)));
-        let r = Rect::around((0.0, 0.0), 2.0, 2.0);
-        assert!(r.crosses((-3.0, 0.0), (3.0, 0.0)));
-        assert!(!r.crosses((-3.0, 5.0), (3.0, 5.0)));
-        assert!(r.near((1.5, 0.0), 1.0) && !r.near((3.0, 0.0), 1.0));
     }
 }

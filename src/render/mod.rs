@@ -8,6 +8,7 @@
 //! deterministically; [`svg`] and [`dot`] write the two formats.
 
 pub mod dot;
+pub mod geometry;
 pub mod layout;
 pub mod svg;
 
