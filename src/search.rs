@@ -91,6 +91,16 @@ pub struct Exchange {
     pub ending: Option<Ending>,
 }
 
+/// Told about her moves as the search proves them; used to write proof
+/// certificates (src/cert). Called from inside the search rather than by a
+/// second walk afterwards because only here are the position before her move
+/// and the proven value after it both at hand, without replaying the strategy.
+pub trait Observer: Sync {
+    /// She plays `her` in `before` (her turn) and wins within `depth` more
+    /// moves of hers, this one included, against every reply.
+    fn her_move(&self, before: &Position, her: Edge, depth: u32);
+}
+
 /// A configured search of one strategy on one board.
 pub struct Search<'a> {
     pub strategy: &'a dyn Strategy,
@@ -110,6 +120,7 @@ pub struct Search<'a> {
     aborted: AtomicBool,
     /// Use the standing-assumption shortcuts (for strategies that declare it).
     shortcuts: bool,
+    observer: Option<&'a dyn Observer>,
 }
 
 impl<'a> Search<'a> {
@@ -127,6 +138,23 @@ impl<'a> Search<'a> {
             max_table_bytes: u64::MAX,
             aborted: AtomicBool::new(false),
             shortcuts: true,
+            observer: None,
+        }
+    }
+
+    /// The same search, reporting every proven move of hers to `observer`.
+    pub fn with_observer(self, observer: &'a dyn Observer) -> Search<'a> {
+        Search {
+            observer: Some(observer),
+            ..self
+        }
+    }
+
+    /// Tells the observer about her move in an exchange whose value is known.
+    fn observe(&self, before: &Position, her: Option<Edge>, value: Value) {
+        if let (Some(observer), Some(her), Value::Win(total)) = (self.observer, her, value) {
+            let depth = total - before.edge_count(Player::First) as u32;
+            observer.her_move(before, her, depth);
         }
     }
 
@@ -369,14 +397,26 @@ impl<'a> Search<'a> {
     /// The value of his reply `e`; when she wins at once, also her phase.
     fn reply_value(&self, node: &Canonical, e: Edge) -> (Value, Option<String>) {
         let x = self.exchange(&node.position, &node.memory, e);
+        let outcome = self.exchange_value(&x);
+        if self.observer.is_some() {
+            let before = node
+                .position
+                .with(e, Player::Second)
+                .expect("replies are unclaimed edges");
+            self.observe(&before, x.her, outcome.0);
+        }
+        outcome
+    }
+
+    fn exchange_value(&self, x: &Exchange) -> (Value, Option<String>) {
         match x.ending {
             Some(Ending::FirstPlayerWins) => (
                 Value::Win(x.position.edge_count(Player::First) as u32),
                 Some(self.strategy.phase(&x.memory)),
             ),
-            Some(ending) => (
+            Some(ref ending) => (
                 Value::Fail {
-                    kind: FailKind::of(&ending).unwrap(),
+                    kind: FailKind::of(ending).unwrap(),
                     his_moves: 1,
                 },
                 None,
@@ -410,7 +450,11 @@ impl<'a> Search<'a> {
                 kind: FailKind::of(&ending).unwrap_or(FailKind::StrategyError),
                 his_moves: 0,
             },
-            Ok((position, memory, _)) => self.value(&canonical_form(&position, &memory, None)),
+            Ok((position, memory, edge)) => {
+                let value = self.value(&canonical_form(&position, &memory, None));
+                self.observe(&Position::empty(self.board), Some(edge), value);
+                value
+            }
         }
     }
 

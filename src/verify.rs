@@ -3,7 +3,7 @@
 use crate::board::{Board, Player};
 use crate::line::Line;
 use crate::progress;
-use crate::search::{FailKind, Search, Stats, Value};
+use crate::search::{FailKind, Observer, Search, Stats, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::Strategy;
 use serde::Serialize;
@@ -106,16 +106,21 @@ fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
     }
 }
 
-fn run_search(
-    strategy: &dyn Strategy,
+fn run_search<'a>(
+    strategy: &'a dyn Strategy,
     request: Request,
     threads: usize,
-) -> Result<(Search<'_>, Value, Line), VerifyError> {
+    observer: Option<&'a dyn Observer>,
+) -> Result<(Search<'a>, Value, Line), VerifyError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| VerifyError::Setup(format!("cannot start {threads} threads: {e}")))?;
     let search = new_search(strategy, request).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
+    let search = match observer {
+        Some(observer) => search.with_observer(observer),
+        None => search,
+    };
     let done = AtomicBool::new(false);
     let value = std::thread::scope(|scope| {
         if request.progress {
@@ -137,12 +142,22 @@ fn run_search(
 
 /// Runs the adversary enumerator on `strategy` as `request` says.
 pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, VerifyError> {
+    verify_observed(strategy, request, None)
+}
+
+/// [`verify`], telling `observer` about every move of hers the search proves
+/// (what a certificate is made of; only meaningful on verified runs).
+pub fn verify_observed(
+    strategy: &dyn Strategy,
+    request: Request,
+    observer: Option<&dyn Observer>,
+) -> Result<Report, VerifyError> {
     let start = Instant::now();
-    let (mut search, mut value, mut line) = run_search(strategy, request, request.threads)?;
+    let (mut search, mut value, mut line) = run_search(strategy, request, request.threads, observer)?;
     if matches!(value, Value::Fail { .. }) && request.threads > 1 {
         // Which positions a parallel refutation touched depends on timing;
         // the sequential run's count is the reproducible one.
-        (search, value, line) = run_search(strategy, request, 1)?;
+        (search, value, line) = run_search(strategy, request, 1, None)?;
     }
     let (verdict, max_moves, failure) = match value {
         Value::Win(m) => (Verdict::Verified, Some(m), None),

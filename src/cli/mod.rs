@@ -3,6 +3,7 @@
 
 mod args;
 mod bench;
+mod check;
 mod line_input;
 mod picture;
 mod show;
@@ -25,6 +26,9 @@ pub enum Command {
     /// Explore every reply of the second player (one per orbit) and certify
     /// that the strategy wins within the bound, or print a counterexample.
     Verify(verify::VerifyArgs),
+    /// Check a proof certificate with the independent checker (no search
+    /// engine, no strategy code). Exit 1: invalid; 2: unreadable.
+    Check(check::CheckArgs),
     /// List the available strategies.
     Strategies,
     /// Measure positions per second on fixed workloads.
@@ -41,6 +45,8 @@ pub enum Failure {
     BadInput(String),
     /// The run stopped without a verdict (e.g. memory cap): exit code 3.
     NoVerdict(String),
+    /// A proof certificate was read and found wrong: exit code 1.
+    InvalidCertificate(String),
 }
 
 impl From<String> for Failure {
@@ -54,12 +60,13 @@ impl Failure {
         match self {
             Failure::BadInput(_) => 2,
             Failure::NoVerdict(_) => 3,
+            Failure::InvalidCertificate(_) => 1,
         }
     }
 
     pub fn message(&self) -> &str {
         match self {
-            Failure::BadInput(msg) | Failure::NoVerdict(msg) => msg,
+            Failure::BadInput(msg) | Failure::NoVerdict(msg) | Failure::InvalidCertificate(msg) => msg,
         }
     }
 }
@@ -76,5 +83,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Verify(args) => verify::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Show(args) => Ok(show::run(args)?),
+        Command::Check(args) => check::run(args),
     }
 }

@@ -5,11 +5,14 @@ use super::picture::PictureArgs;
 use super::Failure;
 use crate::board::Board;
 use crate::board::Player;
+use crate::cert::Recorder;
 use crate::render::Figure;
+use crate::search::Observer;
 use crate::strategies;
-use crate::verify::{shorten, verify, Request, Verdict, VerifyError};
+use crate::verify::{shorten, verify_observed, Request, Verdict, VerifyError};
 use clap::Args;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -46,6 +49,10 @@ pub struct VerifyArgs {
     /// Pictures of the reported line (counterexample or longest line).
     #[command(flatten)]
     pub picture: PictureArgs,
+    /// Write a proof certificate of a verified result to FILE (gzipped if
+    /// FILE ends in .gz); check it with `ramsey-verify check FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub cert: Option<PathBuf>,
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), Failure> {
@@ -58,7 +65,9 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
         progress: !args.json && std::io::stderr().is_terminal(),
         shortcuts: !args.no_shortcuts,
     };
-    let mut report = verify(strategy.as_ref(), request).map_err(|e| match e {
+    let recorder = args.cert.as_ref().map(|_| Recorder::new());
+    let observer = recorder.as_ref().map(|r| r as &dyn Observer);
+    let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(|e| match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
         stopped => Failure::NoVerdict(stopped.to_string()),
     })?;
@@ -87,6 +96,22 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
     } else {
         print!("{}", report.to_text(strategy.game()));
     }
+    let (Some(path), Some(recorder)) = (args.cert, recorder) else {
+        return Ok(());
+    };
+    if report.verdict != Verdict::Verified {
+        return Err(Failure::BadInput(format!(
+            "no certificate written to {}: the strategy was refuted, and only verified results have certificates",
+            path.display()
+        )));
+    }
+    let certificate = recorder.certificate(strategy.game(), args.board, args.bound);
+    let bytes = certificate.write(&path)?;
+    eprintln!(
+        "certificate: {} entries, {bytes} bytes, written to {}",
+        certificate.entries,
+        path.display()
+    );
     Ok(())
 }
 

@@ -1,0 +1,154 @@
+//! The heart of the checker: every entry must be closed.
+//!
+//! An entry `(P, m, d)` is closed when her move `m` is legal in `P` and
+//! either completes a red `K_k`, or `d >= 2` and for every reply `e` of his
+//! in `P + m`: `e` does not complete a blue `K_k`, the board is not full, and
+//! `P + m + e` is isomorphic to the position of some entry of depth at most
+//! `d - 1`. If every entry is closed and the empty board has an entry of
+//! depth `D`, induction on `d` shows she wins within `D` moves (FORMAT.md).
+
+use crate::format::{Board, Entry};
+use crate::graph::{Colour, Graph};
+use crate::iso::{invariant, isomorphic};
+use std::collections::HashMap;
+
+/// The entries by isomorphism invariant of their touched parts.
+pub struct Index {
+    buckets: HashMap<u64, Vec<(u32, Graph)>>,
+}
+
+impl Index {
+    pub fn new(entries: &[Entry]) -> Index {
+        let mut buckets: HashMap<u64, Vec<(u32, Graph)>> = HashMap::new();
+        for e in entries {
+            let part = e.position.touched_part();
+            buckets.entry(invariant(&part)).or_default().push((e.depth, part));
+        }
+        for bucket in buckets.values_mut() {
+            bucket.sort_by_key(|(depth, _)| *depth);
+        }
+        Index { buckets }
+    }
+
+    /// The smallest depth of an entry whose position is isomorphic to `position`.
+    pub fn depth_of(&self, position: &Graph) -> Option<u32> {
+        let part = position.touched_part();
+        let bucket = self.buckets.get(&invariant(&part))?;
+        bucket.iter().find(|(_, g)| isomorphic(&part, g)).map(|(d, _)| *d)
+    }
+}
+
+/// The game the certificate is about.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    pub board: Board,
+    pub k: usize,
+}
+
+impl Game {
+    fn is_full(&self, g: &Graph) -> bool {
+        match self.board {
+            Board::Infinite => false,
+            Board::Complete(n) => g.count(Colour::Red) + g.count(Colour::Blue) == n * (n - 1) / 2,
+        }
+    }
+
+    /// Every unclaimed edge of `g`. On `K_n` literally all of them. On
+    /// `K_aleph0` the untouched vertices are interchangeable (swapping two of
+    /// them fixes every claimed edge), so edges to one untouched vertex `f`
+    /// and the edge between `f` and a second untouched vertex stand for all
+    /// edges that leave the touched vertices (FORMAT.md).
+    fn replies(&self, g: &Graph) -> Vec<(usize, usize)> {
+        let touched = g.touched();
+        let (vertices, extra): (Vec<usize>, Option<(usize, usize)>) = match self.board {
+            Board::Complete(n) => ((0..n).collect(), None),
+            Board::Infinite => {
+                let f = g.order();
+                let mut vs = touched.clone();
+                vs.push(f);
+                (vs, Some((f, f + 1)))
+            }
+        };
+        let mut out = Vec::new();
+        for (i, &u) in vertices.iter().enumerate() {
+            for &v in &vertices[i + 1..] {
+                if g.cell(u, v) == 0 {
+                    out.push((u, v));
+                }
+            }
+        }
+        out.extend(extra);
+        out
+    }
+
+    /// Why the entry is not a legal her-turn position with a legal move.
+    fn legality(&self, e: &Entry) -> Result<(), String> {
+        let p = &e.position;
+        let (red, blue) = (p.count(Colour::Red), p.count(Colour::Blue));
+        if red != blue {
+            return Err(format!("not her turn: {red} red and {blue} blue edges"));
+        }
+        if p.has_clique(Colour::Red, self.k) || p.has_clique(Colour::Blue, self.k) {
+            return Err(format!("the position already contains a K{}", self.k));
+        }
+        let (u, v) = e.mv;
+        let limit = match self.board {
+            Board::Complete(n) if p.order() > n => return Err(format!("position has more than {n} vertices")),
+            Board::Complete(n) => n,
+            Board::Infinite => p.order() + 2,
+        };
+        if u >= limit || v >= limit {
+            return Err(format!("move {u}-{v} leaves the board (vertices below {limit})"));
+        }
+        if p.cell(u, v) != 0 {
+            return Err(format!("move {u}-{v} is already claimed"));
+        }
+        Ok(())
+    }
+
+    /// Checks that `e` is closed; returns how many replies of his it examined.
+    pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
+        self.legality(e)?;
+        let (u, v) = e.mv;
+        let mut after = e.position.clone();
+        after.claim(u, v, Colour::Red);
+        if after.clique_through(u, v, Colour::Red, self.k) {
+            return Ok(0);
+        }
+        if e.depth < 2 {
+            return Err(format!("depth 1 but move {u}-{v} does not complete a red K{}", self.k));
+        }
+        let replies = self.replies(&after);
+        if replies.is_empty() || self.is_full(&after) {
+            return Err(format!(
+                "move {u}-{v} fills the board without a red K{}: a draw",
+                self.k
+            ));
+        }
+        for &(a, b) in &replies {
+            let mut next = after.clone();
+            next.claim(a, b, Colour::Blue);
+            if next.clique_through(a, b, Colour::Blue, self.k) {
+                return Err(format!(
+                    "after move {u}-{v}, his reply {a}-{b} completes a blue K{}",
+                    self.k
+                ));
+            }
+            if self.is_full(&next) {
+                return Err(format!("after move {u}-{v}, his reply {a}-{b} fills the board: a draw"));
+            }
+            match index.depth_of(&next) {
+                Some(d) if d < e.depth => {}
+                found => {
+                    let found = found.map_or("none".to_string(), |d| format!("only depth {d}"));
+                    return Err(format!(
+                        "after move {u}-{v} and his reply {a}-{b} the position has no entry of depth <= {} \
+                         ({found}): missing position",
+                        e.depth - 1
+                    ));
+                }
+            }
+        }
+        Ok(replies.len())
+    }
+}

@@ -1,0 +1,138 @@
+//! Proof certificates of verified results (format: proofs/FORMAT.md).
+//!
+//! The search tells a [`Recorder`] every move of hers it proves, with the
+//! position before it and how many of her moves (that one included) suffice
+//! against every reply. The recorder forgets her memory: it keeps, per
+//! position up to isomorphism, the proven move with the smallest depth
+//! (ties: the smallest move in canonical labels). That set is closed, so it
+//! is a memoryless winning strategy: an entry of depth `d` was proven with
+//! every reply leading to a position proven within `d - 1`, and keeping the
+//! smallest depth per position only lowers what a lookup finds.
+//! The independent checker (crate `ramsey-cert-check`) re-proves that.
+
+mod graph6;
+
+use crate::board::{Board, Edge, Player, Position};
+use crate::canon::{canonical_form, Key};
+use crate::search::Observer;
+use crate::strategy::{Game, Memory};
+use dashmap::DashMap;
+use sha2::{Digest, Sha256};
+use std::io::Write;
+
+/// Certificate format version written (and read by the checker).
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Clone)]
+struct Entry {
+    depth: u32,
+    her: Edge,
+    position: Position,
+}
+
+/// Collects her proven moves during a search.
+#[derive(Default)]
+pub struct Recorder {
+    entries: DashMap<Key, Entry>,
+}
+
+impl Observer for Recorder {
+    fn her_move(&self, before: &Position, her: Edge, depth: u32) {
+        let canon = canonical_form(before, &Memory::default(), None);
+        let candidate = Entry {
+            depth,
+            her: first_fresh(
+                her.map(|v| canon.to_canon.apply(v)),
+                canon.position.touched_count() as u8,
+            ),
+            position: canon.position,
+        };
+        self.entries
+            .entry(canon.key)
+            .and_modify(|e| {
+                if (candidate.depth, candidate.her) < (e.depth, e.her) {
+                    *e = candidate.clone();
+                }
+            })
+            .or_insert(candidate);
+    }
+}
+
+/// The move with its untouched ends renamed `t` and `t + 1` (untouched
+/// vertices are interchangeable), so a line only names vertices below `t + 2`.
+fn first_fresh(her: Edge, t: u8) -> Edge {
+    match her.ends() {
+        (u, v) if v < t => Edge::new(u, v),
+        (u, _) if u < t => Edge::new(u, t),
+        _ => Edge::new(t, t + 1),
+    }
+}
+
+/// A certificate ready to be written.
+pub struct Certificate {
+    pub text: String,
+    pub entries: usize,
+}
+
+impl Recorder {
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// The certificate of a verified run of `game` on `board` within `bound`.
+    pub fn certificate(&self, game: Game, board: Board, bound: u32) -> Certificate {
+        let mut lines: Vec<(usize, String)> = self
+            .entries
+            .iter()
+            .map(|e| (e.position.edge_count(Player::First), entry_line(e.value())))
+            .collect();
+        lines.sort_unstable();
+        let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
+        let digest: String = Sha256::digest(body.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let text = format!(
+            "ramsey-cert {FORMAT_VERSION}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
+             entries {}\nsha256 {digest}\n{body}",
+            env!("CARGO_PKG_VERSION"),
+            game.target_name(),
+            lines.len(),
+        );
+        Certificate {
+            text,
+            entries: lines.len(),
+        }
+    }
+}
+
+/// `RED6 BLUE6 U-V DEPTH`: the position's touched vertices are `0..t` in
+/// canonical order; her move may also use the untouched vertices `t, t+1`.
+fn entry_line(e: &Entry) -> String {
+    let t = e.position.touched_count();
+    let colour = |player| graph6::encode(t, |u, v| e.position.owner(Edge::new(u as u8, v as u8)) == Some(player));
+    let (u, v) = e.her.ends();
+    format!(
+        "{} {} {u}-{v} {}\n",
+        colour(Player::First),
+        colour(Player::Second),
+        e.depth
+    )
+}
+
+impl Certificate {
+    /// Writes the certificate to `path`, gzipped if the name ends in `.gz`;
+    /// returns the number of bytes written.
+    pub fn write(&self, path: &std::path::Path) -> Result<u64, String> {
+        let fail = |e: std::io::Error| format!("cannot write certificate {}: {e}", path.display());
+        let bytes = if path.extension().is_some_and(|x| x == "gz") {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            gz.write_all(self.text.as_bytes()).map_err(fail)?;
+            gz.finish().map_err(fail)?
+        } else {
+            self.text.as_bytes().to_vec()
+        };
+        std::fs::write(path, &bytes).map_err(fail)?;
+        Ok(bytes.len() as u64)
+    }
+}
