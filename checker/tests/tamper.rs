@@ -1,0 +1,222 @@
+//! The checker against the committed K3 certificates and every kind of
+//! damage: each must be rejected with the right kind and a message naming it.
+
+use ramsey_cert_check::{check, RejectionKind, Summary};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+
+const K3_INF: &str = include_str!("../../proofs/k3-inf.cert");
+const K3_5: &str = include_str!("../../proofs/k3-5.cert");
+
+fn header_and_body(text: &str) -> (Vec<String>, Vec<String>) {
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    (lines[..7].to_vec(), lines[7..].to_vec())
+}
+
+/// A certificate with a rewritten body and a header whose count and hash match it.
+fn reseal(header: &[String], body: &[String]) -> String {
+    let body: String = body.iter().map(|l| format!("{l}\n")).collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut header = header.to_vec();
+    header[5] = format!("entries {}", body.lines().count());
+    header[6] = format!("sha256 {digest}");
+    format!("{}\n{body}", header.join("\n"))
+}
+
+fn accepted(text: &str) -> Summary {
+    check(text.as_bytes(), 2).unwrap_or_else(|r| panic!("rejected: {}", r.message))
+}
+
+fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) {
+    match check(bytes, 2) {
+        Ok(_) => panic!("accepted a damaged certificate (expected `{words}`)"),
+        Err(r) => {
+            assert_eq!(r.kind, kind, "wrong kind for: {}", r.message);
+            assert!(
+                r.message.contains(words),
+                "message `{}` does not say `{words}`",
+                r.message
+            );
+        }
+    }
+}
+
+#[test]
+fn committed_k3_certificates_are_accepted() {
+    let inf = accepted(K3_INF);
+    assert_eq!((inf.moves, inf.k, inf.entries), (4, 3, 28));
+    let five = accepted(K3_5);
+    assert_eq!((five.moves, five.k), (4, 3));
+}
+
+#[test]
+fn gzipped_certificate_is_accepted_and_damaged_gzip_is_unreadable() {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(K3_INF.as_bytes()).unwrap();
+    let bytes = gz.finish().unwrap();
+    assert_eq!(check(&bytes, 1).unwrap().moves, 4);
+    rejected(&bytes[..bytes.len() / 2], RejectionKind::Unreadable, "gzip");
+}
+
+#[test]
+fn truncated_certificates_are_rejected() {
+    for cut in [0, 10, 60, K3_INF.len() / 2, K3_INF.len() - 1] {
+        assert!(check(&K3_INF.as_bytes()[..cut], 1).is_err(), "accepted a cut at {cut}");
+    }
+    rejected(
+        &K3_INF.as_bytes()[..40],
+        RejectionKind::Unreadable,
+        "header is truncated",
+    );
+    let end = K3_INF.len() - 1;
+    let last_line = K3_INF[..end].rfind('\n').unwrap() + 1;
+    rejected(&K3_INF.as_bytes()[..last_line], RejectionKind::Invalid, "truncated");
+    rejected(
+        &K3_INF.as_bytes()[..end - 3],
+        RejectionKind::Invalid,
+        "middle of a line",
+    );
+}
+
+#[test]
+fn garbage_and_wrong_version_are_unreadable() {
+    rejected(b"", RejectionKind::Unreadable, "truncated");
+    rejected(b"\x00\xff garbage\n\n\n\n\n\n\n", RejectionKind::Unreadable, "not");
+    rejected(
+        b"hello\nworld\n1\n2\n3\n4\n5\n",
+        RejectionKind::Unreadable,
+        "not a ramsey-verify certificate",
+    );
+    let v2 = K3_INF.replacen("ramsey-cert 1", "ramsey-cert 2", 1);
+    rejected(v2.as_bytes(), RejectionKind::Unreadable, "version 2");
+    let bad_target = K3_INF.replacen("target K3", "target triangle", 1);
+    rejected(bad_target.as_bytes(), RejectionKind::Unreadable, "target");
+}
+
+#[test]
+fn wrong_hash_is_rejected() {
+    let (header, body) = header_and_body(K3_INF);
+    let mut text = reseal(&header, &body);
+    let at = text.find("sha256 ").unwrap() + 7;
+    let flipped = if &text[at..at + 1] == "0" { "1" } else { "0" };
+    text.replace_range(at..at + 1, flipped);
+    rejected(text.as_bytes(), RejectionKind::Invalid, "SHA-256");
+    // A changed body line with the old header: the hash gives it away.
+    let changed = K3_INF.replacen(" 2-3 3\n", " 2-4 3\n", 1);
+    assert_ne!(changed, K3_INF);
+    rejected(changed.as_bytes(), RejectionKind::Invalid, "SHA-256");
+}
+
+#[test]
+fn changed_move_is_rejected_even_with_a_matching_hash() {
+    let (header, mut body) = header_and_body(K3_INF);
+    // Her second move: in "BG BO" (red 1-2, blue 0-2) she plays 2-3; 0-1
+    // instead leads to positions the certificate does not cover.
+    let i = body.iter().position(|l| l.starts_with("BG BO ")).unwrap();
+    body[i] = "BG BO 0-1 3".into();
+    rejected(reseal(&header, &body).as_bytes(), RejectionKind::Invalid, "line 9");
+    body[i] = "BG BO 1-2 3".into();
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "already claimed",
+    );
+    body[i] = "BG BO 0-9 3".into();
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "leaves the board",
+    );
+}
+
+#[test]
+fn missing_position_is_rejected() {
+    let (header, body) = header_and_body(K3_INF);
+    for drop in 1..body.len() {
+        let mut fewer = body.clone();
+        fewer.remove(drop);
+        rejected(
+            reseal(&header, &fewer).as_bytes(),
+            RejectionKind::Invalid,
+            "missing position",
+        );
+    }
+    rejected(
+        reseal(&header, &body[1..]).as_bytes(),
+        RejectionKind::Invalid,
+        "root is missing",
+    );
+}
+
+#[test]
+fn understated_depth_or_bound_is_rejected() {
+    let (mut header, mut body) = header_and_body(K3_INF);
+    header[4] = "bound 3".into();
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "bound 3 is lower than the 4 moves",
+    );
+    body[0] = body[0].replace(" 4", " 3");
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "missing position",
+    );
+}
+
+#[test]
+fn header_claims_about_the_game_are_checked() {
+    let (mut header, body) = header_and_body(K3_INF);
+    header[3] = "target K4".into();
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "does not complete a red K4",
+    );
+    header[3] = "target K3".into();
+    header[2] = "board 5".into();
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "more than 5 vertices",
+    );
+}
+
+#[test]
+fn a_position_where_he_has_already_won_is_rejected() {
+    let (header, mut body) = header_and_body(K3_INF);
+    // Three red edges 0-3, 1-3, 2-3 against a blue triangle on 0, 1, 2.
+    body.push("CF Cw 0-4 1".into());
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "already contains a K3",
+    );
+}
+
+/// A tiny deterministic generator, so the fuzz test needs no dependency.
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn random_byte_flips_never_panic_and_never_pass_in_the_body() {
+    let header_len = K3_INF.match_indices('\n').nth(6).unwrap().0 + 1;
+    let mut state = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..3000 {
+        let mut bytes = K3_INF.as_bytes().to_vec();
+        let at = xorshift(&mut state) as usize % bytes.len();
+        bytes[at] ^= 1 << (xorshift(&mut state) % 8);
+        let verdict = check(&bytes, 1);
+        if at >= header_len {
+            assert!(verdict.is_err(), "a flip at byte {at} of the body was accepted");
+        }
+    }
+}

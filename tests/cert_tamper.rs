@@ -1,0 +1,114 @@
+//! `verify --cert` and `check` end to end: certificates are written only for
+//! verified runs, are reproducible, match the committed ones in proofs/, are
+//! accepted, and damaged copies are rejected with the documented exit codes.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ramsey-cert-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write_cert(strategy: &str, board: &str, path: &std::path::Path, threads: &str) -> Output {
+    run(&[
+        "verify",
+        "--strategy",
+        strategy,
+        "--board",
+        board,
+        "--threads",
+        threads,
+        "--cert",
+        path.to_str().unwrap(),
+    ])
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn k3_certificates_are_reproducible_and_accepted() {
+    let dir = scratch("k3");
+    for (board, committed) in [("inf", "proofs/k3-inf.cert"), ("5", "proofs/k3-5.cert")] {
+        let path = dir.join(format!("k3-{board}.cert"));
+        for threads in ["1", "2"] {
+            let out = write_cert("k3", board, &path, threads);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let written = std::fs::read_to_string(&path).unwrap();
+            let expected = std::fs::read_to_string(committed).unwrap();
+            assert_eq!(written, expected, "{committed} is stale or output depends on threads");
+        }
+        let out = run(&["check", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("VALID") && text.contains("within 4 moves"), "{text}");
+    }
+}
+
+#[test]
+fn gzipped_certificate_round_trips() {
+    let path = scratch("gz").join("k3.cert.gz");
+    assert!(write_cert("k3", "inf", &path, "1").status.success());
+    assert_eq!(std::fs::read(&path).unwrap()[..2], [0x1f, 0x8b]);
+    assert!(run(&["check", path.to_str().unwrap()]).status.success());
+}
+
+#[test]
+fn refuted_runs_get_no_certificate() {
+    let dir = scratch("refuted");
+    for strategy in ["k3-broken-ignores-reply", "k3-broken-scatters"] {
+        let path = dir.join(format!("{strategy}.cert"));
+        let out = write_cert(strategy, "inf", &path, "2");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("refuted"), "{}", stderr(&out));
+        assert!(!path.exists(), "a certificate was written for a refuted strategy");
+    }
+    let path = dir.join("k4board.cert");
+    assert_eq!(write_cert("k3", "4", &path, "1").status.code(), Some(2));
+    assert!(!path.exists());
+}
+
+#[test]
+fn damaged_certificates_get_exit_codes_1_and_2() {
+    let dir = scratch("damaged");
+    let good = std::fs::read_to_string("proofs/k3-inf.cert").unwrap();
+    let cases: [(&str, String, i32, &str); 5] = [
+        (
+            "garbage",
+            "not a certificate at all\n".repeat(8),
+            2,
+            "not a ramsey-verify certificate",
+        ),
+        (
+            "version",
+            good.replacen("ramsey-cert 1", "ramsey-cert 9", 1),
+            2,
+            "version 9",
+        ),
+        ("truncated", good[..good.len() - 20].to_string(), 1, "truncated"),
+        ("hash", good.replacen(" 2-3 3\n", " 2-4 3\n", 1), 1, "SHA-256"),
+        ("bound", good.replacen("bound 50", "bound 3", 1), 1, "bound 3 is lower"),
+    ];
+    for (name, text, code, words) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(code), "{name}: {}", stderr(&out));
+        assert!(stderr(&out).contains(words), "{name}: {}", stderr(&out));
+        assert_eq!(stderr(&out).lines().count(), 1, "{name}: one line expected");
+    }
+    let out = run(&["check", dir.join("no-such-file").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"));
+}
