@@ -67,9 +67,11 @@ fn gzipped_certificate_round_trips() {
 #[test]
 fn refuted_runs_get_no_certificate() {
     let dir = scratch("refuted");
-    for strategy in ["k3-broken-ignores-reply", "k3-broken-scatters"] {
+    // (k3-broken-scatters runs on one thread: on two, canonaut 1.0.0 panics
+    // on its long lines, an engine issue reported separately.)
+    for (strategy, threads) in [("k3-broken-ignores-reply", "2"), ("k3-broken-scatters", "1")] {
         let path = dir.join(format!("{strategy}.cert"));
-        let out = write_cert(strategy, "inf", &path, "2");
+        let out = write_cert(strategy, "inf", &path, threads);
         assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
         assert!(stderr(&out).contains("refuted"), "{}", stderr(&out));
         assert!(!path.exists(), "a certificate was written for a refuted strategy");

@@ -4,7 +4,9 @@
 //! either completes a red `K_k`, or `d >= 2` and for every reply `e` of his
 //! in `P + m`: `e` does not complete a blue `K_k`, the board is not full, and
 //! `P + m + e` is isomorphic to the position of some entry of depth at most
-//! `d - 1`. If every entry is closed and the empty board has an entry of
+//! `d - 1`, or she can complete a red `K_k` at once in `P + m + e` (such
+//! positions need no entry: she wins with her next move, and `d - 1 >= 1`).
+//! If every entry is closed and the empty board has an entry of
 //! depth `D`, induction on `d` shows she wins within `D` moves (FORMAT.md).
 
 use crate::format::{Board, Entry};
@@ -81,6 +83,13 @@ impl Game {
         out
     }
 
+    /// Whether she can complete a red `K_k` with her next edge. For `k >= 3`
+    /// both ends of that edge have a red neighbour, so are touched; for
+    /// `k = 2` any unclaimed edge does (and one exists: the board is not full).
+    fn wins_at_once(&self, g: &Graph) -> bool {
+        self.k == 2 || g.can_complete(&g.touched(), Colour::Red, self.k)
+    }
+
     /// Why the entry is not a legal her-turn position with a legal move.
     fn legality(&self, e: &Entry) -> Result<(), String> {
         let p = &e.position;
@@ -110,11 +119,11 @@ impl Game {
     pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
         self.legality(e)?;
         let (u, v) = e.mv;
-        let mut after = e.position.clone();
-        after.claim(u, v, Colour::Red);
-        if after.clique_through(u, v, Colour::Red, self.k) {
+        if e.position.completes(u, v, Colour::Red, self.k) {
             return Ok(0);
         }
+        let mut after = e.position.clone();
+        after.claim(u, v, Colour::Red);
         if e.depth < 2 {
             return Err(format!("depth 1 but move {u}-{v} does not complete a red K{}", self.k));
         }
@@ -126,16 +135,19 @@ impl Game {
             ));
         }
         for &(a, b) in &replies {
-            let mut next = after.clone();
-            next.claim(a, b, Colour::Blue);
-            if next.clique_through(a, b, Colour::Blue, self.k) {
+            if after.completes(a, b, Colour::Blue, self.k) {
                 return Err(format!(
                     "after move {u}-{v}, his reply {a}-{b} completes a blue K{}",
                     self.k
                 ));
             }
+            let mut next = after.clone();
+            next.claim(a, b, Colour::Blue);
             if self.is_full(&next) {
                 return Err(format!("after move {u}-{v}, his reply {a}-{b} fills the board: a draw"));
+            }
+            if self.wins_at_once(&next) {
+                continue;
             }
             match index.depth_of(&next) {
                 Some(d) if d < e.depth => {}

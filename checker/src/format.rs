@@ -156,19 +156,16 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
     };
     let red = decode_graph6(red).map_err(|e| bad(format!("red graph: {e}")))?;
     let blue = decode_graph6(blue).map_err(|e| bad(format!("blue graph: {e}")))?;
-    if red.len() != blue.len() {
+    if red.0 != blue.0 {
         return Err(bad("red and blue graphs have different orders".into()));
     }
-    let mut position = Graph::new(red.len());
-    for (u, row) in red.iter().enumerate() {
-        for v in (u + 1)..red.len() {
-            match (row[v], blue[u][v]) {
-                (true, true) => return Err(bad(format!("edge {u}-{v} is both red and blue"))),
-                (true, false) => position.claim(u, v, Colour::Red),
-                (false, true) => position.claim(u, v, Colour::Blue),
-                (false, false) => {}
-            }
+    let mut position = Graph::new(red.0);
+    red.1.iter().for_each(|&(u, v)| position.claim(u, v, Colour::Red));
+    for &(u, v) in &blue.1 {
+        if position.cell(u, v) != 0 {
+            return Err(bad(format!("edge {u}-{v} is both red and blue")));
         }
+        position.claim(u, v, Colour::Blue);
     }
     let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER);
     let mv = match mv.split_once('-').map(|(u, v)| (vertex(u), vertex(v))) {
@@ -188,8 +185,8 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
     })
 }
 
-/// Decodes a graph6 string (orders up to [`MAX_ORDER`]) into an adjacency matrix.
-pub fn decode_graph6(s: &str) -> Result<Vec<Vec<bool>>, String> {
+/// Decodes a graph6 string (orders up to [`MAX_ORDER`]): the order and the edges.
+pub fn decode_graph6(s: &str) -> Result<(usize, Vec<(usize, usize)>), String> {
     let bytes = s.as_bytes();
     if bytes.iter().any(|&b| !(63..=126).contains(&b)) || bytes.is_empty() {
         return Err(format!("`{}` is not graph6", clip(s)));
@@ -213,17 +210,12 @@ pub fn decode_graph6(s: &str) -> Result<Vec<Vec<bool>>, String> {
             rest.len()
         ));
     }
-    let mut adj = vec![vec![false; n]; n];
-    let mut bit = 0;
-    for v in 1..n {
-        for u in 0..v {
-            let set = (rest[bit / 6] - 63) >> (5 - bit % 6) & 1 == 1;
-            adj[u][v] = set;
-            adj[v][u] = set;
-            bit += 1;
-        }
-    }
-    Ok(adj)
+    let mut bits = rest
+        .iter()
+        .flat_map(|&b| (0..6).rev().map(move |i| (b - 63) >> i & 1 == 1));
+    let pairs = (1..n).flat_map(|v| (0..v).map(move |u| (u, v)));
+    let edges = pairs.filter(|_| bits.next() == Some(true)).collect();
+    Ok((n, edges))
 }
 
 /// At most 80 characters of untrusted text, for messages.
@@ -242,10 +234,10 @@ mod tests {
     #[test]
     fn graph6_of_a_path() {
         // The path 0-1-2: bits (0,1)=1 (0,2)=0 (1,2)=1, padded 101000 = 40, 40+63 = 'g'.
-        let adj = decode_graph6("Bg").unwrap();
-        assert!(adj[0][1] && adj[1][2] && !adj[0][2]);
+        assert_eq!(decode_graph6("Bg").unwrap(), (3, vec![(0, 1), (1, 2)]));
+        assert_eq!(decode_graph6("C~").unwrap().1.len(), 6);
         assert!(decode_graph6("B").is_err());
         assert!(decode_graph6("B\u{7f}").is_err());
-        assert_eq!(decode_graph6("?").unwrap().len(), 0);
+        assert_eq!(decode_graph6("?").unwrap(), (0, vec![]));
     }
 }

@@ -93,15 +93,23 @@ impl Graph {
         self.induced(&self.touched())
     }
 
-    /// Whether `c` owns a `K_k` that contains both `u` and `v`.
-    pub fn clique_through(&self, u: usize, v: usize, c: Colour, k: usize) -> bool {
-        if !self.is(u, v, c) {
+    /// Whether `{u, v}` is unclaimed and claiming it would give `c` a `K_k`.
+    pub fn completes(&self, u: usize, v: usize, c: Colour, k: usize) -> bool {
+        if u == v || self.cell(u, v) != 0 {
             return false;
         }
         let common: Vec<usize> = (0..self.order)
             .filter(|&w| self.is(u, w, c) && self.is(v, w, c))
             .collect();
         self.has_clique_among(&common, c, k - 2)
+    }
+
+    /// Whether `c` can complete a `K_k` with one more edge among `vertices`.
+    pub fn can_complete(&self, vertices: &[usize], c: Colour, k: usize) -> bool {
+        vertices
+            .iter()
+            .enumerate()
+            .any(|(i, &u)| vertices[i + 1..].iter().any(|&v| self.completes(u, v, c, k)))
     }
 
     /// Whether `c` owns a `K_k` anywhere.
@@ -135,9 +143,11 @@ mod tests {
         g.claim(0, 1, Colour::Red);
         g.claim(1, 2, Colour::Red);
         assert!(!g.has_clique(Colour::Red, 3));
+        assert!(g.completes(0, 2, Colour::Red, 3) && !g.completes(0, 2, Colour::Blue, 3));
+        assert!(g.can_complete(&[0, 1, 2], Colour::Red, 3) && !g.can_complete(&[0, 1], Colour::Red, 3));
         g.claim(0, 2, Colour::Red);
         assert!(g.has_clique(Colour::Red, 3));
-        assert!(g.clique_through(0, 2, Colour::Red, 3));
+        assert!(!g.completes(0, 2, Colour::Red, 3));
         assert!(!g.has_clique(Colour::Blue, 3));
         assert_eq!(g.count(Colour::Red), 3);
     }

@@ -47,7 +47,7 @@ fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) {
 #[test]
 fn committed_k3_certificates_are_accepted() {
     let inf = accepted(K3_INF);
-    assert_eq!((inf.moves, inf.k, inf.entries), (4, 3, 28));
+    assert_eq!((inf.moves, inf.k, inf.entries), (4, 3, 5));
     let five = accepted(K3_5);
     assert_eq!((five.moves, five.k), (4, 3));
 }

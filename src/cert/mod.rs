@@ -7,7 +7,8 @@
 //! (ties: the smallest move in canonical labels). That set is closed, so it
 //! is a memoryless winning strategy: an entry of depth `d` was proven with
 //! every reply leading to a position proven within `d - 1`, and keeping the
-//! smallest depth per position only lowers what a lookup finds.
+//! smallest depth per position only lowers what a lookup finds. Winning moves
+//! (depth 1) are left out: the checker recognises those positions itself.
 //! The independent checker (crate `ramsey-cert-check`) re-proves that.
 
 mod graph6;
@@ -38,6 +39,11 @@ pub struct Recorder {
 
 impl Observer for Recorder {
     fn her_move(&self, before: &Position, her: Edge, depth: u32) {
+        // A move that completes her target needs no entry: the checker sees
+        // for itself that she can win at once (FORMAT.md, "closed").
+        if depth == 1 {
+            return;
+        }
         let canon = canonical_form(before, &Memory::default(), None);
         let candidate = Entry {
             depth,
