@@ -9,34 +9,66 @@
 //! If every entry is closed and the empty board has an entry of
 //! depth `D`, induction on `d` shows she wins within `D` moves (FORMAT.md).
 
-use crate::format::{Board, Entry};
+use crate::format::{parse_entry, Board, Entry};
 use crate::graph::{Colour, Graph};
 use crate::iso::{invariant, isomorphic};
+use crate::Rejection;
 use std::collections::HashMap;
 
-/// The entries by isomorphism invariant of their touched parts.
-pub struct Index {
-    buckets: HashMap<u64, Vec<(u32, Graph)>>,
+/// The entries by isomorphism invariant of their touched parts. Keeps the
+/// body's lines, not parsed graphs, and parses a candidate when a lookup
+/// needs it: memory stays near the size of the certificate.
+pub struct Index<'a> {
+    lines: Vec<&'a [u8]>,
+    buckets: HashMap<u64, Vec<(u32, usize)>>,
 }
 
-impl Index {
-    pub fn new(entries: &[Entry]) -> Index {
-        let mut buckets: HashMap<u64, Vec<(u32, Graph)>> = HashMap::new();
-        for e in entries {
-            let part = e.position.touched_part();
-            buckets.entry(invariant(&part)).or_default().push((e.depth, part));
+/// Line number in the file of body line `i` (after the 7 header lines).
+pub fn line_number(i: usize) -> usize {
+    i + 8
+}
+
+impl<'a> Index<'a> {
+    /// Parses every line (rejecting the first malformed one) and indexes it.
+    pub fn new(lines: Vec<&'a [u8]>) -> Result<Index<'a>, Rejection> {
+        let mut buckets: HashMap<u64, Vec<(u32, usize)>> = HashMap::new();
+        for (i, line) in lines.iter().enumerate() {
+            let e = parse_entry(line_number(i), line)?;
+            buckets
+                .entry(invariant(&e.position.touched_part()))
+                .or_default()
+                .push((e.depth, i));
         }
         for bucket in buckets.values_mut() {
-            bucket.sort_by_key(|(depth, _)| *depth);
+            bucket.sort_unstable();
         }
-        Index { buckets }
+        Ok(Index { lines, buckets })
+    }
+
+    pub fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// Entry `i` (parsed before, so parsing cannot fail now).
+    pub fn entry(&self, i: usize) -> Option<Entry> {
+        parse_entry(line_number(i), self.lines[i]).ok()
     }
 
     /// The smallest depth of an entry whose position is isomorphic to `position`.
     pub fn depth_of(&self, position: &Graph) -> Option<u32> {
         let part = position.touched_part();
         let bucket = self.buckets.get(&invariant(&part))?;
-        bucket.iter().find(|(_, g)| isomorphic(&part, g)).map(|(d, _)| *d)
+        bucket
+            .iter()
+            .find(|&&(_, i)| {
+                self.entry(i)
+                    .is_some_and(|e| isomorphic(&part, &e.position.touched_part()))
+            })
+            .map(|&(d, _)| d)
     }
 }
 

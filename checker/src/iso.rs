@@ -21,24 +21,39 @@ use std::hash::{Hash, Hasher};
 
 type Signature = (u32, Vec<(u8, u32)>);
 
-fn signature(g: &Graph, colours: &[u32], v: usize) -> Signature {
-    let mut around: Vec<(u8, u32)> = (0..g.order())
-        .filter(|&w| g.cell(v, w) != 0)
-        .map(|w| (g.cell(v, w), colours[w]))
-        .collect();
-    around.sort_unstable();
-    (colours[v], around)
+/// Each vertex's claimed edges as (edge colour, other end).
+fn neighbours(g: &Graph) -> Vec<Vec<(u8, usize)>> {
+    (0..g.order())
+        .map(|v| {
+            (0..g.order())
+                .filter(|&w| g.cell(v, w) != 0)
+                .map(|w| (g.cell(v, w), w))
+                .collect()
+        })
+        .collect()
+}
+
+fn signature(around: &[(u8, usize)], colours: &[u32], v: usize) -> Signature {
+    let mut sig: Vec<(u8, u32)> = around.iter().map(|&(c, w)| (c, colours[w])).collect();
+    sig.sort_unstable();
+    (colours[v], sig)
 }
 
 /// Refines the colourings of several graphs with one shared naming, until no
 /// class splits. Returns the final signatures (for the invariant).
 fn refine(graphs: &[&Graph], colours: &mut [Vec<u32>]) -> Vec<Signature> {
+    let lists: Vec<Vec<Vec<(u8, usize)>>> = graphs.iter().map(|g| neighbours(g)).collect();
     let mut classes = usize::MAX;
     loop {
-        let sigs: Vec<Vec<Signature>> = graphs
+        let sigs: Vec<Vec<Signature>> = lists
             .iter()
             .zip(colours.iter())
-            .map(|(g, c)| (0..g.order()).map(|v| signature(g, c, v)).collect())
+            .map(|(l, c)| {
+                l.iter()
+                    .enumerate()
+                    .map(|(v, around)| signature(around, c, v))
+                    .collect()
+            })
             .collect();
         let mut names: Vec<&Signature> = sigs.iter().flatten().collect();
         names.sort_unstable();

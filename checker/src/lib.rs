@@ -12,7 +12,7 @@ pub mod graph;
 pub mod iso;
 
 use closure::{Game, Index};
-use format::{Board, Entry};
+use format::Board;
 use std::time::Instant;
 
 /// Why a certificate was not accepted.
@@ -96,13 +96,7 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
     let text = format::decompress(bytes)?;
     let (header, body) = format::split(&text)?;
     format::check_integrity(&header, body)?;
-    let entries = body
-        .split(|&b| b == b'\n')
-        .take(header.entries)
-        .enumerate()
-        .map(|(i, line)| format::parse_entry(i + 8, line))
-        .collect::<Result<Vec<Entry>, Rejection>>()?;
-    let index = Index::new(&entries);
+    let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let moves = index
         .depth_of(&graph::Graph::new(0))
         .ok_or_else(|| Rejection::invalid("no entry for the empty board (the root is missing)"))?;
@@ -116,14 +110,14 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
         board: header.board,
         k: header.k,
     };
-    let replies = check_all(&game, &entries, &index, threads)?;
+    let replies = check_all(&game, &index, threads)?;
     Ok(Summary {
         tool: header.tool,
         board: header.board,
         k: header.k,
         bound: header.bound,
         moves,
-        entries: entries.len(),
+        entries: index.len(),
         replies,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -131,15 +125,17 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
 
 /// Checks every entry, on `threads` threads; reports the failing entry with
 /// the smallest line number, so the message does not depend on timing.
-fn check_all(game: &Game, entries: &[Entry], index: &Index, threads: usize) -> Result<usize, Rejection> {
+fn check_all(game: &Game, index: &Index, threads: usize) -> Result<usize, Rejection> {
     let threads = threads.max(1);
     let results: Vec<Result<usize, (usize, String)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut replies = 0;
-                    for e in entries.iter().skip(t).step_by(threads) {
-                        replies += game.check_entry(e, index).map_err(|why| (e.line, why))?;
+                    for i in (t..index.len()).step_by(threads) {
+                        let line = closure::line_number(i);
+                        let e = index.entry(i).ok_or((line, "unparsable".to_string()))?;
+                        replies += game.check_entry(&e, index).map_err(|why| (line, why))?;
                     }
                     Ok(replies)
                 })
