@@ -114,3 +114,21 @@ fn damaged_certificates_get_exit_codes_1_and_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot read"));
 }
+
+#[test]
+fn check_json_reports_the_verdict() {
+    let out = run(&["check", "--json", "proofs/k3-5.cert"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["valid"].as_bool(), v["moves"].as_u64(), v["board"].as_str()),
+        (Some(true), Some(4), Some("5"))
+    );
+    let path = scratch("json").join("low-bound.cert");
+    let good = std::fs::read_to_string("proofs/k3-5.cert").unwrap();
+    std::fs::write(&path, good.replacen("bound 50", "bound 2", 1)).unwrap();
+    let out = run(&["check", "--json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v["valid"].as_bool(), v["exit_code"].as_u64()), (Some(false), Some(1)));
+}

@@ -4,6 +4,9 @@
 use super::args::parse_threads;
 use super::Failure;
 use clap::Args;
+use ramsey_cert_check::format::Board;
+use ramsey_cert_check::Summary;
+use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -13,13 +16,23 @@ pub struct CheckArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// Print one JSON object (also for rejected certificates; the one-line
+    /// error and the exit code are the same as without it).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Exit code 1 for an invalid certificate, 2 for unreadable input.
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
-    match ramsey_cert_check::check_file(&args.file, args.threads) {
+    let verdict = ramsey_cert_check::check_file(&args.file, args.threads);
+    if args.json {
+        println!("{}", to_json(&verdict));
+    }
+    match verdict {
         Ok(summary) => {
-            print!("{}", summary.to_text());
+            if !args.json {
+                print!("{}", summary.to_text());
+            }
             Ok(())
         }
         Err(rejection) if rejection.exit_code() == 1 => Err(Failure::InvalidCertificate(format!(
@@ -27,5 +40,26 @@ pub fn run(args: CheckArgs) -> Result<(), Failure> {
             rejection.message
         ))),
         Err(rejection) => Err(Failure::BadInput(rejection.message)),
+    }
+}
+
+fn to_json(verdict: &Result<Summary, ramsey_cert_check::Rejection>) -> serde_json::Value {
+    match verdict {
+        Ok(s) => json!({
+            "valid": true,
+            "board": match s.board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
+            "target": format!("K{}", s.k),
+            "bound": s.bound,
+            "moves": s.moves,
+            "entries": s.entries,
+            "replies": s.replies,
+            "seconds": s.seconds,
+            "tool": s.tool,
+        }),
+        Err(r) => json!({
+            "valid": false,
+            "exit_code": r.exit_code(),
+            "error": r.message,
+        }),
     }
 }
