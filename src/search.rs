@@ -152,6 +152,9 @@ impl<'a> Search<'a> {
 
     /// Tells the observer about her move in an exchange whose value is known.
     fn observe(&self, before: &Position, her: Option<Edge>, value: Value) {
+        if self.aborted() {
+            return; // values are void
+        }
         if let (Some(observer), Some(her), Value::Win(total)) = (self.observer, her, value) {
             let depth = total - before.edge_count(Player::First) as u32;
             observer.her_move(before, her, depth);
