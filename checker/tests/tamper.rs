@@ -217,3 +217,27 @@ fn random_byte_flips_never_panic_and_never_pass_in_the_body() {
         }
     }
 }
+
+#[test]
+fn standalone_binary_exit_codes() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-cert-check"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let proofs = concat!(env!("CARGO_MANIFEST_DIR"), "/../proofs/");
+    let good = run(&[&format!("{proofs}k3-inf.cert"), "2"]);
+    assert_eq!(good.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&good.stdout).starts_with("VALID"));
+    let dir = std::env::temp_dir().join(format!("ramsey-cert-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.cert");
+    std::fs::write(&bad, K3_INF.replacen("bound 50", "bound 1", 1)).unwrap();
+    let out = run(&[bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("INVALID: bound 1 is lower"));
+    assert_eq!(run(&[]).status.code(), Some(2));
+    assert_eq!(run(&[dir.join("missing").to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(run(&[bad.to_str().unwrap(), "zero"]).status.code(), Some(2));
+}
