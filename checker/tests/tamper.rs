@@ -241,3 +241,38 @@ fn standalone_binary_exit_codes() {
     assert_eq!(run(&[dir.join("missing").to_str().unwrap()]).status.code(), Some(2));
     assert_eq!(run(&[bad.to_str().unwrap(), "zero"]).status.code(), Some(2));
 }
+
+#[test]
+fn his_winning_reply_is_caught_even_when_she_has_a_threat() {
+    let (header, mut body) = header_and_body(K3_INF);
+    // Red 0-1, 2-3; blue 4-5, 5-6. Her 1-2 makes a double threat but leaves
+    // his 4-6 open, which completes his triangle first.
+    body.push("F`??? F??GG 1-2 2".into());
+    rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "his reply 4-6 completes a blue K3",
+    );
+}
+
+#[test]
+fn draws_on_a_full_board_are_caught() {
+    let (mut header, body) = header_and_body(K3_INF);
+    let root = body[0].clone();
+    // K_4, red 0-1, 2-3, blue 0-2, 1-3: after her 0-3 his 1-2 fills the board.
+    header[2] = "board 4".into();
+    let last_reply = vec!["C` CQ 0-3 2".to_string(), root.clone()];
+    rejected(
+        reseal(&header, &last_reply).as_bytes(),
+        RejectionKind::Invalid,
+        "his reply 1-2 fills the board: a draw",
+    );
+    // K_3, red 0-1, blue 1-2: her 0-2 fills the board without a triangle.
+    header[2] = "board 3".into();
+    let last_move = vec!["B_ BG 0-2 2".to_string(), root];
+    rejected(
+        reseal(&header, &last_move).as_bytes(),
+        RejectionKind::Invalid,
+        "fills the board without a red K3",
+    );
+}
