@@ -132,3 +132,16 @@ fn check_json_reports_the_verdict() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((v["valid"].as_bool(), v["exit_code"].as_u64()), (Some(false), Some(1)));
 }
+
+#[test]
+fn k3_certificates_on_every_board_from_5_to_12_are_accepted() {
+    let dir = scratch("boards");
+    for n in 5..=12 {
+        let path = dir.join(format!("k3-{n}.cert.gz"));
+        let out = write_cert("k3", &n.to_string(), &path, "2");
+        assert!(out.status.success(), "K_{n}: {}", stderr(&out));
+        let out = run(&["check", "--threads", "2", path.to_str().unwrap()]);
+        assert!(out.status.success(), "K_{n}: {}", stderr(&out));
+        assert!(String::from_utf8_lossy(&out.stdout).contains(&format!("on K_{n} within 4 moves")));
+    }
+}
