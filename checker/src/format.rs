@@ -146,13 +146,16 @@ pub fn check_integrity(header: &Header, body: &[u8]) -> Result<(), Rejection> {
     Ok(())
 }
 
-/// Parses one body line `RED6 BLUE6 U-V DEPTH`.
+/// Parses one body line `RED:BLUE U-V DEPTH`.
 pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
     let bad = |what: String| Rejection::invalid(format!("line {line}: {what}"));
     let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
     let fields: Vec<&str> = text.split(' ').collect();
-    let [red, blue, mv, depth] = fields[..] else {
-        return Err(bad(format!("expected `RED6 BLUE6 U-V DEPTH`, found `{}`", clip(text))));
+    let [position, mv, depth] = fields[..] else {
+        return Err(bad(format!("expected `RED:BLUE U-V DEPTH`, found `{}`", clip(text))));
+    };
+    let Some((red, blue)) = position.split_once(':') else {
+        return Err(bad(format!("position `{}` is not RED:BLUE", clip(position))));
     };
     let red = decode_graph6(red).map_err(|e| bad(format!("red graph: {e}")))?;
     let blue = decode_graph6(blue).map_err(|e| bad(format!("blue graph: {e}")))?;

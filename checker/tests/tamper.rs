@@ -113,18 +113,18 @@ fn wrong_hash_is_rejected() {
 #[test]
 fn changed_move_is_rejected_even_with_a_matching_hash() {
     let (header, mut body) = header_and_body(K3_INF);
-    // Her second move: in "BG BO" (red 1-2, blue 0-2) she plays 2-3; 0-1
+    // Her second move: in "BG:BO" (red 1-2, blue 0-2) she plays 2-3; 0-1
     // instead leads to positions the certificate does not cover.
-    let i = body.iter().position(|l| l.starts_with("BG BO ")).unwrap();
-    body[i] = "BG BO 0-1 3".into();
+    let i = body.iter().position(|l| l.starts_with("BG:BO ")).unwrap();
+    body[i] = "BG:BO 0-1 3".into();
     rejected(reseal(&header, &body).as_bytes(), RejectionKind::Invalid, "line 9");
-    body[i] = "BG BO 1-2 3".into();
+    body[i] = "BG:BO 1-2 3".into();
     rejected(
         reseal(&header, &body).as_bytes(),
         RejectionKind::Invalid,
         "already claimed",
     );
-    body[i] = "BG BO 0-9 3".into();
+    body[i] = "BG:BO 0-9 3".into();
     rejected(
         reseal(&header, &body).as_bytes(),
         RejectionKind::Invalid,
@@ -187,7 +187,7 @@ fn header_claims_about_the_game_are_checked() {
 fn a_position_where_he_has_already_won_is_rejected() {
     let (header, mut body) = header_and_body(K3_INF);
     // Three red edges 0-3, 1-3, 2-3 against a blue triangle on 0, 1, 2.
-    body.push("CF Cw 0-4 1".into());
+    body.push("CF:Cw 0-4 1".into());
     rejected(
         reseal(&header, &body).as_bytes(),
         RejectionKind::Invalid,
@@ -247,7 +247,7 @@ fn his_winning_reply_is_caught_even_when_she_has_a_threat() {
     let (header, mut body) = header_and_body(K3_INF);
     // Red 0-1, 2-3; blue 4-5, 5-6. Her 1-2 makes a double threat but leaves
     // his 4-6 open, which completes his triangle first.
-    body.push("F`??? F??GG 1-2 2".into());
+    body.push("F`???:F??GG 1-2 2".into());
     rejected(
         reseal(&header, &body).as_bytes(),
         RejectionKind::Invalid,
@@ -261,7 +261,7 @@ fn draws_on_a_full_board_are_caught() {
     let root = body[0].clone();
     // K_4, red 0-1, 2-3, blue 0-2, 1-3: after her 0-3 his 1-2 fills the board.
     header[2] = "board 4".into();
-    let last_reply = vec!["C` CQ 0-3 2".to_string(), root.clone()];
+    let last_reply = vec!["C`:CQ 0-3 2".to_string(), root.clone()];
     rejected(
         reseal(&header, &last_reply).as_bytes(),
         RejectionKind::Invalid,
@@ -269,7 +269,7 @@ fn draws_on_a_full_board_are_caught() {
     );
     // K_3, red 0-1, blue 1-2: her 0-2 fills the board without a triangle.
     header[2] = "board 3".into();
-    let last_move = vec!["B_ BG 0-2 2".to_string(), root];
+    let last_move = vec!["B_:BG 0-2 2".to_string(), root];
     rejected(
         reseal(&header, &last_move).as_bytes(),
         RejectionKind::Invalid,

@@ -11,10 +11,9 @@
 //! (depth 1) are left out: the checker recognises those positions itself.
 //! The independent checker (crate `ramsey-cert-check`) re-proves that.
 
-mod graph6;
-
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Key};
+use crate::graph6::encode_position;
 use crate::search::Observer;
 use crate::strategy::{Game, Memory};
 use dashmap::DashMap;
@@ -112,18 +111,11 @@ impl Recorder {
     }
 }
 
-/// `RED6 BLUE6 U-V DEPTH`: the position's touched vertices are `0..t` in
+/// `RED:BLUE U-V DEPTH`: the position's touched vertices are `0..t` in
 /// canonical order; her move may also use the untouched vertices `t, t+1`.
 fn entry_line(e: &Entry) -> String {
-    let t = e.position.touched_count();
-    let colour = |player| graph6::encode(t, |u, v| e.position.owner(Edge::new(u as u8, v as u8)) == Some(player));
     let (u, v) = e.her.ends();
-    format!(
-        "{} {} {u}-{v} {}\n",
-        colour(Player::First),
-        colour(Player::Second),
-        e.depth
-    )
+    format!("{} {u}-{v} {}\n", encode_position(&e.position), e.depth)
 }
 
 impl Certificate {

@@ -9,10 +9,11 @@ use crate::cert::Recorder;
 use crate::render::Figure;
 use crate::search::Observer;
 use crate::strategies;
-use crate::verify::{shorten, verify_observed, Request, Verdict, VerifyError};
+use crate::strategy::Game;
+use crate::verify::{shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
@@ -96,17 +97,28 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
     } else {
         print!("{}", report.to_text(strategy.game()));
     }
-    let (Some(path), Some(recorder)) = (args.cert, recorder) else {
-        return Ok(());
-    };
+    match (&args.cert, recorder) {
+        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, strategy.game(), &args),
+        _ => Ok(()),
+    }
+}
+
+/// Writes the certificate of a verified run; refuses on a refuted one.
+fn write_certificate(
+    path: &Path,
+    recorder: &Recorder,
+    report: &Report,
+    game: Game,
+    args: &VerifyArgs,
+) -> Result<(), Failure> {
     if report.verdict != Verdict::Verified {
         return Err(Failure::BadInput(format!(
             "no certificate written to {}: the strategy was refuted, and only verified results have certificates",
             path.display()
         )));
     }
-    let certificate = recorder.certificate(strategy.game(), args.board, args.bound);
-    let bytes = certificate.write(&path)?;
+    let certificate = recorder.certificate(game, args.board, args.bound);
+    let bytes = certificate.write(path)?;
     eprintln!(
         "certificate: {} entries, {bytes} bytes, written to {}",
         certificate.entries,
