@@ -49,6 +49,24 @@ fn k3_certificates_are_reproducible_and_accepted() {
             let expected = std::fs::read_to_string(committed).unwrap();
             assert_eq!(written, expected, "{committed} is stale or output depends on threads");
         }
+        // The engine's shortcuts (immediate wins, double threats) change
+        // what the search visits, not the certificate.
+        let plain = dir.join(format!("k3-{board}-no-shortcuts.cert"));
+        let out = run(&[
+            "verify",
+            "--strategy",
+            "k3",
+            "--board",
+            board,
+            "--no-shortcuts",
+            "--cert",
+            plain.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(
+            std::fs::read_to_string(&plain).unwrap(),
+            std::fs::read_to_string(committed).unwrap()
+        );
         let out = run(&["check", path.to_str().unwrap()]);
         assert!(out.status.success(), "{}", stderr(&out));
         let text = String::from_utf8_lossy(&out.stdout);
