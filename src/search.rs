@@ -411,6 +411,7 @@ impl<'a> Search<'a> {
         outcome
     }
 
+    /// The value of a played exchange; when she wins at once, also her phase.
     fn exchange_value(&self, x: &Exchange) -> (Value, Option<String>) {
         match x.ending {
             Some(Ending::FirstPlayerWins) => (
