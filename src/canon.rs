@@ -19,6 +19,7 @@ use crate::strategy::Memory;
 use canonaut::structs::{add_one_edge, CanonautManager};
 use canonaut::utilities::words_needed;
 use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// Hashable identity of a canonical (position, memory, marked edge).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -74,9 +75,11 @@ pub struct Canonical {
 const MARK_BIT: u64 = 1 << 63;
 
 thread_local! {
-    static MANAGER: RefCell<CanonautManager> = RefCell::new(
-        CanonautManager::new(16).with_canonization().with_automorphism_callback(record_generator),
-    );
+    /// One manager per layered-graph order: canonaut 1.0.0 reuses buffers
+    /// across calls and can index stale data when the order changes
+    /// (`tests/canon.rs` has the reproduction), so a manager only ever
+    /// sees graphs of one size.
+    static MANAGERS: RefCell<HashMap<usize, CanonautManager>> = RefCell::new(HashMap::new());
     static GENERATORS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -139,8 +142,11 @@ fn run_canonaut(position: &Position, touched: &[Vertex], masks: &[u64]) -> (Vec<
         })
         .collect();
     GENERATORS.with(|g| g.borrow_mut().clear());
-    MANAGER.with(|manager| {
-        let mut manager = manager.borrow_mut();
+    MANAGERS.with(|managers| {
+        let mut managers = managers.borrow_mut();
+        let manager = managers
+            .entry(n)
+            .or_insert_with(|| CanonautManager::new(n).with_canonization().with_automorphism_callback(record_generator));
         manager.canonize_with_colors(&graph, &colours);
         let order: Vec<usize> = manager.labeling()[..t].iter().map(|&x| x as usize).collect();
         let generators = GENERATORS.with(|g| {

@@ -229,3 +229,32 @@ fn orbits_on_a_finite_board_stop_when_fresh_vertices_run_out() {
     // Only edges to the single fresh vertex 2, one orbit (0 and 1 are alike).
     assert_eq!(edge_orbit_representatives(&c), vec![Edge::new(0, 2)]);
 }
+
+/// canonaut 1.0.0 indexes stale buffers when one manager sees graphs of
+/// different orders (it panicked here before `canon.rs` kept one manager
+/// per order). Large and small positions, interleaved, with a relabelling
+/// check on each.
+#[test]
+fn positions_of_changing_size_are_canonised_consistently() {
+    let mut state = 12345u64;
+    for round in 0..3000u64 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let edges = (state % 60) as u8 + 1;
+        let mut p = Position::empty(Board::Infinite);
+        for i in 0..edges {
+            let player = if i % 2 == 0 { Player::First } else { Player::Second };
+            let (u, v) = if i % 3 == 0 { (2 * i, 2 * i + 1) } else { (2 * i, (state % (2 * i as u64)) as u8) };
+            p.claim(Edge::new(u, v), player).unwrap();
+        }
+        let s = Situation { position: p, memory: Memory::default(), marked: None };
+        if round % 10 == 0 {
+            let t = shuffle(&s, round);
+            let a = canonical_form(&s.position, &s.memory, None).key;
+            assert_eq!(a, canonical_form(&t.position, &t.memory, None).key);
+        } else {
+            canonical_form(&s.position, &s.memory, None);
+        }
+    }
+}
