@@ -144,9 +144,11 @@ fn run_canonaut(position: &Position, touched: &[Vertex], masks: &[u64]) -> (Vec<
     GENERATORS.with(|g| g.borrow_mut().clear());
     MANAGERS.with(|managers| {
         let mut managers = managers.borrow_mut();
-        let manager = managers
-            .entry(n)
-            .or_insert_with(|| CanonautManager::new(n).with_canonization().with_automorphism_callback(record_generator));
+        let manager = managers.entry(n).or_insert_with(|| {
+            CanonautManager::new(n)
+                .with_canonization()
+                .with_automorphism_callback(record_generator)
+        });
         manager.canonize_with_colors(&graph, &colours);
         let order: Vec<usize> = manager.labeling()[..t].iter().map(|&x| x as usize).collect();
         let generators = GENERATORS.with(|g| {
