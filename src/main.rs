@@ -3,6 +3,12 @@ use ramsey_verify::cli::{run, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Like other Unix filters, stop quietly when the reader of our output
+    // goes away (`ramsey-verify ... | head`) instead of panicking in println.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -101,6 +101,33 @@ pub trait Observer: Sync {
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
 }
 
+/// Stands for a value that was not computed (search cancelled or aborted);
+/// never stored, never reported.
+const VOID: Value = Value::Win(0);
+
+/// Where a position sits among the replies being evaluated above it: reply
+/// `index` of a node whose first failing reply so far is `first_fail`, and
+/// so on up to the root. A subtree is void once, at any level, an earlier
+/// reply has failed; the node's value does not depend on it then.
+struct Chain<'p> {
+    first_fail: &'p AtomicUsize,
+    index: usize,
+    parent: Option<&'p Chain<'p>>,
+}
+
+impl Chain<'_> {
+    fn cancelled(&self) -> bool {
+        let mut link = Some(self);
+        while let Some(l) = link {
+            if l.first_fail.load(Ordering::Relaxed) < l.index {
+                return true;
+            }
+            link = l.parent;
+        }
+        false
+    }
+}
+
 /// A configured search of one strategy on one board.
 pub struct Search<'a> {
     pub strategy: &'a dyn Strategy,
@@ -315,28 +342,33 @@ impl<'a> Search<'a> {
         exchange
     }
 
-    /// The value of a canonical position with him to move.
+    /// The value of a canonical position with him to move (the game must
+    /// not be over yet).
     pub fn value(&self, node: &Canonical) -> Value {
+        self.value_in(node, None)
+    }
+
+    /// [`Search::value`] for a position reached along `chain`; returns a
+    /// void placeholder, and stores nothing, once the chain is cancelled.
+    fn value_in(&self, node: &Canonical, chain: Option<&Chain>) -> Value {
         if let Some(v) = self.table.get(&node.key) {
             return *v;
         }
         if self.aborted() {
-            return Value::Win(0); // void: the caller discards aborted searches
+            return VOID;
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
         self.depth
             .store(node.position.edge_count(Player::First) as u32, Ordering::Relaxed);
-        let (outcomes, chosen) = self.evaluate_replies(node);
-        let value = chosen.map_or(
-            Value::Fail {
-                kind: FailKind::Draw,
-                his_moves: 0,
-            },
-            |i| outcomes[i].0,
-        );
-        if self.aborted() {
-            return value;
+        let (outcomes, chosen) = self.evaluate_replies(node, chain);
+        if self.aborted() || chain.is_some_and(Chain::cancelled) {
+            return VOID;
         }
+        let no_move = Value::Fail {
+            kind: FailKind::Draw,
+            his_moves: 0,
+        };
+        let value = chosen.map_or(no_move, |i| outcomes[i].0);
         if let dashmap::Entry::Vacant(slot) = self.table.entry(node.key.clone()) {
             slot.insert(value);
             self.record(node, &outcomes);
@@ -350,24 +382,34 @@ impl<'a> Search<'a> {
         value
     }
 
-    /// Evaluates his replies in orbit order, in parallel, stopping at the
-    /// first counterexample: replies after the first failing one are not
-    /// needed (and come back as a win of 0 moves). Returns the outcomes and
-    /// the index of the reply a line follows: the first failing reply, or
-    /// the first reply with the longest win; `None` if he has no move.
-    fn evaluate_replies(&self, node: &Canonical) -> (Vec<(Value, Option<String>)>, Option<usize>) {
+    /// Evaluates his replies in orbit order, in parallel. Once a reply is
+    /// known to fail, later replies are not needed: those not started are
+    /// skipped and those under way are cancelled through their [`Chain`]
+    /// (both come back void). Returns the outcomes and the index of the
+    /// reply a line follows: the first failing reply, or the first reply
+    /// with the longest win; `None` if he has no move.
+    fn evaluate_replies(
+        &self,
+        node: &Canonical,
+        chain: Option<&Chain>,
+    ) -> (Vec<(Value, Option<String>)>, Option<usize>) {
         let replies = edge_orbit_representatives(node);
         let first_fail = AtomicUsize::new(usize::MAX);
         let outcomes: Vec<(Value, Option<String>)> = replies
             .par_iter()
             .enumerate()
-            .map(|(i, &e)| {
-                if i > first_fail.load(Ordering::Relaxed) {
-                    return (Value::Win(0), None);
+            .map(|(index, &e)| {
+                let link = Chain {
+                    first_fail: &first_fail,
+                    index,
+                    parent: chain,
+                };
+                if link.cancelled() {
+                    return (VOID, None);
                 }
-                let outcome = self.reply_value(node, e);
-                if matches!(outcome.0, Value::Fail { .. }) {
-                    first_fail.fetch_min(i, Ordering::Relaxed);
+                let outcome = self.reply_value(node, e, Some(&link));
+                if matches!(outcome.0, Value::Fail { .. }) && !link.cancelled() {
+                    first_fail.fetch_min(index, Ordering::Relaxed);
                 }
                 outcome
             })
@@ -398,10 +440,10 @@ impl<'a> Search<'a> {
     }
 
     /// The value of his reply `e`; when she wins at once, also her phase.
-    fn reply_value(&self, node: &Canonical, e: Edge) -> (Value, Option<String>) {
+    fn reply_value(&self, node: &Canonical, e: Edge, chain: Option<&Chain>) -> (Value, Option<String>) {
         let x = self.exchange(&node.position, &node.memory, e);
-        let outcome = self.exchange_value(&x);
-        if self.observer.is_some() {
+        let outcome = self.exchange_value(&x, chain);
+        if self.observer.is_some() && !chain.is_some_and(Chain::cancelled) {
             let before = node
                 .position
                 .with(e, Player::Second)
@@ -412,7 +454,7 @@ impl<'a> Search<'a> {
     }
 
     /// The value of a played exchange; when she wins at once, also her phase.
-    fn exchange_value(&self, x: &Exchange) -> (Value, Option<String>) {
+    fn exchange_value(&self, x: &Exchange, chain: Option<&Chain>) -> (Value, Option<String>) {
         match x.ending {
             Some(Ending::FirstPlayerWins) => (
                 Value::Win(x.position.edge_count(Player::First) as u32),
@@ -427,7 +469,8 @@ impl<'a> Search<'a> {
             ),
             None => {
                 let value = self.double_threat_value(&x.position);
-                let value = value.unwrap_or_else(|| self.value(&canonical_form(&x.position, &x.memory, None)));
+                let value =
+                    value.unwrap_or_else(|| self.value_in(&canonical_form(&x.position, &x.memory, None), chain));
                 let value = match value {
                     Value::Fail { kind, his_moves } => Value::Fail {
                         kind,
@@ -466,7 +509,7 @@ impl<'a> Search<'a> {
     /// order, or the first longest win. Call after [`Search::root_value`].
     pub fn principal_line(&self) -> Line {
         self.play_line(|node| {
-            let chosen = self.evaluate_replies(node).1?;
+            let chosen = self.evaluate_replies(node, None).1?;
             Some(edge_orbit_representatives(node)[chosen])
         })
     }
