@@ -12,14 +12,18 @@
 
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical, Key};
-use crate::line::{Ending, Line, PlayedMove};
+use crate::line::Ending;
 use crate::orbits::edge_orbit_representatives;
 use crate::strategy::{Game, Memory, Strategy, View};
 use dashmap::DashMap;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+mod stats;
+mod walk;
+
+pub use stats::Stats;
 
 /// Why a line is a counterexample, ordered by how a report prefers them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -53,31 +57,6 @@ pub enum Value {
     /// He has a counterexample with `his_moves` more moves of his (the
     /// first one in reply order, not necessarily the shortest).
     Fail { kind: FailKind, his_moves: u32 },
-}
-
-/// Counts gathered while searching, identical for any thread count.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct Stats {
-    /// Distinct positions (second player to move) by the strategy's phase.
-    pub positions_by_phase: BTreeMap<String, u64>,
-    /// Distinct winning final moves by the total number of her moves.
-    pub wins_by_length: BTreeMap<u32, u64>,
-    /// Distinct winning final moves by the phase she won in.
-    pub wins_by_phase: BTreeMap<String, u64>,
-}
-
-impl Stats {
-    fn merge(&mut self, other: Stats) {
-        for (k, v) in other.positions_by_phase {
-            *self.positions_by_phase.entry(k).or_default() += v;
-        }
-        for (k, v) in other.wins_by_length {
-            *self.wins_by_length.entry(k).or_default() += v;
-        }
-        for (k, v) in other.wins_by_phase {
-            *self.wins_by_phase.entry(k).or_default() += v;
-        }
-    }
 }
 
 /// One exchange from a position with him to move: his edge, then her answer.
@@ -503,111 +482,5 @@ impl<'a> Search<'a> {
                 value
             }
         }
-    }
-
-    /// The line the values point to: the first counterexample in reply
-    /// order, or the first longest win. Call after [`Search::root_value`].
-    pub fn principal_line(&self) -> Line {
-        self.play_line(|node| {
-            let chosen = self.evaluate_replies(node, None).1?;
-            Some(edge_orbit_representatives(node)[chosen])
-        })
-    }
-
-    /// Plays the strategy from the empty board until the game ends, his
-    /// replies chosen by `choose`: given the canonical form of the position
-    /// (him to move), an unclaimed edge in its labels, or `None` when he has
-    /// no move (the line then ends in a draw).
-    pub fn play_line(&self, mut choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
-        let mut moves = Vec::new();
-        let mut names = NameBook::new(self.strategy.slot_names());
-        let (mut position, mut memory) = match self.opening() {
-            Err(ending) => {
-                return Line {
-                    moves,
-                    ending,
-                    names: vec![],
-                }
-            }
-            Ok((position, memory, edge)) => {
-                moves.push(PlayedMove {
-                    player: Player::First,
-                    edge,
-                    forced: false,
-                    phase: self.strategy.phase(&memory),
-                });
-                names.note(&memory);
-                (position, memory)
-            }
-        };
-        loop {
-            let node = canonical_form(&position, &memory, None);
-            let Some(reply) = choose(&node) else {
-                return Line {
-                    moves,
-                    ending: Ending::Draw,
-                    names: names.finish(),
-                };
-            };
-            // Played in the line's own labels, so that vertex numbers in the
-            // ending's message (e.g. an illegal edge) are the line's.
-            let back = node.to_canon.inverse();
-            let k = self.game.clique;
-            let his = reply.map(|v| back.apply(v));
-            let x = self.exchange(&position, &memory, his);
-            moves.push(PlayedMove {
-                player: Player::Second,
-                edge: his,
-                forced: position.completes_clique(Player::First, his, k),
-                phase: String::new(),
-            });
-            let before_her = position.with(his, Player::Second).expect("legal");
-            (position, memory) = (x.position, x.memory);
-            if let Some(her) = x.her {
-                let wins = before_her.completes_clique(Player::First, her, k);
-                let forced = !wins && before_her.completes_clique(Player::Second, her, k);
-                moves.push(PlayedMove {
-                    player: Player::First,
-                    edge: her,
-                    forced,
-                    phase: self.strategy.phase(&memory),
-                });
-                names.note(&memory);
-            }
-            if let Some(ending) = x.ending {
-                return Line {
-                    moves,
-                    ending,
-                    names: names.finish(),
-                };
-            }
-        }
-    }
-}
-
-/// The last name each vertex was given along a line.
-struct NameBook {
-    slots: &'static [&'static str],
-    names: BTreeMap<u8, String>,
-}
-
-impl NameBook {
-    fn new(slots: &'static [&'static str]) -> NameBook {
-        NameBook {
-            slots,
-            names: BTreeMap::new(),
-        }
-    }
-
-    fn note(&mut self, memory: &Memory) {
-        for (slot, v) in memory.names.iter().enumerate().rev() {
-            if let (Some(v), Some(name)) = (v, self.slots.get(slot)) {
-                self.names.insert(*v, name.to_string());
-            }
-        }
-    }
-
-    fn finish(self) -> Vec<(u8, String)> {
-        self.names.into_iter().collect()
     }
 }

@@ -1,0 +1,118 @@
+//! Lines of play through a searched game: the principal line (first
+//! counterexample or longest win) and lines chosen by a caller.
+
+use super::Search;
+use crate::board::{Edge, Player};
+use crate::canon::{canonical_form, Canonical};
+use crate::line::{Ending, Line, PlayedMove};
+use crate::orbits::edge_orbit_representatives;
+use crate::strategy::Memory;
+use std::collections::BTreeMap;
+
+impl Search<'_> {
+    /// The line the values point to: the first counterexample in reply
+    /// order, or the first longest win. Call after [`Search::root_value`].
+    pub fn principal_line(&self) -> Line {
+        self.play_line(|node| {
+            let chosen = self.evaluate_replies(node, None).1?;
+            Some(edge_orbit_representatives(node)[chosen])
+        })
+    }
+
+    /// Plays the strategy from the empty board until the game ends, his
+    /// replies chosen by `choose`: given the canonical form of the position
+    /// (him to move), an unclaimed edge in its labels, or `None` when he has
+    /// no move (the line then ends in a draw).
+    pub fn play_line(&self, mut choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
+        let mut moves = Vec::new();
+        let mut names = NameBook::new(self.strategy.slot_names());
+        let (mut position, mut memory) = match self.opening() {
+            Err(ending) => {
+                return Line {
+                    moves,
+                    ending,
+                    names: vec![],
+                }
+            }
+            Ok((position, memory, edge)) => {
+                moves.push(PlayedMove {
+                    player: Player::First,
+                    edge,
+                    forced: false,
+                    phase: self.strategy.phase(&memory),
+                });
+                names.note(&memory);
+                (position, memory)
+            }
+        };
+        loop {
+            let node = canonical_form(&position, &memory, None);
+            let Some(reply) = choose(&node) else {
+                return Line {
+                    moves,
+                    ending: Ending::Draw,
+                    names: names.finish(),
+                };
+            };
+            // Played in the line's own labels, so that vertex numbers in the
+            // ending's message (e.g. an illegal edge) are the line's.
+            let back = node.to_canon.inverse();
+            let k = self.game.clique;
+            let his = reply.map(|v| back.apply(v));
+            let x = self.exchange(&position, &memory, his);
+            moves.push(PlayedMove {
+                player: Player::Second,
+                edge: his,
+                forced: position.completes_clique(Player::First, his, k),
+                phase: String::new(),
+            });
+            let before_her = position.with(his, Player::Second).expect("legal");
+            (position, memory) = (x.position, x.memory);
+            if let Some(her) = x.her {
+                let wins = before_her.completes_clique(Player::First, her, k);
+                let forced = !wins && before_her.completes_clique(Player::Second, her, k);
+                moves.push(PlayedMove {
+                    player: Player::First,
+                    edge: her,
+                    forced,
+                    phase: self.strategy.phase(&memory),
+                });
+                names.note(&memory);
+            }
+            if let Some(ending) = x.ending {
+                return Line {
+                    moves,
+                    ending,
+                    names: names.finish(),
+                };
+            }
+        }
+    }
+}
+
+/// The last name each vertex was given along a line.
+struct NameBook {
+    slots: &'static [&'static str],
+    names: BTreeMap<u8, String>,
+}
+
+impl NameBook {
+    fn new(slots: &'static [&'static str]) -> NameBook {
+        NameBook {
+            slots,
+            names: BTreeMap::new(),
+        }
+    }
+
+    fn note(&mut self, memory: &Memory) {
+        for (slot, v) in memory.names.iter().enumerate().rev() {
+            if let (Some(v), Some(name)) = (v, self.slots.get(slot)) {
+                self.names.insert(*v, name.to_string());
+            }
+        }
+    }
+
+    fn finish(self) -> Vec<(u8, String)> {
+        self.names.into_iter().collect()
+    }
+}
