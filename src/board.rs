@@ -76,11 +76,12 @@ impl fmt::Display for Edge {
 }
 
 /// The two players. The first player builds red, the second blue.
+/// (`player as usize` is the colour index in a position's rows.)
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
-    First,
-    Second,
+    First = 0,
+    Second = 1,
 }
 
 impl Player {
@@ -156,8 +157,9 @@ pub enum IllegalMove {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     board: Board,
-    red: Vec<VertexSet>,
-    blue: Vec<VertexSet>,
+    /// Per vertex: neighbours in red, then in blue. One vector (not one per
+    /// colour) because positions are cloned on every move of the search.
+    rows: Vec<[VertexSet; 2]>,
 }
 
 /// Iterates the members of a vertex set in increasing order.
@@ -185,8 +187,7 @@ impl Position {
     pub fn empty(board: Board) -> Position {
         Position {
             board,
-            red: Vec::new(),
-            blue: Vec::new(),
+            rows: Vec::new(),
         }
     }
 
@@ -194,16 +195,9 @@ impl Position {
         self.board
     }
 
-    fn rows(&self, player: Player) -> &[VertexSet] {
-        match player {
-            Player::First => &self.red,
-            Player::Second => &self.blue,
-        }
-    }
-
     /// The neighbours of `v` in `player`'s graph.
     pub fn neighbours(&self, player: Player, v: Vertex) -> VertexSet {
-        self.rows(player).get(v as usize).copied().unwrap_or(0)
+        self.rows.get(v as usize).map_or(0, |row| row[player as usize])
     }
 
     /// Who owns `e`, if anyone.
@@ -231,7 +225,7 @@ impl Position {
     /// Vertices incident with at least one claimed edge.
     pub fn touched(&self) -> VertexSet {
         let mut set = 0;
-        for (v, (r, b)) in self.red.iter().zip(&self.blue).enumerate() {
+        for (v, [r, b]) in self.rows.iter().enumerate() {
             if r | b != 0 {
                 set |= 1u128 << v;
             }
@@ -260,10 +254,9 @@ impl Position {
 
     /// All claimed edges of `player`, in increasing order.
     pub fn edges(&self, player: Player) -> Vec<Edge> {
-        let rows = self.rows(player);
         let mut out = Vec::new();
-        for (u, &row) in rows.iter().enumerate() {
-            for v in members(row >> u >> 1) {
+        for (u, row) in self.rows.iter().enumerate() {
+            for v in members(row[player as usize] >> u >> 1) {
                 out.push(Edge::new(u as Vertex, u as Vertex + 1 + v));
             }
         }
@@ -272,7 +265,7 @@ impl Position {
 
     /// Number of edges `player` has claimed.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows(player).iter().map(|r| r.count_ones() as usize).sum::<usize>() / 2
+        self.rows.iter().map(|row| row[player as usize].count_ones() as usize).sum::<usize>() / 2
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
@@ -284,17 +277,11 @@ impl Position {
         if !self.is_free(e) {
             return Err(IllegalMove::Claimed(e));
         }
-        let len = v as usize + 1;
-        if self.red.len() < len {
-            self.red.resize(len, 0);
-            self.blue.resize(len, 0);
+        if self.rows.len() <= v as usize {
+            self.rows.resize(v as usize + 1, [0; 2]);
         }
-        let rows = match player {
-            Player::First => &mut self.red,
-            Player::Second => &mut self.blue,
-        };
-        rows[u as usize] |= 1u128 << v;
-        rows[v as usize] |= 1u128 << u;
+        self.rows[u as usize][player as usize] |= 1u128 << v;
+        self.rows[v as usize][player as usize] |= 1u128 << u;
         Ok(())
     }
 
@@ -305,15 +292,18 @@ impl Position {
         Ok(next)
     }
 
-    /// The image of the position under an injective vertex map.
+    /// The image of the position under an injective vertex map (defined on
+    /// the touched vertices, with images on the board).
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Position {
-        let mut out = Position::empty(self.board);
-        for player in [Player::First, Player::Second] {
-            for e in self.edges(player) {
-                out.claim(e.map(&f), player).expect("a relabelling is injective");
+        let touched = self.touched();
+        let len = members(touched).map(|v| f(v) as usize + 1).max().unwrap_or(0);
+        let mut rows = vec![[0; 2]; len];
+        for v in members(touched) {
+            for colour in 0..2 {
+                rows[f(v) as usize][colour] = members(self.rows[v as usize][colour]).fold(0, |set, w| set | 1u128 << f(w));
             }
         }
-        out
+        Position { board: self.board, rows }
     }
 
     /// Whether `within` contains a clique of `size` vertices in `player`'s graph.
@@ -353,24 +343,38 @@ impl Position {
     /// Only edges between touched vertices can qualify for `k >= 3`, since
     /// both ends need a common neighbour.
     pub fn threats(&self, player: Player, k: usize) -> Vec<Edge> {
-        let mut out = Vec::new();
-        let touched = self.touched();
-        for u in members(touched) {
-            let reach = touched & !first_n(u as usize + 1);
-            for v in members(reach) {
-                let e = Edge::new(u, v);
-                if self.is_free(e) && self.completes_clique(player, e, k) {
-                    out.push(e);
-                }
-            }
-        }
-        out
+        self.threats_up_to(player, k, usize::MAX)
     }
 
     /// Whether `player` has at least two threats with different missing
     /// edges, so the opponent cannot block both with one move.
     pub fn has_double_threat(&self, player: Player, k: usize) -> bool {
-        self.threats(player, k).len() >= 2
+        self.threats_up_to(player, k, 2).len() >= 2
+    }
+
+    /// The first `limit` threats of `player`. Both ends of a missing edge
+    /// have `k - 2` common neighbours, so only vertices of degree at least
+    /// `k - 2` are tried (this query runs for most moves of the search).
+    fn threats_up_to(&self, player: Player, k: usize, limit: usize) -> Vec<Edge> {
+        let need = k.saturating_sub(2);
+        let candidates = members(self.touched())
+            .filter(|&v| self.neighbours(player, v).count_ones() as usize >= need)
+            .fold(0, |set, v| set | 1u128 << v);
+        let mut out = Vec::new();
+        for u in members(candidates) {
+            let mine = self.neighbours(player, u);
+            let free = candidates & !first_n(u as usize + 1) & !mine & !self.neighbours(player.opponent(), u);
+            for v in members(free) {
+                let common = mine & self.neighbours(player, v);
+                if common.count_ones() as usize >= need && self.has_clique_in(player, common, need) {
+                    out.push(Edge::new(u, v));
+                    if out.len() == limit {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Whether every edge of the board is claimed (finite boards only).

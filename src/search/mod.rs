@@ -10,7 +10,7 @@
 //! timing, and `verify` recounts those sequentially. Verified runs visit
 //! every reachable position whatever the thread count.
 
-use crate::board::{Board, Edge, Player, Position};
+use crate::board::{Board, Edge, IllegalMove, Player, Position};
 use crate::canon::{canonical_form, Canonical, Key};
 use crate::line::Ending;
 use crate::orbits::edge_orbit_representatives;
@@ -234,10 +234,11 @@ impl<'a> Search<'a> {
             return Err(Ending::IllegalMove(format!("edge {u}-{v} leaves the board")));
         }
         let edge = chosen.edge.map(|v| back.apply(v));
-        let after = position
-            .with(edge, Player::First)
-            .map_err(|e| Ending::IllegalMove(e.to_string()))?;
-        let touched = after.touched();
+        if !position.is_free(edge) {
+            return Err(Ending::IllegalMove(IllegalMove::Claimed(edge).to_string()));
+        }
+        let (a, b) = edge.ends();
+        let touched = position.touched() | 1u128 << a | 1u128 << b;
         let memory = chosen
             .memory
             .relabel(|v| if (v as usize) < capacity { back.apply(v) } else { v });
