@@ -7,7 +7,9 @@
 //! proof of Lemma 4.2. In each step of the proof she claims `cx` and he must
 //! answer `bx`: the threat is `{a, b, c, x}`, so every type has a *hub* `a`
 //! joined in red to all its other vertices and a red edge `bc`. Letters are
-//! the proof's. The reductions the proof states are kept literally:
+//! the proof's (the HTML text keeps Figure 3's vertex labels: a..e for (1)
+//! and (2), a..f for (3) and (4), a..g for (5) and (6)). The reductions the
+//! proof states are kept literally:
 //! (2) -> (1) via `cd`/`bd`; (3) -> (2) on `{a,c,d,e,f}` via `cf`/`bf`;
 //! (4) -> (1) on `{a,c,d,e,f}` via `ce`/`be`, `cf`/`bf`; (5) -> (4) and
 //! (6) -> (3) on `{a,c,d,e,f,g}` via `cg`/`bg`.
@@ -50,6 +52,11 @@
 //! Figure 3 as drawn. [`Detection::ForcingLines`] is the reading guide's
 //! general variant, not the paper's: any line of threats, each with exactly
 //! one answer that gives him no threat, ending in a double threat.
+//!
+//! Use in Stage 6 (after the standing assumption): rule (a) is
+//! `Plan::load` then [`next_move`]; rule (b) is [`find_plan`], then
+//! `Plan::save` and [`next_move`]. A plan whose next edge is his yields
+//! `None`: fall through to rules (c), (d).
 //!
 //! Tie-breaks (the engine hands strategies canonical positions, so these
 //! are isomorphism-invariant): types in order 1..6 (shortest line first),
