@@ -281,7 +281,8 @@ pub enum Detection {
     /// 4.2's conditions.
     Paper(BlueRule),
     /// The reading guide's general variant (not the paper's): the shortest
-    /// forcing line of at most `max_moves` of her moves.
+    /// forcing line of at most `max_moves` of her moves (capped at
+    /// [`MAX_LINE`], what a plan's name slots hold).
     ForcingLines { max_moves: usize },
 }
 
@@ -384,7 +385,7 @@ pub fn next_move(plan: &Plan, position: &Position) -> Option<Edge> {
 pub fn find_plan(position: &Position, detection: Detection) -> Option<Plan> {
     match detection {
         Detection::Paper(rule) => TYPES.iter().find_map(|ty| find_promising(position, ty, rule)),
-        Detection::ForcingLines { max_moves } => forcing_line(position, max_moves).map(|line| Plan {
+        Detection::ForcingLines { max_moves } => forcing_line(position, max_moves.min(MAX_LINE)).map(|line| Plan {
             kind: PlanKind::ForcingLine,
             vertices: line
                 .iter()
