@@ -26,7 +26,9 @@
 //!
 //! Open choice in (3), (5), (6): which end of the new red edge plays the
 //! smaller type's `c`. In (3) we keep `c` (the pattern of (4), where `c`
-//! makes all three moves). In (5) and (6) `c` keeping the moves is
+//! makes all three moves); `f` would give the same blue edges but the
+//! vulnerable edges `bf`, `cd` instead of `bf`, `df` (the general search
+//! of [`Detection::ForcingLines`] tries both). In (5) and (6) `c` keeping the moves is
 //! impossible: `b` is then red to `c` too, every move `cx` also threatens
 //! `{a,b,c,x}`, and blocking those shortcuts needs blue `bx` edges that,
 //! together with his forced answers at `g`, give him a blue `K4^-` (in (6)
