@@ -8,7 +8,9 @@
 
 pub mod board;
 pub mod canon;
+pub mod classes;
 pub mod cli;
+pub mod graph6;
 pub mod line;
 pub mod orbits;
 pub mod search;

@@ -32,7 +32,8 @@ pub enum FailKind {
 }
 
 impl FailKind {
-    fn of(ending: &Ending) -> Option<FailKind> {
+    /// The failure an ending is, `None` when she won.
+    pub fn of(ending: &Ending) -> Option<FailKind> {
         match ending {
             Ending::FirstPlayerWins => None,
             Ending::SecondPlayerWins => Some(FailKind::SecondPlayerWins),

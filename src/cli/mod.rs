@@ -2,6 +2,7 @@
 //! own module with its arguments and its `run`.
 
 mod args;
+mod refute;
 mod verify;
 
 use crate::strategies;
@@ -21,6 +22,9 @@ pub enum Command {
     /// Explore every reply of the second player (one per orbit) and certify
     /// that the strategy wins within the bound, or print a counterexample.
     Verify(verify::VerifyArgs),
+    /// List the positions after a round, up to isomorphism, from which the
+    /// second player beats the strategy (failure classes).
+    Refute(refute::RefuteArgs),
     /// List the available strategies.
     Strategies,
 }
@@ -35,5 +39,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Verify(args) => verify::run(args),
+        Command::Refute(args) => refute::run(args),
     }
 }

@@ -1,0 +1,95 @@
+//! `ramsey-verify refute`: the failure classes after a given round.
+
+use super::args::{parse_board, parse_bound, parse_threads};
+use crate::board::{members, Board, Player};
+use crate::classes::{failure_classes, FailureClass};
+use crate::graph6::position_to_pair;
+use crate::search::Search;
+use crate::strategies;
+use clap::Args;
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct RefuteArgs {
+    /// Strategy name (see `ramsey-verify strategies`).
+    #[arg(long)]
+    pub strategy: String,
+    /// The round R after which positions are listed (her turn, R moves each).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub at_round: u32,
+    /// `inf` for K_aleph0, or the number of vertices n of K_n.
+    #[arg(long, default_value = "inf", value_parser = parse_board)]
+    pub board: Board,
+    /// Largest number of her moves allowed.
+    #[arg(long, default_value_t = 50, value_parser = parse_bound)]
+    pub bound: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn degrees(class: &FailureClass) -> Vec<(u32, u32)> {
+    let p = &class.position;
+    members(p.touched()).map(|v| (p.f_degree(v), p.s_degree(v))).collect()
+}
+
+fn class_json(class: &FailureClass) -> serde_json::Value {
+    let line: Vec<_> = class.line.iter().map(|e| [e.ends().0, e.ends().1]).collect();
+    let degrees: Vec<_> = degrees(class).iter().map(|(f, s)| json!({"f": f, "s": s})).collect();
+    json!({
+        "graph6": position_to_pair(&class.position),
+        "edges_in_play_order": line,
+        "degrees": degrees,
+        "failure": format!("{:?}", class.kind),
+        "his_moves_after": class.his_moves,
+    })
+}
+
+fn class_text(i: usize, class: &FailureClass) -> String {
+    let mut out = format!("class {}: {}\n  play order:", i + 1, position_to_pair(&class.position));
+    for (k, e) in class.line.iter().enumerate() {
+        let colour = if k % 2 == 0 { Player::First } else { Player::Second };
+        out.push_str(&format!(" {k}:{}{}", &colour.colour_name()[..1], e));
+    }
+    out.push_str("\n  degrees (vertex F/S):");
+    for (v, (f, s)) in degrees(class).iter().enumerate() {
+        out.push_str(&format!(" {v}:{f}/{s}"));
+    }
+    out.push_str(&format!(
+        "\n  {:?} after {} more of his moves\n",
+        class.kind, class.his_moves
+    ));
+    out
+}
+
+pub fn run(args: RefuteArgs) -> Result<(), String> {
+    let strategy = strategies::by_name(&args.strategy)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let search = Search::new(strategy.as_ref(), args.board, args.bound);
+    let classes = pool.install(|| failure_classes(&search, args.at_round))?;
+    if args.json {
+        let list: Vec<_> = classes.iter().map(class_json).collect();
+        let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
+            "round": args.at_round, "count": classes.len(), "classes": list});
+        println!("{out}");
+    } else {
+        println!(
+            "{} failure classes of {} after round {} (board {}, bound {})",
+            classes.len(),
+            args.strategy,
+            args.at_round,
+            args.board,
+            args.bound
+        );
+        for (i, class) in classes.iter().enumerate() {
+            print!("{}", class_text(i, class));
+        }
+    }
+    Ok(())
+}
