@@ -4,7 +4,8 @@
 //!
 //! Memory (vertex-labelled, so the engine can relabel it):
 //! - word [`STAGE`]: the stage (1..6, or [`L4_STAGE`] for Beck's L(4) answer);
-//! - word [`PLAN`]: Stage 6's saved plan (0 none, [`PLAN_TRIANGLE`]);
+//! - word [`PLAN`]: Stage 6's saved plan (0 none, [`PLAN_TRIANGLE`], or a
+//!   promising plan's code from `promising.rs`, vertices in `slot::PLAN..`);
 //! - word [`PENDING`]: 1 while Stage 3 still has to tell `m` from `n`;
 //! - named vertices in the slots of [`slot`].
 
@@ -49,12 +50,15 @@ pub mod slot {
     pub const fn p(i: usize) -> usize {
         10 + i
     }
+    /// First of the slots of Stage 6's saved promising plan.
+    pub const PLAN: usize = 15;
     /// Number of slots.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = PLAN + crate::strategies::k4::promising::PLAN_NAME_SLOTS;
 }
 
 const SLOT_NAMES: [&str; slot::COUNT] = [
-    "a", "b", "c", "u", "h1", "h2", "m", "n", "l", "r", "p0", "p1", "p2", "p3", "p4",
+    "a", "b", "c", "u", "h1", "h2", "m", "n", "l", "r", "p0", "p1", "p2", "p3", "p4", "w0", "w1", "w2", "w3", "w4",
+    "w5", "w6", "w7",
 ];
 
 /// Which of the paper's strategies is played.

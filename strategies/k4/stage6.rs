@@ -15,13 +15,19 @@
 //!
 //! Rules:
 //! - (a) a saved plan: continue the modified K3 strategy on `P` (below);
-//! - (b) promising graphs (Lemma 4.2): see `promising.rs` (not yet wired);
+//! - (a) also a saved promising plan: its next edge (`promising::next_move`);
+//!   a plan whose next edge he took is forgotten and the rules go on;
+//! - (b) a realised promising graph meeting Lemma 4.2's conditions
+//!   (`promising::find_plan` with `Detection::Paper(BlueRule::MayBeFree)`:
+//!   the remark after the proof of Lemma 4.2 says a blue edge of a type may
+//!   be unclaimed, "which we use in the algorithm"): save it and play it;
 //! - (c) five `p_i` with no claimed edge among them: save the plan "build a
 //!   triangle on `P` with the modified K3 strategy" (hub `c`, with `a, b` in
 //!   the role of `l, r`) and play its first edge;
 //! - (d) fewer than five `p_i`: a fresh `p_j`, claim `c p_j`;
 //! - otherwise no rule applies (the paper says this never occurs).
 
+use super::promising::{self, BlueRule, Detection, Plan, PlanSlots};
 use super::{facts, memory_in, modified_k3, slot, stage5, PLAN, PLAN_TRIANGLE};
 use crate::board::{Edge, Player, Position, Vertex};
 use crate::strategy::{Memory, StrategyError, View};
@@ -41,8 +47,28 @@ pub fn enter_from_stage2(position: &Position) -> Option<Memory> {
     Some(memory)
 }
 
+const PLAN_SLOTS: PlanSlots = PlanSlots {
+    word: PLAN,
+    first_name: slot::PLAN,
+};
+
 /// Her Stage 6 move.
 pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
+    if let Some(plan) = Plan::load(memory, PLAN_SLOTS) {
+        if let Some(edge) = promising::next_move(&plan, view.position) {
+            return Ok(edge);
+        }
+        Plan::forget(memory, PLAN_SLOTS);
+    }
+    if memory.words[PLAN] != PLAN_TRIANGLE {
+        let detection = Detection::Paper(BlueRule::MayBeFree);
+        if let Some(plan) = promising::find_plan(view.position, detection) {
+            if let Some(edge) = promising::next_move(&plan, view.position) {
+                plan.save(memory, PLAN_SLOTS);
+                return Ok(edge);
+            }
+        }
+    }
     play_without_promising(view, memory)
 }
 
