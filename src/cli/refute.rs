@@ -14,9 +14,10 @@ pub struct RefuteArgs {
     /// Strategy name (see `ramsey-verify strategies`).
     #[arg(long)]
     pub strategy: String,
-    /// The round R after which positions are listed (her turn, R moves each).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    pub at_round: u32,
+    /// The round R after which positions are listed (her turn, R moves
+    /// each). Repeat to list several rounds with one shared search.
+    #[arg(long, required = true, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub at_round: Vec<u32>,
     /// `inf` for K_aleph0, or the number of vertices n of K_n.
     #[arg(long, default_value = "inf", value_parser = parse_board)]
     pub board: Board,
@@ -72,23 +73,24 @@ pub fn run(args: RefuteArgs) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
     let search = Search::new(strategy.as_ref(), args.board, args.bound);
-    let classes = pool.install(|| failure_classes(&search, args.at_round))?;
-    if args.json {
-        let list: Vec<_> = classes.iter().map(class_json).collect();
-        let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
-            "round": args.at_round, "count": classes.len(), "classes": list});
-        println!("{out}");
-    } else {
-        println!(
-            "{} failure classes of {} after round {} (board {}, bound {})",
-            classes.len(),
-            args.strategy,
-            args.at_round,
-            args.board,
-            args.bound
-        );
-        for (i, class) in classes.iter().enumerate() {
-            print!("{}", class_text(i, class));
+    for &round in &args.at_round {
+        let classes = pool.install(|| failure_classes(&search, round))?;
+        if args.json {
+            let list: Vec<_> = classes.iter().map(class_json).collect();
+            let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
+                "round": round, "count": classes.len(), "classes": list});
+            println!("{out}");
+        } else {
+            println!(
+                "{} failure classes of {} after round {round} (board {}, bound {})",
+                classes.len(),
+                args.strategy,
+                args.board,
+                args.bound
+            );
+            for (i, class) in classes.iter().enumerate() {
+                print!("{}", class_text(i, class));
+            }
         }
     }
     Ok(())
