@@ -17,6 +17,7 @@ MACHINE="$(uname -sm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xar
 
 # name | arguments
 RUNS=(
+  "figures-k4-regular|refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21"
   "k4-regular-inf-21|verify --strategy k4-regular --board inf --bound 21"
   "k4-beck-l4-inf-21|verify --strategy k4-beck-l4 --board inf --bound 21"
   "k4-inf-21|verify --strategy k4 --board inf --bound 21"
@@ -27,9 +28,9 @@ run() {
   local name=$1 args=$2
   local command="ramsey-verify $args --threads $THREADS --json"
   echo "== $name: $command" >&2
-  # shellcheck disable=SC2086
-  nice "$BIN" $args --threads "$THREADS" --json |
-    python3 -c 'import json,sys; r=json.load(sys.stdin); r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; print(json.dumps(r, indent=1))' \
+  # $args is shell words (it may quote a value with spaces), hence eval.
+  eval "nice \"\$BIN\" $args --threads \"\$THREADS\" --json" |
+    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; print(json.dumps(r, indent=1))' \
       "$MACHINE" "$command" > "proofs/$name.json"
 }
 

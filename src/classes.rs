@@ -33,8 +33,17 @@ struct Node {
     line: Vec<Edge>,
 }
 
-/// All failure classes after round `round` (at least 1).
-pub fn failure_classes(search: &Search, round: u32) -> Result<Vec<FailureClass>, String> {
+/// All failure classes after round `round` (at least 1). With `phase`,
+/// only positions where the strategy is in that phase before his
+/// `round`-th move count (e.g. the phase where it would switch). `progress`
+/// is called after each such position is classified, with the number done
+/// and the total.
+pub fn failure_classes(
+    search: &Search,
+    round: u32,
+    phase: Option<&str>,
+    progress: &dyn Fn(usize, usize),
+) -> Result<Vec<FailureClass>, String> {
     let (position, memory, first) = search
         .opening()
         .map_err(|e| format!("the strategy has no first move: {e:?}"))?;
@@ -44,14 +53,18 @@ pub fn failure_classes(search: &Search, round: u32) -> Result<Vec<FailureClass>,
     for _ in 1..round {
         level = next_level(search, &level);
     }
+    if let Some(phase) = phase {
+        level.retain(|node| search.strategy.phase(&node.canon.memory) == phase);
+    }
     let mut seen = HashSet::new();
     let mut classes = Vec::new();
-    for node in &level {
+    for (done, node) in level.iter().enumerate() {
         for his in edge_orbit_representatives(&node.canon) {
             if let Some(class) = classify(search, node, his, &mut seen) {
                 classes.push(class);
             }
         }
+        progress(done + 1, level.len());
     }
     Ok(classes)
 }

@@ -30,6 +30,13 @@ pub struct RefuteArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Only positions where the strategy is in this phase before his last
+    /// move (as `verify` reports phases, e.g. "stage 2").
+    #[arg(long)]
+    pub phase: Option<String>,
+    /// Report progress on stderr.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 fn degrees(class: &FailureClass) -> Vec<(u32, u32)> {
@@ -74,11 +81,23 @@ pub fn run(args: RefuteArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
     let search = Search::new(strategy.as_ref(), args.board, args.bound);
     for &round in &args.at_round {
-        let classes = pool.install(|| failure_classes(&search, round))?;
+        let start = std::time::Instant::now();
+        let progress = |done: usize, total: usize| {
+            if args.progress {
+                let secs = start.elapsed().as_secs_f64();
+                let rate = search.visited() as f64 / secs.max(1e-9);
+                eprintln!(
+                    "round {round}: {done}/{total} positions classified, {} searched, {secs:.0}s, {rate:.0}/s",
+                    search.positions()
+                );
+            }
+        };
+        let phase = args.phase.as_deref();
+        let classes = pool.install(|| failure_classes(&search, round, phase, &progress))?;
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
             let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
-                "round": round, "count": classes.len(), "classes": list});
+                "round": round, "phase": args.phase, "count": classes.len(), "classes": list});
             println!("{out}");
         } else {
             println!(
