@@ -21,3 +21,23 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
         _ => Err(format!("threads must be a number from 1 to 256, not `{s}`")),
     }
 }
+
+/// The options every search-running subcommand shares.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// Strategy name (see `ramsey-verify strategies`).
+    #[arg(long)]
+    pub strategy: String,
+    /// `inf` for K_aleph0, or the number of vertices n of K_n.
+    #[arg(long, default_value = "inf", value_parser = parse_board)]
+    pub board: Board,
+    /// Largest number of her moves allowed.
+    #[arg(long, default_value_t = 50, value_parser = parse_bound)]
+    pub bound: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}

@@ -1,7 +1,7 @@
 //! `ramsey-verify refute`: the failure classes after a given round.
 
-use super::args::{parse_board, parse_bound, parse_threads};
-use crate::board::{members, Board, Player};
+use super::args::SearchArgs;
+use crate::board::{members, Player};
 use crate::classes::{failure_classes, FailureClass};
 use crate::graph6::position_to_pair;
 use crate::search::Search;
@@ -11,25 +11,12 @@ use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct RefuteArgs {
-    /// Strategy name (see `ramsey-verify strategies`).
-    #[arg(long)]
-    pub strategy: String,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// The round R after which positions are listed (her turn, R moves
     /// each). Repeat to list several rounds with one shared search.
     #[arg(long, required = true, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub at_round: Vec<u32>,
-    /// `inf` for K_aleph0, or the number of vertices n of K_n.
-    #[arg(long, default_value = "inf", value_parser = parse_board)]
-    pub board: Board,
-    /// Largest number of her moves allowed.
-    #[arg(long, default_value_t = 50, value_parser = parse_bound)]
-    pub bound: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
-    pub threads: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
     /// Only positions where the strategy is in this phase before his last
     /// move (as `verify` reports phases, e.g. "stage 2").
     #[arg(long)]
@@ -73,17 +60,18 @@ fn class_text(i: usize, class: &FailureClass) -> String {
     out
 }
 
-pub fn run(args: RefuteArgs) -> Result<(), String> {
+pub fn run(refute: RefuteArgs) -> Result<(), String> {
+    let args = &refute.search;
     let strategy = strategies::by_name(&args.strategy)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
     let search = Search::new(strategy.as_ref(), args.board, args.bound);
-    for &round in &args.at_round {
+    for &round in &refute.at_round {
         let start = std::time::Instant::now();
         let progress = |done: usize, total: usize| {
-            if args.progress {
+            if refute.progress {
                 let secs = start.elapsed().as_secs_f64();
                 let rate = search.visited() as f64 / secs.max(1e-9);
                 eprintln!(
@@ -92,12 +80,12 @@ pub fn run(args: RefuteArgs) -> Result<(), String> {
                 );
             }
         };
-        let phase = args.phase.as_deref();
+        let phase = refute.phase.as_deref();
         let classes = pool.install(|| failure_classes(&search, round, phase, &progress))?;
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
             let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
-                "round": round, "phase": args.phase, "count": classes.len(), "classes": list});
+                "round": round, "phase": refute.phase, "count": classes.len(), "classes": list});
             println!("{out}");
         } else {
             println!(
