@@ -74,15 +74,22 @@ fn stage2_extends_the_triangle_vertex_of_largest_s_degree() {
 }
 
 #[test]
-fn stage2_switches_only_on_the_figures_and_only_in_the_full_strategy() {
-    let fig5 = ramsey_verify::strategies::k4::figures::parse(ramsey_verify::strategies::k4::figures::FIGURE5).unwrap();
-    for p in fig5 {
+fn stage2_switches_on_figure5_positions_that_fit_the_degree_facts() {
+    use ramsey_verify::strategies::k4::figures::{parse, FIGURE5};
+    let fig5 = parse(FIGURE5).unwrap();
+    let mut fitting = 0;
+    for p in &fig5 {
+        assert_eq!((p.edge_count(Player::First), p.edge_count(Player::Second)), (5, 5));
         let mut m = memory_in(2);
-        stage2::switch(Variant::Regular, &p, &mut m);
-        assert_eq!(m.words[STAGE], 2);
-        stage2::switch(Variant::Full, &p, &mut m);
-        assert_eq!(m.words[STAGE], 5, "a Figure 5 position enters Stage 5");
+        stage2::switch(Variant::Regular, p, &mut m);
+        assert_eq!(m.words[STAGE], 2, "the regular strategy never switches");
+        stage2::switch(Variant::Full, p, &mut m);
+        let fits = stage5::enter(p).is_some();
+        assert_eq!(m.words[STAGE], if fits { 5 } else { 2 });
+        fitting += usize::from(fits);
     }
+    // Section 4 / Figure 5: four positions with c (F 3, S 2), a (F 3), p0 (F 1, S 1).
+    assert_eq!(fitting, 4, "derived positions that fit the paper's degree facts");
     let mut m = memory_in(2);
     stage2::switch(Variant::Full, &board(&[(0, 1)], &[(2, 3)]), &mut m);
     assert_eq!(m.words[STAGE], 2);
