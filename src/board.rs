@@ -265,7 +265,11 @@ impl Position {
 
     /// Number of edges `player` has claimed.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows.iter().map(|row| row[player as usize].count_ones() as usize).sum::<usize>() / 2
+        self.rows
+            .iter()
+            .map(|row| row[player as usize].count_ones() as usize)
+            .sum::<usize>()
+            / 2
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
@@ -300,10 +304,14 @@ impl Position {
         let mut rows = vec![[0; 2]; len];
         for v in members(touched) {
             for colour in 0..2 {
-                rows[f(v) as usize][colour] = members(self.rows[v as usize][colour]).fold(0, |set, w| set | 1u128 << f(w));
+                rows[f(v) as usize][colour] =
+                    members(self.rows[v as usize][colour]).fold(0, |set, w| set | 1u128 << f(w));
             }
         }
-        Position { board: self.board, rows }
+        Position {
+            board: self.board,
+            rows,
+        }
     }
 
     /// Whether `within` contains a clique of `size` vertices in `player`'s graph.

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod board;
 pub mod canon;
 pub mod cert;
+pub mod classes;
 pub mod cli;
 pub mod graph6;
 pub mod line;

@@ -3,6 +3,7 @@
 //! a strategy except through this registry.
 
 pub mod k3;
+pub mod k4;
 
 use crate::strategy::Strategy;
 
@@ -10,6 +11,7 @@ use crate::strategy::Strategy;
 pub fn all() -> Vec<Box<dyn Strategy>> {
     let mut list: Vec<Box<dyn Strategy>> = Vec::new();
     list.extend(k3::variants());
+    list.extend(k4::variants());
     list
 }
 

@@ -1,4 +1,4 @@
-//! Argument parsers shared by several subcommands.
+//! Argument parsers and options shared by several subcommands.
 
 use crate::board::Board;
 
@@ -27,4 +27,24 @@ pub fn parse_positions(s: &str) -> Result<u64, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("the position limit must be a positive number, not `{s}`")),
     }
+}
+
+/// The options every search-running subcommand shares.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// Strategy name (see `ramsey-verify strategies`).
+    #[arg(long)]
+    pub strategy: String,
+    /// `inf` for K_aleph0, or the number of vertices n of K_n.
+    #[arg(long, default_value = "inf", value_parser = parse_board)]
+    pub board: Board,
+    /// Largest number of her moves allowed.
+    #[arg(long, default_value_t = 50, value_parser = parse_bound)]
+    pub bound: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }

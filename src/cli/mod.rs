@@ -6,6 +6,7 @@ mod bench;
 mod check;
 mod line_input;
 mod picture;
+mod refute;
 mod show;
 mod verify;
 
@@ -29,6 +30,9 @@ pub enum Command {
     /// Check a proof certificate with the independent checker (no search
     /// engine, no strategy code). Exit 1: invalid; 2: unreadable.
     Check(check::CheckArgs),
+    /// List the positions after a round, up to isomorphism, from which the
+    /// second player beats the strategy (failure classes).
+    Refute(refute::RefuteArgs),
     /// List the available strategies.
     Strategies,
     /// Measure positions per second on fixed workloads.
@@ -84,5 +88,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Bench(args) => bench::run(args),
         Command::Show(args) => Ok(show::run(args)?),
         Command::Check(args) => check::run(args),
+        Command::Refute(args) => Ok(refute::run(args)?),
     }
 }

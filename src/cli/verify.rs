@@ -1,10 +1,9 @@
 //! `ramsey-verify verify`.
 
-use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
+use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::Failure;
-use crate::board::Board;
-use crate::board::Player;
+use crate::board::{Board, Player};
 use crate::cert::Recorder;
 use crate::render::Figure;
 use crate::search::Observer;
@@ -17,18 +16,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// Strategy name (see `ramsey-verify strategies`).
-    #[arg(long)]
-    pub strategy: String,
-    /// `inf` for K_aleph0, or the number of vertices n of K_n.
-    #[arg(long, default_value = "inf", value_parser = parse_board)]
-    pub board: Board,
-    /// Largest number of her moves allowed.
-    #[arg(long, default_value_t = 50, value_parser = parse_bound)]
-    pub bound: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
-    pub threads: usize,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Cap on the transposition table, in MiB; the run stops without a
     /// verdict (exit code 3) when it is reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
@@ -37,9 +26,6 @@ pub struct VerifyArgs {
     /// the standing assumption (to measure what the shortcut saves).
     #[arg(long)]
     pub no_shortcuts: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
     /// On a refutation, report a counterexample with the fewest of his moves
     /// (and whether it is provably shortest) instead of the first one found.
     #[arg(long)]
@@ -57,13 +43,13 @@ pub struct VerifyArgs {
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), Failure> {
-    let strategy = strategies::by_name(&args.strategy)?;
+    let strategy = strategies::by_name(&args.search.strategy)?;
     let request = Request {
-        board: args.board,
-        bound: args.bound,
-        threads: args.threads,
+        board: args.search.board,
+        bound: args.search.bound,
+        threads: args.search.threads,
         max_memory: args.max_memory.map(|mib| mib << 20),
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: !args.search.json && std::io::stderr().is_terminal(),
         shortcuts: !args.no_shortcuts,
     };
     let recorder = args.cert.as_ref().map(|_| Recorder::new());
@@ -92,7 +78,7 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
             args.picture.number_from,
         ))?;
     }
-    if args.json {
+    if args.search.json {
         println!("{}", report.to_json());
     } else {
         print!("{}", report.to_text(strategy.game()));
@@ -117,7 +103,7 @@ fn write_certificate(
             path.display()
         )));
     }
-    let certificate = recorder.certificate(game, args.board, args.bound);
+    let certificate = recorder.certificate(game, args.search.board, args.search.bound);
     let bytes = certificate.write(path)?;
     eprintln!(
         "certificate: {} entries, {bytes} bytes, written to {}",

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Regenerates the run summaries in proofs/: one JSON file per run, holding the
+# engine's report (verdict, max_moves, positions, seconds, stats per stage,
+# the counterexample or a longest line) plus the machine and the command.
+#
+#   proofs/regenerate.sh            # every run listed below
+#   proofs/regenerate.sh k4-inf-21  # only the named runs
+#
+# Runs are long (see each summary's "seconds"); THREADS (default 2) sets
+# --threads. Results do not depend on the thread count.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+BIN=target/release/ramsey-verify
+THREADS=${THREADS:-2}
+MACHINE="$(uname -sm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(nproc) cores"
+
+# name | arguments
+RUNS=(
+  "figures-k4-regular|refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21"
+  "k4-regular-inf-21|verify --strategy k4-regular --board inf --bound 21"
+  "k4-beck-l4-inf-21|verify --strategy k4-beck-l4 --board inf --bound 21"
+  "k4-inf-21|verify --strategy k4 --board inf --bound 21"
+  "k4-17-21|verify --strategy k4 --board 17 --bound 21"
+)
+
+run() {
+  local name=$1 args=$2
+  local command="ramsey-verify $args --threads $THREADS --json"
+  echo "== $name: $command" >&2
+  # $args is shell words (it may quote a value with spaces), hence eval.
+  eval "nice \"\$BIN\" $args --threads \"\$THREADS\" --json" |
+    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; print(json.dumps(r, indent=1))' \
+      "$MACHINE" "$command" > "proofs/$name.json"
+}
+
+for entry in "${RUNS[@]}"; do
+  name=${entry%%|*}
+  if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
+    run "$name" "${entry#*|}"
+  fi
+done

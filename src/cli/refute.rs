@@ -1,0 +1,104 @@
+//! `ramsey-verify refute`: the failure classes after a given round.
+
+use super::args::SearchArgs;
+use crate::board::{members, Player};
+use crate::classes::{failure_classes, FailureClass};
+use crate::graph6::encode_position;
+use crate::search::Search;
+use crate::strategies;
+use clap::Args;
+use serde_json::json;
+
+#[derive(Args, Debug)]
+pub struct RefuteArgs {
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// The round R after which positions are listed (her turn, R moves
+    /// each). Repeat to list several rounds with one shared search.
+    #[arg(long, required = true, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub at_round: Vec<u32>,
+    /// Only positions where the strategy is in this phase before his last
+    /// move (as `verify` reports phases, e.g. "stage 2").
+    #[arg(long)]
+    pub phase: Option<String>,
+    /// Report progress on stderr.
+    #[arg(long)]
+    pub progress: bool,
+}
+
+fn degrees(class: &FailureClass) -> Vec<(u32, u32)> {
+    let p = &class.position;
+    members(p.touched()).map(|v| (p.f_degree(v), p.s_degree(v))).collect()
+}
+
+fn class_json(class: &FailureClass) -> serde_json::Value {
+    let line: Vec<_> = class.line.iter().map(|e| [e.ends().0, e.ends().1]).collect();
+    let degrees: Vec<_> = degrees(class).iter().map(|(f, s)| json!({"f": f, "s": s})).collect();
+    json!({
+        "graph6": encode_position(&class.position),
+        "edges_in_play_order": line,
+        "degrees": degrees,
+        "failure": format!("{:?}", class.kind),
+        "his_moves_after": class.his_moves,
+    })
+}
+
+fn class_text(i: usize, class: &FailureClass) -> String {
+    let mut out = format!("class {}: {}\n  play order:", i + 1, encode_position(&class.position));
+    for (k, e) in class.line.iter().enumerate() {
+        let colour = if k % 2 == 0 { Player::First } else { Player::Second };
+        out.push_str(&format!(" {k}:{}{}", &colour.colour_name()[..1], e));
+    }
+    out.push_str("\n  degrees (vertex F/S):");
+    for (v, (f, s)) in degrees(class).iter().enumerate() {
+        out.push_str(&format!(" {v}:{f}/{s}"));
+    }
+    out.push_str(&format!(
+        "\n  {:?} after {} more of his moves\n",
+        class.kind, class.his_moves
+    ));
+    out
+}
+
+pub fn run(refute: RefuteArgs) -> Result<(), String> {
+    let args = &refute.search;
+    let strategy = strategies::by_name(&args.strategy)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
+    let search = Search::new(strategy.as_ref(), args.board, args.bound);
+    for &round in &refute.at_round {
+        let start = std::time::Instant::now();
+        let progress = |done: usize, total: usize| {
+            if refute.progress {
+                let secs = start.elapsed().as_secs_f64();
+                let rate = search.visited() as f64 / secs.max(1e-9);
+                eprintln!(
+                    "round {round}: {done}/{total} positions classified, {} searched, {secs:.0}s, {rate:.0}/s",
+                    search.positions()
+                );
+            }
+        };
+        let phase = refute.phase.as_deref();
+        let classes = pool.install(|| failure_classes(&search, round, phase, &progress))?;
+        if args.json {
+            let list: Vec<_> = classes.iter().map(class_json).collect();
+            let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
+                "round": round, "phase": refute.phase, "count": classes.len(), "classes": list});
+            println!("{out}");
+        } else {
+            println!(
+                "{} failure classes of {} after round {round} (board {}, bound {})",
+                classes.len(),
+                args.strategy,
+                args.board,
+                args.bound
+            );
+            for (i, class) in classes.iter().enumerate() {
+                print!("{}", class_text(i, class));
+            }
+        }
+    }
+    Ok(())
+}

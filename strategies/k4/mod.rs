@@ -1,0 +1,169 @@
+//! The Bowler–Gut K4 building strategy (Section 4, Theorem 4.3) and the
+//! Beck-style variants of Section 3, one module per concept of the paper.
+//! Every interpretation of the text is listed in `strategies/k4/README.md`.
+//!
+//! Memory (vertex-labelled, so the engine can relabel it):
+//! - word [`STAGE`]: the stage (1..6, or [`L4_STAGE`] for Beck's L(4) answer);
+//! - word [`PLAN`]: Stage 6's saved plan (0 none, [`PLAN_TRIANGLE`], or a
+//!   promising plan's code from `promising.rs`, vertices in `slot::PLAN..`);
+//! - word [`PENDING`]: 1 while Stage 3 still has to tell `m` from `n`;
+//! - named vertices in the slots of [`slot`].
+
+pub mod facts;
+pub mod figures;
+pub mod modified_k3;
+pub mod promising;
+pub mod stage1;
+pub mod stage2;
+pub mod stage3;
+pub mod stage5;
+pub mod stage6;
+pub mod standing;
+
+use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+
+/// Memory word holding the stage.
+pub const STAGE: usize = 0;
+/// Memory word holding Stage 6's saved plan.
+pub const PLAN: usize = 1;
+/// Memory word: Stage 3's roles `m`/`n` are not yet decided.
+pub const PENDING: usize = 2;
+const WORDS: usize = 3;
+/// Stage word value of Beck's L(4) diversion (variant `k4-beck-l4`).
+pub const L4_STAGE: u32 = 7;
+/// Stage 6 plan: build a triangle on P with the modified K3 strategy.
+pub const PLAN_TRIANGLE: u32 = 1;
+
+/// Vertex slots of the memory.
+pub mod slot {
+    pub const A: usize = 0;
+    pub const B: usize = 1;
+    pub const C: usize = 2;
+    pub const U: usize = 3;
+    pub const H1: usize = 4;
+    pub const H2: usize = 5;
+    pub const M: usize = 6;
+    pub const N: usize = 7;
+    pub const L: usize = 8;
+    pub const R: usize = 9;
+    /// Slot of `p_i`.
+    pub const fn p(i: usize) -> usize {
+        10 + i
+    }
+    /// First of the slots of Stage 6's saved promising plan.
+    pub const PLAN: usize = 15;
+    /// Number of slots.
+    pub const COUNT: usize = PLAN + crate::strategies::k4::promising::PLAN_NAME_SLOTS;
+}
+
+const SLOT_NAMES: [&str; slot::COUNT] = [
+    "a", "b", "c", "u", "h1", "h2", "m", "n", "l", "r", "p0", "p1", "p2", "p3", "p4", "w0", "w1", "w2", "w3", "w4",
+    "w5", "w6", "w7",
+];
+
+/// Which of the paper's strategies is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Section 4 as written: Stages 1-4 with the switch to Stages 5 and 6.
+    Full,
+    /// Beck's regular strategy (Section 3): Stages 1-4, never Stage 5 or 6.
+    Regular,
+    /// The regular strategy with Beck's L(4) answer (Section 3, last
+    /// paragraph): with two blue triangles through B and C she claims
+    /// BD1, BD2, BD3 for fresh D1..D3.
+    BeckL4,
+}
+
+/// The K4 building strategy in one of its variants.
+pub struct K4Strategy {
+    pub variant: Variant,
+}
+
+/// All registered K4 strategies.
+pub fn variants() -> Vec<Box<dyn Strategy>> {
+    [Variant::Full, Variant::Regular, Variant::BeckL4]
+        .into_iter()
+        .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
+        .collect()
+}
+
+/// A fresh memory in `stage` with no names: stages forget what they no
+/// longer need, so that fewer positions are told apart.
+pub fn memory_in(stage: u32) -> Memory {
+    let mut memory = Memory::new(WORDS, slot::COUNT);
+    memory.words[STAGE] = stage;
+    memory
+}
+
+impl K4Strategy {
+    /// Her move by the rules of the stage in `memory`.
+    fn stage_move(&self, view: &View, memory: &mut Memory) -> Result<crate::board::Edge, StrategyError> {
+        match memory.words[STAGE] {
+            1 => stage1::play(view, memory),
+            2 => stage2::play(view.position, memory),
+            3 => stage3::play(view, memory),
+            4 => modified_k3::stage4(view, memory),
+            5 => stage5::play(view.position, memory),
+            6 => stage6::play(view, memory),
+            L4_STAGE => stage5::play_beck_l4(view, memory),
+            s => Err(StrategyError::RuleDoesNotApply(format!("unknown stage {s}"))),
+        }
+    }
+}
+
+impl Strategy for K4Strategy {
+    fn name(&self) -> &'static str {
+        match self.variant {
+            Variant::Full => "k4",
+            Variant::Regular => "k4-regular",
+            Variant::BeckL4 => "k4-beck-l4",
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self.variant {
+            Variant::Full => "K4 building strategy (Bowler & Gut, Section 4, Theorem 4.3)",
+            Variant::Regular => "Beck's regular strategy: Stages 1-4 only, no switch to 5/6 (Section 3)",
+            Variant::BeckL4 => "regular strategy with Beck's L(4) answer BD1, BD2, BD3 (Section 3)",
+        }
+    }
+
+    fn game(&self) -> Game {
+        Game::clique(4)
+    }
+
+    fn initial_memory(&self) -> Memory {
+        memory_in(1)
+    }
+
+    /// Stage 2's switch first (it only renames and changes the stage), then
+    /// the standing assumption, then the rules of the current stage.
+    fn play(&self, view: &View) -> Result<Move, StrategyError> {
+        let mut memory = view.memory.clone();
+        if memory.words[STAGE] == 2 {
+            stage2::switch(self.variant, view.position, &mut memory);
+        }
+        let edge = match standing::override_move(view.position) {
+            Some(edge) => edge,
+            None => self.stage_move(view, &mut memory)?,
+        };
+        Ok(Move { edge, memory })
+    }
+
+    /// The standing assumption (`standing.rs`) takes every win first.
+    fn completes_when_possible(&self) -> bool {
+        true
+    }
+
+    fn phase(&self, memory: &Memory) -> String {
+        match memory.words.get(STAGE) {
+            Some(&L4_STAGE) => "beck L(4)".into(),
+            Some(s) => format!("stage {s}"),
+            None => String::new(),
+        }
+    }
+
+    fn slot_names(&self) -> &'static [&'static str] {
+        &SLOT_NAMES
+    }
+}

@@ -1,0 +1,109 @@
+//! Stage 6 (Section 4): rules (a)-(d), tried in order every turn.
+//!
+//! Names: hub `c` (every `p_i` is joined to it in red), `a, b` the other two
+//! vertices of her triangle at `c`, `p0..p4`.
+//! - Entered from Stage 5 with `a, b, c, p0..p3` as named there.
+//! - Entered from Stage 2 on a Figure 6 position (after four rounds): the
+//!   paper names `p0` (F-degree 1) and `a` (F-degree 3) and then claims
+//!   `c p_j` without saying which vertex `c` is. We take the hub `c` to be
+//!   the paper's `a`, the F-degree-3 vertex joined to `p0`: it is the only
+//!   choice under which rule (c)'s triangle on the `p_i` makes a K4. `a, b`
+//!   are then the other two triangle vertices (smaller label first). The
+//!   rules apply from her fifth move on (the text's "turn six" is read as
+//!   counting from 0 or as the next decision; there is no other rule for
+//!   her fifth move).
+//!
+//! Rules:
+//! - (a) a saved plan: continue the modified K3 strategy on `P` (below);
+//! - (a) also a saved promising plan: its next edge (`promising::next_move`);
+//!   a plan whose next edge he took is forgotten and the rules go on;
+//! - (b) a realised promising graph meeting Lemma 4.2's conditions
+//!   (`promising::find_plan` with `Detection::Paper(BlueRule::MayBeFree)`:
+//!   the remark after the proof of Lemma 4.2 says a blue edge of a type may
+//!   be unclaimed, "which we use in the algorithm"): save it and play it;
+//! - (c) five `p_i` with no claimed edge among them: save the plan "build a
+//!   triangle on `P` with the modified K3 strategy" (hub `c`, with `a, b` in
+//!   the role of `l, r`) and play its first edge;
+//! - (d) fewer than five `p_i`: a fresh `p_j`, claim `c p_j`;
+//! - otherwise no rule applies (the paper says this never occurs).
+
+use super::promising::{self, BlueRule, Detection, Plan, PlanSlots};
+use super::{facts, memory_in, modified_k3, slot, stage5, PLAN, PLAN_TRIANGLE};
+use crate::board::{Edge, Player, Position, Vertex};
+use crate::strategy::{Memory, StrategyError, View};
+
+/// Stage 6's memory for a Figure 6 position, if it has the stated shape
+/// (one vertex of F-degree 3 in her triangle, joined to `p0` of F-degree 1).
+pub fn enter_from_stage2(position: &Position) -> Option<Memory> {
+    let triangle = *facts::red_triangles(position).first()?;
+    let c = triangle.into_iter().find(|&v| position.f_degree(v) == 3)?;
+    let p0 = crate::board::members(position.neighbours(Player::First, c)).find(|&v| position.f_degree(v) == 1)?;
+    let mut others = triangle.into_iter().filter(|&v| v != c);
+    let mut memory = memory_in(6);
+    memory.set_name(slot::A, others.next());
+    memory.set_name(slot::B, others.next());
+    memory.set_name(slot::C, Some(c));
+    memory.set_name(slot::p(0), Some(p0));
+    Some(memory)
+}
+
+const PLAN_SLOTS: PlanSlots = PlanSlots {
+    word: PLAN,
+    first_name: slot::PLAN,
+};
+
+/// Her Stage 6 move.
+pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
+    if let Some(plan) = Plan::load(memory, PLAN_SLOTS) {
+        if let Some(edge) = promising::next_move(&plan, view.position) {
+            return Ok(edge);
+        }
+        Plan::forget(memory, PLAN_SLOTS);
+    }
+    if memory.words[PLAN] != PLAN_TRIANGLE {
+        let detection = Detection::Paper(BlueRule::MayBeFree);
+        if let Some(plan) = promising::find_plan(view.position, detection) {
+            if let Some(edge) = promising::next_move(&plan, view.position) {
+                plan.save(memory, PLAN_SLOTS);
+                return Ok(edge);
+            }
+        }
+    }
+    play_without_promising(view, memory)
+}
+
+/// Rules (a), (c), (d) (rule (b) left out).
+pub fn play_without_promising(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
+    if memory.words[PLAN] == PLAN_TRIANGLE {
+        return triangle_move(view, memory);
+    }
+    let k = stage5::p_count(memory);
+    if k == 5 && no_edge_among(view.position, memory) {
+        memory.words[PLAN] = PLAN_TRIANGLE;
+        return triangle_move(view, memory);
+    }
+    if k < 5 {
+        return stage5::next_p(view.position, memory, k);
+    }
+    Err(StrategyError::RuleDoesNotApply(
+        "Stage 6: none of rules (a)-(d) applies".into(),
+    ))
+}
+
+fn p_set(memory: &Memory) -> Result<[Vertex; 5], StrategyError> {
+    let mut p = [0; 5];
+    for (i, v) in p.iter_mut().enumerate() {
+        *v = memory.require(slot::p(i), "p_i")?;
+    }
+    Ok(p)
+}
+
+fn no_edge_among(position: &Position, memory: &Memory) -> bool {
+    let Ok(p) = p_set(memory) else { return false };
+    (0..5).all(|i| ((i + 1)..5).all(|j| position.is_free(Edge::new(p[i], p[j]))))
+}
+
+fn triangle_move(view: &View, memory: &Memory) -> Result<Edge, StrategyError> {
+    let lr = [memory.require(slot::A, "a")?, memory.require(slot::B, "b")?];
+    modified_k3::move_on(view.position, view.last_reply, p_set(memory)?, lr)
+}

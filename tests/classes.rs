@@ -1,0 +1,80 @@
+//! Failure classes (`src/classes.rs`, `ramsey-verify refute`): a broken
+//! strategy has them, a certified one has none, bad input is rejected.
+
+use ramsey_verify::board::{Board, Player};
+use ramsey_verify::classes::failure_classes;
+use ramsey_verify::search::{FailKind, Search};
+use ramsey_verify::strategies::by_name;
+use std::process::Command;
+
+fn classes(strategy: &str, round: u32) -> Vec<ramsey_verify::classes::FailureClass> {
+    let s = by_name(strategy).unwrap();
+    let search = Search::new(s.as_ref(), Board::Infinite, 10);
+    failure_classes(&search, round, None, &|_, _| {}).unwrap()
+}
+
+#[test]
+fn certified_k3_has_no_failure_class_at_any_round() {
+    for round in 1..=3 {
+        assert!(classes("k3", round).is_empty(), "round {round}");
+    }
+}
+
+#[test]
+fn broken_k3_has_failure_classes_after_round_2() {
+    let found = classes("k3-broken-wrong-triangle", 2);
+    assert!(!found.is_empty());
+    for class in &found {
+        assert_eq!(class.position.edge_count(Player::First), 2);
+        assert_eq!(class.position.edge_count(Player::Second), 2);
+        assert_eq!(class.line.len(), 4, "her two moves and his two, in play order");
+        assert!(class.kind <= FailKind::BoundExceeded);
+    }
+}
+
+#[test]
+fn classes_are_distinct_up_to_isomorphism() {
+    use ramsey_verify::canon::canonical_form;
+    use ramsey_verify::strategy::Memory;
+    let found = classes("k3-broken-scatters", 2);
+    let mut keys: Vec<_> = found
+        .iter()
+        .map(|c| canonical_form(&c.position, &Memory::default(), None).key)
+        .collect();
+    let n = keys.len();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), n);
+}
+
+fn refute(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .arg("refute")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn refute_cli_prints_graph6_and_json() {
+    let out = refute(&["--strategy", "k3-broken-wrong-triangle", "--at-round", "2", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["count"].as_u64().unwrap() > 0);
+    let pair = json["classes"][0]["graph6"].as_str().unwrap();
+    assert!(ramsey_verify::graph6::decode_position(pair, Board::Infinite).is_ok());
+}
+
+#[test]
+fn refute_cli_rejects_bad_input() {
+    for args in [
+        &["--strategy", "nope", "--at-round", "2"][..],
+        &["--strategy", "k3", "--at-round", "0"][..],
+        &["--strategy", "k3"][..],
+    ] {
+        let out = refute(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+}
