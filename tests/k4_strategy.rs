@@ -289,11 +289,7 @@ fn stage4_subtree_fails_with_a_tight_bound() {
 #[test]
 fn regular_strategy_is_refuted() {
     let regular = by_name("k4-regular").unwrap();
-    let request = Request {
-        board: Board::Infinite,
-        bound: 21,
-        threads: 1,
-    };
+    let request = Request::new(Board::Infinite, 21, 1);
     let report = verify(regular.as_ref(), request).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
     assert!(
