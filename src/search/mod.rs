@@ -257,15 +257,31 @@ impl<'a> Search<'a> {
 
     /// Her answer to `his`: an immediate win when the strategy declares
     /// that it completes the target whenever it can (no canonical labelling
-    /// or strategy call needed), otherwise [`Search::her_turn`].
-    fn her_answer(&self, position: &Position, memory: &Memory, his: Edge) -> Result<(Edge, Memory), Ending> {
+    /// or strategy call needed), otherwise [`Search::her_turn`]. `her_threats`
+    /// are her threats before his move: his move can only remove one.
+    fn her_answer(
+        &self,
+        position: &Position,
+        memory: &Memory,
+        his: Edge,
+        her_threats: &[Edge],
+    ) -> Result<(Edge, Memory), Ending> {
         let moves = position.edge_count(Player::First) as u32;
         if self.shortcuts_apply() && moves < self.bound {
-            if let Some(&win) = position.threats(Player::First, self.game.clique).first() {
+            if let Some(&win) = her_threats.iter().find(|&&e| e != his) {
                 return Ok((win, memory.clone()));
             }
         }
         self.her_turn(position, memory, Some(his))
+    }
+
+    /// Her threats in `position` when the shortcuts need them, else none.
+    fn threats_for_shortcuts(&self, position: &Position) -> Vec<Edge> {
+        if self.shortcuts_apply() {
+            position.threats(Player::First, self.game.clique)
+        } else {
+            Vec::new()
+        }
     }
 
     /// The value of a position with him to move in which she has a double
@@ -291,35 +307,45 @@ impl<'a> Search<'a> {
 
     /// His edge `his`, then her answer, from a position with him to move.
     pub fn exchange(&self, position: &Position, memory: &Memory, his: Edge) -> Exchange {
+        self.exchange_given(position, memory, his, &self.threats_for_shortcuts(position))
+    }
+
+    /// [`Search::exchange`] with her threats in `position` already known
+    /// (they are the same for every reply at a node).
+    fn exchange_given(&self, position: &Position, memory: &Memory, his: Edge, her_threats: &[Edge]) -> Exchange {
         let k = self.game.clique;
         let mut after = position.with(his, Player::Second).expect("replies are unclaimed edges");
-        let mut exchange = Exchange {
-            his,
-            her: None,
-            position: after.clone(),
-            memory: memory.clone(),
-            ending: None,
-        };
-        if position.completes_clique(Player::Second, his, k) {
-            exchange.ending = Some(Ending::SecondPlayerWins);
+        let stop = if position.completes_clique(Player::Second, his, k) {
+            Some(Ending::SecondPlayerWins)
         } else if after.is_full() {
-            exchange.ending = Some(Ending::Draw);
+            Some(Ending::Draw)
         } else {
-            match self.her_answer(&after, memory, his) {
-                Err(ending) => exchange.ending = Some(ending),
-                Ok((her, next_memory)) => {
-                    let wins = after.completes_clique(Player::First, her, k);
-                    after.claim(her, Player::First).expect("checked legal");
-                    exchange.her = Some(her);
-                    exchange.position = after;
-                    exchange.memory = next_memory;
-                    if wins {
-                        exchange.ending = Some(Ending::FirstPlayerWins);
-                    }
+            None
+        };
+        let answer = match stop {
+            Some(ending) => Err(ending),
+            None => self.her_answer(&after, memory, his, her_threats),
+        };
+        match answer {
+            Err(ending) => Exchange {
+                his,
+                her: None,
+                position: after,
+                memory: memory.clone(),
+                ending: Some(ending),
+            },
+            Ok((her, memory)) => {
+                let wins = after.completes_clique(Player::First, her, k);
+                after.claim(her, Player::First).expect("checked legal");
+                Exchange {
+                    his,
+                    her: Some(her),
+                    position: after,
+                    memory,
+                    ending: wins.then_some(Ending::FirstPlayerWins),
                 }
             }
         }
-        exchange
     }
 
     /// The value of a canonical position with him to move (the game must
@@ -374,6 +400,7 @@ impl<'a> Search<'a> {
         chain: Option<&Chain>,
     ) -> (Vec<(Value, Option<String>)>, Option<usize>) {
         let replies = edge_orbit_representatives(node);
+        let her_threats = self.threats_for_shortcuts(&node.position);
         let first_fail = AtomicUsize::new(usize::MAX);
         let outcomes: Vec<(Value, Option<String>)> = replies
             .par_iter()
@@ -387,7 +414,7 @@ impl<'a> Search<'a> {
                 if link.cancelled() {
                     return (VOID, None);
                 }
-                let outcome = self.reply_value(node, e, Some(&link));
+                let outcome = self.reply_value(node, e, &her_threats, Some(&link));
                 if matches!(outcome.0, Value::Fail { .. }) && !link.cancelled() {
                     first_fail.fetch_min(index, Ordering::Relaxed);
                 }
@@ -420,8 +447,14 @@ impl<'a> Search<'a> {
     }
 
     /// The value of his reply `e`; when she wins at once, also her phase.
-    fn reply_value(&self, node: &Canonical, e: Edge, chain: Option<&Chain>) -> (Value, Option<String>) {
-        let x = self.exchange(&node.position, &node.memory, e);
+    fn reply_value(
+        &self,
+        node: &Canonical,
+        e: Edge,
+        her_threats: &[Edge],
+        chain: Option<&Chain>,
+    ) -> (Value, Option<String>) {
+        let x = self.exchange_given(&node.position, &node.memory, e, her_threats);
         let outcome = self.exchange_value(&x, chain);
         if self.observer.is_some() && !chain.is_some_and(Chain::cancelled) {
             let before = node
