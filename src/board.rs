@@ -291,7 +291,13 @@ impl Position {
 
     /// The position with `e` claimed for `player`.
     pub fn with(&self, e: Edge, player: Player) -> Result<Position, IllegalMove> {
-        let mut next = self.clone();
+        // Sized for the new edge up front: growing later would reallocate.
+        let mut rows = Vec::with_capacity(self.rows.len().max(e.ends().1 as usize + 1));
+        rows.extend_from_slice(&self.rows);
+        let mut next = Position {
+            board: self.board,
+            rows,
+        };
         next.claim(e, player)?;
         Ok(next)
     }

@@ -124,8 +124,8 @@ pub trait Strategy: Send + Sync {
     fn play(&self, view: &View) -> Result<Move, StrategyError>;
     /// Name of the part of the strategy the memory is in (e.g. "stage 3"),
     /// for statistics and pictures. Empty when the strategy has no parts.
-    fn phase(&self, _memory: &Memory) -> String {
-        String::new()
+    fn phase(&self, _memory: &Memory) -> &'static str {
+        ""
     }
     /// Whether the strategy always completes the target when it can (the
     /// K4 paper's standing assumption). When true the engine plays such a

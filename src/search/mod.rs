@@ -398,11 +398,11 @@ impl<'a> Search<'a> {
         &self,
         node: &Canonical,
         chain: Option<&Chain>,
-    ) -> (Vec<(Value, Option<String>)>, Option<usize>) {
+    ) -> (Vec<(Value, Option<&'static str>)>, Option<usize>) {
         let replies = edge_orbit_representatives(node);
         let her_threats = self.threats_for_shortcuts(&node.position);
         let first_fail = AtomicUsize::new(usize::MAX);
-        let outcomes: Vec<(Value, Option<String>)> = replies
+        let outcomes: Vec<(Value, Option<&'static str>)> = replies
             .par_iter()
             .enumerate()
             .map(|(index, &e)| {
@@ -434,13 +434,13 @@ impl<'a> Search<'a> {
         (outcomes, chosen)
     }
 
-    fn record(&self, node: &Canonical, outcomes: &[(Value, Option<String>)]) {
+    fn record(&self, node: &Canonical, outcomes: &[(Value, Option<&'static str>)]) {
         let mut local = Stats::default();
         local.positions_by_phase.insert(self.strategy.phase(&node.memory), 1);
         for (value, won_in) in outcomes {
             if let (Value::Win(moves), Some(phase)) = (value, won_in) {
                 *local.wins_by_length.entry(*moves).or_default() += 1;
-                *local.wins_by_phase.entry(phase.clone()).or_default() += 1;
+                *local.wins_by_phase.entry(phase).or_default() += 1;
             }
         }
         self.stats.lock().unwrap().merge(local);
@@ -453,7 +453,7 @@ impl<'a> Search<'a> {
         e: Edge,
         her_threats: &[Edge],
         chain: Option<&Chain>,
-    ) -> (Value, Option<String>) {
+    ) -> (Value, Option<&'static str>) {
         let x = self.exchange_given(&node.position, &node.memory, e, her_threats);
         let outcome = self.exchange_value(&x, chain);
         if self.observer.is_some() && !chain.is_some_and(Chain::cancelled) {
@@ -467,7 +467,7 @@ impl<'a> Search<'a> {
     }
 
     /// The value of a played exchange; when she wins at once, also her phase.
-    fn exchange_value(&self, x: &Exchange, chain: Option<&Chain>) -> (Value, Option<String>) {
+    fn exchange_value(&self, x: &Exchange, chain: Option<&Chain>) -> (Value, Option<&'static str>) {
         match x.ending {
             Some(Ending::FirstPlayerWins) => (
                 Value::Win(x.position.edge_count(Player::First) as u32),

@@ -39,7 +39,7 @@ impl Search<'_> {
                     player: Player::First,
                     edge,
                     forced: false,
-                    phase: self.strategy.phase(&memory),
+                    phase: self.strategy.phase(&memory).to_string(),
                 });
                 names.note(&memory);
                 (position, memory)
@@ -75,7 +75,7 @@ impl Search<'_> {
                     player: Player::First,
                     edge: her,
                     forced,
-                    phase: self.strategy.phase(&memory),
+                    phase: self.strategy.phase(&memory).to_string(),
                 });
                 names.note(&memory);
             }

@@ -155,11 +155,14 @@ impl Strategy for K4Strategy {
         true
     }
 
-    fn phase(&self, memory: &Memory) -> String {
+    fn phase(&self, memory: &Memory) -> &'static str {
+        const STAGES: [&str; 7] = [
+            "stage 0", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "stage 6",
+        ];
         match memory.words.get(STAGE) {
-            Some(&L4_STAGE) => "beck L(4)".into(),
-            Some(s) => format!("stage {s}"),
-            None => String::new(),
+            Some(&L4_STAGE) => "beck L(4)",
+            Some(&s) => STAGES.get(s as usize).copied().unwrap_or("stage ?"),
+            None => "",
         }
     }
 
