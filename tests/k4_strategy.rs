@@ -305,3 +305,20 @@ fn phases_and_slot_names() {
     assert_eq!(k4.slot_names()[slot::p(4)], "p4");
     assert_eq!(k4.slot_names().len(), slot::COUNT);
 }
+
+/// Refuted K4 runs cancel subtrees in parallel (a failure recorded under a
+/// cancelled ancestor once tripped an `unreachable!`): the reports must be
+/// identical for one and two threads.
+#[test]
+fn refutations_do_not_depend_on_the_thread_count() {
+    for name in ["k4-regular", "k4"] {
+        let strategy = by_name(name).unwrap();
+        let one = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
+        for _ in 0..3 {
+            let two = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 2)).unwrap();
+            assert_eq!(one.verdict, two.verdict, "{name}");
+            assert_eq!(one.positions, two.positions, "{name}");
+            assert_eq!(one.line, two.line, "{name}");
+        }
+    }
+}

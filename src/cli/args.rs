@@ -44,6 +44,10 @@ pub struct SearchArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// Do not let the engine take immediate wins for strategies that declare
+    /// the standing assumption (to measure what the shortcut saves).
+    #[arg(long)]
+    pub no_shortcuts: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -67,7 +67,10 @@ pub fn run(refute: RefuteArgs) -> Result<(), String> {
         .num_threads(args.threads)
         .build()
         .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
-    let search = Search::new(strategy.as_ref(), args.board, args.bound);
+    let mut search = Search::new(strategy.as_ref(), args.board, args.bound);
+    if args.no_shortcuts {
+        search = search.without_shortcuts();
+    }
     for &round in &refute.at_round {
         let start = std::time::Instant::now();
         let progress = |done: usize, total: usize| {

@@ -22,10 +22,6 @@ pub struct VerifyArgs {
     /// verdict (exit code 3) when it is reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory: Option<u64>,
-    /// Do not let the engine take immediate wins for strategies that declare
-    /// the standing assumption (to measure what the shortcut saves).
-    #[arg(long)]
-    pub no_shortcuts: bool,
     /// On a refutation, report a counterexample with the fewest of his moves
     /// (and whether it is provably shortest) instead of the first one found.
     #[arg(long)]
@@ -50,7 +46,7 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
         threads: args.search.threads,
         max_memory: args.max_memory.map(|mib| mib << 20),
         progress: !args.search.json && std::io::stderr().is_terminal(),
-        shortcuts: !args.no_shortcuts,
+        shortcuts: !args.search.no_shortcuts,
     };
     let recorder = args.cert.as_ref().map(|_| Recorder::new());
     let observer = recorder.as_ref().map(|r| r as &dyn Observer);

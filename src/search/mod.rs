@@ -425,9 +425,11 @@ impl<'a> Search<'a> {
         let chosen = if fail < outcomes.len() {
             Some(fail)
         } else {
-            let wins = outcomes.iter().enumerate().map(|(i, (v, _))| match v {
-                Value::Win(m) => (*m, std::cmp::Reverse(i)),
-                Value::Fail { .. } => unreachable!("no reply failed"),
+            // A failure that was not recorded came from a subtree cancelled
+            // above this node, which is then void itself: skip it.
+            let wins = outcomes.iter().enumerate().filter_map(|(i, (v, _))| match v {
+                Value::Win(m) => Some((*m, std::cmp::Reverse(i))),
+                Value::Fail { .. } => None,
             });
             wins.max().map(|(_, std::cmp::Reverse(i))| i)
         };
