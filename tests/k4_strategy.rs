@@ -95,6 +95,23 @@ fn stage2_switches_on_figure5_positions_that_fit_the_degree_facts() {
     assert_eq!(m.words[STAGE], 2);
 }
 
+#[test]
+fn stage2_switches_to_stage6_on_figure6_positions() {
+    use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
+    let fig6 = parse(FIGURE6).unwrap();
+    assert!(!fig6.is_empty());
+    for p in &fig6 {
+        assert_eq!((p.edge_count(Player::First), p.edge_count(Player::Second)), (4, 4));
+        // Section 4, Figure 6: p0 has F-degree 1, a has F-degree 3.
+        let memory = stage6::enter_from_stage2(p).expect("the degree facts fit");
+        let (hub, p0) = (memory.name(slot::C).unwrap(), memory.name(slot::p(0)).unwrap());
+        assert_eq!((p.f_degree(hub), p.f_degree(p0)), (3, 1));
+        let mut m = memory_in(2);
+        stage2::switch(Variant::Full, p, &mut m);
+        assert_eq!(m.words[STAGE], 6);
+    }
+}
+
 /// K4^- on m=0, n=1, l=2, r=3 (blue l-r), with `extra` edges.
 fn stage3_board(red: &[(Vertex, Vertex)], blue: &[(Vertex, Vertex)]) -> Position {
     let mut r = vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)];
