@@ -242,7 +242,7 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0), (slot::p(0), 3)]);
     let before = m.clone();
     let v = view(&p, &before, None);
-    assert_eq!(stage6::play(&v, &mut m).unwrap(), e(0, 4), "rule (d): c p1");
+    assert_eq!(stage6::play(&v, &mut m, 5).unwrap(), e(0, 4), "rule (d): c p1");
     let mut red = vec![(0, 1), (0, 2), (1, 2)];
     red.extend((10..15).map(|x| (0, x)));
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0)]);
@@ -253,13 +253,13 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     // type 2 (rule (b)) comes before rule (c).
     let p = board(&red, &[(8, 9)]);
     let (before, mut after) = (m.clone(), m.clone());
-    let edge = stage6::play(&view(&p, &before, None), &mut after).unwrap();
+    let edge = stage6::play(&view(&p, &before, None), &mut after, 5).unwrap();
     assert!(edge.touches(1) || edge.touches(2), "rule (b) plays c d, got {edge:?}");
     assert!(after.words[PLAN] > PLAN_TRIANGLE, "a promising plan is saved");
     let blue: Vec<(Vertex, Vertex)> = (10..15).flat_map(|x| [(1, x), (2, x)]).collect();
     let p = board(&red, &blue);
     assert_eq!(
-        stage6::play(&view(&p, &before, None), &mut m).unwrap(),
+        stage6::play(&view(&p, &before, None), &mut m, 5).unwrap(),
         e(10, 11),
         "rule (c)"
     );
@@ -325,4 +325,38 @@ fn phases_and_slot_names() {
     assert_eq!(k4.phase(&memory_in(3)), "stage 3");
     assert_eq!(k4.slot_names()[slot::p(4)], "p4");
     assert_eq!(k4.slot_names().len(), slot::COUNT);
+}
+
+#[test]
+fn repaired_stage6_builds_on_five_independent_p_among_more() {
+    let mut red = vec![(0, 1), (0, 2), (1, 2)];
+    red.extend((10..16).map(|x| (0, x)));
+    let mut blue: Vec<(Vertex, Vertex)> = (10..16).flat_map(|x| [(1, x), (2, x)]).collect();
+    blue.push((10, 11));
+    let p = board(&red, &blue);
+    let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0)]);
+    for i in 0..5 {
+        m.set_name(slot::p(i), Some(10 + i as Vertex));
+    }
+    let before = m.clone();
+    let mut paper = m.clone();
+    assert!(
+        stage6::play_without_promising(&view(&p, &before, None), &mut paper, 5).is_err(),
+        "the paper's Stage 6 is stuck"
+    );
+    assert_eq!(
+        stage6::play_without_promising(&view(&p, &before, None), &mut m, 8).unwrap(),
+        e(0, 16),
+        "a sixth p"
+    );
+    m.set_name(slot::p(5), Some(15));
+    let before = m.clone();
+    stage6::play_without_promising(&view(&p, &before, None), &mut m, 8).unwrap();
+    assert_eq!(m.words[PLAN], PLAN_TRIANGLE);
+    let chosen: Vec<_> = (0..5).map(|i| m.name(slot::p(i)).unwrap()).collect();
+    assert_eq!(
+        chosen,
+        vec![10, 12, 13, 14, 15],
+        "p0 and the first four p_i not joined to it"
+    );
 }
