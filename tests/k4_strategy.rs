@@ -346,7 +346,7 @@ fn repaired_stage6_builds_on_five_independent_p_among_more() {
     );
     assert_eq!(
         stage6::play_without_promising(&view(&p, &before, None), &mut m, 8).unwrap(),
-        e(0, 16),
+        e(0, 3),
         "a sixth p"
     );
     m.set_name(slot::p(5), Some(15));
