@@ -106,9 +106,14 @@ fn stage2_switches_to_stage6_on_figure6_positions() {
         let memory = stage6::enter_from_stage2(p).expect("the degree facts fit");
         let (hub, p0) = (memory.name(slot::C).unwrap(), memory.name(slot::p(0)).unwrap());
         assert_eq!((p.f_degree(hub), p.f_degree(p0)), (3, 1));
+        for variant in [Variant::Full, Variant::Repaired] {
+            let mut m = memory_in(2);
+            stage2::switch(variant, p, &mut m);
+            assert_eq!(m.words[STAGE], 6, "{variant:?}");
+        }
         let mut m = memory_in(2);
-        stage2::switch(Variant::Full, p, &mut m);
-        assert_eq!(m.words[STAGE], 6);
+        stage2::switch(Variant::Regular, p, &mut m);
+        assert_eq!(m.words[STAGE], 2);
     }
 }
 
