@@ -95,6 +95,28 @@ fn stage2_switches_on_figure5_positions_that_fit_the_degree_facts() {
     assert_eq!(m.words[STAGE], 2);
 }
 
+#[test]
+fn stage2_switches_to_stage6_on_figure6_positions() {
+    use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
+    let fig6 = parse(FIGURE6).unwrap();
+    assert!(!fig6.is_empty());
+    for p in &fig6 {
+        assert_eq!((p.edge_count(Player::First), p.edge_count(Player::Second)), (4, 4));
+        // Section 4, Figure 6: p0 has F-degree 1, a has F-degree 3.
+        let memory = stage6::enter_from_stage2(p).expect("the degree facts fit");
+        let (hub, p0) = (memory.name(slot::C).unwrap(), memory.name(slot::p(0)).unwrap());
+        assert_eq!((p.f_degree(hub), p.f_degree(p0)), (3, 1));
+        for variant in [Variant::Full, Variant::Repaired] {
+            let mut m = memory_in(2);
+            stage2::switch(variant, p, &mut m);
+            assert_eq!(m.words[STAGE], 6, "{variant:?}");
+        }
+        let mut m = memory_in(2);
+        stage2::switch(Variant::Regular, p, &mut m);
+        assert_eq!(m.words[STAGE], 2);
+    }
+}
+
 /// K4^- on m=0, n=1, l=2, r=3 (blue l-r), with `extra` edges.
 fn stage3_board(red: &[(Vertex, Vertex)], blue: &[(Vertex, Vertex)]) -> Position {
     let mut r = vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)];
@@ -225,7 +247,7 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0), (slot::p(0), 3)]);
     let before = m.clone();
     let v = view(&p, &before, None);
-    assert_eq!(stage6::play(&v, &mut m).unwrap(), e(0, 4), "rule (d): c p1");
+    assert_eq!(stage6::play(&v, &mut m, 5).unwrap(), e(0, 4), "rule (d): c p1");
     let mut red = vec![(0, 1), (0, 2), (1, 2)];
     red.extend((10..15).map(|x| (0, x)));
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0)]);
@@ -236,13 +258,13 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     // type 2 (rule (b)) comes before rule (c).
     let p = board(&red, &[(8, 9)]);
     let (before, mut after) = (m.clone(), m.clone());
-    let edge = stage6::play(&view(&p, &before, None), &mut after).unwrap();
+    let edge = stage6::play(&view(&p, &before, None), &mut after, 5).unwrap();
     assert!(edge.touches(1) || edge.touches(2), "rule (b) plays c d, got {edge:?}");
     assert!(after.words[PLAN] > PLAN_TRIANGLE, "a promising plan is saved");
     let blue: Vec<(Vertex, Vertex)> = (10..15).flat_map(|x| [(1, x), (2, x)]).collect();
     let p = board(&red, &blue);
     assert_eq!(
-        stage6::play(&view(&p, &before, None), &mut m).unwrap(),
+        stage6::play(&view(&p, &before, None), &mut m, 5).unwrap(),
         e(10, 11),
         "rule (c)"
     );
@@ -321,4 +343,38 @@ fn refutations_do_not_depend_on_the_thread_count() {
             assert_eq!(one.line, two.line, "{name}");
         }
     }
+}
+
+#[test]
+fn repaired_stage6_builds_on_five_independent_p_among_more() {
+    let mut red = vec![(0, 1), (0, 2), (1, 2)];
+    red.extend((10..16).map(|x| (0, x)));
+    let mut blue: Vec<(Vertex, Vertex)> = (10..16).flat_map(|x| [(1, x), (2, x)]).collect();
+    blue.push((10, 11));
+    let p = board(&red, &blue);
+    let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0)]);
+    for i in 0..5 {
+        m.set_name(slot::p(i), Some(10 + i as Vertex));
+    }
+    let before = m.clone();
+    let mut paper = m.clone();
+    assert!(
+        stage6::play_without_promising(&view(&p, &before, None), &mut paper, 5).is_err(),
+        "the paper's Stage 6 is stuck"
+    );
+    assert_eq!(
+        stage6::play_without_promising(&view(&p, &before, None), &mut m, 8).unwrap(),
+        e(0, 3),
+        "a sixth p"
+    );
+    m.set_name(slot::p(5), Some(15));
+    let before = m.clone();
+    stage6::play_without_promising(&view(&p, &before, None), &mut m, 8).unwrap();
+    assert_eq!(m.words[PLAN], PLAN_TRIANGLE);
+    let chosen: Vec<_> = (0..5).map(|i| m.name(slot::p(i)).unwrap()).collect();
+    assert_eq!(
+        chosen,
+        vec![10, 12, 13, 14, 15],
+        "p0 and the first four p_i not joined to it"
+    );
 }

@@ -50,15 +50,17 @@ pub mod slot {
     pub const fn p(i: usize) -> usize {
         10 + i
     }
+    /// Number of `p_i` slots: five, and three more for `k4-repaired`.
+    pub const P_SLOTS: usize = 8;
     /// First of the slots of Stage 6's saved promising plan.
-    pub const PLAN: usize = 15;
+    pub const PLAN: usize = 10 + P_SLOTS;
     /// Number of slots.
     pub const COUNT: usize = PLAN + crate::strategies::k4::promising::PLAN_NAME_SLOTS;
 }
 
 const SLOT_NAMES: [&str; slot::COUNT] = [
-    "a", "b", "c", "u", "h1", "h2", "m", "n", "l", "r", "p0", "p1", "p2", "p3", "p4", "w0", "w1", "w2", "w3", "w4",
-    "w5", "w6", "w7",
+    "a", "b", "c", "u", "h1", "h2", "m", "n", "l", "r", "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "w0", "w1",
+    "w2", "w3", "w4", "w5", "w6", "w7",
 ];
 
 /// Which of the paper's strategies is played.
@@ -68,6 +70,10 @@ pub enum Variant {
     Full,
     /// Beck's regular strategy (Section 3): Stages 1-4, never Stage 5 or 6.
     Regular,
+    /// Repair of `Full` (see README): Stage 6 may name up to eight `p_i` and
+    /// rule (c) builds its triangle on any five of them with no claimed edge
+    /// among them.
+    Repaired,
     /// The regular strategy with Beck's L(4) answer (Section 3, last
     /// paragraph): with two blue triangles through B and C she claims
     /// BD1, BD2, BD3 for fresh D1..D3.
@@ -81,7 +87,7 @@ pub struct K4Strategy {
 
 /// All registered K4 strategies.
 pub fn variants() -> Vec<Box<dyn Strategy>> {
-    [Variant::Full, Variant::Regular, Variant::BeckL4]
+    [Variant::Full, Variant::Regular, Variant::BeckL4, Variant::Repaired]
         .into_iter()
         .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
         .collect()
@@ -96,6 +102,15 @@ pub fn memory_in(stage: u32) -> Memory {
 }
 
 impl K4Strategy {
+    /// How many `p_i` Stage 6 may name.
+    fn max_p(&self) -> usize {
+        if self.variant == Variant::Repaired {
+            slot::P_SLOTS
+        } else {
+            5
+        }
+    }
+
     /// Her move by the rules of the stage in `memory`.
     fn stage_move(&self, view: &View, memory: &mut Memory) -> Result<crate::board::Edge, StrategyError> {
         match memory.words[STAGE] {
@@ -104,7 +119,7 @@ impl K4Strategy {
             3 => stage3::play(view, memory),
             4 => modified_k3::stage4(view, memory),
             5 => stage5::play(view.position, memory),
-            6 => stage6::play(view, memory),
+            6 => stage6::play(view, memory, self.max_p()),
             L4_STAGE => stage5::play_beck_l4(view, memory),
             s => Err(StrategyError::RuleDoesNotApply(format!("unknown stage {s}"))),
         }
@@ -117,6 +132,7 @@ impl Strategy for K4Strategy {
             Variant::Full => "k4",
             Variant::Regular => "k4-regular",
             Variant::BeckL4 => "k4-beck-l4",
+            Variant::Repaired => "k4-repaired",
         }
     }
 
@@ -125,6 +141,7 @@ impl Strategy for K4Strategy {
             Variant::Full => "K4 building strategy (Bowler & Gut, Section 4, Theorem 4.3)",
             Variant::Regular => "Beck's regular strategy: Stages 1-4 only, no switch to 5/6 (Section 3)",
             Variant::BeckL4 => "regular strategy with Beck's L(4) answer BD1, BD2, BD3 (Section 3)",
+            Variant::Repaired => "k4 with a repaired Stage 6: up to 8 p_i, rule (c) on any 5 independent ones",
         }
     }
 

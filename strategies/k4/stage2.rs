@@ -20,9 +20,10 @@ pub fn switch(variant: Variant, position: &Position, memory: &mut Memory) {
     if position.edge_count(Player::First) != rounds {
         return;
     }
+    let paper = matches!(variant, Variant::Full | Variant::Repaired);
     let next = match (variant, rounds) {
-        (Variant::Full, 4) if figures::is_figure6(position) => stage6::enter_from_stage2(position),
-        (Variant::Full, 5) if figures::is_figure5(position) => stage5::enter(position),
+        (_, 4) if paper && figures::is_figure6(position) => stage6::enter_from_stage2(position),
+        (_, 5) if paper && figures::is_figure5(position) => stage5::enter(position),
         (Variant::BeckL4, 5) => stage5::enter_beck_l4(position),
         _ => None,
     };

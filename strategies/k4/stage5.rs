@@ -49,7 +49,9 @@ fn named(stage: u32, a: Vertex, b: Vertex, c: Vertex, ps: &[Vertex]) -> Memory {
 
 /// Number of named `p_i`.
 pub fn p_count(memory: &Memory) -> usize {
-    (0..5).take_while(|&i| memory.name(slot::p(i)).is_some()).count()
+    (0..slot::P_SLOTS)
+        .take_while(|&i| memory.name(slot::p(i)).is_some())
+        .count()
 }
 
 /// Names a fresh `p_i` and joins it to the hub `c`.
@@ -135,7 +137,7 @@ pub fn enter_beck_l4(position: &Position) -> Option<Memory> {
 pub fn play_beck_l4(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
     let k = p_count(memory);
     if k >= 3 {
-        return stage6::play_without_promising(view, memory);
+        return stage6::play_without_promising(view, memory, 5);
     }
     let a = memory.require(slot::A, "a")?;
     if k > 0 {

@@ -52,8 +52,8 @@ const PLAN_SLOTS: PlanSlots = PlanSlots {
     first_name: slot::PLAN,
 };
 
-/// Her Stage 6 move.
-pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
+/// Her Stage 6 move, naming at most `max_p` vertices `p_i` (5 in the paper).
+pub fn play(view: &View, memory: &mut Memory, max_p: usize) -> Result<Edge, StrategyError> {
     if let Some(plan) = Plan::load(memory, PLAN_SLOTS) {
         if let Some(edge) = promising::next_move(&plan, view.position) {
             return Ok(edge);
@@ -69,20 +69,29 @@ pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
             }
         }
     }
-    play_without_promising(view, memory)
+    play_without_promising(view, memory, max_p)
 }
 
-/// Rules (a), (c), (d) (rule (b) left out).
-pub fn play_without_promising(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
+/// Rules (a), (c), (d) (rule (b) left out), with at most `max_p` vertices
+/// `p_i`. Rule (c) takes the first five `p_i` (index order) with no claimed
+/// edge among them and renames them `p0..p4`; with `max_p = 5` that is the
+/// paper's rule.
+pub fn play_without_promising(view: &View, memory: &mut Memory, max_p: usize) -> Result<Edge, StrategyError> {
     if memory.words[PLAN] == PLAN_TRIANGLE {
         return triangle_move(view, memory);
     }
     let k = stage5::p_count(memory);
-    if k == 5 && no_edge_among(view.position, memory) {
+    if let Some(five) = independent_five(view.position, memory, k) {
+        let mut order: Vec<usize> = five.to_vec();
+        order.extend((0..k).filter(|i| !five.contains(i)));
+        let names: Vec<_> = order.iter().map(|&i| memory.name(slot::p(i))).collect();
+        for (i, name) in names.into_iter().enumerate() {
+            memory.set_name(slot::p(i), name);
+        }
         memory.words[PLAN] = PLAN_TRIANGLE;
         return triangle_move(view, memory);
     }
-    if k < 5 {
+    if k < max_p {
         return stage5::next_p(view.position, memory, k);
     }
     Err(StrategyError::RuleDoesNotApply(
@@ -98,9 +107,28 @@ fn p_set(memory: &Memory) -> Result<[Vertex; 5], StrategyError> {
     Ok(p)
 }
 
-fn no_edge_among(position: &Position, memory: &Memory) -> bool {
-    let Ok(p) = p_set(memory) else { return false };
-    (0..5).all(|i| ((i + 1)..5).all(|j| position.is_free(Edge::new(p[i], p[j]))))
+/// The first five indices (lexicographic) among `p0..p_{k-1}` with no
+/// claimed edge among their vertices.
+fn independent_five(position: &Position, memory: &Memory, k: usize) -> Option<[usize; 5]> {
+    let v = |i: usize| memory.name(slot::p(i));
+    let free = |i: usize, j: usize| matches!((v(i), v(j)), (Some(x), Some(y)) if position.is_free(Edge::new(x, y)));
+    let mut chosen = Vec::with_capacity(5);
+    fn extend(chosen: &mut Vec<usize>, from: usize, k: usize, free: &dyn Fn(usize, usize) -> bool) -> bool {
+        if chosen.len() == 5 {
+            return true;
+        }
+        for i in from..k {
+            if chosen.iter().all(|&j| free(j, i)) {
+                chosen.push(i);
+                if extend(chosen, i + 1, k, free) {
+                    return true;
+                }
+                chosen.pop();
+            }
+        }
+        false
+    }
+    extend(&mut chosen, 0, k, &free).then(|| [chosen[0], chosen[1], chosen[2], chosen[3], chosen[4]])
 }
 
 fn triangle_move(view: &View, memory: &Memory) -> Result<Edge, StrategyError> {
