@@ -18,6 +18,12 @@ MACHINE="$(uname -sm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xar
 
 # name | arguments
 RUNS=(
+  "k3-inf-4|verify --strategy k3 --board inf --bound 4"
+  "k3-5-4|verify --strategy k3 --board 5 --bound 4"
+  "k3-4-4|verify --strategy k3 --board 4 --bound 4"
+  "k3-inf-3|verify --strategy k3 --board inf --bound 3"
+  "k4-regular-inf-21-shortest|verify --strategy k4-regular --board inf --bound 21 --shortest"
+  "k4-beck-l4-inf-21-shortest|verify --strategy k4-beck-l4 --board inf --bound 21 --shortest"
   "figures-k4-regular|refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21"
   "k4-regular-inf-21|verify --strategy k4-regular --board inf --bound 21"
   "k4-beck-l4-inf-21|verify --strategy k4-beck-l4 --board inf --bound 21"
