@@ -212,20 +212,36 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     }
 }
 
+/// The key: sizes, memory words, the non-zero vertex masks with their
+/// vertex, then the upper triangle of each colour's adjacency packed 64 pairs
+/// to a word. Everything is recoverable from it (so equal keys mean equal
+/// canonical forms), and it is about five times smaller than one row per
+/// vertex, which is what bounds the transposition table.
 fn make_key(position: &Position, memory: &Memory, masks: &[u64]) -> Key {
     let t = masks.len();
-    let mut key = Vec::with_capacity(3 + memory.words.len() + 5 * t);
+    let mut key = Vec::with_capacity(4 + memory.words.len() + t * t / 64 + 4);
     key.push(t as u64);
     key.push(memory.words.len() as u64);
     key.extend(memory.words.iter().map(|&w| w as u64));
-    key.push(memory.names.iter().filter(|n| n.is_some()).count() as u64);
-    key.extend_from_slice(masks);
+    let named: Vec<(usize, u64)> = masks.iter().copied().enumerate().filter(|&(_, m)| m != 0).collect();
+    key.push(named.len() as u64);
+    for (v, mask) in named {
+        key.extend([v as u64, mask]);
+    }
     for player in [Player::First, Player::Second] {
-        for v in 0..t {
-            let row = position.neighbours(player, v as Vertex);
-            key.push(row as u64);
-            key.push((row >> 64) as u64);
+        let (mut word, mut bits) = (0u64, 0);
+        for u in 0..t {
+            let row = position.neighbours(player, u as Vertex);
+            for v in (u + 1)..t {
+                word |= ((row >> v) as u64 & 1) << bits;
+                bits += 1;
+                if bits == 64 {
+                    key.push(word);
+                    (word, bits) = (0, 0);
+                }
+            }
         }
+        key.push(word);
     }
     Key(key.into_boxed_slice())
 }
