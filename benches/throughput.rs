@@ -1,7 +1,7 @@
 //! `cargo bench`: the same fixed workloads as `ramsey-verify bench`, with
 //! one and two threads.
 
-use ramsey_verify::bench::{canon_throughput, certification};
+use ramsey_verify::bench::{canon_throughput, certification, failure_class_search};
 use ramsey_verify::board::Board;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::Request;
@@ -17,6 +17,8 @@ fn main() {
             let strategy = by_name(name).expect("registered");
             results.push(certification(strategy.as_ref(), Request::new(board, bound, threads)).expect("verifies"));
         }
+        let regular = by_name("k4-regular").expect("registered");
+        results.push(failure_class_search(regular.as_ref(), 5, "stage 2", threads).expect("searches"));
     }
     for m in results {
         println!(

@@ -93,3 +93,29 @@ pub fn certification(strategy: &dyn Strategy, request: Request) -> Result<Measur
         report.seconds,
     ))
 }
+
+/// Positions per second of a failure-class search (`refute`): every
+/// position after `round` rounds in `phase`, each searched to the end.
+pub fn failure_class_search(
+    strategy: &dyn Strategy,
+    round: u32,
+    phase: &str,
+    threads: usize,
+) -> Result<Measurement, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let search = crate::search::Search::new(strategy, Board::Infinite, 21);
+    let start = Instant::now();
+    let classes = pool.install(|| crate::classes::failure_classes(&search, round, Some(phase), &|_, _| {}))?;
+    Ok(Measurement::new(
+        format!(
+            "failure classes of {} after round {round} ({} found, {threads} threads)",
+            strategy.name(),
+            classes.len()
+        ),
+        search.positions(),
+        start.elapsed().as_secs_f64(),
+    ))
+}
