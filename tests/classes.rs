@@ -78,3 +78,26 @@ fn refute_cli_rejects_bad_input() {
         assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
     }
 }
+
+#[test]
+fn refute_cli_draws_each_class() {
+    let dir = std::env::temp_dir().join(format!("ramsey-refute-svg-{}", std::process::id()));
+    let out = refute(&[
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--at-round",
+        "2",
+        "--svg-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let count = classes("k3-broken-wrong-triangle", 2).len();
+    for i in 1..=count {
+        let svg = std::fs::read_to_string(dir.join(format!("round-2-class-{i}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg:.40}");
+        // Edges numbered from 0 in play order, as in the paper's figures.
+        assert!(svg.contains(">0<") && svg.contains(">3<"), "move numbers 0..3");
+    }
+    assert!(!dir.join(format!("round-2-class-{}.svg", count + 1)).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

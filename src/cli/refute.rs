@@ -1,13 +1,21 @@
 //! `ramsey-verify refute`: the failure classes after a given round.
 
 use super::args::SearchArgs;
+use super::line_input::checked_line;
+use super::show::show_unfinished;
+use crate::board::Board;
 use crate::board::{members, Player};
 use crate::classes::{failure_classes, FailureClass};
 use crate::graph6::encode_position;
+use crate::line::PlayedMove;
+use crate::render::svg::to_svg;
 use crate::search::Search;
 use crate::strategies;
+use crate::strategy::Game;
 use clap::Args;
 use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct RefuteArgs {
@@ -24,6 +32,34 @@ pub struct RefuteArgs {
     /// Report progress on stderr.
     #[arg(long)]
     pub progress: bool,
+    /// Also draw each class to DIR/round-R-class-I.svg, edges numbered from
+    /// 0 in play order like the paper's Figures 5 and 6.
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<PathBuf>,
+}
+
+/// Writes the picture of each class of `round` into `dir`.
+fn draw_classes(dir: &Path, strategy: &str, game: Game, round: u32, classes: &[FailureClass]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for (i, class) in classes.iter().enumerate() {
+        let moves = class
+            .line
+            .iter()
+            .enumerate()
+            .map(|(k, &edge)| PlayedMove {
+                player: if k % 2 == 0 { Player::First } else { Player::Second },
+                edge,
+                forced: false,
+                phase: String::new(),
+            })
+            .collect();
+        let (moves, _) = checked_line(moves, Board::Infinite, game, None)?;
+        let title = format!("{strategy}: failure class {} after round {round}", i + 1);
+        let (_, figure) = show_unfinished(moves, BTreeMap::new(), game, &title, 0);
+        let path = dir.join(format!("round-{round}-class-{}.svg", i + 1));
+        std::fs::write(&path, to_svg(&figure)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
 }
 
 fn degrees(class: &FailureClass) -> Vec<(u32, u32)> {
@@ -85,6 +121,9 @@ pub fn run(refute: RefuteArgs) -> Result<(), String> {
         };
         let phase = refute.phase.as_deref();
         let classes = pool.install(|| failure_classes(&search, round, phase, &progress))?;
+        if let Some(dir) = &refute.svg_dir {
+            draw_classes(dir, &args.strategy, strategy.game(), round, &classes)?;
+        }
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
             let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,

@@ -114,7 +114,7 @@ fn show_line(
 }
 
 /// An undecided line: its moves, then the threats on the board.
-fn show_unfinished(
+pub(super) fn show_unfinished(
     moves: Vec<PlayedMove>,
     names: BTreeMap<Vertex, String>,
     game: Game,
