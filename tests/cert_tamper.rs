@@ -112,7 +112,7 @@ fn damaged_certificates_get_exit_codes_1_and_2() {
         ),
         (
             "version",
-            good.replacen("ramsey-cert 1", "ramsey-cert 9", 1),
+            good.replacen("ramsey-cert 2", "ramsey-cert 9", 1),
             2,
             "version 9",
         ),

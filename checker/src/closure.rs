@@ -159,40 +159,67 @@ impl Game {
         if e.depth < 2 {
             return Err(format!("depth 1 but move {u}-{v} does not complete a red K{}", self.k));
         }
-        let replies = self.replies(&after);
-        if replies.is_empty() || self.is_full(&after) {
-            return Err(format!(
-                "move {u}-{v} fills the board without a red K{}: a draw",
-                self.k
-            ));
+        let context = format!("after move {u}-{v}");
+        Ok(self.check_replies(&after, e.depth - 1, index, &context)?.0)
+    }
+
+    /// Checks that every reply of his in `after` (him to move) leads to a
+    /// position she wins within `limit` more moves; returns how many replies
+    /// it examined and the most moves any of them needs.
+    fn check_replies(&self, after: &Graph, limit: u32, index: &Index, context: &str) -> Result<(usize, u32), String> {
+        let replies = self.replies(after);
+        if replies.is_empty() || self.is_full(after) {
+            return Err(format!("{context} the board is full without a red K{}: a draw", self.k));
         }
+        let mut most = 0;
         for &(a, b) in &replies {
             if after.completes(a, b, Colour::Blue, self.k) {
-                return Err(format!(
-                    "after move {u}-{v}, his reply {a}-{b} completes a blue K{}",
-                    self.k
-                ));
+                return Err(format!("{context}, his reply {a}-{b} completes a blue K{}", self.k));
             }
             let mut next = after.clone();
             next.claim(a, b, Colour::Blue);
             if self.is_full(&next) {
-                return Err(format!("after move {u}-{v}, his reply {a}-{b} fills the board: a draw"));
+                return Err(format!("{context}, his reply {a}-{b} fills the board: a draw"));
             }
-            if self.wins_at_once(&next) {
-                continue;
-            }
-            match index.depth_of(&next) {
-                Some(d) if d < e.depth => {}
+            let needed = if self.wins_at_once(&next) {
+                Some(1)
+            } else {
+                index.depth_of(&next)
+            };
+            match needed {
+                Some(d) if d <= limit => most = most.max(d),
                 found => {
                     let found = found.map_or("none".to_string(), |d| format!("only depth {d}"));
                     return Err(format!(
-                        "after move {u}-{v} and his reply {a}-{b} the position has no entry of depth <= {} \
-                         ({found}): missing position",
-                        e.depth - 1
+                        "{context} and his reply {a}-{b} the position has no entry of depth <= {limit} \
+                         ({found}): missing position"
                     ));
                 }
             }
         }
-        Ok(replies.len())
+        Ok((replies.len(), most))
+    }
+
+    /// Checks a subtree certificate's start position (him to move, no
+    /// `K_k` yet): every reply leads to an entry. Returns her total moves
+    /// (those on the board plus the most any reply needs) and the replies.
+    pub fn check_start(&self, start: &Graph, bound: u32, index: &Index) -> Result<(u32, usize), String> {
+        let (red, blue) = (start.count(Colour::Red), start.count(Colour::Blue));
+        if red != blue + 1 {
+            return Err(format!(
+                "start position is not his turn: {red} red and {blue} blue edges"
+            ));
+        }
+        if start.has_clique(Colour::Red, self.k) || start.has_clique(Colour::Blue, self.k) {
+            return Err(format!("start position already contains a K{}", self.k));
+        }
+        if let Board::Complete(n) = self.board {
+            if start.order() > n {
+                return Err(format!("start position has more than {n} vertices"));
+            }
+        }
+        let limit = bound.saturating_sub(red as u32);
+        let (replies, most) = self.check_replies(start, limit, index, "from the start position")?;
+        Ok((red as u32 + most, replies))
     }
 }

@@ -6,7 +6,11 @@ use crate::Rejection;
 use sha2::{Digest, Sha256};
 use std::io::Read;
 
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// Lines in the header: magic and version, tool, board, target, bound,
+/// start, entries, sha256.
+const HEADER_LINES: usize = 8;
 const MAGIC: &str = "ramsey-cert";
 /// Largest vertex number the checker accepts anywhere.
 pub const MAX_ORDER: usize = 255;
@@ -26,6 +30,9 @@ pub struct Header {
     /// The target is `K_k`.
     pub k: usize,
     pub bound: u32,
+    /// Where play starts: `None` for the empty board (her turn), or a
+    /// position with him to move (a subtree certificate).
+    pub start: Option<Graph>,
     pub entries: usize,
     pub sha256: String,
 }
@@ -70,9 +77,16 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> 
 pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
     let mut offset = 0;
     let mut lines = Vec::new();
-    for _ in 0..7 {
+    for _ in 0..HEADER_LINES {
         let end = text[offset..].iter().position(|&b| b == b'\n').map(|i| offset + i);
-        let end = end.ok_or_else(|| Rejection::unreadable("header is truncated (fewer than 7 lines)"))?;
+        let Some(end) = end else {
+            if lines.first().is_some_and(|first: &&str| !first.starts_with(MAGIC)) {
+                return Err(Rejection::unreadable(
+                    "not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)",
+                ));
+            }
+            return Err(Rejection::unreadable("header is truncated (fewer than 8 lines)"));
+        };
         let line = std::str::from_utf8(&text[offset..end])
             .map_err(|_| Rejection::unreadable("header is not text (not a ramsey-verify certificate)"))?;
         lines.push(line);
@@ -111,6 +125,10 @@ pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
         }
     };
     let bound = number(header_line(&mut it, "bound")?, "bound")?;
+    let start = match header_line(&mut it, "start")? {
+        "empty" => None,
+        pair => Some(parse_position(pair).map_err(|e| Rejection::unreadable(format!("header: start position: {e}")))?),
+    };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     let header = Header {
@@ -118,6 +136,7 @@ pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
         board,
         k,
         bound,
+        start,
         entries,
         sha256,
     };
@@ -154,22 +173,7 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
     let [position, mv, depth] = fields[..] else {
         return Err(bad(format!("expected `RED:BLUE U-V DEPTH`, found `{}`", clip(text))));
     };
-    let Some((red, blue)) = position.split_once(':') else {
-        return Err(bad(format!("position `{}` is not RED:BLUE", clip(position))));
-    };
-    let red = decode_graph6(red).map_err(|e| bad(format!("red graph: {e}")))?;
-    let blue = decode_graph6(blue).map_err(|e| bad(format!("blue graph: {e}")))?;
-    if red.0 != blue.0 {
-        return Err(bad("red and blue graphs have different orders".into()));
-    }
-    let mut position = Graph::new(red.0);
-    red.1.iter().for_each(|&(u, v)| position.claim(u, v, Colour::Red));
-    for &(u, v) in &blue.1 {
-        if position.cell(u, v) != 0 {
-            return Err(bad(format!("edge {u}-{v} is both red and blue")));
-        }
-        position.claim(u, v, Colour::Blue);
-    }
+    let position = parse_position(position).map_err(bad)?;
     let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER);
     let mv = match mv.split_once('-').map(|(u, v)| (vertex(u), vertex(v))) {
         Some((Some(u), Some(v))) if u != v => (u, v),
@@ -186,6 +190,27 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
         mv,
         depth,
     })
+}
+
+/// A position written `RED:BLUE` (two graph6 strings of the same order).
+pub fn parse_position(text: &str) -> Result<Graph, String> {
+    let Some((red, blue)) = text.split_once(':') else {
+        return Err(format!("position `{}` is not RED:BLUE", clip(text)));
+    };
+    let red = decode_graph6(red).map_err(|e| format!("red graph: {e}"))?;
+    let blue = decode_graph6(blue).map_err(|e| format!("blue graph: {e}"))?;
+    if red.0 != blue.0 {
+        return Err("red and blue graphs have different orders".into());
+    }
+    let mut position = Graph::new(red.0);
+    red.1.iter().for_each(|&(u, v)| position.claim(u, v, Colour::Red));
+    for &(u, v) in &blue.1 {
+        if position.cell(u, v) != 0 {
+            return Err(format!("edge {u}-{v} is both red and blue"));
+        }
+        position.claim(u, v, Colour::Blue);
+    }
+    Ok(position)
 }
 
 /// Decodes a graph6 string (orders up to [`MAX_ORDER`]): the order and the edges.

@@ -97,20 +97,28 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
     let (header, body) = format::split(&text)?;
     format::check_integrity(&header, body)?;
     let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
-    let moves = index
-        .depth_of(&graph::Graph::new(0))
-        .ok_or_else(|| Rejection::invalid("no entry for the empty board (the root is missing)"))?;
+    let game = Game {
+        board: header.board,
+        k: header.k,
+    };
+    let (moves, start_replies) = match &header.start {
+        None => {
+            let moves = index
+                .depth_of(&graph::Graph::new(0))
+                .ok_or_else(|| Rejection::invalid("no entry for the empty board (the root is missing)"))?;
+            (moves, 0)
+        }
+        Some(start) => game
+            .check_start(start, header.bound, &index)
+            .map_err(Rejection::invalid)?,
+    };
     if moves > header.bound {
         return Err(Rejection::invalid(format!(
             "bound {} is lower than the {moves} moves the certificate needs",
             header.bound
         )));
     }
-    let game = Game {
-        board: header.board,
-        k: header.k,
-    };
-    let replies = check_all(&game, &index, threads)?;
+    let replies = check_all(&game, &index, threads)? + start_replies;
     Ok(Summary {
         tool: header.tool,
         board: header.board,

@@ -10,7 +10,7 @@ const K3_5: &str = include_str!("../../proofs/k3-5.cert");
 
 fn header_and_body(text: &str) -> (Vec<String>, Vec<String>) {
     let lines: Vec<String> = text.lines().map(String::from).collect();
-    (lines[..7].to_vec(), lines[7..].to_vec())
+    (lines[..8].to_vec(), lines[8..].to_vec())
 }
 
 /// A certificate with a rewritten body and a header whose count and hash match it.
@@ -21,8 +21,8 @@ fn reseal(header: &[String], body: &[String]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect();
     let mut header = header.to_vec();
-    header[5] = format!("entries {}", body.lines().count());
-    header[6] = format!("sha256 {digest}");
+    header[6] = format!("entries {}", body.lines().count());
+    header[7] = format!("sha256 {digest}");
     format!("{}\n{body}", header.join("\n"))
 }
 
@@ -90,7 +90,7 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
-    let v2 = K3_INF.replacen("ramsey-cert 1", "ramsey-cert 2", 1);
+    let v2 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
     rejected(v2.as_bytes(), RejectionKind::Unreadable, "version 2");
     let bad_target = K3_INF.replacen("target K3", "target triangle", 1);
     rejected(bad_target.as_bytes(), RejectionKind::Unreadable, "target");
@@ -273,6 +273,6 @@ fn draws_on_a_full_board_are_caught() {
     rejected(
         reseal(&header, &last_move).as_bytes(),
         RejectionKind::Invalid,
-        "fills the board without a red K3",
+        "the board is full without a red K3",
     );
 }

@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 use std::io::Write;
 
 /// Certificate format version written (and read by the checker).
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 #[derive(Clone)]
 struct Entry {
@@ -84,8 +84,9 @@ impl Recorder {
         Recorder::default()
     }
 
-    /// The certificate of a verified run of `game` on `board` within `bound`.
-    pub fn certificate(&self, game: Game, board: Board, bound: u32) -> Certificate {
+    /// The certificate of a verified run of `game` on `board` within `bound`,
+    /// from the empty board or, for a subtree, from `start` (him to move).
+    pub fn certificate(&self, game: Game, board: Board, bound: u32, start: Option<&Position>) -> Certificate {
         let mut lines: Vec<(usize, String)> = self
             .entries
             .iter()
@@ -97,9 +98,10 @@ impl Recorder {
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
+        let start = start.map_or("empty".to_string(), encode_position);
         let text = format!(
             "ramsey-cert {FORMAT_VERSION}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
-             entries {}\nsha256 {digest}\n{body}",
+             start {start}\nentries {}\nsha256 {digest}\n{body}",
             env!("CARGO_PKG_VERSION"),
             game.target_name(),
             lines.len(),

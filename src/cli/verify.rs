@@ -99,7 +99,7 @@ fn write_certificate(
             path.display()
         )));
     }
-    let certificate = recorder.certificate(game, args.search.board, args.search.bound);
+    let certificate = recorder.certificate(game, args.search.board, args.search.bound, None);
     let bytes = certificate.write(path)?;
     eprintln!(
         "certificate: {} entries, {bytes} bytes, written to {}",

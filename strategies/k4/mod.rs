@@ -11,6 +11,7 @@
 
 pub mod facts;
 pub mod figures;
+pub mod fixtures;
 pub mod modified_k3;
 pub mod promising;
 pub mod stage1;

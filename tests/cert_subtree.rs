@@ -1,0 +1,56 @@
+//! A subtree certificate of the K4 strategy: Stage 4 from a fixed position
+//! at the end of Stage 3, written by the engine and re-proved by the
+//! independent checker, so CI checks K4 code end to end on every run.
+
+use ramsey_cert_check::{check, RejectionKind};
+use ramsey_verify::board::Board;
+use ramsey_verify::canon::canonical_form;
+use ramsey_verify::cert::Recorder;
+use ramsey_verify::search::{Search, Value};
+use ramsey_verify::strategies::by_name;
+use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
+
+/// The certificate text and the most moves she needs.
+fn stage4_certificate(bound: u32) -> (String, Value) {
+    let k4 = by_name("k4").unwrap();
+    let (position, memory) = end_of_stage3();
+    let recorder = Recorder::new();
+    let search = Search::new(k4.as_ref(), Board::Infinite, bound).with_observer(&recorder);
+    let value = search.value(&canonical_form(&position, &memory, None));
+    let certificate = recorder.certificate(k4.game(), Board::Infinite, bound, Some(&position));
+    (certificate.text, value)
+}
+
+#[test]
+fn stage4_subtree_certificate_is_accepted() {
+    let (text, value) = stage4_certificate(21);
+    let Value::Win(moves) = value else {
+        panic!("the Stage 4 subtree fails: {value:?}")
+    };
+    assert!(text.lines().nth(5).unwrap().starts_with("start "), "{text:.300}");
+    let summary = check(text.as_bytes(), 2).unwrap_or_else(|r| panic!("rejected: {}", r.message));
+    assert_eq!(summary.moves, moves, "checker and engine agree on the moves she needs");
+    assert!(summary.entries > 0 && summary.replies > 0);
+}
+
+#[test]
+fn damaged_subtree_certificates_are_rejected() {
+    let (text, _) = stage4_certificate(21);
+    let Value::Win(moves) = stage4_certificate(21).1 else {
+        unreachable!()
+    };
+    // A bound below what the subtree needs.
+    let low = text.replacen("bound 21", &format!("bound {}", moves - 1), 1);
+    let rejected = check(low.as_bytes(), 1).unwrap_err();
+    assert_eq!(rejected.kind, RejectionKind::Invalid, "{}", rejected.message);
+    // A start position that is not his turn (her last move removed).
+    let start_line = text.lines().nth(5).unwrap().to_string();
+    let not_his_turn = text.replacen(&start_line, "start Bo:?", 1);
+    assert!(check(not_his_turn.as_bytes(), 1).is_err());
+    // A missing start line makes the header unreadable.
+    let missing = text.replacen(&format!("{start_line}\n"), "", 1);
+    assert_eq!(
+        check(missing.as_bytes(), 1).unwrap_err().kind,
+        RejectionKind::Unreadable
+    );
+}
