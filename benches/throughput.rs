@@ -1,9 +1,10 @@
 //! `cargo bench`: the same fixed workloads as `ramsey-verify bench`, with
 //! one and two threads.
 
-use ramsey_verify::bench::{canon_throughput, certification, failure_class_search};
+use ramsey_verify::bench::{canon_throughput, certification, failure_class_search, subtree};
 use ramsey_verify::board::Board;
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
 use ramsey_verify::verify::Request;
 
 fn main() {
@@ -12,6 +13,9 @@ fn main() {
         canon_throughput(2000, 14),
         canon_throughput(500, 20),
     ];
+    let k4 = by_name("k4").expect("registered");
+    let (position, memory) = end_of_stage3();
+    results.push(subtree("k4 Stage 4 subtree", k4.as_ref(), &position, &memory, 21).expect("verifies"));
     for threads in [1, 2] {
         for (name, board, bound) in [("k3", Board::Infinite, 4)] {
             let strategy = by_name(name).expect("registered");

@@ -119,3 +119,24 @@ pub fn failure_class_search(
         start.elapsed().as_secs_f64(),
     ))
 }
+
+/// Positions per second of certifying one subtree: `position` with him to
+/// move and the strategy's `memory` there (e.g. a fixed end of a stage).
+pub fn subtree(
+    name: &str,
+    strategy: &dyn Strategy,
+    position: &Position,
+    memory: &Memory,
+    bound: u32,
+) -> Result<Measurement, String> {
+    let search = crate::search::Search::new(strategy, Board::Infinite, bound);
+    let start = Instant::now();
+    match search.value(&canonical_form(position, memory, None)) {
+        crate::search::Value::Win(_) => Ok(Measurement::new(
+            format!("certify {name}"),
+            search.positions(),
+            start.elapsed().as_secs_f64(),
+        )),
+        fail => Err(format!("benchmark subtree {name} did not verify: {fail:?}")),
+    }
+}

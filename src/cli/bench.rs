@@ -2,9 +2,10 @@
 
 use super::args::parse_threads;
 use super::Failure;
-use crate::bench::{canon_throughput, certification, Measurement};
+use crate::bench::{canon_throughput, certification, subtree, Measurement};
 use crate::board::Board;
 use crate::strategies;
+use crate::strategies::k4::fixtures::end_of_stage3;
 use crate::verify::Request;
 use clap::Args;
 
@@ -30,6 +31,9 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             Request::new(board, bound, args.threads),
         )?);
     }
+    let k4 = strategies::by_name("k4")?;
+    let (position, memory) = end_of_stage3();
+    results.push(subtree("k4 Stage 4 subtree", k4.as_ref(), &position, &memory, 21)?);
     for m in results {
         if args.json {
             println!("{}", serde_json::to_string(&m).expect("serialisable"));
