@@ -106,7 +106,13 @@ fn stage2_switches_to_stage6_on_figure6_positions() {
         let memory = stage6::enter_from_stage2(p, stage6::Figure6Entry::Paper).expect("the degree facts fit");
         let (hub, p0) = (memory.name(slot::C).unwrap(), memory.name(slot::p(0)).unwrap());
         assert_eq!((p.f_degree(hub), p.f_degree(p0)), (3, 1));
-        for variant in [Variant::Full, Variant::Repaired, Variant::FreshP, Variant::OtherHub, Variant::Forcing] {
+        for variant in [
+            Variant::Full,
+            Variant::Repaired,
+            Variant::FreshP,
+            Variant::OtherHub,
+            Variant::Forcing,
+        ] {
             let mut m = memory_in(2);
             stage2::switch(variant, p, &mut m);
             assert_eq!(m.words[STAGE], 6, "{variant:?}");
@@ -396,7 +402,10 @@ fn figure6_entry_variants_name_the_hub_and_p0_as_documented() {
         let other = stage6::enter_from_stage2(p, Figure6Entry::OtherHub).unwrap();
         let hub = other.name(slot::C).unwrap();
         assert_eq!(p.f_degree(hub), 2, "the hub is not the F-degree-3 vertex");
-        assert_eq!(p.f_degree(other.name(slot::A).unwrap()) + p.f_degree(other.name(slot::B).unwrap()), 5);
+        assert_eq!(
+            p.f_degree(other.name(slot::A).unwrap()) + p.f_degree(other.name(slot::B).unwrap()),
+            5
+        );
         assert_eq!(other.name(slot::p(0)), None);
     }
     assert_eq!(Variant::Full.stage6_rules(), stage6::Rules::PAPER);
