@@ -422,3 +422,16 @@ fn figure6_entry_variants_are_refuted() {
         assert_eq!(report.verdict, Verdict::Refuted, "{name}");
     }
 }
+
+/// Stage 5 hands over to Stage 3 with `r = p_i`, so the modified K3
+/// strategy may get an `r` inside `P`; its fourth second-edge case counts
+/// neighbours among `l, r` and must not pair `r` with itself (it panicked).
+#[test]
+fn modified_k3_second_edge_accepts_r_inside_p() {
+    let p = board(&[(0, 1)], &[(10, 11)]);
+    let edge = modified_k3::move_on(&p, None, [0, 1, 2, 3, 4], [5, 2]).unwrap();
+    assert!(
+        edge.touches(0) || edge.touches(1),
+        "the second edge meets the first: {edge:?}"
+    );
+}
