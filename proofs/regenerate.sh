@@ -30,6 +30,16 @@ RUNS=(
   "k4-inf-21|verify --strategy k4 --board inf --bound 21"
   "k4-17-21|verify --strategy k4 --board 17 --bound 21"
   "k4-repaired-inf-21|verify --strategy k4-repaired --board inf --bound 21"
+  "k4-fresh-p-inf-21|verify --strategy k4-fresh-p --board inf --bound 21"
+  "k4-other-hub-inf-21|verify --strategy k4-other-hub --board inf --bound 21"
+  "k4-forcing-inf-21|verify --strategy k4-forcing --board inf --bound 21"
+  "k4-forcing-fresh-p-inf-21|verify --strategy k4-forcing-fresh-p --board inf --bound 21"
+  "k4-failures-inf|refute --strategy k4 --at-round 4 --at-round 5 --bound 21"
+  "k4-failures-inf-stage2|refute --strategy k4 --at-round 5 --phase 'stage 2' --bound 21"
+  "k4-failures-inf-stage3|refute --strategy k4 --at-round 5 --phase 'stage 3' --bound 21"
+  "k4-failures-17-stage2|refute --strategy k4 --board 17 --at-round 5 --phase 'stage 2' --bound 21"
+  "k4-failures-17-stage3|refute --strategy k4 --board 17 --at-round 5 --phase 'stage 3' --bound 21"
+  "k4-forcing-failures-inf|refute --strategy k4-forcing --at-round 4 --bound 21"
 )
 
 run() {

@@ -103,10 +103,16 @@ fn stage2_switches_to_stage6_on_figure6_positions() {
     for p in &fig6 {
         assert_eq!((p.edge_count(Player::First), p.edge_count(Player::Second)), (4, 4));
         // Section 4, Figure 6: p0 has F-degree 1, a has F-degree 3.
-        let memory = stage6::enter_from_stage2(p).expect("the degree facts fit");
+        let memory = stage6::enter_from_stage2(p, stage6::Figure6Entry::Paper).expect("the degree facts fit");
         let (hub, p0) = (memory.name(slot::C).unwrap(), memory.name(slot::p(0)).unwrap());
         assert_eq!((p.f_degree(hub), p.f_degree(p0)), (3, 1));
-        for variant in [Variant::Full, Variant::Repaired] {
+        for variant in [
+            Variant::Full,
+            Variant::Repaired,
+            Variant::FreshP,
+            Variant::OtherHub,
+            Variant::Forcing,
+        ] {
             let mut m = memory_in(2);
             stage2::switch(variant, p, &mut m);
             assert_eq!(m.words[STAGE], 6, "{variant:?}");
@@ -247,7 +253,11 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0), (slot::p(0), 3)]);
     let before = m.clone();
     let v = view(&p, &before, None);
-    assert_eq!(stage6::play(&v, &mut m, 5).unwrap(), e(0, 4), "rule (d): c p1");
+    assert_eq!(
+        stage6::play(&v, &mut m, stage6::Rules::PAPER).unwrap(),
+        e(0, 4),
+        "rule (d): c p1"
+    );
     let mut red = vec![(0, 1), (0, 2), (1, 2)];
     red.extend((10..15).map(|x| (0, x)));
     let mut m = named(6, &[(slot::A, 1), (slot::B, 2), (slot::C, 0)]);
@@ -258,13 +268,13 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
     // type 2 (rule (b)) comes before rule (c).
     let p = board(&red, &[(8, 9)]);
     let (before, mut after) = (m.clone(), m.clone());
-    let edge = stage6::play(&view(&p, &before, None), &mut after, 5).unwrap();
+    let edge = stage6::play(&view(&p, &before, None), &mut after, stage6::Rules::PAPER).unwrap();
     assert!(edge.touches(1) || edge.touches(2), "rule (b) plays c d, got {edge:?}");
     assert!(after.words[PLAN] > PLAN_TRIANGLE, "a promising plan is saved");
     let blue: Vec<(Vertex, Vertex)> = (10..15).flat_map(|x| [(1, x), (2, x)]).collect();
     let p = board(&red, &blue);
     assert_eq!(
-        stage6::play(&view(&p, &before, None), &mut m, 5).unwrap(),
+        stage6::play(&view(&p, &before, None), &mut m, stage6::Rules::PAPER).unwrap(),
         e(10, 11),
         "rule (c)"
     );
@@ -376,5 +386,52 @@ fn repaired_stage6_builds_on_five_independent_p_among_more() {
         chosen,
         vec![10, 12, 13, 14, 15],
         "p0 and the first four p_i not joined to it"
+    );
+}
+
+/// The Figure 6 entries of the variants (README: `k4-fresh-p`,
+/// `k4-other-hub`): same triangle, different hub and `p_i`.
+#[test]
+fn figure6_entry_variants_name_the_hub_and_p0_as_documented() {
+    use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
+    use stage6::Figure6Entry;
+    for p in &parse(FIGURE6).unwrap() {
+        let fresh = stage6::enter_from_stage2(p, Figure6Entry::FreshP).unwrap();
+        assert_eq!(p.f_degree(fresh.name(slot::C).unwrap()), 3);
+        assert_eq!(fresh.name(slot::p(0)), None, "p0 is not one of the p_i");
+        let other = stage6::enter_from_stage2(p, Figure6Entry::OtherHub).unwrap();
+        let hub = other.name(slot::C).unwrap();
+        assert_eq!(p.f_degree(hub), 2, "the hub is not the F-degree-3 vertex");
+        assert_eq!(
+            p.f_degree(other.name(slot::A).unwrap()) + p.f_degree(other.name(slot::B).unwrap()),
+            5
+        );
+        assert_eq!(other.name(slot::p(0)), None);
+    }
+    assert_eq!(Variant::Full.stage6_rules(), stage6::Rules::PAPER);
+    assert_ne!(Variant::Forcing.stage6_rules(), stage6::Rules::PAPER);
+}
+
+/// Negative tests: the Figure 6 readings without the paper's `p0` are
+/// refuted at bound 21 (README, Results), in well under a second.
+#[test]
+fn figure6_entry_variants_are_refuted() {
+    for name in ["k4-fresh-p", "k4-other-hub"] {
+        let strategy = by_name(name).unwrap();
+        let report = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
+        assert_eq!(report.verdict, Verdict::Refuted, "{name}");
+    }
+}
+
+/// Stage 5 hands over to Stage 3 with `r = p_i`, so the modified K3
+/// strategy may get an `r` inside `P`; its fourth second-edge case counts
+/// neighbours among `l, r` and must not pair `r` with itself (it panicked).
+#[test]
+fn modified_k3_second_edge_accepts_r_inside_p() {
+    let p = board(&[(0, 1)], &[(10, 11)]);
+    let edge = modified_k3::move_on(&p, None, [0, 1, 2, 3, 4], [5, 2]).unwrap();
+    assert!(
+        edge.touches(0) || edge.touches(1),
+        "the second edge meets the first: {edge:?}"
     );
 }

@@ -75,6 +75,18 @@ pub enum Variant {
     /// rule (c) builds its triangle on any five of them with no claimed edge
     /// among them.
     Repaired,
+    /// `k4` with Stage 6 entered from Figure 6 without the paper's `p0`
+    /// among the `p_i` ([`stage6::Figure6Entry::FreshP`]).
+    FreshP,
+    /// `k4` with the Stage 6 hub of a Figure 6 entry taken from the other
+    /// two triangle vertices ([`stage6::Figure6Entry::OtherHub`]).
+    OtherHub,
+    /// `k4` with Stage 6(b) finding any forcing line of at most four of her
+    /// moves (`Detection::ForcingLines`, the reading guide's general
+    /// variant) instead of the promising graphs of Lemma 4.2.
+    Forcing,
+    /// `Forcing` and `FreshP` together.
+    ForcingFreshP,
     /// The regular strategy with Beck's L(4) answer (Section 3, last
     /// paragraph): with two blue triangles through B and C she claims
     /// BD1, BD2, BD3 for fresh D1..D3.
@@ -88,10 +100,19 @@ pub struct K4Strategy {
 
 /// All registered K4 strategies.
 pub fn variants() -> Vec<Box<dyn Strategy>> {
-    [Variant::Full, Variant::Regular, Variant::BeckL4, Variant::Repaired]
-        .into_iter()
-        .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
-        .collect()
+    [
+        Variant::Full,
+        Variant::Regular,
+        Variant::BeckL4,
+        Variant::Repaired,
+        Variant::FreshP,
+        Variant::OtherHub,
+        Variant::Forcing,
+        Variant::ForcingFreshP,
+    ]
+    .into_iter()
+    .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
+    .collect()
 }
 
 /// A fresh memory in `stage` with no names: stages forget what they no
@@ -102,16 +123,41 @@ pub fn memory_in(stage: u32) -> Memory {
     memory
 }
 
-impl K4Strategy {
-    /// How many `p_i` Stage 6 may name.
-    fn max_p(&self) -> usize {
-        if self.variant == Variant::Repaired {
-            slot::P_SLOTS
-        } else {
-            5
+impl Variant {
+    /// Whether Stage 2 switches to Stages 5 and 6 on the figures.
+    pub fn uses_figures(self) -> bool {
+        !matches!(self, Variant::Regular | Variant::BeckL4)
+    }
+
+    /// How Stage 6 is entered from a Figure 6 position.
+    pub fn figure6_entry(self) -> stage6::Figure6Entry {
+        match self {
+            Variant::FreshP | Variant::ForcingFreshP => stage6::Figure6Entry::FreshP,
+            Variant::OtherHub => stage6::Figure6Entry::OtherHub,
+            _ => stage6::Figure6Entry::Paper,
         }
     }
 
+    /// Stage 6's rules (d) bound and (b) detection.
+    pub fn stage6_rules(self) -> stage6::Rules {
+        let paper = stage6::Rules::PAPER;
+        match self {
+            Variant::Repaired => stage6::Rules {
+                max_p: slot::P_SLOTS,
+                ..paper
+            },
+            Variant::Forcing | Variant::ForcingFreshP => stage6::Rules {
+                detection: promising::Detection::ForcingLines {
+                    max_moves: promising::MAX_LINE,
+                },
+                ..paper
+            },
+            _ => paper,
+        }
+    }
+}
+
+impl K4Strategy {
     /// Her move by the rules of the stage in `memory`.
     fn stage_move(&self, view: &View, memory: &mut Memory) -> Result<crate::board::Edge, StrategyError> {
         match memory.words[STAGE] {
@@ -120,7 +166,7 @@ impl K4Strategy {
             3 => stage3::play(view, memory),
             4 => modified_k3::stage4(view, memory),
             5 => stage5::play(view.position, memory),
-            6 => stage6::play(view, memory, self.max_p()),
+            6 => stage6::play(view, memory, self.variant.stage6_rules()),
             L4_STAGE => stage5::play_beck_l4(view, memory),
             s => Err(StrategyError::RuleDoesNotApply(format!("unknown stage {s}"))),
         }
@@ -134,6 +180,10 @@ impl Strategy for K4Strategy {
             Variant::Regular => "k4-regular",
             Variant::BeckL4 => "k4-beck-l4",
             Variant::Repaired => "k4-repaired",
+            Variant::FreshP => "k4-fresh-p",
+            Variant::OtherHub => "k4-other-hub",
+            Variant::Forcing => "k4-forcing",
+            Variant::ForcingFreshP => "k4-forcing-fresh-p",
         }
     }
 
@@ -143,6 +193,10 @@ impl Strategy for K4Strategy {
             Variant::Regular => "Beck's regular strategy: Stages 1-4 only, no switch to 5/6 (Section 3)",
             Variant::BeckL4 => "regular strategy with Beck's L(4) answer BD1, BD2, BD3 (Section 3)",
             Variant::Repaired => "k4 with a repaired Stage 6: up to 8 p_i, rule (c) on any 5 independent ones",
+            Variant::FreshP => "k4, Figure 6 entry: the F-degree-1 vertex is not one of the p_i",
+            Variant::OtherHub => "k4, Figure 6 entry: Stage 6 hub c is another triangle vertex than a",
+            Variant::Forcing => "k4 with Stage 6(b) = any forcing line of at most 4 of her moves",
+            Variant::ForcingFreshP => "k4-forcing and k4-fresh-p together",
         }
     }
 

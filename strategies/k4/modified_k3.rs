@@ -113,7 +113,12 @@ fn second_edge(
             best(&[f1, f2], &ys, &|x, y| (s(y), s(x), 0))
         }
         _ => {
-            let near = |y: Vertex| lr.iter().filter(|&&z| !position.is_free(Edge::new(y, z))).count() as u32;
+            // `r` may itself be a `p_i` (Stage 5 hands over with `r = p_i`):
+            // a vertex does not neighbour itself.
+            let near = |y: Vertex| {
+                let claimed = |&&z: &&Vertex| z != y && !position.is_free(Edge::new(y, z));
+                lr.iter().filter(claimed).count() as u32
+            };
             best(&[f1, f2], &rest, &|x, y| (2 - near(y), s(x), 0))
         }
     };

@@ -20,9 +20,11 @@ pub fn switch(variant: Variant, position: &Position, memory: &mut Memory) {
     if position.edge_count(Player::First) != rounds {
         return;
     }
-    let paper = matches!(variant, Variant::Full | Variant::Repaired);
+    let paper = variant.uses_figures();
     let next = match (variant, rounds) {
-        (_, 4) if paper && figures::is_figure6(position) => stage6::enter_from_stage2(position),
+        (_, 4) if paper && figures::is_figure6(position) => {
+            stage6::enter_from_stage2(position, variant.figure6_entry())
+        }
         (_, 5) if paper && figures::is_figure5(position) => stage5::enter(position),
         (Variant::BeckL4, 5) => stage5::enter_beck_l4(position),
         _ => None,

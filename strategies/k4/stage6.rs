@@ -11,7 +11,8 @@
 //!   are then the other two triangle vertices (smaller label first). The
 //!   rules apply from her fifth move on (the text's "turn six" is read as
 //!   counting from 0 or as the next decision; there is no other rule for
-//!   her fifth move).
+//!   her fifth move). Variants read the entry differently ([`Figure6Entry`])
+//!   or rule (b) ([`Rules`]); see `strategies/k4/README.md`.
 //!
 //! Rules:
 //! - (a) a saved plan: continue the modified K3 strategy on `P` (below);
@@ -32,19 +33,60 @@ use super::{facts, memory_in, modified_k3, slot, stage5, PLAN, PLAN_TRIANGLE};
 use crate::board::{Edge, Player, Position, Vertex};
 use crate::strategy::{Memory, StrategyError, View};
 
+/// Which vertex is Stage 6's hub `c` when it is entered from a Figure 6
+/// position, and whether the paper's `p0` is one of the `p_i` (Section 4,
+/// Stage 6: the paper names only `p0`, F-degree 1, and `a`, F-degree 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure6Entry {
+    /// `k4`: the hub is the F-degree-3 vertex, `p0` its pendant is `p0`.
+    Paper,
+    /// `k4-fresh-p`: the same hub, but `p0` is not one of the `p_i` (it is
+    /// blue to both other triangle vertices in every derived Figure 6
+    /// position); rule (d) names five fresh `p_i`.
+    FreshP,
+    /// `k4-other-hub`: the hub is the other triangle vertex of larger
+    /// S-degree (ties: smaller label), as in Stage 5 where `a` (F-degree 3)
+    /// is not the hub; `p0` (not joined to that hub) is not one of the `p_i`.
+    OtherHub,
+}
+
 /// Stage 6's memory for a Figure 6 position, if it has the stated shape
 /// (one vertex of F-degree 3 in her triangle, joined to `p0` of F-degree 1).
-pub fn enter_from_stage2(position: &Position) -> Option<Memory> {
+pub fn enter_from_stage2(position: &Position, entry: Figure6Entry) -> Option<Memory> {
     let triangle = *facts::red_triangles(position).first()?;
-    let c = triangle.into_iter().find(|&v| position.f_degree(v) == 3)?;
-    let p0 = crate::board::members(position.neighbours(Player::First, c)).find(|&v| position.f_degree(v) == 1)?;
-    let mut others = triangle.into_iter().filter(|&v| v != c);
+    let f3 = triangle.into_iter().find(|&v| position.f_degree(v) == 3)?;
+    let p0 = crate::board::members(position.neighbours(Player::First, f3)).find(|&v| position.f_degree(v) == 1)?;
+    let others = triangle.into_iter().filter(|&v| v != f3);
+    let c = match entry {
+        Figure6Entry::OtherHub => facts::min_by_key(others.clone(), |v| std::cmp::Reverse(position.s_degree(v)))?,
+        _ => f3,
+    };
+    let mut rest = triangle.into_iter().filter(|&v| v != c);
     let mut memory = memory_in(6);
-    memory.set_name(slot::A, others.next());
-    memory.set_name(slot::B, others.next());
+    memory.set_name(slot::A, rest.next());
+    memory.set_name(slot::B, rest.next());
     memory.set_name(slot::C, Some(c));
-    memory.set_name(slot::p(0), Some(p0));
+    if entry == Figure6Entry::Paper {
+        memory.set_name(slot::p(0), Some(p0));
+    }
     Some(memory)
+}
+
+/// The parts of Stage 6 the variants change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// How many `p_i` rule (d) may name (5 in the paper).
+    pub max_p: usize,
+    /// How rule (b) looks for a way to win.
+    pub detection: Detection,
+}
+
+impl Rules {
+    /// Section 4 as written: five `p_i`, the promising graphs of Lemma 4.2.
+    pub const PAPER: Rules = Rules {
+        max_p: 5,
+        detection: Detection::Paper(BlueRule::MayBeFree),
+    };
 }
 
 const PLAN_SLOTS: PlanSlots = PlanSlots {
@@ -52,8 +94,8 @@ const PLAN_SLOTS: PlanSlots = PlanSlots {
     first_name: slot::PLAN,
 };
 
-/// Her Stage 6 move, naming at most `max_p` vertices `p_i` (5 in the paper).
-pub fn play(view: &View, memory: &mut Memory, max_p: usize) -> Result<Edge, StrategyError> {
+/// Her Stage 6 move by the given rules.
+pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, StrategyError> {
     if let Some(plan) = Plan::load(memory, PLAN_SLOTS) {
         if let Some(edge) = promising::next_move(&plan, view.position) {
             return Ok(edge);
@@ -61,15 +103,14 @@ pub fn play(view: &View, memory: &mut Memory, max_p: usize) -> Result<Edge, Stra
         Plan::forget(memory, PLAN_SLOTS);
     }
     if memory.words[PLAN] != PLAN_TRIANGLE {
-        let detection = Detection::Paper(BlueRule::MayBeFree);
-        if let Some(plan) = promising::find_plan(view.position, detection) {
+        if let Some(plan) = promising::find_plan(view.position, rules.detection) {
             if let Some(edge) = promising::next_move(&plan, view.position) {
                 plan.save(memory, PLAN_SLOTS);
                 return Ok(edge);
             }
         }
     }
-    play_without_promising(view, memory, max_p)
+    play_without_promising(view, memory, rules.max_p)
 }
 
 /// Rules (a), (c), (d) (rule (b) left out), with at most `max_p` vertices
