@@ -93,3 +93,37 @@ fn results_do_not_depend_on_the_thread_count() {
         assert_eq!(one.line, two.line);
     }
 }
+
+/// A strategy that panics is refuted with a strategy error, not a crash.
+#[test]
+fn a_panicking_strategy_is_a_counterexample() {
+    use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+    struct Panics;
+    impl Strategy for Panics {
+        fn name(&self) -> &'static str {
+            "panics"
+        }
+        fn description(&self) -> &'static str {
+            "panics on her second move"
+        }
+        fn game(&self) -> Game {
+            Game::clique(3)
+        }
+        fn initial_memory(&self) -> Memory {
+            Memory::default()
+        }
+        fn play(&self, view: &View) -> Result<Move, StrategyError> {
+            assert!(view.move_number() < 2, "deliberate bug");
+            Ok(Move {
+                edge: ramsey_verify::board::Edge::new(0, 1),
+                memory: Memory::default(),
+            })
+        }
+    }
+    let report = verify(&Panics, Request::new(Board::Infinite, 5, 2)).unwrap();
+    assert_eq!(report.verdict, Verdict::Refuted);
+    match &report.line.ending {
+        Ending::StrategyError(msg) => assert!(msg.contains("deliberate bug"), "{msg}"),
+        other => panic!("expected a strategy error, got {other:?}"),
+    }
+}

@@ -6,6 +6,7 @@ use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
 use ramsey_verify::canon::canonical_form;
 use ramsey_verify::search::{Search, Value};
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
 use ramsey_verify::strategies::k4::{
     memory_in, modified_k3, slot, stage2, stage3, stage5, stage6, standing, K4Strategy, Variant, PENDING, PLAN,
     PLAN_TRIANGLE, STAGE,
@@ -279,19 +280,6 @@ fn stage6_adds_p_vertices_then_builds_the_triangle() {
         "rule (c)"
     );
     assert_eq!(m.words[PLAN], PLAN_TRIANGLE);
-}
-
-/// The end of Stage 3 on a hand-made board: K4^- on m=0, n=1, l=2, r=3,
-/// `p_i = 4 + i` joined to m, n p0..n p3 blue, four idle blue edges far
-/// away; her m p4 was her last move, so he is to move.
-fn end_of_stage3() -> (Position, Memory) {
-    let mut red = vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)];
-    red.extend((4..9).map(|p| (0, p)));
-    let mut blue = vec![(2, 3), (1, 4), (1, 5), (1, 6), (1, 7)];
-    blue.extend([(20, 21), (22, 23), (24, 25), (26, 27)]);
-    let mut names = vec![(slot::M, 0), (slot::N, 1), (slot::L, 2), (slot::R, 3)];
-    names.extend((0..5).map(|i| (slot::p(i), 4 + i as Vertex)));
-    (board(&red, &blue), named(3, &names))
 }
 
 #[test]

@@ -49,6 +49,15 @@ pub trait Observer: Sync {
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
 }
 
+/// The text of a panic payload, as far as it has one.
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
+
 /// A configured search of one strategy on one board.
 pub struct Search<'a> {
     pub strategy: &'a dyn Strategy,
@@ -165,9 +174,11 @@ impl<'a> Search<'a> {
             memory: &canon.memory,
             last_reply: canon.marked,
         };
-        let chosen = self
-            .strategy
-            .play(&view)
+        // A panic in strategy code is a counterexample to that strategy,
+        // reported like any other failure, not the end of the run.
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.strategy.play(&view)));
+        let chosen = played
+            .map_err(|panic| Ending::StrategyError(format!("the strategy panicked: {}", panic_message(&panic))))?
             .map_err(|e| Ending::StrategyError(e.to_string()))?;
         let back = canon.to_canon.inverse();
         let capacity = self.board.capacity();
