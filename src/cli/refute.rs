@@ -127,7 +127,7 @@ pub fn run(refute: RefuteArgs) -> Result<(), String> {
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
             let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
-                "round": round, "phase": refute.phase, "count": classes.len(), "classes": list});
+                "round": round, "phase": refute.phase, "seconds": start.elapsed().as_secs_f64(), "count": classes.len(), "classes": list});
             println!("{out}");
         } else {
             println!(
