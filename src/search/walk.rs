@@ -90,29 +90,48 @@ impl Search<'_> {
     }
 }
 
-/// The last name each vertex was given along a line.
+/// The names the strategy gave along a line. A vertex is shown with the
+/// latest name it had that no other vertex took over later (strategies reuse
+/// slots: Stage 1's `a` and Stage 5's `a` may be different vertices), so no
+/// two vertices of a picture share a name; a vertex left with none keeps its
+/// number.
 struct NameBook {
     slots: &'static [&'static str],
-    names: BTreeMap<u8, String>,
+    /// `(time, vertex, name)` for every naming seen, in order.
+    history: Vec<(usize, u8, &'static str)>,
 }
 
 impl NameBook {
     fn new(slots: &'static [&'static str]) -> NameBook {
         NameBook {
             slots,
-            names: BTreeMap::new(),
+            history: Vec::new(),
         }
     }
 
     fn note(&mut self, memory: &Memory) {
-        for (slot, v) in memory.names.iter().enumerate().rev() {
-            if let (Some(v), Some(name)) = (v, self.slots.get(slot)) {
-                self.names.insert(*v, name.to_string());
+        let time = self.history.last().map_or(0, |h| h.0 + 1);
+        for (slot, v) in memory.names.iter().enumerate() {
+            if let (Some(v), Some(&name)) = (v, self.slots.get(slot)) {
+                self.history.push((time, *v, name));
             }
         }
     }
 
     fn finish(self) -> Vec<(u8, String)> {
-        self.names.into_iter().collect()
+        // The last holder of each name, then each vertex's latest name it
+        // still holds (earlier slots first within one naming).
+        let mut holder: BTreeMap<&str, u8> = BTreeMap::new();
+        for &(_, v, name) in &self.history {
+            holder.insert(name, v);
+        }
+        let mut names: BTreeMap<u8, (usize, &str)> = BTreeMap::new();
+        for &(time, v, name) in &self.history {
+            let kept = names.get(&v).is_some_and(|&(t, _)| t == time);
+            if holder[name] == v && !kept {
+                names.insert(v, (time, name));
+            }
+        }
+        names.into_iter().map(|(v, (_, name))| (v, name.to_string())).collect()
     }
 }
