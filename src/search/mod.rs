@@ -119,7 +119,7 @@ impl<'a> Search<'a> {
     }
 
     /// Turns off the standing-assumption shortcuts (to measure what they
-    /// save; verdict, moves and lines are the same either way, the position
+    /// save; verdict and moves are the same either way, the position
     /// count is not: positions the shortcut decides are never stored).
     pub fn without_shortcuts(mut self) -> Search<'a> {
         self.shortcuts = false;
