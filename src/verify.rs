@@ -238,7 +238,7 @@ impl Report {
                 json!({"player": m.player, "edge": [u, v], "forced": m.forced, "phase": m.phase})
             })
             .collect();
-        let line = json!({"moves": moves, "ending": self.line.ending, "names": self.line.names});
+        let moves = serde_json::Value::Array(moves);
         let refuted = self.verdict == Verdict::Refuted;
         json!({
             "strategy": self.strategy,
@@ -251,8 +251,10 @@ impl Report {
             "positions": self.positions,
             "seconds": self.seconds,
             "threads": self.threads,
-            "counterexample": if refuted { line.clone() } else { serde_json::Value::Null },
-            "longest_line": if refuted { serde_json::Value::Null } else { line },
+            "counterexample": if refuted { moves.clone() } else { serde_json::Value::Null },
+            "longest_line": if refuted { serde_json::Value::Null } else { moves },
+            "ending": self.line.ending,
+            "names": self.line.names,
             "his_moves": self.line.count(Player::Second),
             "stats": self.stats,
             "shortest": self.shortest,

@@ -35,7 +35,8 @@ fn refuted_json_carries_the_counterexample() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["verdict"], "refuted");
-    let moves = v["counterexample"]["moves"].as_array().unwrap();
+    let moves = v["counterexample"].as_array().unwrap();
+    assert_eq!(v["ending"]["kind"], "bound_exceeded");
     assert_eq!(moves.len(), 6);
     assert_eq!(moves[0]["player"], "first");
     assert_eq!(moves[1]["player"], "second");

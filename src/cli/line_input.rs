@@ -83,16 +83,21 @@ pub struct JsonLine {
     pub title: String,
 }
 
-/// Reads the output of `verify --json` (its counterexample or longest line)
-/// or a bare line object `{"moves": [...], "ending": ..., "names": ...}`.
+/// Reads the output of `verify --json` (its counterexample or longest line,
+/// with `ending` and `names`) or a bare line object `{"moves": [...], "ending": ..., "names": ...}`.
 pub fn read_json_line(path: &str) -> Result<JsonLine, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let json: Value = serde_json::from_str(&text).map_err(|e| format!("{path} is not JSON: {e}"))?;
-    let line_value = ["counterexample", "longest_line"]
+    // `verify --json` gives the moves as `counterexample` or `longest_line`,
+    // with `ending` and `names` beside them.
+    let line_value = match ["counterexample", "longest_line"]
         .iter()
         .find_map(|k| json.get(k).filter(|v| !v.is_null()))
-        .unwrap_or(&json);
-    let line: Line = serde_json::from_value(line_value.clone())
+    {
+        Some(moves) => serde_json::json!({"moves": moves, "ending": json.get("ending"), "names": json.get("names")}),
+        None => json.clone(),
+    };
+    let line: Line = serde_json::from_value(line_value)
         .map_err(|e| format!("{path} holds no line of moves (`moves`, `ending`, `names`): {e}"))?;
     let clique = match json.get("target").and_then(Value::as_str) {
         None => None,
