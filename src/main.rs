@@ -3,6 +3,7 @@ use ramsey_verify::cli::{run, Cli};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    ramsey_verify::search::quiet_strategy_panics();
     // Like other Unix filters, stop quietly when the reader of our output
     // goes away (`ramsey-verify ... | head`) instead of panicking in println.
     #[cfg(unix)]

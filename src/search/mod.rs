@@ -49,6 +49,23 @@ pub trait Observer: Sync {
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
 }
 
+thread_local! {
+    /// Set while strategy code runs on this thread (see [`quiet_strategy_panics`]).
+    static IN_STRATEGY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs a panic hook that stays silent for panics inside strategy code
+/// (they are reported as counterexamples) and prints every other panic as
+/// before. For binaries; the hook is process-wide.
+pub fn quiet_strategy_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_STRATEGY.with(|flag| flag.get()) {
+            default(info);
+        }
+    }));
+}
+
 /// The text of a panic payload, as far as it has one.
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
     panic
@@ -177,7 +194,9 @@ impl<'a> Search<'a> {
         };
         // A panic in strategy code is a counterexample to that strategy,
         // reported like any other failure, not the end of the run.
+        IN_STRATEGY.with(|flag| flag.set(true));
         let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.strategy.play(&view)));
+        IN_STRATEGY.with(|flag| flag.set(false));
         let chosen = played
             .map_err(|panic| Ending::StrategyError(format!("the strategy panicked: {}", panic_message(&panic))))?
             .map_err(|e| Ending::StrategyError(e.to_string()))?;
