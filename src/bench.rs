@@ -102,10 +102,7 @@ pub fn failure_class_search(
     phase: &str,
     threads: usize,
 ) -> Result<Measurement, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
+    let pool = crate::verify::thread_pool(threads)?;
     let search = crate::search::Search::new(strategy, Board::Infinite, 21);
     let start = Instant::now();
     let classes = pool.install(|| crate::classes::failure_classes(&search, round, Some(phase), &|_, _| {}))?;

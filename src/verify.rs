@@ -96,8 +96,16 @@ pub struct ShortestNote {
     pub positions: u64,
 }
 
+/// A rayon pool of `threads` workers, or why it cannot start.
+pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}
+
 /// A search configured as `request` says (board, bound, shortcuts).
-fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
+pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
     let search = Search::new(strategy, request.board, request.bound);
     if request.shortcuts {
         search
@@ -112,10 +120,7 @@ fn run_search<'a>(
     threads: usize,
     observer: Option<&'a dyn Observer>,
 ) -> Result<(Search<'a>, Value, Line), VerifyError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| VerifyError::Setup(format!("cannot start {threads} threads: {e}")))?;
+    let pool = thread_pool(threads).map_err(VerifyError::Setup)?;
     let search = new_search(strategy, request).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
     let search = match observer {
         Some(observer) => search.with_observer(observer),
@@ -192,10 +197,7 @@ pub fn shorten(
     if report.verdict != Verdict::Refuted {
         return Ok(());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(request.threads)
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", request.threads))?;
+    let pool = thread_pool(request.threads)?;
     let search = new_search(strategy, request);
     let on_level = |d: u32, n: usize| {
         if request.progress {

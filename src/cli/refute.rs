@@ -9,9 +9,9 @@ use crate::classes::{failure_classes, FailureClass};
 use crate::graph6::encode_position;
 use crate::line::PlayedMove;
 use crate::render::svg::to_svg;
-use crate::search::Search;
 use crate::strategies;
 use crate::strategy::Game;
+use crate::verify::{new_search, thread_pool, Request};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -99,14 +99,10 @@ fn class_text(i: usize, class: &FailureClass) -> String {
 pub fn run(refute: RefuteArgs) -> Result<(), String> {
     let args = &refute.search;
     let strategy = strategies::by_name(&args.strategy)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()
-        .map_err(|e| format!("cannot start {} threads: {e}", args.threads))?;
-    let mut search = Search::new(strategy.as_ref(), args.board, args.bound);
-    if args.no_shortcuts {
-        search = search.without_shortcuts();
-    }
+    let pool = thread_pool(args.threads)?;
+    let mut request = Request::new(args.board, args.bound, args.threads);
+    request.shortcuts = !args.no_shortcuts;
+    let search = new_search(strategy.as_ref(), request);
     for &round in &refute.at_round {
         let start = std::time::Instant::now();
         let progress = |done: usize, total: usize| {
