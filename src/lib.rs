@@ -19,6 +19,7 @@ pub mod progress;
 pub mod render;
 pub mod search;
 pub mod shortest;
+pub mod solve;
 pub mod strategy;
 pub mod verify;
 

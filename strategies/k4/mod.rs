@@ -11,9 +11,11 @@
 
 pub mod facts;
 pub mod figures;
+pub mod hub_search;
 pub mod fixtures;
 pub mod modified_k3;
 pub mod promising;
+pub mod safety;
 pub mod stage1;
 pub mod stage2;
 pub mod stage3;
@@ -87,6 +89,8 @@ pub enum Variant {
     Forcing,
     /// `Forcing` and `FreshP` together.
     ForcingFreshP,
+    /// `Forcing` and `OtherHub` together.
+    ForcingOtherHub,
     /// The regular strategy with Beck's L(4) answer (Section 3, last
     /// paragraph): with two blue triangles through B and C she claims
     /// BD1, BD2, BD3 for fresh D1..D3.
@@ -109,6 +113,7 @@ pub fn variants() -> Vec<Box<dyn Strategy>> {
         Variant::OtherHub,
         Variant::Forcing,
         Variant::ForcingFreshP,
+        Variant::ForcingOtherHub,
     ]
     .into_iter()
     .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
@@ -133,7 +138,7 @@ impl Variant {
     pub fn figure6_entry(self) -> stage6::Figure6Entry {
         match self {
             Variant::FreshP | Variant::ForcingFreshP => stage6::Figure6Entry::FreshP,
-            Variant::OtherHub => stage6::Figure6Entry::OtherHub,
+            Variant::OtherHub | Variant::ForcingOtherHub => stage6::Figure6Entry::OtherHub,
             _ => stage6::Figure6Entry::Paper,
         }
     }
@@ -146,10 +151,11 @@ impl Variant {
                 max_p: slot::P_SLOTS,
                 ..paper
             },
-            Variant::Forcing | Variant::ForcingFreshP => stage6::Rules {
+            Variant::Forcing | Variant::ForcingFreshP | Variant::ForcingOtherHub => stage6::Rules {
                 detection: promising::Detection::ForcingLines {
                     max_moves: promising::MAX_LINE,
                 },
+                defend: std::env::var("K4_DEFEND").is_ok(),
                 ..paper
             },
             _ => paper,
@@ -184,6 +190,7 @@ impl Strategy for K4Strategy {
             Variant::OtherHub => "k4-other-hub",
             Variant::Forcing => "k4-forcing",
             Variant::ForcingFreshP => "k4-forcing-fresh-p",
+            Variant::ForcingOtherHub => "k4-forcing-other-hub",
         }
     }
 
@@ -197,6 +204,7 @@ impl Strategy for K4Strategy {
             Variant::OtherHub => "k4, Figure 6 entry: Stage 6 hub c is another triangle vertex than a",
             Variant::Forcing => "k4 with Stage 6(b) = any forcing line of at most 4 of her moves",
             Variant::ForcingFreshP => "k4-forcing and k4-fresh-p together",
+            Variant::ForcingOtherHub => "k4-forcing and k4-other-hub together",
         }
     }
 

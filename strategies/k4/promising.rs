@@ -66,7 +66,7 @@
 //! `a, b, c, ...` among copies meeting the conditions; forcing lines:
 //! shortest, then lexicographically smallest sequence of her moves.
 
-mod forcing;
+pub mod forcing;
 
 pub use forcing::{forcing_line, forcing_lines, is_forcing_line};
 

@@ -79,6 +79,9 @@ pub struct Rules {
     pub max_p: usize,
     /// How rule (b) looks for a way to win.
     pub detection: Detection,
+    /// Whether a quiet move of rules (c), (d) must leave him no forcing line
+    /// (`safety.rs`, experimental).
+    pub defend: bool,
 }
 
 impl Rules {
@@ -86,6 +89,7 @@ impl Rules {
     pub const PAPER: Rules = Rules {
         max_p: 5,
         detection: Detection::Paper(BlueRule::MayBeFree),
+        defend: false,
     };
 }
 
@@ -110,7 +114,28 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
             }
         }
     }
-    play_without_promising(view, memory, rules.max_p)
+    if rules.defend && memory.words[PLAN] != PLAN_TRIANGLE {
+        let hub = memory.require(slot::C, "c")?;
+        if let Some(edge) = super::hub_search::move_at_hub(view.position, hub, super::hub_search::QUICK_DEPTH) {
+            return Ok(edge);
+        }
+    }
+    let before = memory.clone();
+    let planned = match play_without_promising(view, memory, rules.max_p) {
+        Err(StrategyError::RuleDoesNotApply(why)) if rules.defend => {
+            let hub = memory.require(slot::C, "c")?;
+            return super::hub_search::move_at_hub(view.position, hub, super::hub_search::MAX_DEPTH).ok_or(StrategyError::RuleDoesNotApply(why));
+        }
+        other => other?,
+    };
+    if rules.defend && memory.words[PLAN] != PLAN_TRIANGLE {
+        let safe = super::safety::safe_move(view.position, planned);
+        if safe != planned {
+            *memory = before;
+        }
+        return Ok(safe);
+    }
+    Ok(planned)
 }
 
 /// Rules (a), (c), (d) (rule (b) left out), with at most `max_p` vertices
