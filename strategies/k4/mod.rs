@@ -89,8 +89,10 @@ pub enum Variant {
     Forcing,
     /// `Forcing` and `FreshP` together.
     ForcingFreshP,
-    /// `Forcing` and `OtherHub` together.
-    ForcingOtherHub,
+    /// `Forcing` and `OtherHub` with the guards of [`stage6::Rules::guard`]
+    /// (safety against his forcing lines, forced wins at the hub found by
+    /// search): the repair that leaves one Figure 6 position unanswered.
+    Guarded,
     /// The regular strategy with Beck's L(4) answer (Section 3, last
     /// paragraph): with two blue triangles through B and C she claims
     /// BD1, BD2, BD3 for fresh D1..D3.
@@ -113,7 +115,7 @@ pub fn variants() -> Vec<Box<dyn Strategy>> {
         Variant::OtherHub,
         Variant::Forcing,
         Variant::ForcingFreshP,
-        Variant::ForcingOtherHub,
+        Variant::Guarded,
     ]
     .into_iter()
     .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
@@ -138,7 +140,7 @@ impl Variant {
     pub fn figure6_entry(self) -> stage6::Figure6Entry {
         match self {
             Variant::FreshP | Variant::ForcingFreshP => stage6::Figure6Entry::FreshP,
-            Variant::OtherHub | Variant::ForcingOtherHub => stage6::Figure6Entry::OtherHub,
+            Variant::OtherHub | Variant::Guarded => stage6::Figure6Entry::OtherHub,
             _ => stage6::Figure6Entry::Paper,
         }
     }
@@ -151,11 +153,11 @@ impl Variant {
                 max_p: slot::P_SLOTS,
                 ..paper
             },
-            Variant::Forcing | Variant::ForcingFreshP | Variant::ForcingOtherHub => stage6::Rules {
+            Variant::Forcing | Variant::ForcingFreshP | Variant::Guarded => stage6::Rules {
                 detection: promising::Detection::ForcingLines {
                     max_moves: promising::MAX_LINE,
                 },
-                defend: std::env::var("K4_DEFEND").is_ok(),
+                guard: self == Variant::Guarded,
                 ..paper
             },
             _ => paper,
@@ -190,7 +192,7 @@ impl Strategy for K4Strategy {
             Variant::OtherHub => "k4-other-hub",
             Variant::Forcing => "k4-forcing",
             Variant::ForcingFreshP => "k4-forcing-fresh-p",
-            Variant::ForcingOtherHub => "k4-forcing-other-hub",
+            Variant::Guarded => "k4-guarded",
         }
     }
 
@@ -204,7 +206,7 @@ impl Strategy for K4Strategy {
             Variant::OtherHub => "k4, Figure 6 entry: Stage 6 hub c is another triangle vertex than a",
             Variant::Forcing => "k4 with Stage 6(b) = any forcing line of at most 4 of her moves",
             Variant::ForcingFreshP => "k4-forcing and k4-fresh-p together",
-            Variant::ForcingOtherHub => "k4-forcing and k4-other-hub together",
+            Variant::Guarded => "k4-forcing with the other-hub entry and Stage 6 guards (safety, hub search)",
         }
     }
 

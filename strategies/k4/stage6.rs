@@ -79,9 +79,13 @@ pub struct Rules {
     pub max_p: usize,
     /// How rule (b) looks for a way to win.
     pub detection: Detection,
-    /// Whether a quiet move of rules (c), (d) must leave him no forcing line
-    /// (`safety.rs`, experimental).
-    pub defend: bool,
+    /// The guards of `k4-guarded` (a repair, not in the paper): a saved
+    /// forcing line is only followed while it still forces; a short forced
+    /// win at the hub is taken before rules (c), (d) (`hub_search.rs`); a
+    /// quiet move of rules (c), (d) must leave him no forcing line
+    /// (`safety.rs`); when no rule applies, a longer win at the hub is
+    /// searched for (rule (e)).
+    pub guard: bool,
 }
 
 impl Rules {
@@ -89,7 +93,7 @@ impl Rules {
     pub const PAPER: Rules = Rules {
         max_p: 5,
         detection: Detection::Paper(BlueRule::MayBeFree),
-        defend: false,
+        guard: false,
     };
 }
 
@@ -102,7 +106,9 @@ const PLAN_SLOTS: PlanSlots = PlanSlots {
 pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, StrategyError> {
     if let Some(plan) = Plan::load(memory, PLAN_SLOTS) {
         if let Some(edge) = promising::next_move(&plan, view.position) {
-            return Ok(edge);
+            if !rules.guard || still_forcing(&plan, view.position) {
+                return Ok(edge);
+            }
         }
         Plan::forget(memory, PLAN_SLOTS);
     }
@@ -114,7 +120,7 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
             }
         }
     }
-    if rules.defend && memory.words[PLAN] != PLAN_TRIANGLE {
+    if rules.guard && memory.words[PLAN] != PLAN_TRIANGLE {
         let hub = memory.require(slot::C, "c")?;
         if let Some(edge) = super::hub_search::move_at_hub(view.position, hub, super::hub_search::QUICK_DEPTH) {
             return Ok(edge);
@@ -122,13 +128,13 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
     }
     let before = memory.clone();
     let planned = match play_without_promising(view, memory, rules.max_p) {
-        Err(StrategyError::RuleDoesNotApply(why)) if rules.defend => {
+        Err(StrategyError::RuleDoesNotApply(why)) if rules.guard => {
             let hub = memory.require(slot::C, "c")?;
             return super::hub_search::move_at_hub(view.position, hub, super::hub_search::MAX_DEPTH).ok_or(StrategyError::RuleDoesNotApply(why));
         }
         other => other?,
     };
-    if rules.defend && memory.words[PLAN] != PLAN_TRIANGLE {
+    if rules.guard && memory.words[PLAN] != PLAN_TRIANGLE {
         let safe = super::safety::safe_move(view.position, planned);
         if safe != planned {
             *memory = before;
@@ -136,6 +142,13 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
         return Ok(safe);
     }
     Ok(planned)
+}
+
+/// Whether the moves of `plan` she does not own yet are still a forcing
+/// line (or one completion away from a win).
+fn still_forcing(plan: &Plan, position: &Position) -> bool {
+    let rest: Vec<Edge> = plan.moves().into_iter().filter(|&e| position.owner(e) != Some(Player::First)).collect();
+    rest.is_empty() || promising::forcing::is_forcing_line(position, &rest)
 }
 
 /// Rules (a), (c), (d) (rule (b) left out), with at most `max_p` vertices
