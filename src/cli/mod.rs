@@ -8,6 +8,7 @@ mod line_input;
 mod picture;
 mod refute;
 mod show;
+mod solve;
 mod verify;
 
 use crate::strategies;
@@ -40,6 +41,9 @@ pub enum Command {
     /// Show a line of moves or a position as numbered text, SVG (--svg) and
     /// DOT (--dot): edges numbered in play order, forced moves marked.
     Show(show::ShowArgs),
+    /// Whether the first player, to move, can force a win within a budget of
+    /// her moves (any strategy: exhaustive over both players' moves).
+    Solve(solve::SolveArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -89,5 +93,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Show(args) => Ok(show::run(args)?),
         Command::Check(args) => check::run(args),
         Command::Refute(args) => Ok(refute::run(args)?),
+        Command::Solve(args) => solve::run(args),
     }
 }

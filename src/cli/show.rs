@@ -50,7 +50,7 @@ pub struct ShowArgs {
     pub picture: PictureArgs,
 }
 
-fn parse_clique(s: &str) -> Result<usize, String> {
+pub fn parse_clique(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(k) if (2..=16).contains(&k) => Ok(k),
         _ => Err(format!("the clique size must be a number from 2 to 16, not `{s}`")),

@@ -11,8 +11,8 @@
 
 pub mod facts;
 pub mod figures;
-pub mod hub_search;
 pub mod fixtures;
+pub mod hub_search;
 pub mod modified_k3;
 pub mod promising;
 pub mod safety;

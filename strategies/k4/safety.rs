@@ -16,7 +16,8 @@ fn swapped(position: &Position) -> Position {
     let mut out = Position::empty(position.board());
     for player in [Player::First, Player::Second] {
         for e in position.edges(player) {
-            out.claim(e, player.opponent()).expect("edges of a position are distinct");
+            out.claim(e, player.opponent())
+                .expect("edges of a position are distinct");
         }
     }
     out

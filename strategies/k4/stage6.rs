@@ -130,7 +130,8 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
     let planned = match play_without_promising(view, memory, rules.max_p) {
         Err(StrategyError::RuleDoesNotApply(why)) if rules.guard => {
             let hub = memory.require(slot::C, "c")?;
-            return super::hub_search::move_at_hub(view.position, hub, super::hub_search::MAX_DEPTH).ok_or(StrategyError::RuleDoesNotApply(why));
+            return super::hub_search::move_at_hub(view.position, hub, super::hub_search::MAX_DEPTH)
+                .ok_or(StrategyError::RuleDoesNotApply(why));
         }
         other => other?,
     };
@@ -147,7 +148,11 @@ pub fn play(view: &View, memory: &mut Memory, rules: Rules) -> Result<Edge, Stra
 /// Whether the moves of `plan` she does not own yet are still a forcing
 /// line (or one completion away from a win).
 fn still_forcing(plan: &Plan, position: &Position) -> bool {
-    let rest: Vec<Edge> = plan.moves().into_iter().filter(|&e| position.owner(e) != Some(Player::First)).collect();
+    let rest: Vec<Edge> = plan
+        .moves()
+        .into_iter()
+        .filter(|&e| position.owner(e) != Some(Player::First))
+        .collect();
     rest.is_empty() || promising::forcing::is_forcing_line(position, &rest)
 }
 

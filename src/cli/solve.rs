@@ -1,0 +1,117 @@
+//! `ramsey-verify solve`: the value of a position for *any* strategy, by
+//! exhaustive search over both players' moves (`crate::solve`). Where
+//! `verify` asks whether one strategy wins, `solve` asks whether she, to
+//! move, can force a win within a budget of her moves at all: the question
+//! to settle when a reconstructed strategy fails at a position.
+
+use super::args::{parse_board, parse_bound, parse_positions};
+use super::line_input::{checked_line, parse_moves};
+use super::show::parse_clique;
+use super::Failure;
+use crate::board::{Board, Player, Position};
+use crate::graph6::decode_position;
+use crate::solve::Solver;
+use crate::strategy::Game;
+use clap::{ArgGroup, Args};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("input").required(true).args(["line", "g6"])))]
+pub struct SolveArgs {
+    /// Moves in play order, red first, ending with his move (she is to move).
+    #[arg(long)]
+    pub line: Option<String>,
+    /// A position as two graph6 strings, red then blue: "RED:BLUE" (with as
+    /// many red as blue edges: she is to move).
+    #[arg(long, value_name = "RED:BLUE")]
+    pub g6: Option<String>,
+    /// Most of her moves the win may take (counted from this position).
+    #[arg(long, value_parser = parse_bound)]
+    pub budget: u32,
+    /// k of the K_k both players build.
+    #[arg(long, default_value = "4", value_parser = parse_clique)]
+    pub clique: usize,
+    /// `inf` for K_aleph0, or n for K_n.
+    #[arg(long, default_value = "inf", value_parser = parse_board)]
+    pub board: Board,
+    /// Most positions the search may canonise before it stops without a verdict (exit code 3).
+    #[arg(long, default_value = "5000000", value_parser = parse_positions)]
+    pub max_nodes: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: SolveArgs) -> Result<(), Failure> {
+    let position = read_position(&args)?;
+    let clique = args.clique;
+    if position.has_clique(Player::First, clique) || position.has_clique(Player::Second, clique) {
+        return Err(Failure::BadInput(format!(
+            "the game is already over: a K{clique} is complete"
+        )));
+    }
+    let started = Instant::now();
+    let mut solver = Solver::new(clique, args.max_nodes);
+    let mut found = None;
+    for depth in 1..=args.budget {
+        let moves = solver.winning_moves(&position, depth).map_err(|_| {
+            Failure::NoVerdict(format!(
+                "no verdict: the node limit ({}) was reached while trying wins of {depth} moves",
+                args.max_nodes
+            ))
+        })?;
+        if !moves.is_empty() {
+            found = Some((depth, moves));
+            break;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let nodes = solver.stats.her_nodes + solver.stats.his_nodes;
+    if args.json {
+        let (depth, moves) = found.clone().unzip();
+        let json = serde_json::json!({
+            "budget": args.budget,
+            "board": args.board.to_string(),
+            "clique": clique,
+            "wins": depth.is_some(),
+            "shortest_win": depth,
+            "winning_moves": moves.unwrap_or_default().iter().map(|e| { let (u, v) = e.ends(); [u, v] }).collect::<Vec<_>>(),
+            "nodes": nodes,
+            "seconds": seconds,
+        });
+        println!("{json}");
+        return Ok(());
+    }
+    match found {
+        Some((depth, moves)) => {
+            let list: Vec<String> = moves.iter().map(|e| e.to_string()).collect();
+            println!(
+                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})",
+                depth - 1
+            );
+            println!("winning first moves (one per orbit): {}", list.join(", "));
+        }
+        None => println!("NO FORCED WIN within {} of her moves", args.budget),
+    }
+    println!("nodes: {nodes}   time: {seconds:.3}s");
+    Ok(())
+}
+
+/// The position to solve, with her to move (an empty `--line` is the empty board).
+fn read_position(args: &SolveArgs) -> Result<Position, String> {
+    let mut position = Position::empty(args.board);
+    if let Some(g6) = &args.g6 {
+        position = decode_position(g6, args.board).map_err(|e| e.to_string())?;
+    } else if let Some(text) = args.line.as_deref().filter(|t| !t.trim().is_empty()) {
+        let moves = parse_moves(text, &BTreeMap::new())?;
+        let (moves, _) = checked_line(moves, args.board, Game::clique(args.clique), None)?;
+        for m in moves {
+            position.claim(m.edge, m.player).map_err(|e| e.to_string())?;
+        }
+    }
+    if position.edge_count(Player::First) != position.edge_count(Player::Second) {
+        return Err("she is not to move: the position needs as many red as blue edges".into());
+    }
+    Ok(position)
+}

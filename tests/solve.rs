@@ -1,0 +1,161 @@
+//! The exhaustive solver (`ramsey-verify solve`): game values over *all*
+//! strategies, compared with what is known, plus the position where the
+//! reconstructed Stage 6 has no rule although a forced win exists.
+
+use ramsey_verify::board::{Board, Edge, Player, Position};
+use ramsey_verify::solve::Solver;
+use ramsey_verify::strategies::k4::hub_search;
+use std::process::Command;
+
+fn line(moves: &[(u8, u8)]) -> Position {
+    let mut p = Position::empty(Board::Infinite);
+    for (i, &(u, v)) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { Player::First } else { Player::Second };
+        p.claim(Edge::new(u, v), player).unwrap();
+    }
+    p
+}
+
+/// The end of `k4`'s shortest counterexample (`docs/figures/k4-shortest.txt`):
+/// hub c = 0, p0 = 1, h2 = 2, a = 3, b = 4, p1..p4 = 5..8; in Stage 6 none of
+/// rules (a)-(d) applies.
+const K4_DEAD_END: [(u8, u8); 16] = [
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (1, 3),
+    (0, 4),
+    (1, 4),
+    (3, 4),
+    (1, 2),
+    (0, 5),
+    (3, 5),
+    (0, 6),
+    (3, 6),
+    (0, 7),
+    (3, 7),
+    (0, 8),
+    (1, 8),
+];
+
+fn shortest_win(position: &Position, clique: usize, up_to: u32) -> Option<u32> {
+    let mut solver = Solver::new(clique, 1_000_000);
+    (1..=up_to).find(|&b| solver.her_turn(position, b).unwrap())
+}
+
+#[test]
+fn k3_game_needs_four_moves_on_k_aleph0() {
+    // Lemma 4.1's bound, computed over all strategies: 4 moves, not 3.
+    assert_eq!(shortest_win(&Position::empty(Board::Infinite), 3, 6), Some(4));
+}
+
+#[test]
+fn k3_game_cannot_be_forced_on_k4() {
+    // Negative: on K4 (6 edges, 3 of them hers) she has no forced triangle.
+    assert_eq!(shortest_win(&Position::empty(Board::Complete(4)), 3, 3), None);
+}
+
+#[test]
+fn k3_game_is_won_on_k5() {
+    assert_eq!(shortest_win(&Position::empty(Board::Complete(5)), 3, 5), Some(4));
+}
+
+#[test]
+fn the_stage6_dead_end_has_a_forced_win() {
+    let position = line(&K4_DEAD_END);
+    assert_eq!(shortest_win(&position, 4, 4), Some(4));
+    let mut solver = Solver::new(4, 1_000_000);
+    let wins = solver.winning_moves(&position, 4).unwrap();
+    // b-p4 starts the line b-p4, b-p1, b-p2 of the README.
+    assert!(wins.contains(&Edge::new(4, 8)), "{wins:?}");
+}
+
+#[test]
+fn hub_search_plays_a_winning_move_at_the_hub() {
+    let position = line(&K4_DEAD_END);
+    let e = hub_search::move_at_hub(&position, 0, 4).expect("a win at hub 0");
+    let mut solver = Solver::new(4, 1_000_000);
+    assert!(solver.winning_moves(&position, 4).unwrap().contains(&e));
+    // Negative: with too small a depth there is nothing to play.
+    assert_eq!(hub_search::move_at_hub(&position, 0, 3), None);
+}
+
+#[test]
+fn a_node_limit_gives_no_verdict() {
+    let mut solver = Solver::new(4, 10);
+    assert!(solver.her_turn(&line(&K4_DEAD_END[..8]), 8).is_err());
+}
+
+fn ramsey(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_cli_reports_the_shortest_win_as_json() {
+    let (code, out, _) = ramsey(&["solve", "--line", "", "--clique", "3", "--budget", "6", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["wins"], true);
+    assert_eq!(v["shortest_win"], 4);
+}
+
+#[test]
+fn solve_cli_rejects_bad_input() {
+    for (args, needle) in [
+        (vec!["solve", "--line", "0-1", "--budget", "3"], "not to move"),
+        (vec!["solve", "--g6", "garbage", "--budget", "3"], "RED:BLUE"),
+        (vec!["solve", "--line", "0-1,0-1", "--budget", "3"], "illegal"),
+        (vec!["solve", "--line", "", "--budget", "0"], "bound"),
+    ] {
+        let (code, _, err) = ramsey(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
+    }
+    let (code, _, err) = ramsey(&["solve", "--g6", "D@[:Dm?", "--budget", "9", "--max-nodes", "1000"]);
+    assert_eq!(code, 3, "{err}");
+}
+
+#[test]
+fn safety_takes_his_double_threat_square() {
+    use ramsey_verify::strategies::k4::safety::safe_move;
+    // k4-forcing's shortest loss (proofs/k4-forcing-inf-21.json): c = 0,
+    // p0 = 1, a = 2, b = 3, h2 = 4, p1 = 5, p2 = 6. Stage 6 would play c-p3;
+    // then his p0-p1 makes two threats.
+    let position = line(&[
+        (0, 1),
+        (3, 4),
+        (0, 2),
+        (1, 2),
+        (0, 3),
+        (1, 3),
+        (3, 2),
+        (1, 4),
+        (0, 5),
+        (4, 5),
+        (0, 6),
+        (2, 5),
+    ]);
+    let planned = Edge::new(0, 7);
+    let after = position.with(planned, Player::First).unwrap();
+    assert!(after
+        .with(Edge::new(1, 5), Player::Second)
+        .unwrap()
+        .has_double_threat(Player::Second, 4));
+    let safe = safe_move(&position, planned);
+    assert_ne!(safe, planned);
+    let guarded = position.with(safe, Player::First).unwrap();
+    let his_double = |p: &Position| {
+        (0..8u8)
+            .flat_map(|u| (u + 1..8).map(move |v| Edge::new(u, v)))
+            .any(|e| p.is_free(e) && p.with(e, Player::Second).unwrap().has_double_threat(Player::Second, 4))
+    };
+    assert!(his_double(&after) && !his_double(&guarded));
+}
