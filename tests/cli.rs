@@ -1,18 +1,7 @@
 //! The command line: verdicts, JSON, and one-line errors with exit code 2.
 
-use std::process::Command;
-
-fn ramsey(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::ramsey;
 
 #[test]
 fn verify_k3_json() {

@@ -5,7 +5,8 @@
 use ramsey_verify::board::{Board, Edge, Player, Position};
 use ramsey_verify::solve::Solver;
 use ramsey_verify::strategies::k4::hub_search;
-use std::process::Command;
+mod common;
+use common::ramsey;
 
 fn line(moves: &[(u8, u8)]) -> Position {
     let mut p = Position::empty(Board::Infinite);
@@ -84,18 +85,6 @@ fn hub_search_plays_a_winning_move_at_the_hub() {
 fn a_node_limit_gives_no_verdict() {
     let mut solver = Solver::new(4, 10);
     assert!(solver.her_turn(&line(&K4_DEAD_END[..8]), 8).is_err());
-}
-
-fn ramsey(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
