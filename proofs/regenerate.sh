@@ -40,6 +40,8 @@ RUNS=(
   "k4-failures-17-stage2|refute --strategy k4 --board 17 --at-round 5 --phase 'stage 2' --bound 21"
   "k4-failures-17-stage3|refute --strategy k4 --board 17 --at-round 5 --phase 'stage 3' --bound 21"
   "k4-forcing-failures-inf|refute --strategy k4-forcing --at-round 4 --bound 21"
+  "k4-guarded-inf-21|verify --strategy k4-guarded --board inf --bound 21 --shortest --max-positions 20000000"
+  "k4-guarded-failures-inf|refute --strategy k4-guarded --at-round 4 --bound 21"
 )
 
 run() {
