@@ -3,14 +3,9 @@
 //! accepted, and damaged copies are rejected with the documented exit codes.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+mod common;
+use common::run;
+use std::process::Output;
 
 /// A fresh scratch directory for one test.
 fn scratch(test: &str) -> PathBuf {

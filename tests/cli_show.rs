@@ -3,14 +3,9 @@
 //! with exit code 2 (never a panic).
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+mod common;
+use common::run;
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
