@@ -20,8 +20,8 @@ use crate::canon::{canonical_form, Canonical, Key};
 use crate::orbits::edge_orbit_representatives;
 use crate::strategy::Memory;
 
-/// What is known about her node: wins within `win` moves, fails with `fail`.
-#[derive(Clone, Copy, Default)]
+/// What is known about a node: wins within `win` moves, fails with `fail`.
+#[derive(Clone, Copy)]
 struct Bounds {
     /// Smallest budget known to win (`u32::MAX` if none).
     win: u32,
@@ -88,27 +88,30 @@ impl Solver {
     /// Her winning moves (in `position`'s labels) within `budget` of her moves,
     /// one per orbit; empty if she cannot force a win that fast.
     pub fn winning_moves(&mut self, position: &Position, budget: u32) -> Result<Vec<Edge>, NodeLimit> {
-        let mut wins = Vec::new();
-        for (e, next) in self.her_options(position, budget) {
-            if self.his_turn(&next, budget - 1)? {
-                wins.push(e);
-            }
-        }
-        Ok(wins)
+        self.wins_among_options(position, budget, usize::MAX)
     }
 
     /// Her first winning move (in the order double threats, threats, quiet
     /// moves, then canonical edge order) within `budget` of her moves.
     pub fn first_winning_move(&mut self, position: &Position, budget: u32) -> Result<Option<Edge>, NodeLimit> {
+        Ok(self.wins_among_options(position, budget, 1)?.first().copied())
+    }
+
+    /// The first `limit` of her options that win within `budget`.
+    fn wins_among_options(&mut self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NodeLimit> {
+        let mut wins = Vec::new();
         if budget == 0 {
-            return Ok(None);
+            return Ok(wins);
         }
         for (e, next) in self.her_options(position, budget) {
+            if wins.len() == limit {
+                break;
+            }
             if self.his_turn(&next, budget - 1)? {
-                return Ok(Some(e));
+                wins.push(e);
             }
         }
-        Ok(None)
+        Ok(wins)
     }
 
     /// Whether she, to move in `position`, wins within `budget` of her moves.

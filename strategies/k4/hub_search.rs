@@ -1,6 +1,7 @@
-//! Stage 6 rule (e), a repair (not in the paper): when none of rules (a)-(d)
-//! applies, she plays the first move of a shortest forced win in which her
-//! own moves stay at the hub `c`: edges `c x`, and edges between two red
+//! Forced wins at the Stage 6 hub, two guards of `k4-guarded` (a repair, not
+//! in the paper): a short one is looked for before rules (c), (d), a longer
+//! one when none of rules (a)-(d) applies (rule (e)). She plays the first
+//! move of a shortest forced win in which her own moves stay at the hub `c`: edges `c x`, and edges between two red
 //! neighbours of `c` (a red triangle there is a K4 with `c`). His moves are
 //! not restricted. Found by the engine's exhaustive solver (`solve.rs`) with
 //! the hub named, so the choice is isomorphism-invariant.

@@ -31,16 +31,13 @@ fn his_line(position: &Position) -> Option<Vec<Edge>> {
 /// `planned` if it leaves him no forcing line; otherwise the first edge of
 /// his line (his squares and her answers) that does; otherwise `planned`.
 pub fn safe_move(position: &Position, planned: Edge) -> Edge {
-    let leaves_none = |e: Edge| position.with(e, Player::First).is_ok_and(|p| his_line(&p).is_none());
-    if leaves_none(planned) {
-        return planned;
-    }
-    let Some(after) = position.with(planned, Player::First).ok() else {
+    let Ok(after) = position.with(planned, Player::First) else {
         return planned;
     };
     let Some(line) = his_line(&after) else {
         return planned;
     };
+    let leaves_none = |e: Edge| position.with(e, Player::First).is_ok_and(|p| his_line(&p).is_none());
     let mut candidates: Vec<Edge> = line
         .iter()
         .flat_map(|&e| {
