@@ -7,6 +7,7 @@ mod check;
 mod line_input;
 mod picture;
 mod refute;
+mod repair;
 mod show;
 mod solve;
 mod verify;
@@ -44,6 +45,9 @@ pub enum Command {
     /// Whether the first player, to move, can force a win within a budget of
     /// her moves (any strategy: exhaustive over both players' moves).
     Solve(solve::SolveArgs),
+    /// Search for a small table of moves that makes a refuted strategy win
+    /// (counterexample-guided), and write the table.
+    Repair(repair::RepairArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -94,5 +98,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Check(args) => check::run(args),
         Command::Refute(args) => Ok(refute::run(args)?),
         Command::Solve(args) => solve::run(args),
+        Command::Repair(args) => repair::run(args),
     }
 }

@@ -2,7 +2,7 @@
 //! counterexample or longest win) and lines chosen by a caller.
 
 use super::Search;
-use crate::board::{Edge, Player};
+use crate::board::{Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
 use crate::line::{Ending, Line, PlayedMove};
 use crate::orbits::edge_orbit_representatives;
@@ -13,38 +13,59 @@ impl Search<'_> {
     /// The line the values point to: the first counterexample in reply
     /// order, or the first longest win. Call after [`Search::root_value`].
     pub fn principal_line(&self) -> Line {
-        self.play_line(|node| {
+        self.play_line(self.principal_reply())
+    }
+
+    /// His reply the values point to (see [`Search::principal_line`]).
+    fn principal_reply(&self) -> impl FnMut(&Canonical) -> Option<Edge> + '_ {
+        |node| {
             let chosen = self.evaluate_replies(node, None).1?;
             Some(edge_orbit_representatives(node)[chosen])
-        })
+        }
+    }
+
+    /// The principal line from a position with him to move that `prefix`
+    /// (the moves so far, in its labels) reached with the strategy's
+    /// `memory`. Call after [`Search::value`] of that position.
+    pub fn principal_line_from(&self, position: Position, memory: Memory, prefix: Vec<PlayedMove>) -> Line {
+        let names = NameBook::new(self.strategy.slot_names());
+        self.continue_line(prefix, names, position, memory, self.principal_reply())
     }
 
     /// Plays the strategy from the empty board until the game ends, his
     /// replies chosen by `choose`: given the canonical form of the position
     /// (him to move), an unclaimed edge in its labels, or `None` when he has
     /// no move (the line then ends in a draw).
-    pub fn play_line(&self, mut choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
-        let mut moves = Vec::new();
+    pub fn play_line(&self, choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
         let mut names = NameBook::new(self.strategy.slot_names());
-        let (mut position, mut memory) = match self.opening() {
-            Err(ending) => {
-                return Line {
-                    moves,
-                    ending,
-                    names: vec![],
-                }
-            }
+        match self.opening() {
+            Err(ending) => Line {
+                moves: Vec::new(),
+                ending,
+                names: vec![],
+            },
             Ok((position, memory, edge)) => {
-                moves.push(PlayedMove {
+                let first = PlayedMove {
                     player: Player::First,
                     edge,
                     forced: false,
                     phase: self.strategy.phase(&memory).to_string(),
-                });
+                };
                 names.note(&memory);
-                (position, memory)
+                self.continue_line(vec![first], names, position, memory, choose)
             }
-        };
+        }
+    }
+
+    /// [`Search::play_line`] from a position with him to move.
+    fn continue_line(
+        &self,
+        mut moves: Vec<PlayedMove>,
+        mut names: NameBook,
+        mut position: Position,
+        mut memory: Memory,
+        mut choose: impl FnMut(&Canonical) -> Option<Edge>,
+    ) -> Line {
         loop {
             let node = canonical_form(&position, &memory, None);
             let Some(reply) = choose(&node) else {

@@ -119,7 +119,25 @@ pub fn variants() -> Vec<Box<dyn Strategy>> {
     ]
     .into_iter()
     .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
+    .chain(std::iter::once(Box::new(patched()) as Box<dyn Strategy>))
     .collect()
+}
+
+/// The table of `k4-patched`: moves found by `ramsey-verify repair` where
+/// `k4-guarded` loses (see `strategies/k4/README.md`).
+pub const PATCHES: &str = include_str!("patches.txt");
+
+/// `k4-guarded` with the moves of [`PATCHES`] (`crate::patch::Patched`).
+pub fn patched() -> crate::patch::Patched {
+    let table = crate::patch::parse_table(PATCHES).expect("strategies/k4/patches.txt is a valid patch table");
+    crate::patch::Patched::new(
+        std::sync::Arc::new(K4Strategy {
+            variant: Variant::Guarded,
+        }),
+        "k4-patched",
+        "k4-guarded with a table of moves found by `ramsey-verify repair` where it loses",
+        table,
+    )
 }
 
 /// A fresh memory in `stage` with no names: stages forget what they no

@@ -1,0 +1,123 @@
+//! `ramsey-verify repair`: searches for a small table of moves that makes a
+//! refuted strategy win (`crate::repair`), and writes the table.
+
+use super::args::{parse_board, parse_bound, parse_threads};
+use super::line_input::parse_moves;
+use super::Failure;
+use crate::board::{Board, Edge};
+use crate::patch::{format_table, parse_table, PatchTable};
+use crate::repair::{repair, RepairOutcome, RepairTask};
+use crate::strategies;
+use crate::verify::{thread_pool, Request};
+use clap::Args;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct RepairArgs {
+    /// Strategy to repair (see `ramsey-verify strategies`).
+    #[arg(long)]
+    pub strategy: String,
+    /// `inf` for K_aleph0, or n for K_n.
+    #[arg(long, default_value = "inf", value_parser = parse_board)]
+    pub board: Board,
+    /// Largest number of her moves allowed.
+    #[arg(long, value_parser = parse_bound)]
+    pub bound: u32,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    pub threads: usize,
+    /// Repair only the subtree after this line the strategy plays (moves in
+    /// play order, red first, ending with hers), e.g. a failure class's line.
+    #[arg(long)]
+    pub line: Option<String>,
+    /// Her first move number that may be patched.
+    #[arg(long, default_value_t = 1)]
+    pub from_move: usize,
+    /// Most table entries to add.
+    #[arg(long, default_value_t = 200)]
+    pub max_rounds: usize,
+    /// A table to start from (the format of `--out`).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Write the table here (also when the run ends without a repair).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+pub fn run(args: RepairArgs) -> Result<(), Failure> {
+    let strategy: Arc<dyn crate::strategy::Strategy> = Arc::from(strategies::by_name(&args.strategy)?);
+    let table = match &args.table {
+        Some(path) => read_table(path)?,
+        None => PatchTable::new(),
+    };
+    let prefix: Vec<Edge> = match &args.line {
+        Some(text) => parse_moves(text, &BTreeMap::new())?
+            .into_iter()
+            .map(|m| m.edge)
+            .collect(),
+        None => Vec::new(),
+    };
+    let task = RepairTask {
+        strategy,
+        table,
+        prefix,
+        from_move: args.from_move,
+        max_rounds: args.max_rounds,
+    };
+    let pool = thread_pool(args.threads)?;
+    let started = Instant::now();
+    let request = Request::new(args.board, args.bound, args.threads);
+    let outcome = pool.install(|| {
+        repair(task, request, |round| {
+            eprintln!(
+                "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
+                round.number,
+                round.at_move,
+                round.his_moves,
+                round.positions,
+                started.elapsed().as_secs_f64()
+            )
+        })
+    })?;
+    let seconds = started.elapsed().as_secs_f64();
+    let (table, verdict) = match &outcome {
+        RepairOutcome::Verified { table, max_moves } => (table, format!("VERIFIED within {max_moves} of her moves")),
+        RepairOutcome::Stuck { table, line } => (
+            table,
+            format!(
+                "STUCK: no single move on this line saves it: {}",
+                line.moves_text(1).replace('\n', " ")
+            ),
+        ),
+        RepairOutcome::OutOfRounds { table } => (table, format!("STOPPED after {} entries", args.max_rounds)),
+    };
+    let command: Vec<String> = std::env::args().collect();
+    let comments = [
+        format!(
+            "patch table for {} (board {}, bound {})",
+            args.strategy, args.board, args.bound
+        ),
+        format!("written by: {}", command.join(" ")),
+        format!("{verdict}; {} entries; {seconds:.1} s", table.len()),
+    ];
+    std::fs::write(&args.out, format_table(table, &comments))
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    println!("{verdict}");
+    println!(
+        "{} table entries written to {} ({seconds:.1} s)",
+        table.len(),
+        args.out.display()
+    );
+    match outcome {
+        RepairOutcome::Verified { .. } => Ok(()),
+        _ => Err(Failure::NoVerdict("the strategy is not repaired".into())),
+    }
+}
+
+fn read_table(path: &PathBuf) -> Result<PatchTable, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))
+}

@@ -1,0 +1,181 @@
+//! A strategy with a table of moves that override it: `Patched`.
+//!
+//! A patch table maps *situations* (the canonical form of position, memory
+//! and his last edge, exactly as the engine shows them to a strategy) to the
+//! edge she claims there instead of the strategy's own move. Because the key
+//! is the canonical form, an entry applies to every isomorphic situation and
+//! the patched strategy stays isomorphism-invariant, like any strategy.
+//! Tables are written by `ramsey-verify repair` (`crate::repair`) and kept
+//! as text beside the strategy they patch, one entry per line:
+//!
+//! ```text
+//! RED:BLUE words names last => u-v
+//! ```
+//!
+//! with `RED:BLUE` the canonical position in graph6, `words` the memory's
+//! words (comma-separated), `names` its named vertices (`-` for an empty
+//! slot), `last` his last edge (`-` if none) and `u-v` her edge, all in the
+//! canonical labels. Lines starting with `#` are comments.
+
+use crate::board::{Edge, Player, Position};
+use crate::graph6::encode_position;
+use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Situation key -> her edge, in the situation's canonical labels.
+pub type PatchTable = BTreeMap<String, Edge>;
+
+/// The text key of a (canonical) situation.
+pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -> String {
+    let words: Vec<String> = memory.words.iter().map(u32::to_string).collect();
+    let names: Vec<String> = memory
+        .names
+        .iter()
+        .map(|n| n.map_or("-".to_string(), |v| v.to_string()))
+        .collect();
+    let last = last.map_or("-".to_string(), edge_text);
+    format!(
+        "{} {} {} {}",
+        encode_position(position),
+        words.join(","),
+        names.join(","),
+        last
+    )
+}
+
+fn edge_text(e: Edge) -> String {
+    let (u, v) = e.ends();
+    format!("{u}-{v}")
+}
+
+/// Reads a patch table; the error names the line that is wrong.
+pub fn parse_table(text: &str) -> Result<PatchTable, String> {
+    let mut table = PatchTable::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| format!("patch table line {}: {why}", number + 1);
+        let (key, edge) = line.split_once(" => ").ok_or_else(|| bad("expected `KEY => u-v`"))?;
+        let (u, v) = edge.trim().split_once('-').ok_or_else(|| bad("edge must be `u-v`"))?;
+        let (u, v) = (u.parse::<usize>(), v.parse::<usize>());
+        let edge = match (u, v) {
+            (Ok(u), Ok(v)) => Edge::checked(u, v).ok_or_else(|| bad("edge is not a pair of distinct vertices"))?,
+            _ => return Err(bad("edge ends must be vertex numbers")),
+        };
+        if table.insert(key.trim().to_string(), edge).is_some() {
+            return Err(bad("situation listed twice"));
+        }
+    }
+    Ok(table)
+}
+
+/// Writes a patch table in the format [`parse_table`] reads, after the
+/// given comment lines.
+pub fn format_table(table: &PatchTable, comments: &[String]) -> String {
+    let mut out: String = comments.iter().map(|c| format!("# {c}\n")).collect();
+    for (key, &edge) in table {
+        out.push_str(&format!("{key} => {}\n", edge_text(edge)));
+    }
+    out
+}
+
+/// The memory she keeps when she plays `edge` instead of her own move:
+/// what the strategy would have kept (its stage, plans and names), less the
+/// names of vertices that `edge` leaves untouched (a vertex the strategy
+/// meant to take fresh). If the strategy has no move, her memory is kept.
+pub fn memory_for(own: &Result<Move, StrategyError>, view: &View, edge: Edge) -> Memory {
+    let Ok(own) = own else {
+        return view.memory.clone();
+    };
+    let (a, b) = edge.ends();
+    let touched = view.position.touched() | 1u128 << a | 1u128 << b;
+    let mut memory = own.memory.clone();
+    for name in memory.names.iter_mut() {
+        if name.is_some_and(|v| touched >> v & 1 == 0) {
+            *name = None;
+        }
+    }
+    memory
+}
+
+/// `inner` with the moves of `table` played where their situations arise.
+pub struct Patched {
+    inner: Arc<dyn Strategy>,
+    name: &'static str,
+    description: &'static str,
+    table: PatchTable,
+}
+
+impl Patched {
+    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
+        Patched {
+            inner,
+            name,
+            description,
+            table,
+        }
+    }
+
+    /// The strategy without its table.
+    pub fn inner(&self) -> &dyn Strategy {
+        self.inner.as_ref()
+    }
+
+    pub fn table(&self) -> &PatchTable {
+        &self.table
+    }
+}
+
+impl Strategy for Patched {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn game(&self) -> Game {
+        self.inner.game()
+    }
+
+    fn initial_memory(&self) -> Memory {
+        self.inner.initial_memory()
+    }
+
+    fn play(&self, view: &View) -> Result<Move, StrategyError> {
+        let own = self.inner.play(view);
+        let clique = self.inner.game().clique;
+        if own
+            .as_ref()
+            .is_ok_and(|m| view.position.completes_clique(Player::First, m.edge, clique))
+        {
+            return own;
+        }
+        let key = situation_key(view.position, view.memory, view.last_reply);
+        match self.table.get(&key) {
+            Some(&edge) if view.position.is_free(edge) => Ok(Move {
+                edge,
+                memory: memory_for(&own, view, edge),
+            }),
+            _ => own,
+        }
+    }
+
+    fn phase(&self, memory: &Memory) -> &'static str {
+        self.inner.phase(memory)
+    }
+
+    /// A table entry never replaces a win: where the inner strategy
+    /// completes the target, its move stands.
+    fn completes_when_possible(&self) -> bool {
+        self.inner.completes_when_possible()
+    }
+
+    fn slot_names(&self) -> &'static [&'static str] {
+        self.inner.slot_names()
+    }
+}

@@ -1,0 +1,211 @@
+//! Counterexample-guided repair of a strategy by a table of moves.
+//!
+//! When a reconstructed strategy loses only in a few places, a researcher
+//! wants to know whether *small* changes to its play save it, and which.
+//! `repair` answers that: it verifies the strategy (with the patch table so
+//! far, [`crate::patch::Patched`]), takes the counterexample line, and walks
+//! her decisions on it from the last to the first. At each decision it tries
+//! her other moves (one per orbit of the situation) and keeps the first one
+//! after which the strategy, otherwise unchanged, wins within the bound.
+//! That move becomes a table entry and the next round starts; the run ends
+//! when the strategy verifies, or when no single move on the counterexample
+//! line saves it (the line is returned).
+//!
+//! Soundness does not rest on this search: the result is a strategy that
+//! `verify` certifies like any other. One round's values are shared by all
+//! candidate moves of that round: a candidate changes her move in one
+//! situation only, and no position after it can repeat that situation (it
+//! has fewer edges), so the value of a candidate's subtree is the value of
+//! the strategy with that single new entry.
+
+use crate::board::{Edge, Player, Position};
+use crate::canon::canonical_form;
+use crate::line::{Ending, Line, PlayedMove};
+use crate::orbits::edge_orbit_representatives;
+use crate::patch::{memory_for, situation_key, PatchTable, Patched};
+use crate::search::{Search, Value};
+use crate::strategy::{Memory, Strategy, View};
+use crate::verify::{new_search, Request};
+use std::sync::Arc;
+
+/// What a repair run starts from and may change.
+pub struct RepairTask {
+    pub strategy: Arc<dyn Strategy>,
+    /// The table to start from (empty for none).
+    pub table: PatchTable,
+    /// A line the strategy plays (both players' moves, red first, ending
+    /// with hers), so that only the subtree after it is repaired (empty:
+    /// the whole game).
+    pub prefix: Vec<Edge>,
+    /// Her first move number that may be patched.
+    pub from_move: usize,
+    /// Most rounds (table entries added) before the run stops.
+    pub max_rounds: usize,
+}
+
+/// How a repair run ended; every variant carries the table it built.
+pub enum RepairOutcome {
+    /// The patched strategy wins every line within the bound.
+    Verified { table: PatchTable, max_moves: u32 },
+    /// No single move on this counterexample line saves the strategy.
+    Stuck { table: PatchTable, line: Line },
+    /// `max_rounds` entries were added and it still loses.
+    OutOfRounds { table: PatchTable },
+}
+
+/// One entry added, for progress reports.
+pub struct Round {
+    pub number: usize,
+    /// His moves on the counterexample line of this round.
+    pub his_moves: usize,
+    /// Her move number at which the entry applies.
+    pub at_move: usize,
+    /// Positions the round's search certified.
+    pub positions: u64,
+}
+
+/// A situation where she is to move: after his edge `his`.
+struct Decision {
+    position: Position,
+    memory: Memory,
+    his: Edge,
+}
+
+/// Repairs `task.strategy` as described in the module documentation,
+/// calling `on_round` after every entry added.
+pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Round)) -> Result<RepairOutcome, String> {
+    let mut table = task.table.clone();
+    for number in 1..=task.max_rounds + 1 {
+        let patched = Patched::new(task.strategy.clone(), "patched", "", table.clone());
+        let search = new_search(&patched, request);
+        let (position, memory, prefix) = replay(&search, &task.prefix)?;
+        let value = match task.prefix.is_empty() {
+            true => search.root_value(),
+            false => search.value(&canonical_form(&position, &memory, None)),
+        };
+        if let Value::Win(max_moves) = value {
+            return Ok(RepairOutcome::Verified { table, max_moves });
+        }
+        if number > task.max_rounds {
+            break;
+        }
+        let line = match task.prefix.is_empty() {
+            true => search.principal_line(),
+            false => search.principal_line_from(position.clone(), memory.clone(), prefix),
+        };
+        let decisions = decisions(&search, &line, task.prefix.len());
+        let found = decisions
+            .iter()
+            .rev()
+            .filter(|d| d.position.edge_count(Player::First) + 1 >= task.from_move)
+            .find_map(|d| saving_move(&search, &patched, d).map(|(key, edge)| (key, edge, d)));
+        let Some((key, edge, at)) = found else {
+            return Ok(RepairOutcome::Stuck { table, line });
+        };
+        table.insert(key, edge);
+        on_round(&Round {
+            number,
+            his_moves: line.count(Player::Second),
+            at_move: at.position.edge_count(Player::First) + 1,
+            positions: search.positions(),
+        });
+    }
+    Ok(RepairOutcome::OutOfRounds { table })
+}
+
+/// Plays the strategy along `line` (moves in play order, red first, ending
+/// with hers): the position (him to move), memory and moves so far. Fails
+/// if the strategy plays another move than the line at some point.
+fn replay(search: &Search, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
+    let describe = |ending: Ending| ending.describe(search.game);
+    let (mut position, mut memory, first) = search.opening().map_err(describe)?;
+    let mut moves = vec![played(Player::First, first)];
+    let differs = |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
+    if line.first().is_some_and(|&e| e != first) {
+        return Err(differs(0, first));
+    }
+    for (i, pair) in line.get(1..).unwrap_or_default().chunks(2).enumerate() {
+        let his = *pair.first().expect("chunks are not empty");
+        if !position.is_free(his) {
+            return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
+        }
+        let x = search.exchange(&position, &memory, his);
+        moves.push(played(Player::Second, his));
+        if let Some(ending) = x.ending {
+            return Err(format!("the game ends inside the line: {}", describe(ending)));
+        }
+        let her = x.her.expect("she moved");
+        match pair.get(1) {
+            Some(&given) if given != her => return Err(differs(2 * i + 2, her)),
+            Some(_) => {}
+            None => return Err("the line must end with her move (he is to move next)".into()),
+        }
+        moves.push(played(Player::First, her));
+        (position, memory) = (x.position, x.memory);
+    }
+    Ok((position, memory, moves))
+}
+
+fn played(player: Player, edge: Edge) -> PlayedMove {
+    PlayedMove {
+        player,
+        edge,
+        forced: false,
+        phase: String::new(),
+    }
+}
+
+/// Her decisions on `line` after its first `skip` moves.
+fn decisions(search: &Search, line: &Line, skip: usize) -> Vec<Decision> {
+    let moves: Vec<Edge> = line.moves.iter().map(|m| m.edge).collect();
+    let skip = skip.max(1);
+    let Ok((mut position, mut memory, _)) = replay(search, &moves[..skip]) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for &his in moves[skip..].iter().step_by(2) {
+        let after = position.with(his, Player::Second).expect("line moves are legal");
+        out.push(Decision {
+            position: after,
+            memory: memory.clone(),
+            his,
+        });
+        let x = search.exchange(&position, &memory, his);
+        if x.ending.is_some() {
+            break;
+        }
+        (position, memory) = (x.position, x.memory);
+    }
+    out
+}
+
+/// The first of her moves at `decision`, other than the patched strategy's,
+/// after which the strategy wins within the bound: its situation key and
+/// edge (canonical labels).
+fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Option<(String, Edge)> {
+    if decision.position.edge_count(Player::First) as u32 >= search.bound {
+        return None;
+    }
+    let canon = canonical_form(&decision.position, &decision.memory, Some(decision.his));
+    let view = View {
+        game: patched.game(),
+        position: &canon.position,
+        memory: &canon.memory,
+        last_reply: canon.marked,
+    };
+    let current = patched.play(&view).ok().map(|m| m.edge);
+    let own = patched.inner().play(&view);
+    let clique = patched.game().clique;
+    edge_orbit_representatives(&canon)
+        .into_iter()
+        .filter(|&e| Some(e) != current && canon.position.is_free(e))
+        .find(|&e| {
+            let after = canon.position.with(e, Player::First).expect("free edge");
+            if after.has_clique(Player::First, clique) {
+                return true;
+            }
+            let memory = memory_for(&own, &view, e);
+            !after.is_full() && matches!(search.value(&canonical_form(&after, &memory, None)), Value::Win(_))
+        })
+        .map(|e| (situation_key(&canon.position, &canon.memory, canon.marked), e))
+}
