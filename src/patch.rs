@@ -149,10 +149,9 @@ impl Strategy for Patched {
     fn play(&self, view: &View) -> Result<Move, StrategyError> {
         let own = self.inner.play(view);
         let clique = self.inner.game().clique;
-        if own
-            .as_ref()
-            .is_ok_and(|m| view.position.completes_clique(Player::First, m.edge, clique))
-        {
+        if own.as_ref().is_ok_and(|m| {
+            view.position.is_free(m.edge) && view.position.completes_clique(Player::First, m.edge, clique)
+        }) {
             return own;
         }
         let key = situation_key(view.position, view.memory, view.last_reply);

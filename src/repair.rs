@@ -20,7 +20,7 @@
 
 use crate::board::{Edge, Player, Position};
 use crate::canon::canonical_form;
-use crate::line::{Ending, Line, PlayedMove};
+use crate::line::Line;
 use crate::orbits::edge_orbit_representatives;
 use crate::patch::{memory_for, situation_key, PatchTable, Patched};
 use crate::search::{Search, Value};
@@ -78,7 +78,7 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
     for number in 1..=task.max_rounds + 1 {
         let patched = Patched::new(task.strategy.clone(), "patched", "", table.clone());
         let search = new_search(&patched, request);
-        let (position, memory, prefix) = replay(&search, &task.prefix)?;
+        let (position, memory, prefix) = search.replay_line(&task.prefix)?;
         let value = match task.prefix.is_empty() {
             true => search.root_value(),
             false => search.value(&canonical_form(&position, &memory, None)),
@@ -113,53 +113,11 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
     Ok(RepairOutcome::OutOfRounds { table })
 }
 
-/// Plays the strategy along `line` (moves in play order, red first, ending
-/// with hers): the position (him to move), memory and moves so far. Fails
-/// if the strategy plays another move than the line at some point.
-fn replay(search: &Search, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
-    let describe = |ending: Ending| ending.describe(search.game);
-    let (mut position, mut memory, first) = search.opening().map_err(describe)?;
-    let mut moves = vec![played(Player::First, first)];
-    let differs = |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
-    if line.first().is_some_and(|&e| e != first) {
-        return Err(differs(0, first));
-    }
-    for (i, pair) in line.get(1..).unwrap_or_default().chunks(2).enumerate() {
-        let his = *pair.first().expect("chunks are not empty");
-        if !position.is_free(his) {
-            return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
-        }
-        let x = search.exchange(&position, &memory, his);
-        moves.push(played(Player::Second, his));
-        if let Some(ending) = x.ending {
-            return Err(format!("the game ends inside the line: {}", describe(ending)));
-        }
-        let her = x.her.expect("she moved");
-        match pair.get(1) {
-            Some(&given) if given != her => return Err(differs(2 * i + 2, her)),
-            Some(_) => {}
-            None => return Err("the line must end with her move (he is to move next)".into()),
-        }
-        moves.push(played(Player::First, her));
-        (position, memory) = (x.position, x.memory);
-    }
-    Ok((position, memory, moves))
-}
-
-fn played(player: Player, edge: Edge) -> PlayedMove {
-    PlayedMove {
-        player,
-        edge,
-        forced: false,
-        phase: String::new(),
-    }
-}
-
 /// Her decisions on `line` after its first `skip` moves.
 fn decisions(search: &Search, line: &Line, skip: usize) -> Vec<Decision> {
     let moves: Vec<Edge> = line.moves.iter().map(|m| m.edge).collect();
     let skip = skip.max(1);
-    let Ok((mut position, mut memory, _)) = replay(search, &moves[..skip]) else {
+    let Ok((mut position, mut memory, _)) = search.replay_line(&moves[..skip]) else {
         return Vec::new();
     };
     let mut out = Vec::new();

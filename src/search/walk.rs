@@ -24,6 +24,40 @@ impl Search<'_> {
         }
     }
 
+    /// Plays the strategy along `line` (moves in play order, red first, ending
+    /// with hers): the position (him to move), memory and moves so far. Fails
+    /// if the strategy plays another move than the line at some point.
+    pub fn replay_line(&self, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
+        let describe = |ending: Ending| ending.describe(self.game);
+        let (mut position, mut memory, first) = self.opening().map_err(describe)?;
+        let mut moves = vec![played(Player::First, first)];
+        let differs =
+            |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
+        if line.first().is_some_and(|&e| e != first) {
+            return Err(differs(0, first));
+        }
+        for (i, pair) in line.get(1..).unwrap_or_default().chunks(2).enumerate() {
+            let his = *pair.first().expect("chunks are not empty");
+            if !position.is_free(his) {
+                return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
+            }
+            let x = self.exchange(&position, &memory, his);
+            moves.push(played(Player::Second, his));
+            if let Some(ending) = x.ending {
+                return Err(format!("the game ends inside the line: {}", describe(ending)));
+            }
+            let her = x.her.expect("she moved");
+            match pair.get(1) {
+                Some(&given) if given != her => return Err(differs(2 * i + 2, her)),
+                Some(_) => {}
+                None => return Err("the line must end with her move (he is to move next)".into()),
+            }
+            moves.push(played(Player::First, her));
+            (position, memory) = (x.position, x.memory);
+        }
+        Ok((position, memory, moves))
+    }
+
     /// The principal line from a position with him to move that `prefix`
     /// (the moves so far, in its labels) reached with the strategy's
     /// `memory`. Call after [`Search::value`] of that position.
@@ -108,6 +142,15 @@ impl Search<'_> {
                 };
             }
         }
+    }
+}
+
+fn played(player: Player, edge: Edge) -> PlayedMove {
+    PlayedMove {
+        player,
+        edge,
+        forced: false,
+        phase: String::new(),
     }
 }
 

@@ -1,0 +1,149 @@
+//! Patch tables and the counterexample-guided repair (`ramsey-verify repair`):
+//! a broken strategy is mended and the mend certifies, a hopeless one is
+//! reported stuck, and the K4 table is what turns `k4-guarded` into a
+//! strategy that wins its Figure 6 subtree.
+
+use ramsey_verify::board::{Board, Edge};
+use ramsey_verify::canon::canonical_form;
+use ramsey_verify::patch::{format_table, parse_table, PatchTable, Patched};
+use ramsey_verify::repair::{repair, RepairOutcome, RepairTask};
+use ramsey_verify::search::{Search, Value};
+use ramsey_verify::strategies::{by_name, k4};
+use ramsey_verify::strategy::Strategy;
+use ramsey_verify::verify::{verify, Request, Verdict};
+use std::sync::Arc;
+
+/// The line into the Figure 6 position `D@[:D]?` that `k4-guarded` plays,
+/// up to her 4th move (in the labels of the engine's own play).
+const FIGURE6_PREFIX: &str = "0-1,2-3,0-4,1-4,0-2,1-2,2-4";
+
+fn edges(text: &str) -> Vec<Edge> {
+    text.split(',')
+        .map(|m| {
+            let (u, v) = m.split_once('-').unwrap();
+            Edge::new(u.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The value of the subtree after `prefix` (him to move) for `strategy`.
+fn subtree_value(strategy: &dyn Strategy, prefix: &str, threads: usize) -> Value {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| {
+        let search = Search::new(strategy, Board::Infinite, 21);
+        let (position, memory, _) = search.replay_line(&edges(prefix)).unwrap();
+        search.value(&canonical_form(&position, &memory, None))
+    })
+}
+
+fn task(name: &str, max_rounds: usize) -> RepairTask {
+    RepairTask {
+        strategy: Arc::from(by_name(name).unwrap()),
+        table: PatchTable::new(),
+        prefix: Vec::new(),
+        from_move: 1,
+        max_rounds,
+    }
+}
+
+#[test]
+fn patch_tables_round_trip_and_bad_lines_are_named() {
+    let table = parse_table(k4::PATCHES).unwrap();
+    assert!(!table.is_empty());
+    let text = format_table(&table, &["a comment".to_string()]);
+    assert!(text.starts_with("# a comment\n"));
+    assert_eq!(parse_table(&text).unwrap(), table);
+    let entry = text.lines().nth(1).unwrap();
+    for (bad, why) in [
+        ("FPCo_:FEBGG 6 - 5-6 4-6", "line 1: expected `KEY => u-v`"),
+        ("K => 4", "line 1: edge must be `u-v`"),
+        ("K => 4-4", "line 1: edge is not a pair"),
+        ("K => x-4", "line 1: edge ends must be vertex numbers"),
+    ] {
+        let err = parse_table(bad).unwrap_err();
+        assert!(err.contains(why), "{bad}: {err}");
+    }
+    let twice = format!("{entry}\n# comment\n{entry}\n");
+    assert!(parse_table(&twice)
+        .unwrap_err()
+        .contains("line 3: situation listed twice"));
+}
+
+#[test]
+fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
+    let broken = by_name("k3-broken-wrong-triangle").unwrap();
+    let request = Request::new(Board::Infinite, 4, 1);
+    assert_eq!(verify(broken.as_ref(), request).unwrap().verdict, Verdict::Refuted);
+    let mut rounds = 0;
+    let outcome = repair(task("k3-broken-wrong-triangle", 20), request, |_| rounds += 1).unwrap();
+    let RepairOutcome::Verified { table, max_moves } = outcome else {
+        panic!("the broken K3 strategy was not repaired")
+    };
+    assert_eq!((table.len(), rounds, max_moves), (2, 2, 4));
+    let mended = Patched::new(Arc::from(broken), "k3-mended", "", table);
+    let report = verify(&mended, request).unwrap();
+    assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
+}
+
+#[test]
+fn repair_is_stuck_where_no_strategy_wins() {
+    // The K3 game on K4 cannot be won by her (tests/solve.rs): no table helps.
+    let request = Request::new(Board::Complete(4), 4, 1);
+    let outcome = repair(task("k3", 20), request, |_| {}).unwrap();
+    let RepairOutcome::Stuck { table, line } = outcome else {
+        panic!("K3 on K4 was repaired")
+    };
+    assert!(table.is_empty() && !line.moves.is_empty());
+}
+
+#[test]
+fn the_k4_table_wins_the_figure6_subtree_that_k4_guarded_loses() {
+    let guarded = by_name("k4-guarded").unwrap();
+    assert!(matches!(
+        subtree_value(guarded.as_ref(), FIGURE6_PREFIX, 2),
+        Value::Fail { .. }
+    ));
+    let patched = k4::patched();
+    let one = subtree_value(&patched, FIGURE6_PREFIX, 1);
+    assert!(matches!(one, Value::Win(m) if m <= 21), "{one:?}");
+    assert_eq!(
+        one,
+        subtree_value(&patched, FIGURE6_PREFIX, 2),
+        "same value for 1 and 2 threads"
+    );
+}
+
+#[test]
+fn a_tampered_k4_table_entry_is_refuted() {
+    // Every entry is needed, and its move matters: move each entry's edge
+    // (if the new edge is taken, the strategy's own losing move stands) or
+    // drop the entry, and the subtree fails.
+    let table = parse_table(k4::PATCHES).unwrap();
+    for (key, &edge) in &table {
+        let mut tampered = table.clone();
+        let (u, v) = edge.ends();
+        tampered.insert(key.clone(), Edge::new(u, v + 1));
+        let strategy = Patched::new(Arc::from(by_name("k4-guarded").unwrap()), "tampered", "", tampered);
+        let value = subtree_value(&strategy, FIGURE6_PREFIX, 2);
+        assert!(matches!(value, Value::Fail { .. }), "entry {key} changed: {value:?}");
+        let mut dropped = table.clone();
+        dropped.remove(key);
+        let strategy = Patched::new(Arc::from(by_name("k4-guarded").unwrap()), "dropped", "", dropped);
+        assert!(
+            matches!(subtree_value(&strategy, FIGURE6_PREFIX, 2), Value::Fail { .. }),
+            "without {key}"
+        );
+    }
+}
+
+#[test]
+fn a_line_the_strategy_does_not_play_is_rejected() {
+    let patched = k4::patched();
+    let search = Search::new(&patched, Board::Infinite, 21);
+    let err = search.replay_line(&edges("0-1,2-3,0-4,1-4,0-5")).unwrap_err();
+    assert!(err.contains("move 5 of the line is 0-5, the strategy plays"), "{err}");
+    let err = search.replay_line(&edges("0-1,2-3")).unwrap_err();
+    assert!(err.contains("must end with her move"), "{err}");
+    let err = search.replay_line(&edges("0-1,0-1,0-2")).unwrap_err();
+    assert!(err.contains("not free"), "{err}");
+}
