@@ -42,6 +42,9 @@ RUNS=(
   "k4-forcing-failures-inf|refute --strategy k4-forcing --at-round 4 --bound 21"
   "k4-guarded-inf-21|verify --strategy k4-guarded --board inf --bound 21 --shortest --max-positions 20000000"
   "k4-guarded-failures-inf|refute --strategy k4-guarded --at-round 4 --bound 21"
+  "k4-patched-inf-21|verify --strategy k4-patched --board inf --bound 21"
+  "k4-patched-17-21|verify --strategy k4-patched --board 17 --bound 21"
+  "k4-patched-16-21|verify --strategy k4-patched --board 16 --bound 21"
 )
 
 run() {
