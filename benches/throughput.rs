@@ -1,5 +1,5 @@
-//! `cargo bench`: the same fixed workloads as `ramsey-verify bench`, with
-//! one and two threads.
+//! `cargo bench`: the fixed workloads of `ramsey-verify bench` and the full
+//! K4 certification on `K_aleph0` and `K_17`, with one and two threads.
 
 use ramsey_verify::bench::{canon_throughput, certification, failure_class_search, subtree};
 use ramsey_verify::board::Board;
@@ -17,7 +17,12 @@ fn main() {
     let (position, memory) = end_of_stage3();
     results.push(subtree("k4 Stage 4 subtree", k4.as_ref(), &position, &memory, 21).expect("verifies"));
     for threads in [1, 2] {
-        for (name, board, bound) in [("k3", Board::Infinite, 4)] {
+        // The full K4 certification (`k4-patched`, the certified K4 strategy).
+        for (name, board, bound) in [
+            ("k3", Board::Infinite, 4),
+            ("k4-patched", Board::Infinite, 21),
+            ("k4-patched", Board::Complete(17), 21),
+        ] {
             let strategy = by_name(name).expect("registered");
             results.push(certification(strategy.as_ref(), Request::new(board, bound, threads)).expect("verifies"));
         }

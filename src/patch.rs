@@ -17,10 +17,10 @@
 //! slot), `last` his last edge (`-` if none) and `u-v` her edge, all in the
 //! canonical labels. Lines starting with `#` are comments.
 
-use crate::board::{Edge, Player, Position};
-use crate::graph6::encode_position;
+use crate::board::{Board, Edge, Player, Position};
+use crate::graph6::{decode_position, encode_position};
 use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
 /// Situation key -> her edge, in the situation's canonical labels.
@@ -59,6 +59,7 @@ pub fn parse_table(text: &str) -> Result<PatchTable, String> {
         }
         let bad = |why: &str| format!("patch table line {}: {why}", number + 1);
         let (key, edge) = line.split_once(" => ").ok_or_else(|| bad("expected `KEY => u-v`"))?;
+        key_counts(key).map_err(|why| bad(&why))?;
         let (u, v) = edge.trim().split_once('-').ok_or_else(|| bad("edge must be `u-v`"))?;
         let (u, v) = (u.parse::<usize>(), v.parse::<usize>());
         let edge = match (u, v) {
@@ -70,6 +71,14 @@ pub fn parse_table(text: &str) -> Result<PatchTable, String> {
         }
     }
     Ok(table)
+}
+
+/// Her and his edge counts in the position of a situation key, or why the
+/// key's `RED:BLUE` part is not a position.
+fn key_counts(key: &str) -> Result<(usize, usize), String> {
+    let g6 = key.split(' ').next().unwrap_or_default();
+    let position = decode_position(g6, Board::Infinite).map_err(|e| format!("bad position `{g6}`: {e}"))?;
+    Ok((position.edge_count(Player::First), position.edge_count(Player::Second)))
 }
 
 /// Writes a patch table in the format [`parse_table`] reads, after the
@@ -107,15 +116,21 @@ pub struct Patched {
     name: &'static str,
     description: &'static str,
     table: PatchTable,
+    /// The (her, his) edge counts of the table's situations: building a
+    /// key costs more than the strategy's own move, so it is only built
+    /// where an entry can match.
+    counts: HashSet<(usize, usize)>,
 }
 
 impl Patched {
     pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
+        let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
         Patched {
             inner,
             name,
             description,
             table,
+            counts,
         }
     }
 
@@ -152,6 +167,13 @@ impl Strategy for Patched {
         if own.as_ref().is_ok_and(|m| {
             view.position.is_free(m.edge) && view.position.completes_clique(Player::First, m.edge, clique)
         }) {
+            return own;
+        }
+        let counts = (
+            view.position.edge_count(Player::First),
+            view.position.edge_count(Player::Second),
+        );
+        if !self.counts.contains(&counts) {
             return own;
         }
         let key = situation_key(view.position, view.memory, view.last_reply);

@@ -56,9 +56,11 @@ fn patch_tables_round_trip_and_bad_lines_are_named() {
     let entry = text.lines().nth(1).unwrap();
     for (bad, why) in [
         ("FPCo_:FEBGG 6 - 5-6 4-6", "line 1: expected `KEY => u-v`"),
-        ("K => 4", "line 1: edge must be `u-v`"),
-        ("K => 4-4", "line 1: edge is not a pair"),
-        ("K => x-4", "line 1: edge ends must be vertex numbers"),
+        ("A_:A? => 4", "line 1: edge must be `u-v`"),
+        ("A_:A? => 4-4", "line 1: edge is not a pair"),
+        ("A_:A? => x-4", "line 1: edge ends must be vertex numbers"),
+        ("A_:B? 1 - - => 0-1", "line 1: bad position `A_:B?`"),
+        ("garbage => 0-1", "line 1: bad position `garbage`"),
     ] {
         let err = parse_table(bad).unwrap_err();
         assert!(err.contains(why), "{bad}: {err}");
