@@ -79,20 +79,14 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
         let patched = Patched::new(task.strategy.clone(), "patched", "", table.clone());
         let search = new_search(&patched, request);
         let (position, memory, prefix) = search.replay_line(&task.prefix)?;
-        let value = match task.prefix.is_empty() {
-            true => search.root_value(),
-            false => search.value(&canonical_form(&position, &memory, None)),
-        };
+        let value = search.value(&canonical_form(&position, &memory, None));
         if let Value::Win(max_moves) = value {
             return Ok(RepairOutcome::Verified { table, max_moves });
         }
         if number > task.max_rounds {
             break;
         }
-        let line = match task.prefix.is_empty() {
-            true => search.principal_line(),
-            false => search.principal_line_from(position.clone(), memory.clone(), prefix),
-        };
+        let line = search.principal_line_from(position, memory, prefix);
         let decisions = decisions(&search, &line, task.prefix.len());
         let found = decisions
             .iter()

@@ -149,3 +149,59 @@ fn a_line_the_strategy_does_not_play_is_rejected() {
     let err = search.replay_line(&edges("0-1,0-1,0-2")).unwrap_err();
     assert!(err.contains("not free"), "{err}");
 }
+
+mod common;
+
+#[test]
+fn repair_command_writes_a_table_and_rejects_bad_input() {
+    let dir = std::env::temp_dir().join(format!("ramsey-repair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("table.txt");
+    let out = out.to_str().unwrap();
+    let (code, stdout, _) = common::ramsey(&[
+        "repair",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(stdout.contains("VERIFIED within 4"), "{stdout}");
+    let table = parse_table(&std::fs::read_to_string(out).unwrap()).unwrap();
+    assert_eq!(table.len(), 2);
+    // Stuck: exit 3 (no verdict), the table is still written.
+    let (code, stdout, _) = common::ramsey(&[
+        "repair",
+        "--strategy",
+        "k3",
+        "--board",
+        "4",
+        "--bound",
+        "4",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 3);
+    assert!(stdout.contains("STUCK"), "{stdout}");
+    let garbage = dir.join("garbage.txt");
+    std::fs::write(&garbage, "not a table\n").unwrap();
+    for (args, message) in [
+        (vec!["--strategy", "nope"], "unknown strategy `nope`"),
+        (
+            vec!["--strategy", "k3", "--table", garbage.to_str().unwrap()],
+            "line 1: expected `KEY => u-v`",
+        ),
+        (
+            vec!["--strategy", "k3", "--line", "0-2"],
+            "move 1 of the line is 0-2, the strategy plays 0-1",
+        ),
+    ] {
+        let mut all = vec!["repair", "--bound", "4", "--out", out];
+        all.extend(args);
+        let (code, _, stderr) = common::ramsey(&all);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(message) && stderr.lines().count() == 1, "{stderr}");
+    }
+}
