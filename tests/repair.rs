@@ -171,6 +171,20 @@ fn repair_command_writes_a_table_and_rejects_bad_input() {
     assert!(stdout.contains("VERIFIED within 4"), "{stdout}");
     let table = parse_table(&std::fs::read_to_string(out).unwrap()).unwrap();
     assert_eq!(table.len(), 2);
+    // The table, applied with `verify --patches`, mends the strategy; without it, refuted.
+    let (_, stdout, _) = common::ramsey(&["verify", "--strategy", "k3-broken-wrong-triangle", "--bound", "4"]);
+    assert!(stdout.contains("REFUTED"), "{stdout}");
+    let (code, stdout, _) = common::ramsey(&[
+        "verify",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--patches",
+        out,
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("VERIFIED"), "{stdout}");
     // Stuck: exit 3 (no verdict), the table is still written.
     let (code, stdout, _) = common::ramsey(&[
         "repair",
@@ -204,4 +218,8 @@ fn repair_command_writes_a_table_and_rejects_bad_input() {
         assert_eq!(code, 2, "{stderr}");
         assert!(stderr.contains(message) && stderr.lines().count() == 1, "{stderr}");
     }
+    let garbage = garbage.to_str().unwrap();
+    let (code, _, stderr) = common::ramsey(&["verify", "--strategy", "k3", "--patches", garbage]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("garbage.txt: patch table line 1"), "{stderr}");
 }

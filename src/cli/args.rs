@@ -51,4 +51,30 @@ pub struct SearchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Play the moves of this patch table (written by `repair`) where its
+    /// situations arise, on top of the strategy.
+    #[arg(long, value_name = "TABLE")]
+    pub patches: Option<std::path::PathBuf>,
+}
+
+impl SearchArgs {
+    /// The strategy named by `--strategy`, with `--patches` applied.
+    pub fn strategy(&self) -> Result<Box<dyn crate::strategy::Strategy>, String> {
+        let strategy = crate::strategies::by_name(&self.strategy)?;
+        let Some(path) = &self.patches else {
+            return Ok(strategy);
+        };
+        let table = read_table(path)?;
+        // Names are `&'static str`; one patched strategy per run.
+        let name: &'static str = Box::leak(format!("{}+{}", self.strategy, path.display()).into_boxed_str());
+        let description = "a strategy with a patch table (--patches)";
+        let patched = crate::patch::Patched::new(std::sync::Arc::from(strategy), name, description, table);
+        Ok(Box::new(patched))
+    }
+}
+
+/// Reads a patch table file; errors name the file and the line.
+pub fn read_table(path: &std::path::Path) -> Result<crate::patch::PatchTable, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    crate::patch::parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -9,7 +9,6 @@ use crate::classes::{failure_classes, FailureClass};
 use crate::graph6::encode_position;
 use crate::line::PlayedMove;
 use crate::render::svg::to_svg;
-use crate::strategies;
 use crate::strategy::Game;
 use crate::verify::{new_search, thread_pool, Request};
 use clap::Args;
@@ -98,7 +97,7 @@ fn class_text(i: usize, class: &FailureClass) -> String {
 
 pub fn run(refute: RefuteArgs) -> Result<(), String> {
     let args = &refute.search;
-    let strategy = strategies::by_name(&args.strategy)?;
+    let strategy = args.strategy()?;
     let pool = thread_pool(args.threads)?;
     let mut request = Request::new(args.board, args.bound, args.threads);
     request.shortcuts = !args.no_shortcuts;

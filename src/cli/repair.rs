@@ -1,11 +1,11 @@
 //! `ramsey-verify repair`: searches for a small table of moves that makes a
 //! refuted strategy win (`crate::repair`), and writes the table.
 
-use super::args::{parse_board, parse_bound, parse_threads};
+use super::args::{parse_board, parse_bound, parse_threads, read_table};
 use super::line_input::parse_moves;
 use super::Failure;
 use crate::board::{Board, Edge};
-use crate::patch::{format_table, parse_table, PatchTable};
+use crate::patch::{format_table, PatchTable};
 use crate::repair::{repair, RepairOutcome, RepairTask};
 use crate::strategies;
 use crate::verify::{thread_pool, Request};
@@ -115,9 +115,4 @@ pub fn run(args: RepairArgs) -> Result<(), Failure> {
         RepairOutcome::Verified { .. } => Ok(()),
         _ => Err(Failure::NoVerdict("the strategy is not repaired".into())),
     }
-}
-
-fn read_table(path: &PathBuf) -> Result<PatchTable, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

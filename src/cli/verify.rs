@@ -7,7 +7,6 @@ use crate::board::{Board, Player};
 use crate::cert::Recorder;
 use crate::render::Figure;
 use crate::search::Observer;
-use crate::strategies;
 use crate::strategy::Game;
 use crate::verify::{shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
@@ -39,7 +38,7 @@ pub struct VerifyArgs {
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), Failure> {
-    let strategy = strategies::by_name(&args.search.strategy)?;
+    let strategy = args.search.strategy()?;
     let request = Request {
         board: args.search.board,
         bound: args.search.bound,
