@@ -138,10 +138,6 @@ impl Patched {
     pub fn inner(&self) -> &dyn Strategy {
         self.inner.as_ref()
     }
-
-    pub fn table(&self) -> &PatchTable {
-        &self.table
-    }
 }
 
 impl Strategy for Patched {
