@@ -20,7 +20,7 @@
 
 use crate::board::{Edge, Player, Position};
 use crate::canon::canonical_form;
-use crate::line::Line;
+use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
 use crate::patch::{memory_for, situation_key, PatchTable, Patched};
 use crate::search::{Search, Value};
@@ -116,13 +116,16 @@ fn decisions(search: &Search, line: &Line, skip: usize) -> Vec<Decision> {
     };
     let mut out = Vec::new();
     for &his in moves[skip..].iter().step_by(2) {
-        let after = position.with(his, Player::Second).expect("line moves are legal");
+        let x = search.exchange(&position, &memory, his);
+        // After his winning (or board-filling) move she has no decision.
+        if matches!(x.ending, Some(Ending::SecondPlayerWins | Ending::Draw)) {
+            break;
+        }
         out.push(Decision {
-            position: after,
+            position: position.with(his, Player::Second).expect("line moves are legal"),
             memory: memory.clone(),
             his,
         });
-        let x = search.exchange(&position, &memory, his);
         if x.ending.is_some() {
             break;
         }

@@ -223,3 +223,24 @@ fn repair_command_writes_a_table_and_rejects_bad_input() {
     assert_eq!(code, 2);
     assert!(stderr.contains("garbage.txt: patch table line 1"), "{stderr}");
 }
+
+#[test]
+fn repair_never_patches_a_position_he_has_already_won() {
+    // On `k4-forcing`'s first counterexample he completes a blue K4; the
+    // decision after that move is not hers to change. (A first version of
+    // `repair` tried her moves there and "saved" a lost game.)
+    let mut task = task("k4-forcing", 1);
+    task.from_move = 5;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    let outcome = pool.install(|| repair(task, Request::new(Board::Infinite, 21, 2), |_| {}).unwrap());
+    let table = match outcome {
+        RepairOutcome::OutOfRounds { table } | RepairOutcome::Stuck { table, .. } => table,
+        RepairOutcome::Verified { .. } => panic!("k4-forcing repaired in one round"),
+    };
+    assert!(!table.is_empty());
+    for key in table.keys() {
+        let g6 = key.split(' ').next().unwrap();
+        let position = ramsey_verify::graph6::decode_position(g6, Board::Infinite).unwrap();
+        assert!(!position.has_clique(ramsey_verify::board::Player::Second, 4), "{key}");
+    }
+}
