@@ -6,9 +6,11 @@
 #   proofs/regenerate.sh            # every run listed below
 #   proofs/regenerate.sh k4-inf-21  # only the named runs
 #
-# THREADS (default 1) sets --threads. Verdicts, lines and counts do not
-# depend on it, but a refuted run with 2 threads can take minutes where the
-# sequential one takes a second (see strategies/k4/README.md).
+# Each summary also gets "resources": wall and CPU seconds and peak memory
+# (GNU time, /usr/bin/time). THREADS (default 1) sets --threads. Verdicts,
+# lines and counts do not depend on it, but a refuted run with 2 threads can
+# take minutes where the sequential one takes a second (see
+# strategies/k4/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -50,11 +52,15 @@ RUNS=(
 run() {
   local name=$1 args=$2
   local command="ramsey-verify $args --threads $THREADS --json"
+  local usage
+  usage=$(mktemp)
   echo "== $name: $command" >&2
   # $args is shell words (it may quote a value with spaces), hence eval.
-  eval "nice \"\$BIN\" $args --threads \"\$THREADS\" --json" |
-    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; print(json.dumps(r, indent=1))' \
-      "$MACHINE" "$command" > "proofs/$name.json"
+  # GNU time records wall time, CPU time and peak memory of the run.
+  eval "nice /usr/bin/time -f '%e %U %S %M' -o \"\$usage\" \"\$BIN\" $args --threads \"\$THREADS\" --json" |
+    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; w,u,s,m=open(sys.argv[3]).read().split()[-4:]; r["resources"]={"wall_seconds":float(w),"cpu_seconds":round(float(u)+float(s),2),"peak_rss_mb":round(int(m)/1024,1)}; print(json.dumps(r, indent=1))' \
+      "$MACHINE" "$command" "$usage" > "proofs/$name.json"
+  rm -f "$usage"
 }
 
 for entry in "${RUNS[@]}"; do
