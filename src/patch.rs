@@ -138,27 +138,10 @@ impl Patched {
     pub fn inner(&self) -> &dyn Strategy {
         self.inner.as_ref()
     }
-}
 
-impl Strategy for Patched {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn game(&self) -> Game {
-        self.inner.game()
-    }
-
-    fn initial_memory(&self) -> Memory {
-        self.inner.initial_memory()
-    }
-
-    fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        let own = self.inner.play(view);
+    /// Her move at `view` given the inner strategy's answer `own` there:
+    /// the table's edge where an entry matches, else `own`.
+    pub fn play_over(&self, view: &View, own: Result<Move, StrategyError>) -> Result<Move, StrategyError> {
         let clique = self.inner.game().clique;
         if own.as_ref().is_ok_and(|m| {
             view.position.is_free(m.edge) && view.position.completes_clique(Player::First, m.edge, clique)
@@ -180,6 +163,28 @@ impl Strategy for Patched {
             }),
             _ => own,
         }
+    }
+}
+
+impl Strategy for Patched {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn game(&self) -> Game {
+        self.inner.game()
+    }
+
+    fn initial_memory(&self) -> Memory {
+        self.inner.initial_memory()
+    }
+
+    fn play(&self, view: &View) -> Result<Move, StrategyError> {
+        self.play_over(view, self.inner.play(view))
     }
 
     fn phase(&self, memory: &Memory) -> &'static str {

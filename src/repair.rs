@@ -148,8 +148,8 @@ fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Optio
         memory: &canon.memory,
         last_reply: canon.marked,
     };
-    let current = patched.play(&view).ok().map(|m| m.edge);
     let own = patched.inner().play(&view);
+    let current = patched.play_over(&view, own.clone()).ok().map(|m| m.edge);
     let clique = patched.game().clique;
     edge_orbit_representatives(&canon)
         .into_iter()
