@@ -1,7 +1,7 @@
 //! Lines of play through a searched game: the principal line (first
 //! counterexample or longest win) and lines chosen by a caller.
 
-use super::Search;
+use super::{Exchange, Search};
 use crate::board::{Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
 use crate::line::{Ending, Line, PlayedMove};
@@ -30,7 +30,7 @@ impl Search<'_> {
     pub fn replay_line(&self, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
         let describe = |ending: Ending| ending.describe(self.game);
         let (mut position, mut memory, first) = self.opening().map_err(describe)?;
-        let mut moves = vec![played(Player::First, first)];
+        let mut moves = vec![self.her_played(first, &memory)];
         let differs =
             |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
         if line.first().is_some_and(|&e| e != first) {
@@ -42,7 +42,6 @@ impl Search<'_> {
                 return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
             }
             let x = self.exchange(&position, &memory, his);
-            moves.push(played(Player::Second, his));
             if let Some(ending) = x.ending {
                 return Err(format!("the game ends inside the line: {}", describe(ending)));
             }
@@ -52,10 +51,42 @@ impl Search<'_> {
                 Some(_) => {}
                 None => return Err("the line must end with her move (he is to move next)".into()),
             }
-            moves.push(played(Player::First, her));
+            moves.extend(self.exchange_moves(&position, &x));
             (position, memory) = (x.position, x.memory);
         }
         Ok((position, memory, moves))
+    }
+
+    /// Her move `edge` for a line, with her phase after it (`memory`).
+    fn her_played(&self, edge: Edge, memory: &Memory) -> PlayedMove {
+        PlayedMove {
+            player: Player::First,
+            edge,
+            forced: false,
+            phase: self.strategy.phase(memory).to_string(),
+        }
+    }
+
+    /// The moves of exchange `x` played from `position` (him to move), as
+    /// a line shows them: a move is forced when it claims the missing edge
+    /// of the opponent's threat (and does not win).
+    fn exchange_moves(&self, position: &Position, x: &Exchange) -> Vec<PlayedMove> {
+        let k = self.game.clique;
+        let mut moves = vec![PlayedMove {
+            player: Player::Second,
+            edge: x.his,
+            forced: position.completes_clique(Player::First, x.his, k),
+            phase: String::new(),
+        }];
+        if let Some(her) = x.her {
+            let before_her = position.with(x.his, Player::Second).expect("legal");
+            let wins = before_her.completes_clique(Player::First, her, k);
+            moves.push(PlayedMove {
+                forced: !wins && before_her.completes_clique(Player::Second, her, k),
+                ..self.her_played(her, &x.memory)
+            });
+        }
+        moves
     }
 
     /// The principal line from a position with him to move that `prefix`
@@ -79,12 +110,7 @@ impl Search<'_> {
                 names: vec![],
             },
             Ok((position, memory, edge)) => {
-                let first = PlayedMove {
-                    player: Player::First,
-                    edge,
-                    forced: false,
-                    phase: self.strategy.phase(&memory).to_string(),
-                };
+                let first = self.her_played(edge, &memory);
                 names.note(&memory);
                 self.continue_line(vec![first], names, position, memory, choose)
             }
@@ -112,28 +138,13 @@ impl Search<'_> {
             // Played in the line's own labels, so that vertex numbers in the
             // ending's message (e.g. an illegal edge) are the line's.
             let back = node.to_canon.inverse();
-            let k = self.game.clique;
             let his = reply.map(|v| back.apply(v));
             let x = self.exchange(&position, &memory, his);
-            moves.push(PlayedMove {
-                player: Player::Second,
-                edge: his,
-                forced: position.completes_clique(Player::First, his, k),
-                phase: String::new(),
-            });
-            let before_her = position.with(his, Player::Second).expect("legal");
-            (position, memory) = (x.position, x.memory);
-            if let Some(her) = x.her {
-                let wins = before_her.completes_clique(Player::First, her, k);
-                let forced = !wins && before_her.completes_clique(Player::Second, her, k);
-                moves.push(PlayedMove {
-                    player: Player::First,
-                    edge: her,
-                    forced,
-                    phase: self.strategy.phase(&memory).to_string(),
-                });
-                names.note(&memory);
+            moves.extend(self.exchange_moves(&position, &x));
+            if x.her.is_some() {
+                names.note(&x.memory);
             }
+            (position, memory) = (x.position, x.memory);
             if let Some(ending) = x.ending {
                 return Line {
                     moves,
@@ -142,15 +153,6 @@ impl Search<'_> {
                 };
             }
         }
-    }
-}
-
-fn played(player: Player, edge: Edge) -> PlayedMove {
-    PlayedMove {
-        player,
-        edge,
-        forced: false,
-        phase: String::new(),
     }
 }
 
