@@ -34,7 +34,7 @@ pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -
         .iter()
         .map(|n| n.map_or("-".to_string(), |v| v.to_string()))
         .collect();
-    let last = last.map_or("-".to_string(), edge_text);
+    let last = last.map_or("-".to_string(), |e| e.to_string());
     format!(
         "{} {} {} {}",
         encode_position(position),
@@ -42,11 +42,6 @@ pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -
         names.join(","),
         last
     )
-}
-
-fn edge_text(e: Edge) -> String {
-    let (u, v) = e.ends();
-    format!("{u}-{v}")
 }
 
 /// Reads a patch table; the error names the line that is wrong.
@@ -86,7 +81,7 @@ fn key_counts(key: &str) -> Result<(usize, usize), String> {
 pub fn format_table(table: &PatchTable, comments: &[String]) -> String {
     let mut out: String = comments.iter().map(|c| format!("# {c}\n")).collect();
     for (key, &edge) in table {
-        out.push_str(&format!("{key} => {}\n", edge_text(edge)));
+        out.push_str(&format!("{key} => {edge}\n"));
     }
     out
 }

@@ -86,8 +86,9 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
         if number > task.max_rounds {
             break;
         }
-        let line = search.principal_line_from(position, memory, prefix);
-        let decisions = decisions(&search, &line, task.prefix.len());
+        let line = search.principal_line_from(position.clone(), memory.clone(), prefix);
+        let after_prefix = line.moves.iter().skip(task.prefix.len().max(1)).map(|m| m.edge);
+        let decisions = decisions(&search, position, memory, after_prefix.step_by(2));
         let found = decisions
             .iter()
             .rev()
@@ -107,15 +108,16 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
     Ok(RepairOutcome::OutOfRounds { table })
 }
 
-/// Her decisions on `line` after its first `skip` moves.
-fn decisions(search: &Search, line: &Line, skip: usize) -> Vec<Decision> {
-    let moves: Vec<Edge> = line.moves.iter().map(|m| m.edge).collect();
-    let skip = skip.max(1);
-    let Ok((mut position, mut memory, _)) = search.replay_line(&moves[..skip]) else {
-        return Vec::new();
-    };
+/// Her decisions when he plays `his_moves` from `position` (him to move,
+/// her `memory`) and she answers by the strategy.
+fn decisions(
+    search: &Search,
+    mut position: Position,
+    mut memory: Memory,
+    his_moves: impl Iterator<Item = Edge>,
+) -> Vec<Decision> {
     let mut out = Vec::new();
-    for &his in moves[skip..].iter().step_by(2) {
+    for his in his_moves {
         let x = search.exchange(&position, &memory, his);
         // After his winning (or board-filling) move she has no decision.
         if matches!(x.ending, Some(Ending::SecondPlayerWins | Ending::Draw)) {
