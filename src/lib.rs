@@ -12,6 +12,8 @@ pub mod canon;
 pub mod cert;
 pub mod classes;
 pub mod cli;
+pub mod engine;
+pub mod game;
 pub mod graph6;
 pub mod line;
 pub mod orbits;
