@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod game_solve;
 mod line_input;
 mod picture;
 mod refute;
@@ -42,8 +43,9 @@ pub enum Command {
     /// Show a line of moves or a position as numbered text, SVG (--svg) and
     /// DOT (--dot): edges numbered in play order, forced moves marked.
     Show(show::ShowArgs),
-    /// Whether the first player, to move, can force a win within a budget of
-    /// her moves (any strategy: exhaustive over both players' moves).
+    /// Solve a game exactly over both players' moves: a graph Ramsey game
+    /// (--rules, any board, target and rule set), or a K_k achievement
+    /// position within a budget of her moves (--budget).
     Solve(solve::SolveArgs),
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
