@@ -142,3 +142,53 @@ fn bad_game_statements_get_one_line_and_exit_code_2() {
         assert!(!err.contains("panicked"), "{case:?}: {err}");
     }
 }
+
+/// Runs `play` with `input` on standard input.
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .arg("play")
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn the_perfect_player_wins_sim_against_a_person_who_plays_edges_in_order() {
+    // The person (red) types every edge in order; illegal ones are refused
+    // and asked again. Blue plays perfectly and must win.
+    let input: String = (0..6)
+        .flat_map(|u| (u + 1..6).map(move |v| format!("{u} {v}\n")))
+        .collect::<String>()
+        .repeat(8);
+    let (code, out) = play(
+        &["--rules", "misere", "--board", "6", "--target", "K3"],
+        &("x y\n".to_string() + &input),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("write a move as two vertex numbers"), "{out}");
+    assert!(
+        out.trim_end().ends_with("game over: blue (second player) wins"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_stops_quietly_at_the_end_of_input() {
+    let (code, out) = play(
+        &[
+            "--rules", "achieve", "--board", "5", "--target", "K3", "--human", "blue",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("red plays"), "{out}");
+}

@@ -7,6 +7,7 @@ mod check;
 mod game_solve;
 mod line_input;
 mod picture;
+mod play;
 mod refute;
 mod repair;
 mod show;
@@ -47,6 +48,8 @@ pub enum Command {
     /// (--rules, any board, target and rule set), or a K_k achievement
     /// position within a budget of her moves (--budget).
     Solve(solve::SolveArgs),
+    /// Play a graph Ramsey game against the perfect player in the terminal.
+    Play(play::PlayArgs),
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
@@ -101,5 +104,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Refute(args) => Ok(refute::run(args)?),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Play(args) => play::run(args),
     }
 }

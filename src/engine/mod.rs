@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod census;
+pub mod play;
 mod report;
 pub use census::census;
 pub use report::{solve, SolveReport};
