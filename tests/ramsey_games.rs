@@ -192,3 +192,21 @@ fn play_stops_quietly_at_the_end_of_input() {
     assert_eq!(code, 0);
     assert!(out.contains("red plays"), "{out}");
 }
+
+#[test]
+fn a_solve_stopped_by_the_memory_cap_says_so_and_exits_3() {
+    let (code, out, err) = ramsey(&[
+        "solve",
+        "--rules",
+        "misere",
+        "--board",
+        "7",
+        "--target",
+        "K3",
+        "--max-memory",
+        "1",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.is_empty(), "no verdict may be printed: {out}");
+    assert!(err.contains("no verdict") && err.contains("1 MiB"), "{err}");
+}

@@ -85,10 +85,8 @@ pub fn run(
     if args.census {
         return pool.install(|| print_census(&game, json));
     }
-    let mut solver = Solver::new(&game);
-    if let Some(mib) = max_memory {
-        solver = solver.with_memory_limit(mib << 20);
-    }
+    let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
+    let solver = Solver::new(&game).with_memory_limit(cap);
     let done = AtomicBool::new(false);
     let report = std::thread::scope(|scope| {
         if !json && std::io::stderr().is_terminal() {

@@ -52,8 +52,9 @@ pub struct SolveArgs {
     /// Worker threads (with `--rules`); all cores by default.
     #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Cap on the transposition table in MiB (with `--rules`); the run
-    /// stops without a verdict (exit code 3) when it is reached.
+    /// Cap on the transposition table in MiB (with `--rules`; default: half
+    /// the machine's memory); the run stops without a verdict (exit code 3)
+    /// when it is reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory: Option<u64>,
 }
