@@ -38,7 +38,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rules {
     /// Strong achievement game: first to own the target wins; full = draw.
     Achieve,
@@ -84,6 +85,12 @@ impl Rules {
     /// Whether a move colours a nonempty set of edges instead of one.
     pub fn sets(self) -> bool {
         matches!(self, Rules::AvoidPlus | Rules::MiserePlus)
+    }
+
+    /// Whether the second player's target counts (in the weak game the
+    /// second player only blocks).
+    pub fn second_builds(self) -> bool {
+        self != Rules::Maker
     }
 
     /// Whether completing one's target is illegal rather than decisive.
