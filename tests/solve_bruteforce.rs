@@ -46,7 +46,7 @@ impl Rules {
     }
 
     fn has_clique(&self, mine: u32) -> bool {
-        self.cliques.iter().any(|&c| mine & c == c)
+        self.cliques.iter().any(|&c| c & !mine == 0)
     }
 
     fn index(&self, e: Edge) -> usize {
