@@ -175,50 +175,60 @@ impl Brute<'_> {
     }
 }
 
+/// How the solver is asked.
+#[derive(Clone, Copy)]
+struct Variant {
+    /// Her unforced moves must touch vertex 0 (named), for both searches.
+    restricted: bool,
+    /// One solver (one table) for every position, budgets from high to low;
+    /// otherwise a fresh solver per position, budgets from low to high (as
+    /// `solve` asks).
+    shared: bool,
+}
+
+fn solver_for(k: usize, variant: Variant) -> Solver {
+    let solver = Solver::new(k, u64::MAX);
+    if !variant.restricted {
+        return solver;
+    }
+    let mut names = Memory::new(0, 1);
+    names.set_name(0, Some(0));
+    solver.restrict_her_moves(names, Box::new(|_, e| e.touches(0)))
+}
+
 /// Compares the solver with the brute force on every reachable position of
 /// the `K_k` game on `K_n` and every budget; returns the disagreements and
 /// how many (position, budget) pairs were compared.
-fn disagreements(n: usize, k: usize, restricted: bool) -> (Vec<String>, usize) {
+fn disagreements(n: usize, k: usize, variant: Variant) -> (Vec<String>, usize) {
     let rules = Rules::new(n, k);
-    // The restricted variant: her unforced moves must touch vertex 0.
     let touches_0 = |e: usize| rules.edges[e].0 == 0;
-    let allowed: &dyn Fn(usize) -> bool = if restricted { &touches_0 } else { &|_| true };
+    let allowed: &dyn Fn(usize) -> bool = if variant.restricted { &touches_0 } else { &|_| true };
     let mut brute = Brute {
         rules: &rules,
         memo: HashMap::new(),
         allowed,
     };
     let max_budget = (rules.edges.len() as u32).div_ceil(2);
+    let mut shared = solver_for(k, variant);
     let (mut bad, mut compared) = (Vec::new(), 0);
     for (red, blue) in rules.reachable() {
         let position = rules.position(red, blue);
-        let mut solver = Solver::new(k, u64::MAX);
-        if restricted {
-            let mut names = Memory::new(0, 1);
-            names.set_name(0, Some(0));
-            solver = solver.restrict_her_moves(names, Box::new(|_, e| e.touches(0)));
+        let automorphisms = rules.automorphisms(red, blue, variant.restricted);
+        let mut own = solver_for(k, variant);
+        let solver = if variant.shared { &mut shared } else { &mut own };
+        let mut budgets: Vec<u32> = (1..=max_budget).collect();
+        if variant.shared {
+            budgets.reverse();
         }
-        let automorphisms = rules.automorphisms(red, blue, restricted);
-        for budget in 1..=max_budget {
+        for budget in budgets {
             compared += 1;
+            let answers = Answers::of(solver, &position, budget, &automorphisms, &rules);
             let expected = brute.winning_moves(red, blue, budget);
-            let value = solver.her_turn(&position, budget).unwrap();
-            let moves: Vec<usize> = solver
-                .winning_moves(&position, budget)
-                .unwrap()
-                .into_iter()
-                .map(|e| rules.index(e))
-                .collect();
-            let orbits: Vec<u32> = moves
-                .iter()
-                .map(|&e| automorphisms.iter().fold(0, |m, image| m | 1 << image[e]))
-                .collect();
-            let covered = orbits.iter().fold(0, |m, o| m | o);
-            let disjoint = orbits.iter().map(|o| o.count_ones()).sum::<u32>() == covered.count_ones();
-            if value != (expected != 0) || covered != expected || !disjoint {
+            if answers.value != (expected != 0) || answers.covered != expected || !answers.disjoint {
                 bad.push(format!(
-                    "K{k} on K{n}, red {red:#b} blue {blue:#b}, budget {budget}: solver {value} {moves:?}, \
-                     brute force winning edges {expected:#b}"
+                    "K{k} on K{n}, red {red:#b} blue {blue:#b}, budget {budget}: solver {} {:?}, \
+                     brute force winning edges {expected:#b}",
+                    answers.value, answers.moves
                 ));
             }
         }
@@ -226,8 +236,48 @@ fn disagreements(n: usize, k: usize, restricted: bool) -> (Vec<String>, usize) {
     (bad, compared)
 }
 
-fn assert_agrees(n: usize, k: usize, restricted: bool, pairs: usize) {
-    let (bad, compared) = disagreements(n, k, restricted);
+/// The solver's answers at one position and budget, in edge numbers.
+struct Answers {
+    value: bool,
+    moves: Vec<usize>,
+    /// The edges in the orbits of `moves`.
+    covered: u32,
+    /// No two of `moves` share an orbit.
+    disjoint: bool,
+}
+
+impl Answers {
+    fn of(
+        solver: &mut Solver,
+        position: &Position,
+        budget: u32,
+        automorphisms: &[Vec<usize>],
+        rules: &Rules,
+    ) -> Answers {
+        let value = solver.her_turn(position, budget).unwrap();
+        let moves: Vec<usize> = solver
+            .winning_moves(position, budget)
+            .unwrap()
+            .into_iter()
+            .map(|e| rules.index(e))
+            .collect();
+        let orbits: Vec<u32> = moves
+            .iter()
+            .map(|&e| automorphisms.iter().fold(0, |m, image| m | 1 << image[e]))
+            .collect();
+        let covered = orbits.iter().fold(0, |m, o| m | o);
+        let disjoint = orbits.iter().map(|o| o.count_ones()).sum::<u32>() == covered.count_ones();
+        Answers {
+            value,
+            moves,
+            covered,
+            disjoint,
+        }
+    }
+}
+
+fn assert_agrees(n: usize, k: usize, variant: Variant, pairs: usize) {
+    let (bad, compared) = disagreements(n, k, variant);
     assert!(
         bad.is_empty(),
         "{} disagreements, first: {:?}",
@@ -239,24 +289,39 @@ fn assert_agrees(n: usize, k: usize, restricted: bool, pairs: usize) {
     assert_eq!(compared, pairs, "(position, budget) pairs compared");
 }
 
+const PLAIN: Variant = Variant {
+    restricted: false,
+    shared: false,
+};
+
 #[test]
 fn solver_agrees_with_brute_force_on_k4() {
     // Clique 2: only the empty board is unfinished (3 budgets); clique 3:
     // 247 positions x 3 budgets.
-    assert_agrees(4, 2, false, 3);
-    assert_agrees(4, 3, false, 741);
+    assert_agrees(4, 2, PLAIN, 3);
+    assert_agrees(4, 3, PLAIN, 741);
 }
 
 #[test]
 fn solver_agrees_with_brute_force_on_k5() {
     // 11,793 positions x 5 budgets.
-    assert_agrees(5, 2, false, 5);
-    assert_agrees(5, 3, false, 58_965);
+    assert_agrees(5, 2, PLAIN, 5);
+    assert_agrees(5, 3, PLAIN, 58_965);
+}
+
+#[test]
+fn one_solver_for_all_positions_agrees_with_brute_force_on_k5() {
+    let shared = Variant { shared: true, ..PLAIN };
+    assert_agrees(5, 3, shared, 58_965);
 }
 
 #[test]
 fn restricted_solver_agrees_with_brute_force_on_k5() {
-    assert_agrees(5, 3, true, 58_965);
+    let restricted = Variant {
+        restricted: true,
+        ..PLAIN
+    };
+    assert_agrees(5, 3, restricted, 58_965);
 }
 
 #[test]
