@@ -72,6 +72,7 @@ pub struct Solver {
     names: Memory,
     her_table: HashMap<Key, Bounds>,
     his_table: HashMap<Key, Bounds>,
+    /// Counters of every query so far (the root of a query counts as a node).
     pub stats: SolveStats,
     max_nodes: u64,
 }
@@ -87,7 +88,8 @@ struct Candidate {
 }
 
 impl Solver {
-    /// A solver for the `K_clique` game (`clique >= 2`) that gives up after
+    /// A solver for the `K_clique` game (`clique >= 2`: smaller targets are
+    /// no game, and the answers for them mean nothing) that gives up after
     /// `max_nodes` canonised positions.
     pub fn new(clique: usize, max_nodes: u64) -> Solver {
         Solver {
