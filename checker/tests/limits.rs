@@ -76,7 +76,12 @@ fn a_gzip_bomb_of_short_lines_stops_at_the_byte_cap() {
     let r = check_reader(&mut input, 1, &limits).unwrap_err();
     assert_eq!(r.kind, RejectionKind::Unreadable);
     assert_eq!(r.message, "the certificate is longer than 1048576 bytes (after gunzip)");
-    assert!(input.taken < bomb.len() / 8, "read {} of {} bytes", input.taken, bomb.len());
+    assert!(
+        input.taken < bomb.len() / 8,
+        "read {} of {} bytes",
+        input.taken,
+        bomb.len()
+    );
 }
 
 #[test]
