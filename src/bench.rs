@@ -137,3 +137,22 @@ pub fn subtree(
         fail => Err(format!("benchmark subtree {name} did not verify: {fail:?}")),
     }
 }
+
+/// Plays `strategy` from the empty board against his replies `choices`
+/// (each an index into the edge orbit representatives of the position, in
+/// their order): the position (him to move) and her memory at the end, the
+/// start of a certification slice. `None` if the game ends on the way.
+pub fn line_start(search: &crate::search::Search, choices: &[usize]) -> Option<(Position, Memory)> {
+    let (mut position, mut memory, _) = search.opening().ok()?;
+    for &choice in choices {
+        let node = canonical_form(&position, &memory, None);
+        let reps = crate::orbits::edge_orbit_representatives(&node);
+        let his = *reps.get(choice)?;
+        let x = search.exchange(&node.position, &node.memory, his);
+        if x.ending.is_some() {
+            return None;
+        }
+        (position, memory) = (x.position, x.memory);
+    }
+    Some((position, memory))
+}

@@ -160,6 +160,11 @@ pub struct Position {
     /// Per vertex: neighbours in red, then in blue. One vector (not one per
     /// colour) because positions are cloned on every move of the search.
     rows: Vec<[VertexSet; 2]>,
+    /// The touched vertices and each colour's edge count, kept up to date
+    /// by every change of `rows` (both are asked for on almost every move
+    /// of the search; recounting them was a tenth of its time).
+    touched: VertexSet,
+    counts: [u32; 2],
 }
 
 /// Iterates the members of a vertex set in increasing order.
@@ -188,6 +193,8 @@ impl Position {
         Position {
             board,
             rows: Vec::new(),
+            touched: 0,
+            counts: [0; 2],
         }
     }
 
@@ -224,13 +231,7 @@ impl Position {
 
     /// Vertices incident with at least one claimed edge.
     pub fn touched(&self) -> VertexSet {
-        let mut set = 0;
-        for (v, [r, b]) in self.rows.iter().enumerate() {
-            if r | b != 0 {
-                set |= 1u128 << v;
-            }
-        }
-        set
+        self.touched
     }
 
     /// Number of vertices incident with a claimed edge.
@@ -265,11 +266,7 @@ impl Position {
 
     /// Number of edges `player` has claimed.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows
-            .iter()
-            .map(|row| row[player as usize].count_ones() as usize)
-            .sum::<usize>()
-            / 2
+        self.counts[player as usize] as usize
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
@@ -286,6 +283,8 @@ impl Position {
         }
         self.rows[u as usize][player as usize] |= 1u128 << v;
         self.rows[v as usize][player as usize] |= 1u128 << u;
+        self.touched |= 1u128 << u | 1u128 << v;
+        self.counts[player as usize] += 1;
         Ok(())
     }
 
@@ -294,10 +293,7 @@ impl Position {
         // Sized for the new edge up front: growing later would reallocate.
         let mut rows = Vec::with_capacity(self.rows.len().max(e.ends().1 as usize + 1));
         rows.extend_from_slice(&self.rows);
-        let mut next = Position {
-            board: self.board,
-            rows,
-        };
+        let mut next = Position { rows, ..*self };
         next.claim(e, player)?;
         Ok(next)
     }
@@ -317,6 +313,8 @@ impl Position {
         Position {
             board: self.board,
             rows,
+            touched: members(touched).fold(0, |set, v| set | 1u128 << f(v)),
+            counts: self.counts,
         }
     }
 
