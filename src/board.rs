@@ -350,43 +350,77 @@ impl Position {
     }
 
     /// Unclaimed edges that would complete a `K_k` for `player`: the missing
-    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge).
+    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge), in
+    /// increasing order.
     ///
     /// Only edges between touched vertices can qualify for `k >= 3`, since
     /// both ends need a common neighbour.
     pub fn threats(&self, player: Player, k: usize) -> Vec<Edge> {
-        self.threats_up_to(player, k, usize::MAX)
+        let mut out = Vec::new();
+        self.each_threat(player, k, &mut |e| {
+            out.push(e);
+            true
+        });
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Whether `player` has at least two threats with different missing
     /// edges, so the opponent cannot block both with one move.
     pub fn has_double_threat(&self, player: Player, k: usize) -> bool {
-        self.threats_up_to(player, k, 2).len() >= 2
+        let mut first = None;
+        let mut double = false;
+        self.each_threat(player, k, &mut |e| {
+            double = first.is_some_and(|f| f != e);
+            first = first.or(Some(e));
+            !double
+        });
+        double
     }
 
-    /// The first `limit` threats of `player`. Both ends of a missing edge
-    /// have `k - 2` common neighbours, so only vertices of degree at least
-    /// `k - 2` are tried (this query runs for most moves of the search).
-    fn threats_up_to(&self, player: Player, k: usize, limit: usize) -> Vec<Edge> {
-        let need = k.saturating_sub(2);
-        let candidates = members(self.touched())
-            .filter(|&v| self.neighbours(player, v).count_ones() as usize >= need)
-            .fold(0, |set, v| set | 1u128 << v);
-        let mut out = Vec::new();
-        for u in members(candidates) {
-            let mine = self.neighbours(player, u);
-            let free = candidates & !first_n(u as usize + 1) & !mine & !self.neighbours(player.opponent(), u);
-            for v in members(free) {
-                let common = mine & self.neighbours(player, v);
-                if common.count_ones() as usize >= need && self.has_clique_in(player, common, need) {
-                    out.push(Edge::new(u, v));
-                    if out.len() == limit {
-                        return out;
+    /// Calls `f` with the missing edge of every threat of `player` (an edge
+    /// may come more than once) until it returns false. A threat's missing
+    /// edge `uv` is a free pair in the common neighbourhood of a `K_{k-2}`,
+    /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
+    /// most moves of the search; pairs of candidate vertices cost more).
+    fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
+        let touched = self.touched();
+        self.each_clique_common(player, touched, touched, k.saturating_sub(2), &mut |common| {
+            for u in members(common) {
+                let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
+                for v in members(common & !first_n(u as usize + 1) & !claimed) {
+                    if !f(Edge::new(u, v)) {
+                        return false;
                     }
                 }
             }
+            true
+        });
+    }
+
+    /// Calls `f` with the common neighbourhood (within `common`) of every
+    /// clique of `size` vertices of `player` drawn from `candidates`, until
+    /// it returns false; returns false if it did.
+    fn each_clique_common(
+        &self,
+        player: Player,
+        candidates: VertexSet,
+        common: VertexSet,
+        size: usize,
+        f: &mut impl FnMut(VertexSet) -> bool,
+    ) -> bool {
+        if size == 0 {
+            return common.count_ones() < 2 || f(common);
         }
-        out
+        for v in members(candidates) {
+            let mine = self.neighbours(player, v);
+            let later = candidates & !first_n(v as usize + 1);
+            if !self.each_clique_common(player, later & mine, common & mine, size - 1, f) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether every edge of the board is claimed (finite boards only).

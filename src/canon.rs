@@ -14,7 +14,7 @@
 //! Only touched vertices enter the graph; untouched (fresh) vertices are all
 //! alike and are placed after them in increasing order.
 
-use crate::board::{members, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::board::{first_n, members, Edge, Player, Position, Vertex, MAX_VERTICES};
 use crate::strategy::Memory;
 use canonaut::structs::{add_one_edge, CanonautManager};
 use canonaut::utilities::words_needed;
@@ -155,27 +155,45 @@ fn vertex_masks(touched: &Touched, memory: &Memory, marked: Option<Edge>) -> [u6
     masks
 }
 
+/// The layered graph in canonaut's format (rows of `m` words, vertex `j`
+/// of a row at bit `63 - j % 64` of word `j / 64`): red edges among
+/// `0..t`, blue edges among `t..2t`, and `i` joined to `i + t`.
+fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>) {
+    let t = touched.count;
+    let (n, m) = (2 * t, words_needed(2 * t));
+    graph.clear();
+    graph.resize(n * m, 0);
+    if m == 1 && usize::BITS == 64 && position.touched() == first_n(t) {
+        // The usual case (the search's positions touch `0..t`): each row is
+        // a neighbour set, bit-reversed into canonaut's bit order.
+        for i in 0..t {
+            let red = position.neighbours(Player::First, i as Vertex) as u64;
+            let blue = position.neighbours(Player::Second, i as Vertex) as u64;
+            graph[i] = (red | 1 << (i + t)).reverse_bits() as usize;
+            graph[i + t] = (blue << t | 1 << i).reverse_bits() as usize;
+        }
+        return;
+    }
+    for (i, &v) in touched.list().iter().enumerate() {
+        add_one_edge(graph, i, i + t, m as u32);
+        for (layer, player) in [(0, Player::First), (t, Player::Second)] {
+            for w in members(position.neighbours(player, v) >> v >> 1 << v << 1) {
+                let j = touched.index[w as usize] as usize;
+                add_one_edge(graph, i + layer, j + layer, m as u32);
+            }
+        }
+    }
+}
+
 /// Runs canonaut on the layered graph; returns the canonical order of the
 /// touched vertices (`order[canon]` is an index into the touched list) and
 /// the layer-0 generators as index permutations, `t` entries each.
 fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; MAX_VERTICES], Vec<u32>) {
     let t = touched.count;
     let n = 2 * t;
-    let m = words_needed(n);
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
-        scratch.graph.clear();
-        scratch.graph.resize(n * m, 0);
-        let graph = &mut scratch.graph;
-        for (i, &v) in touched.list().iter().enumerate() {
-            add_one_edge(graph, i, i + t, m as u32);
-            for (layer, player) in [(0, Player::First), (t, Player::Second)] {
-                for w in members(position.neighbours(player, v) >> v >> 1 << v << 1) {
-                    let j = touched.index[w as usize] as usize;
-                    add_one_edge(graph, i + layer, j + layer, m as u32);
-                }
-            }
-        }
+        layered_graph(position, touched, &mut scratch.graph);
         let mut distinct = [0u64; MAX_VERTICES];
         distinct[..t].copy_from_slice(masks);
         let distinct = &mut distinct[..t];
@@ -234,17 +252,21 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     for (canon, &i) in order[..t].iter().enumerate() {
         canon_of[i as usize] = canon as Vertex;
     }
+    // Untouched vertices follow in increasing order; above the largest
+    // touched vertex that is the identity.
     let capacity = position.board().capacity();
+    let mut map: Vec<Vertex> = (0..capacity).map(|v| v as Vertex).collect();
+    let top = (MAX_VERTICES - position.touched().leading_zeros() as usize).min(capacity);
     let mut next_fresh = t as Vertex;
-    let map = (0..capacity)
-        .map(|v| match touched.index[v] {
+    for (v, image) in map[..top].iter_mut().enumerate() {
+        *image = match touched.index[v] {
             u8::MAX => {
                 next_fresh += 1;
                 next_fresh - 1
             }
             i => canon_of[i as usize],
-        })
-        .collect();
+        };
+    }
     let to_canon = Relabel { map };
     let generators = generators
         .chunks(t.max(1))

@@ -4,9 +4,12 @@
 use crate::board::{first_n, members, Edge, Position, Vertex};
 use crate::canon::Canonical;
 
-/// Sets up to this size live on the stack (orbits are computed for every
-/// position the search stores; allocating was a visible share of it).
-const ON_STACK: usize = 4096;
+thread_local! {
+    /// Reused union-find storage (orbits are computed for every position
+    /// the search stores; allocating or clearing per call was a visible
+    /// share of it).
+    static BUFFER: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 /// A union-find over `0..n` whose representative is the smallest member.
 struct Partition<'a> {
@@ -44,13 +47,15 @@ impl<'a> Partition<'a> {
     }
 }
 
-/// Runs `f` with a buffer of at least `n` entries, on the stack when small.
+/// Runs `f` with a buffer of at least `n` entries (contents unspecified).
 fn with_buffer<R>(n: usize, f: impl FnOnce(&mut [u16]) -> R) -> R {
-    if n <= ON_STACK {
-        f(&mut [0; ON_STACK])
-    } else {
-        f(&mut vec![0; n])
+    let mut buffer = BUFFER.with(|b| b.take());
+    if buffer.len() < n {
+        buffer.resize(n, 0);
     }
+    let result = f(&mut buffer);
+    BUFFER.with(|b| b.replace(buffer));
+    result
 }
 
 /// One unclaimed edge per orbit of the canonical form's automorphism
@@ -59,11 +64,11 @@ fn with_buffer<R>(n: usize, f: impl FnOnce(&mut [u16]) -> R) -> R {
 pub fn edge_orbit_representatives(canon: &Canonical) -> Vec<Edge> {
     let position = &canon.position;
     let t = position.touched_count();
-    with_buffer(t * t, |buffer| {
-        let mut reps = edge_representatives(canon, Partition::new(buffer, t * t));
-        reps.extend(fresh_edge_representatives(canon, t));
-        reps
-    })
+    let mut reps = with_buffer(t * t, |buffer| {
+        edge_representatives(canon, Partition::new(buffer, t * t))
+    });
+    reps.extend(fresh_edge_representatives(canon, t));
+    reps
 }
 
 /// One unclaimed edge between touched vertices per orbit, smallest first.
