@@ -385,8 +385,20 @@ impl Position {
     /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
     /// most moves of the search; pairs of candidate vertices cost more).
     fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
-        let touched = self.touched();
-        self.each_clique_common(player, touched, touched, k.saturating_sub(2), &mut |common| {
+        // A vertex of the K_{k-2} has degree k - 1 or more (the rest of the
+        // clique and both ends), an end degree k - 2 or more.
+        let need = k.saturating_sub(2);
+        let (mut clique_vertices, mut ends) = (0, 0);
+        for v in members(self.touched()) {
+            let degree = self.neighbours(player, v).count_ones() as usize;
+            if degree > need {
+                clique_vertices |= 1u128 << v;
+            }
+            if degree >= need {
+                ends |= 1u128 << v;
+            }
+        }
+        self.each_clique_common(player, clique_vertices, ends, need, &mut |common| {
             for u in members(common) {
                 let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
                 for v in members(common & !first_n(u as usize + 1) & !claimed) {
