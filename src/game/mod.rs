@@ -27,6 +27,7 @@ use std::hash::Hash;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;
+pub mod statement;
 pub mod symmetry;
 
 /// The canonical form of a position, with what the search needs alongside.
@@ -81,6 +82,14 @@ pub trait Game: Send + Sync {
     fn move_text(&self, m: &Self::Move) -> String;
     /// A score written for people.
     fn score_text(&self, score: Self::Score) -> String;
+    /// A move in JSON output (default: its text).
+    fn move_json(&self, m: &Self::Move) -> serde_json::Value {
+        serde_json::Value::String(self.move_text(m))
+    }
+    /// A score in JSON output (default: its text).
+    fn score_json(&self, score: Self::Score) -> serde_json::Value {
+        serde_json::Value::String(self.score_text(score))
+    }
 }
 
 /// The value of a position under optimal play: the final score and how

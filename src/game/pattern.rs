@@ -8,7 +8,7 @@
 //! rest of A has unless A fills it, so embeddings map them to any unused
 //! vertex of the board.
 
-use crate::board::{members, Vertex, VertexSet};
+use crate::board::{members, Edge, Vertex, VertexSet};
 use std::fmt;
 
 /// Largest target the engine accepts (vertices).
@@ -77,6 +77,17 @@ impl Pattern {
         self.rows.iter().map(|r| r.count_ones() as usize).sum::<usize>() / 2
     }
 
+    /// The edges, in increasing order.
+    pub fn edges(&self) -> Vec<Edge> {
+        let mut out = Vec::new();
+        for (u, &row) in self.rows.iter().enumerate() {
+            for v in members(row as VertexSet).filter(|&v| v as usize > u) {
+                out.push(Edge::new(u as Vertex, v));
+            }
+        }
+        out
+    }
+
     /// `Some(k)` when the target is the complete graph `K_k`.
     pub fn as_clique(&self) -> Option<usize> {
         let k = self.rows.len();
@@ -114,9 +125,11 @@ impl Pattern {
     /// Backtracking: maps the next unmapped pattern vertex (one adjacent to
     /// a mapped one first, so candidates come from neighbourhoods).
     fn extend(&self, adj: &dyn Fn(Vertex) -> VertexSet, capacity: usize, map: &mut [u8], used: VertexSet) -> bool {
-        let next = (0..map.len())
-            .filter(|&x| map[x] == u8::MAX)
-            .max_by_key(|&x| members(self.rows[x] as VertexSet).filter(|&y| map[y as usize] != u8::MAX).count());
+        let next = (0..map.len()).filter(|&x| map[x] == u8::MAX).max_by_key(|&x| {
+            members(self.rows[x] as VertexSet)
+                .filter(|&y| map[y as usize] != u8::MAX)
+                .count()
+        });
         let Some(x) = next else { return true };
         let mut candidates = crate::board::first_n(capacity) & !used;
         for y in members(self.rows[x] as VertexSet) {

@@ -184,15 +184,16 @@ pub enum StatementError {
 pub const MAX_SET_MOVE_EDGES: usize = 21;
 
 impl RamseyGame {
-    /// The game with the given start (board and colours), targets of red
-    /// and blue, rules, and first mover.
+    /// The game from `start` (board, colours and player to move), with
+    /// the targets of red and blue, the rules, and the player who moved
+    /// first in the game (who is "first" for the rules; the player to move
+    /// at `start` unless `start` was reached by moves of the game).
     pub fn new(
-        mut start: EdgePosition,
+        start: EdgePosition,
         targets: [Pattern; 2],
         rules: Rules,
         first: Player,
     ) -> Result<RamseyGame, StatementError> {
-        start.to_move = first;
         let have = start.vertex_count();
         for t in &targets {
             if t.vertex_count() > have {
@@ -416,6 +417,20 @@ impl Game for RamseyGame {
 
     fn move_text(&self, m: &Vec<Edge>) -> String {
         m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
+    }
+
+    fn move_json(&self, m: &Vec<Edge>) -> serde_json::Value {
+        m.iter().map(|e| [e.ends().0, e.ends().1]).collect::<Vec<_>>().into()
+    }
+
+    /// `{"winner": "red"|"blue"|null, "result": "first"|"second"|"draw"}`.
+    fn score_json(&self, score: Outcome) -> serde_json::Value {
+        let result = match score.winner() {
+            Some(p) if p == self.first => "first",
+            Some(_) => "second",
+            None => "draw",
+        };
+        serde_json::json!({ "winner": score.winner().map(Player::colour_name), "result": result })
     }
 
     fn score_text(&self, score: Outcome) -> String {
