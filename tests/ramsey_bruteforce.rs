@@ -206,9 +206,17 @@ fn compare(board_name: &str, targets: [&str; 2], rules: Rules, first: usize, rng
     let patterns = targets.map(|name| name.parse::<Pattern>().unwrap());
     let mut memo = HashMap::new();
     let mut checked = 0;
-    for colour in starts(&model, rng, 3) {
-        let start = Pos { colour, mover: first };
-        let what = format!("{rules} on {board_name}, targets {targets:?}, first {first}, start {colour:?}");
+    for (i, colour) in starts(&model, rng, 3).into_iter().enumerate() {
+        // From the second precoloured start on, either player may be to
+        // move: "first" stays the player who moved first in the game.
+        let mover = if i >= 2 && rng.random_bool(0.5) {
+            1 - first
+        } else {
+            first
+        };
+        let start = Pos { colour, mover };
+        let what =
+            format!("{rules} on {board_name}, targets {targets:?}, first {first}, start {colour:?}, mover {mover}");
         let statement = RamseyGame::new(
             engine_position(&model, &graph, start),
             patterns.clone(),
