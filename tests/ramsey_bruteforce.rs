@@ -8,7 +8,7 @@
 
 mod brute;
 
-use brute::{Model, Pos, Val, BLUE, RED};
+use brute::{complete, target, Graph, Model, Pos, Val, BLUE, RED};
 use ramsey_verify::board::{Edge, Player};
 use ramsey_verify::engine::{census, Solver};
 use ramsey_verify::game::edges::EdgePosition;
@@ -18,25 +18,6 @@ use ramsey_verify::game::Value;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, HashMap, HashSet};
-
-type Graph = (usize, Vec<(usize, usize)>);
-
-/// Targets by the engine's names, with the brute force's own edge lists.
-fn target(name: &str) -> Graph {
-    match name {
-        "K3" => (3, vec![(0, 1), (1, 2), (0, 2)]),
-        "P3" => (3, vec![(0, 1), (1, 2)]),
-        "P4" => (4, vec![(0, 1), (1, 2), (2, 3)]),
-        "C4" => (4, vec![(0, 1), (1, 2), (2, 3), (3, 0)]),
-        "K1,3" => (4, vec![(0, 1), (0, 2), (0, 3)]),
-        "2K2" => (4, vec![(0, 1), (2, 3)]),
-        _ => panic!("no brute-force target {name}"),
-    }
-}
-
-fn complete(n: usize) -> Graph {
-    (n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect())
-}
 
 fn cycle(n: usize) -> Graph {
     (n, (0..n).map(|v| (v, (v + 1) % n)).collect())

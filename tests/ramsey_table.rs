@@ -6,26 +6,14 @@
 mod brute;
 mod common;
 
-use brute::{Model, Pos, RED};
+use brute::{target, Model, Pos, RED};
 use common::ramsey;
 use ramsey_verify::game::ramsey::Rules;
 use serde_json::Value;
 use std::collections::HashMap;
 
-fn target(name: &str) -> (usize, Vec<(usize, usize)>) {
-    match name {
-        "K3" => (3, vec![(0, 1), (1, 2), (0, 2)]),
-        "P3" => (3, vec![(0, 1), (1, 2)]),
-        "P4" => (4, vec![(0, 1), (1, 2), (2, 3)]),
-        "C4" => (4, vec![(0, 1), (1, 2), (2, 3), (3, 0)]),
-        "K1,3" => (4, vec![(0, 1), (0, 2), (0, 3)]),
-        "2K2" => (4, vec![(0, 1), (2, 3)]),
-        _ => panic!("no brute-force target {name}"),
-    }
-}
-
 fn complete(n: usize) -> Vec<(usize, usize)> {
-    (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect()
+    brute::complete(n).1
 }
 
 fn json(args: &[&str]) -> Value {

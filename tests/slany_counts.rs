@@ -12,6 +12,9 @@
 //! may start, the empty board not counted). Not reproduced: 2309 (we find
 //! 2249 triangle-free positions without the empty board).
 
+mod brute;
+
+use brute::permutations;
 use ramsey_verify::board::Player;
 use ramsey_verify::engine::census;
 use ramsey_verify::game::edges::EdgePosition;
@@ -112,22 +115,6 @@ fn sim_plus_either_first(c: &Colouring) -> u64 {
         return 0;
     }
     (g >= 1) as u64 + (r >= 1) as u64
-}
-
-/// Every permutation of `0..n`.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![vec![]];
-    }
-    let mut out = vec![];
-    for p in permutations(n - 1) {
-        for at in 0..n {
-            let mut q = p.clone();
-            q.insert(at, n - 1);
-            out.push(q);
-        }
-    }
-    out
 }
 
 /// Burnside: the number of orbits of counted (colouring, mover) pairs

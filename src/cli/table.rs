@@ -49,6 +49,9 @@ pub struct TableArgs {
     /// Print one JSON object instead of Markdown.
     #[arg(long)]
     pub json: bool,
+    /// Write BASE.md and BASE.json (both) instead of printing.
+    #[arg(long, value_name = "BASE")]
+    pub save: Option<String>,
     /// Answer Slany's Open Problems 1 and 2 (avoidance games) instead.
     #[arg(long)]
     pub open_problems: bool,
@@ -196,17 +199,29 @@ pub fn run(args: TableArgs) -> Result<(), Failure> {
             }
         }
     }
-    if args.json {
-        let object = serde_json::json!({
-            "command": command_line(),
-            "threads": threads,
-            "max_memory_mib": args.max_memory,
-            "first": "red",
-            "rows": rows,
-        });
-        println!("{object}");
-    } else {
-        print!("{}", markdown(&rows, &args, threads));
+    let object = serde_json::json!({
+        "command": command_line(),
+        "threads": threads,
+        "max_memory_mib": args.max_memory,
+        "first": "red",
+        "rows": rows,
+    });
+    emit(&args, &object, &markdown(&rows, &args, threads))
+}
+
+/// Prints the JSON object or the Markdown text, or with `--save BASE`
+/// writes both to BASE.json and BASE.md.
+pub(crate) fn emit(args: &TableArgs, object: &serde_json::Value, text: &str) -> Result<(), Failure> {
+    let Some(base) = &args.save else {
+        match args.json {
+            true => println!("{object}"),
+            false => print!("{text}"),
+        }
+        return Ok(());
+    };
+    for (ext, content) in [("json", format!("{object}\n")), ("md", text.to_string())] {
+        let path = format!("{base}.{ext}");
+        std::fs::write(&path, content).map_err(|e| Failure::BadInput(format!("cannot write {path}: {e}")))?;
     }
     Ok(())
 }

@@ -267,3 +267,24 @@ impl Model {
             .collect()
     }
 }
+
+/// A graph: vertex count and edges.
+pub type Graph = (usize, Vec<(usize, usize)>);
+
+/// Targets by the engine's names, with the brute force's own edge lists.
+pub fn target(name: &str) -> Graph {
+    match name {
+        "K3" => (3, vec![(0, 1), (1, 2), (0, 2)]),
+        "P3" => (3, vec![(0, 1), (1, 2)]),
+        "P4" => (4, vec![(0, 1), (1, 2), (2, 3)]),
+        "C4" => (4, vec![(0, 1), (1, 2), (2, 3), (3, 0)]),
+        "K1,3" => (4, vec![(0, 1), (0, 2), (0, 3)]),
+        "2K2" => (4, vec![(0, 1), (2, 3)]),
+        _ => panic!("no brute-force target {name}"),
+    }
+}
+
+/// The complete graph `K_n`.
+pub fn complete(n: usize) -> Graph {
+    (n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect())
+}

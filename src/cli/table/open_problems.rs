@@ -33,7 +33,7 @@
 //! Ramsey(3,3) = 6, Ramsey(4,4) = 18 (K18 has 153 edges: out of reach,
 //! Slany Section 7.4).
 
-use super::{command_line, result_name, solve_capped, TableArgs};
+use super::{command_line, emit, result_name, solve_capped, TableArgs};
 use crate::board::{Edge, Player, Vertex};
 use crate::cli::Failure;
 use crate::engine::census;
@@ -146,26 +146,20 @@ pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Resu
             }
         }
     }
-    if args.json {
-        let rows = |list: &[(String, String, Result<Instance, String>)]| -> Vec<serde_json::Value> {
-            list.iter().map(|(b, t, r)| instance_json(b, t, r)).collect()
-        };
-        let one_json: Vec<_> = one
-            .iter()
-            .map(|(n, k, r)| instance_json(&format!("K{k}"), &format!("K{n}"), r))
-            .collect();
-        let object = serde_json::json!({
-            "command": command_line(),
-            "threads": threads,
-            "problem_1": one_json,
-            "problem_2_complete": rows(&complete),
-            "problem_2_graphs": small,
-        });
-        println!("{object}");
-    } else {
-        print!("{}", markdown(&one, &complete, &small, args, threads));
-    }
-    Ok(())
+    let rows =
+        |list: &[Named]| -> Vec<serde_json::Value> { list.iter().map(|(b, t, r)| instance_json(b, t, r)).collect() };
+    let one_json: Vec<_> = one
+        .iter()
+        .map(|(n, k, r)| instance_json(&format!("K{k}"), &format!("K{n}"), r))
+        .collect();
+    let object = serde_json::json!({
+        "command": command_line(),
+        "threads": threads,
+        "problem_1": one_json,
+        "problem_2_complete": rows(&complete),
+        "problem_2_graphs": small,
+    });
+    emit(args, &object, &markdown(&one, &complete, &small, args, threads))
 }
 
 fn instance_json(board: &str, target: &str, r: &Result<Instance, String>) -> serde_json::Value {
