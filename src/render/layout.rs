@@ -30,8 +30,11 @@ pub use super::geometry::Point;
 /// Where everything goes.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// Width of the drawing, in pixels.
     pub width: f64,
+    /// Height of the drawing, in pixels.
     pub height: f64,
+    /// Centre of each vertex.
     pub points: BTreeMap<Vertex, Point>,
     /// Centre of each figure edge's label (`None` for unlabelled edges).
     pub labels: Vec<Option<Point>>,
@@ -329,5 +332,25 @@ mod tests {
     fn layout_is_deterministic() {
         let f = figure(16, 30, 7);
         assert_eq!(format!("{:?}", layout(&f)), format!("{:?}", layout(&f)));
+    }
+
+    #[test]
+    fn components_are_packed_an_edge_length_apart() {
+        let mut f = figure(5, 4, 1);
+        f.vertices = (0..5).collect();
+        for (e, (u, v)) in f.edges.iter_mut().zip([(0, 1), (1, 2), (0, 2), (3, 4)]) {
+            e.edge = Edge::new(u, v);
+        }
+        let l = layout(&f);
+        let x = |v: Vertex| l.points[&v].0;
+        let (left, right) = if x(3) > x(0) { ([0, 1, 2], [3, 4]) } else { ([3, 4, 0], [0, 1, 2]) };
+        let gap = right.iter().map(|&v| x(v)).fold(f64::INFINITY, f64::min)
+            - left.iter().map(|&v| x(v)).fold(f64::NEG_INFINITY, f64::max);
+        let longest = f
+            .edges
+            .iter()
+            .map(|e| length(l.points[&e.edge.ends().0], l.points[&e.edge.ends().1]))
+            .fold(0.0, f64::max);
+        assert!(gap > 0.0 && gap < 1.3 * longest, "gap {gap}, longest edge {longest}");
     }
 }

@@ -25,6 +25,7 @@ use std::collections::BTreeMap;
 /// An edge as drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawnEdge {
+    /// The edge.
     pub edge: Edge,
     /// Owner of a claimed edge; for a threat edge, the threatening player.
     pub player: Player,
@@ -41,6 +42,7 @@ pub struct DrawnEdge {
 /// Everything a picture shows.
 #[derive(Clone, Debug)]
 pub struct Figure {
+    /// Title above the picture.
     pub title: String,
     /// Touched vertices, in increasing order.
     pub vertices: Vec<Vertex>,

@@ -192,15 +192,6 @@ fn crosses(points: &[Point], (a, b): (usize, usize), (c, d): (usize, usize)) -> 
     a != c && a != d && b != c && b != d && segments_cross(points[a], points[b], points[c], points[d])
 }
 
-/// Pairs of edges without a common end that cross.
-pub fn crossings(points: &[Point], pairs: &[(usize, usize)]) -> usize {
-    let mut count = 0;
-    for (k, &e) in pairs.iter().enumerate() {
-        count += pairs[k + 1..].iter().filter(|&&f| crosses(points, e, f)).count();
-    }
-    count
-}
-
 /// A fixed xorshift stream, so drawings are the same on every run.
 pub struct Rng(pub u64);
 
