@@ -35,9 +35,17 @@ pub struct Schedule {
 /// then tidy up: stress counts fully, the temperature is low and nothing
 /// leaves the box, so the drawing keeps the badness the first run reached
 /// (the best drawing seen is kept) and loses stress.
-pub const UNTANGLE: Schedule = Schedule { stress_weight: 0.01, heat: 4.0, room: 2.0 };
+pub const UNTANGLE: Schedule = Schedule {
+    stress_weight: 0.01,
+    heat: 4.0,
+    room: 2.0,
+};
 /// See [`UNTANGLE`].
-pub const TIDY: Schedule = Schedule { stress_weight: 1.0, heat: 0.3, room: 0.0 };
+pub const TIDY: Schedule = Schedule {
+    stress_weight: 1.0,
+    heat: 0.3,
+    room: 0.0,
+};
 
 /// A graph being drawn: edges, the edges at each vertex, graph distances.
 pub struct Graph<'a> {
