@@ -1,4 +1,6 @@
-//! ramsey-cert-check: an independent checker for ramsey-verify certificates.
+//! ramsey-cert-check: an independent checker for ramsey-verify certificates:
+//! format version 2 (the strong `K_k` game, `verify --cert`) and version 3
+//! (graph Ramsey games, `solve --cert`, module [`game`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
