@@ -123,3 +123,33 @@ fn unreadable_game_headers_exit_2() {
         assert!(r.message.contains(words), "`{}` does not say `{words}`", r.message);
     }
 }
+
+#[test]
+fn damaged_bytes_never_make_the_checker_panic() {
+    // Every byte of the certificate replaced by a few others: the checker
+    // answers (accepts or rejects) without panicking. A change it accepts
+    // must be in the tool line, in blue's target (which does not count in
+    // the maker game) or raise the bound (a weaker claim).
+    let good = certificate("maker", "red", 2, &MIDDLE);
+    for at in 0..good.len() {
+        for byte in [b'0', b'9', b'?', b'~', b' ', b'\n', b',', b'-', 0xff] {
+            let mut bytes = good.clone().into_bytes();
+            if bytes[at] == byte {
+                continue;
+            }
+            bytes[at] = byte;
+            if check(&bytes, 1).is_ok() {
+                let line = good[..at].matches('\n').count();
+                let text = String::from_utf8_lossy(&bytes)
+                    .lines()
+                    .nth(line)
+                    .unwrap_or("")
+                    .to_string();
+                let weaker = text
+                    .strip_prefix("bound ")
+                    .is_some_and(|b| b.parse::<u32>().is_ok_and(|b| b > 2));
+                assert!(line == 1 || line == 5 || weaker, "accepted `{text}` (byte {at})");
+            }
+        }
+    }
+}
