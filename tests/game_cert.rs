@@ -166,6 +166,18 @@ fn a_draw_gets_no_certificate() {
     assert_eq!(code, 2);
     assert!(err.contains("draw") && err.contains("no certificate"), "{err}");
     assert!(!path.exists());
+    // The strong-game solver (--budget) writes no certificates.
+    let (code, _, err) = ramsey(&[
+        "solve",
+        "--budget",
+        "3",
+        "--clique",
+        "3",
+        "--cert",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(!path.exists());
 }
 
 #[test]
