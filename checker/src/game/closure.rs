@@ -9,7 +9,7 @@ use super::position::{other, parse_move, Position};
 use super::rules::{End, Game};
 use crate::format::clip;
 use crate::graph::Colour;
-use crate::iso::{invariant, isomorphic};
+use crate::iso::{invariant, isomorphic, Cells};
 use crate::Rejection;
 use std::collections::HashMap;
 
@@ -39,17 +39,13 @@ pub fn parse_entry(header: &Header, line: usize, text: &[u8]) -> Result<Entry, R
         return Err(bad(format!("expected `RED:BLUE MOVE DEPTH`, found `{}`", clip(text))));
     };
     let position = header.board.coloured(position).map_err(bad)?;
-    let mv = parse_move(mv, position_order(&header.board)).map_err(bad)?;
+    let mv = parse_move(mv, header.board.order()).map_err(bad)?;
     let depth = depth
         .parse::<u32>()
         .ok()
         .filter(|&d| d >= 1)
         .ok_or_else(|| bad(format!("depth `{}` is not a positive number", clip(depth))))?;
     Ok(Entry { position, mv, depth })
-}
-
-fn position_order(p: &Position) -> usize {
-    crate::iso::Cells::order(p)
 }
 
 /// The entries by isomorphism invariant; keeps the lines and parses a
