@@ -131,16 +131,16 @@ fn sim_sim_plus_and_sim_a_certificates_are_accepted() {
 fn games_on_boards_that_are_not_complete_are_accepted() {
     // The maker game on C6 with P4 is won by the breaker (blue); avoid P3
     // on the Petersen graph by the second player; maker P3 on K4 - e by
-    // red; avoid P3 on K5 with blue first and a start position by red.
+    // red; avoid P3 on K5 from a start position by blue.
     let cases: [(&[&str], &str); 4] = [
         (&["--rules", "maker", "--board", "C6", "--target", "P4"], "blue"),
         (&["--rules", "avoid", "--board", "IheA@GUAo", "--target", "P3"], "blue"),
         (&["--rules", "maker", "--board", "C}", "--target", "P3"], "red"),
+        // Red has taken 0-1; blue, to move, wins (who moved first does not
+        // matter under avoid rules).
         (
-            &[
-                "--rules", "avoid", "--board", "5", "--target", "P3", "--first", "blue", "--start", "0-1",
-            ],
-            "red",
+            &["--rules", "avoid", "--board", "5", "--target", "P3", "--start", "0-1"],
+            "blue",
         ),
     ];
     for (i, (args, winner)) in cases.iter().enumerate() {
