@@ -45,7 +45,9 @@ fn attr<'a>(element: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn num(element: &str, key: &str) -> f64 {
-    attr(element, key).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{key} in {element}"))
+    attr(element, key)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("{key} in {element}"))
 }
 
 /// The drawing (without the legend) and the legend of an SVG.
@@ -75,7 +77,10 @@ fn drawn_marks(svg: &str) -> BTreeSet<String> {
         };
         marks.insert(mark);
     }
-    for tag in elements(drawing, "rect").into_iter().filter(|r| attr(r, "class") == Some("tag")) {
+    for tag in elements(drawing, "rect")
+        .into_iter()
+        .filter(|r| attr(r, "class") == Some("tag"))
+    {
         marks.insert("move");
         if attr(tag, "fill") != Some("white") {
             marks.insert("forced");
@@ -109,12 +114,24 @@ fn set(items: &[&str]) -> BTreeSet<String> {
 
 #[test]
 fn legend_explains_exactly_the_marks_drawn() {
-    let k3 = &["show", "--line", "a-b,5-6,b-c,a-c,b-3,a-3,c-3", "--names", "0=a,1=b,2=c", "--clique", "3"];
+    let k3 = &[
+        "show",
+        "--line",
+        "a-b,5-6,b-c,a-c,b-3,a-3,c-3",
+        "--names",
+        "0=a,1=b,2=c",
+        "--clique",
+        "3",
+    ];
     let unfinished = &["show", "--line", "0-1,5-6,1-2", "--clique", "3"];
     let position = &["show", "--g6", "Cg:CE", "--clique", "3"];
     let no_threat = &["show", "--g6", "A_:A?", "--clique", "3"];
     let cases: [(&str, &[&str], &[&str]); 4] = [
-        ("k3", k3, &["vertex", "red", "blue", "move", "forced", "decisive", "clique"]),
+        (
+            "k3",
+            k3,
+            &["vertex", "red", "blue", "move", "forced", "decisive", "clique"],
+        ),
         ("unfinished", unfinished, &["vertex", "red", "blue", "move", "threat"]),
         ("position", position, &["vertex", "red", "blue", "threat"]),
         ("no-threat", no_threat, &["vertex", "red"]),
@@ -131,7 +148,10 @@ fn legend_explains_exactly_the_marks_drawn() {
 
 #[test]
 fn moves_are_tagged_with_a_hash_and_never_a_star() {
-    for svg in [longest_k4_line(), picture("from0", &["show", "--line", "0-1,1-2,2-0", "--number-from", "0"])] {
+    for svg in [
+        longest_k4_line(),
+        picture("from0", &["show", "--line", "0-1,1-2,2-0", "--number-from", "0"]),
+    ] {
         let texts = tag_texts(&svg);
         assert!(!texts.is_empty());
         for t in &texts {
@@ -140,7 +160,10 @@ fn moves_are_tagged_with_a_hash_and_never_a_star() {
     }
     let texts = tag_texts(&longest_k4_line());
     let numbers: Vec<String> = (1..=37).map(|n| format!("#{n}")).collect();
-    assert_eq!(texts.iter().collect::<BTreeSet<_>>(), numbers.iter().collect::<BTreeSet<_>>());
+    assert_eq!(
+        texts.iter().collect::<BTreeSet<_>>(),
+        numbers.iter().collect::<BTreeSet<_>>()
+    );
 }
 
 /// Boxes `(x0, y0, x1, y1)` of the move tags.
@@ -174,7 +197,10 @@ fn tags_overlap_neither_each_other_nor_vertices() {
             let (cx, cy, r) = (num(v, "cx"), num(v, "cy"), num(v, "r"));
             for b in &boxes {
                 let (nx, ny) = (cx.clamp(b.0, b.2), cy.clamp(b.1, b.3));
-                assert!((nx - cx).hypot(ny - cy) >= r - 0.5, "tag {b:?} covers vertex at ({cx}, {cy})");
+                assert!(
+                    (nx - cx).hypot(ny - cy) >= r - 0.5,
+                    "tag {b:?} covers vertex at ({cx}, {cy})"
+                );
             }
         }
     }
@@ -287,7 +313,12 @@ fn committed_figures_mention_only_drawn_vertices_in_their_titles() {
     for path in files {
         let (title, drawn) = title_and_vertices(&std::fs::read_to_string(&path).unwrap());
         assert!(!drawn.is_empty(), "{}", path.display());
-        assert_eq!(undrawn_ends(&title, &drawn), Vec::<String>::new(), "{}: {title}", path.display());
+        assert_eq!(
+            undrawn_ends(&title, &drawn),
+            Vec::<String>::new(),
+            "{}: {title}",
+            path.display()
+        );
     }
     // The title the first table entry had before issue 12 fails the check.
     let drawn = set(&["0", "1", "a", "b", "c", "p0", "p1"]);

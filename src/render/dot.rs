@@ -72,7 +72,11 @@ pub fn to_dot(figure: &Figure) -> String {
 /// A move tag as an HTML-like label: `#n` outlined in colour `c`, filled
 /// when forced, in a heavy black frame when `heavy`.
 fn tag(e: &DrawnEdge, c: &str, text: &str, heavy: bool) -> String {
-    let (fill, ink, open, close) = if e.forced { (c, "white", "<b>", "</b>") } else { ("white", c, "", "") };
+    let (fill, ink, open, close) = if e.forced {
+        (c, "white", "<b>", "</b>")
+    } else {
+        ("white", c, "", "")
+    };
     let (frame, width) = if heavy { ("#111111", 3) } else { (c, 1) };
     format!(
         r#"<<table border="0" cellborder="{width}" cellspacing="0" cellpadding="1" color="{frame}" bgcolor="{fill}"><tr><td><font color="{ink}">{open}{text}{close}</font></td></tr></table>>"#

@@ -193,7 +193,11 @@ fn write_edge(out: &mut String, e: &DrawnEdge, ((x1, y1), (x2, y2)): (Point, Poi
 /// when `forced`, in a heavy black frame when `heavy`.
 fn write_tag(out: &mut String, c: &str, text: &str, (x, y): Point, forced: bool, heavy: bool) {
     let w = label_width(text);
-    let (fill, ink, weight) = if forced { (c, "white", "bold") } else { ("white", c, "normal") };
+    let (fill, ink, weight) = if forced {
+        (c, "white", "bold")
+    } else {
+        ("white", c, "normal")
+    };
     let (stroke, border) = if heavy { ("#111", 2.4) } else { (c, 0.8) };
     let _ = writeln!(
         out,

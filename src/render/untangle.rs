@@ -17,6 +17,9 @@ use super::geometry::{length, segment_distance, segments_cross, Point};
 
 /// Smallest distance between two vertices, in units of one edge length.
 pub const VERTEX_GAP: f64 = 0.7;
+/// A vertex closer than this to an edge it is not an end of counts as
+/// lying on it (the gap `spread` in [`super::stress`] keeps).
+const ON_EDGE: f64 = 0.3;
 /// Annealing steps per vertex.
 const STEPS_PER_VERTEX: usize = 1500;
 
@@ -35,9 +38,17 @@ pub struct Schedule {
 /// then tidy up: stress counts fully, the temperature is low and nothing
 /// leaves the box, so the drawing keeps the badness the first run reached
 /// (the best drawing seen is kept) and loses stress.
-pub const UNTANGLE: Schedule = Schedule { stress_weight: 0.01, heat: 4.0, room: 2.0 };
+pub const UNTANGLE: Schedule = Schedule {
+    stress_weight: 0.01,
+    heat: 4.0,
+    room: 2.0,
+};
 /// See [`UNTANGLE`].
-pub const TIDY: Schedule = Schedule { stress_weight: 1.0, heat: 0.3, room: 0.0 };
+pub const TIDY: Schedule = Schedule {
+    stress_weight: 1.0,
+    heat: 0.3,
+    room: 0.0,
+};
 
 /// A graph being drawn: edges, the edges at each vertex, graph distances.
 pub struct Graph<'a> {
@@ -182,9 +193,9 @@ fn clear(points: &[Point], v: usize, p: Point) -> bool {
     (0..points.len()).all(|u| u == v || length(p, points[u]) >= VERTEX_GAP)
 }
 
-/// Whether vertex `v` lies on (within 0.2 units of) edge `e`, not an end.
+/// Whether vertex `v` lies on (within [`ON_EDGE`] of) edge `e`, not an end.
 fn on_edge(points: &[Point], v: usize, (a, b): (usize, usize)) -> bool {
-    v != a && v != b && segment_distance(points[v], points[a], points[b]) < 0.2
+    v != a && v != b && segment_distance(points[v], points[a], points[b]) < ON_EDGE
 }
 
 /// Whether edges `e` and `f`, without a common end, cross.
@@ -197,7 +208,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next raw value.
-    pub fn next(&mut self) -> u64 {
+    pub fn step(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -206,12 +217,12 @@ impl Rng {
 
     /// A number below `k` (`k > 0`).
     pub fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
+        (self.step() % k as u64) as usize
     }
 
     /// A number in [0, 1).
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.step() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A number in [-1, 1).
