@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod colour;
 mod line_input;
 mod picture;
 mod refute;
@@ -48,6 +49,9 @@ pub enum Command {
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
+    /// Bodlaender's colouring games: winner and optimal line, or the game
+    /// chromatic number (--game-chromatic).
+    Colour(colour::ColourArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -99,5 +103,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Refute(args) => Ok(refute::run(args)?),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Colour(args) => colour::run(args),
     }
 }

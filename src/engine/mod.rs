@@ -20,7 +20,9 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod census;
+mod decide;
 pub use census::census;
+pub use decide::Decider;
 
 /// The search stopped at its memory cap: no verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -190,6 +190,7 @@ impl ColouringGame {
         let mut start = ColourPosition {
             rows: graph.rows().to_vec(),
             colour: vec![UNCOLOURED; n],
+            forbidden: vec![0; n],
             due,
             second_owns,
             to_move: Player::First,
@@ -219,6 +220,25 @@ impl ColouringGame {
     /// The rules.
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+
+    /// The game in words, e.g. `ccg on path:... (graph6 Bg) with 3 colours`.
+    pub fn describe(&self) -> String {
+        let mut text = format!(
+            "{} on {} with {} colours",
+            self.rules,
+            self.graph.graph6(),
+            self.colours
+        );
+        if self.rules.ordered() {
+            let mut order: Vec<usize> = (0..self.graph.n()).collect();
+            order.sort_by_key(|&v| self.start.due[v]);
+            let owners: String = (0..self.graph.n())
+                .map(|v| if self.start.second_owns >> v & 1 == 1 { '2' } else { '1' })
+                .collect();
+            text += &format!(", order {order:?}, owners {owners}");
+        }
+        text
     }
 }
 
@@ -272,7 +292,11 @@ impl Game for ColouringGame {
         vertices
             .into_iter()
             .flat_map(|v| {
-                let free = p.free_colours(v);
+                // A token's colour touches no one: one colour will do.
+                let mut free = p.free_colours(v);
+                if p.is_token(v as usize) {
+                    free &= free.wrapping_neg();
+                }
                 (1..=p.colours)
                     .filter(move |c| free >> c & 1 == 1)
                     .map(move |c| ColourMove { v, c })
@@ -282,8 +306,7 @@ impl Game for ColouringGame {
 
     fn play(&self, p: &ColourPosition, m: &ColourMove) -> ColourPosition {
         debug_assert!(p.colour[m.v as usize] == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
-        let mut next = p.clone();
-        next.colour[m.v as usize] = m.c;
+        let mut next = p.coloured(m.v, m.c);
         next.to_move = match self.rules.ordered() {
             true => next_due(&next).map_or(p.to_move.opponent(), |v| owner(&next, v)),
             false => p.to_move.opponent(),

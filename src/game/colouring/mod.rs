@@ -38,10 +38,12 @@
 //! canonical form up to automorphisms of G *and* permutations of the
 //! colours ([`position`]).
 
+pub mod chromatic;
 pub mod game;
 pub mod graph;
-
 pub mod position;
+pub mod report;
+pub mod trees;
 
 pub use game::{ColourMove, ColouringGame, Rules, Winner};
 pub use graph::{parse_graph, Graph, GraphError};

@@ -2,19 +2,25 @@
 //!
 //! Only the future matters for a position's value: which vertices are
 //! still uncoloured, the edges among them, the colours each one already
-//! sees on its neighbours, when each is due (ordered games), who owns it,
-//! and whose turn it is. So the canonical form forgets the rest: edges
-//! between two coloured vertices are dropped, and a coloured vertex with no
-//! uncoloured neighbour is *dead* (its colour can never matter again).
+//! sees on its neighbours (its *forbidden* colours), when each is due
+//! (ordered games), who owns it, and whose turn it is. So a position keeps
+//! exactly that: colouring a vertex adds its colour to the forbidden sets
+//! of its uncoloured neighbours and removes its edges. A coloured vertex
+//! is *dead*: which colour it has can never matter again.
+//!
+//! One more reduction: an uncoloured vertex with no uncoloured neighbour
+//! and a free colour can always be coloured and its colour affects no one,
+//! so its forbidden set is dropped in the canonical form (and
+//! [`crate::game::Game::moves`] offers one colour for it).
 //!
 //! Colour permutations are symmetries of every rule set, so they are put
-//! into the graph handed to canaut: one extra vertex per colour, joined to
-//! the live vertices of that colour, all colour vertices in one vertex
-//! class. An automorphism of that graph is a vertex automorphism together
-//! with a colour permutation that keeps the game, and its generators give
-//! the engine orbits of (vertex, colour) moves. Vertex classes keep apart
-//! uncoloured vertices by due time and owner (ordered games), live
-//! coloured, dead and colour vertices.
+//! into the graph handed to canonaut: one extra vertex per colour, joined
+//! to the uncoloured vertices that colour is forbidden for, all colour
+//! vertices in one vertex class. An automorphism of that graph is a vertex
+//! automorphism together with a colour permutation that keeps the game,
+//! and its generators give the engine orbits of (vertex, colour) moves.
+//! Vertex classes keep apart uncoloured vertices by due time and owner
+//! (ordered games), dead vertices, and colour vertices.
 
 use crate::board::{members, Player, Vertex, VertexSet};
 use crate::game::symmetry::{label, LayeredGraph};
@@ -22,16 +28,20 @@ use crate::game::Canonical;
 
 /// The colour of an uncoloured vertex.
 pub const UNCOLOURED: u8 = 0;
-/// The colour of a dead vertex in a canonical position: coloured, but
-/// with no uncoloured neighbour, so which colour no longer matters.
+/// The colour of a vertex in a canonical position once it is coloured
+/// (which colour no longer matters).
 pub const DEAD: u8 = u8::MAX;
 
-/// A position: the graph (relabelled with the position), colours
-/// `1..=k` or [`UNCOLOURED`]/[`DEAD`], due times, owners, and the mover.
+/// A position: the graph among uncoloured vertices (relabelled with the
+/// position), colours `1..=k` or [`UNCOLOURED`]/[`DEAD`], forbidden
+/// colours, due times, owners, and the mover.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ColourPosition {
+    /// Edges between uncoloured vertices.
     pub(super) rows: Vec<VertexSet>,
     pub(super) colour: Vec<u8>,
+    /// Colours on coloured neighbours (bit c for colour c).
+    pub(super) forbidden: Vec<u32>,
     /// Move number at which each vertex is due (ordered games; all 0 in
     /// unordered ones).
     pub(super) due: Vec<u8>,
@@ -47,7 +57,7 @@ impl ColourPosition {
         self.rows.len()
     }
 
-    /// The colour of `v` (0 if uncoloured).
+    /// The colour of `v` (0 if uncoloured; [`DEAD`] in canonical forms).
     pub fn colour(&self, v: Vertex) -> u8 {
         self.colour[v as usize]
     }
@@ -61,15 +71,7 @@ impl ColourPosition {
 
     /// The colours `v` may still take, as a bitset over `1..=k` (bit c).
     pub fn free_colours(&self, v: Vertex) -> u32 {
-        let all = ((1u32 << self.colours) - 1) << 1;
-        members(self.rows[v as usize]).fold(all, |free, w| {
-            let c = self.colour[w as usize];
-            if c == UNCOLOURED || c == DEAD {
-                free
-            } else {
-                free & !(1 << c)
-            }
-        })
+        (((1u32 << self.colours) - 1) << 1) & !self.forbidden[v as usize]
     }
 
     /// Whose turn it is.
@@ -77,17 +79,40 @@ impl ColourPosition {
         self.to_move
     }
 
-    fn is_live(&self, v: usize, uncoloured: VertexSet) -> bool {
-        let c = self.colour[v];
-        c != UNCOLOURED && c != DEAD && self.rows[v] & uncoloured != 0
+    /// The position after `v` (uncoloured) gets colour `c`; the mover is
+    /// left for the caller to set.
+    pub(super) fn coloured(&self, v: Vertex, c: u8) -> ColourPosition {
+        let mut next = self.clone();
+        next.colour[v as usize] = c;
+        for w in members(self.rows[v as usize]) {
+            next.forbidden[w as usize] |= 1 << c;
+            next.rows[w as usize] &= !(1 << v);
+        }
+        next.rows[v as usize] = 0;
+        next.forbidden[v as usize] = 0;
+        next
     }
 
-    /// The vertex class handed to canaut (equal classes may be swapped).
-    fn class(&self, v: usize, uncoloured: VertexSet) -> u64 {
+    /// Whether `v` is an uncoloured vertex whose colour can touch no one
+    /// and which can always be coloured.
+    pub(super) fn is_token(&self, v: usize) -> bool {
+        self.colour[v] == UNCOLOURED && self.rows[v] == 0 && self.free_colours(v as Vertex) != 0
+    }
+
+    /// The vertex class handed to canonaut (equal classes may be swapped).
+    fn class(&self, v: usize) -> u64 {
         match self.colour[v] {
-            UNCOLOURED => 2 + ((self.due[v] as u64) << 1) + (self.second_owns >> v & 1) as u64,
-            _ if self.is_live(v, uncoloured) => 1,
+            UNCOLOURED => 1 + ((self.due[v] as u64) << 1) + (self.second_owns >> v & 1) as u64,
             _ => 0,
+        }
+    }
+
+    /// The forbidden set kept in the canonical form.
+    fn kept_forbidden(&self, v: usize) -> u32 {
+        if self.is_token(v) {
+            0
+        } else {
+            self.forbidden[v]
         }
     }
 
@@ -96,31 +121,26 @@ impl ColourPosition {
     pub fn canonical(&self) -> Canonical<ColourPosition> {
         let n = self.n();
         let k = self.colours as usize;
-        let uncoloured = self.uncoloured();
         let mut rows = vec![0u128; n + k];
         let mut classes = vec![u64::MAX; n + k];
         for v in 0..n {
-            classes[v] = self.class(v, uncoloured);
-            let keep = if self.colour[v] == UNCOLOURED {
-                self.rows[v]
-            } else {
-                self.rows[v] & uncoloured
-            };
-            rows[v] |= keep;
-            if self.is_live(v, uncoloured) {
-                let cv = n + self.colour[v] as usize - 1;
-                rows[v] |= 1 << cv;
-                rows[cv] |= 1 << v;
+            classes[v] = self.class(v);
+            rows[v] |= self.rows[v];
+            for c in 1..=k {
+                if self.kept_forbidden(v) >> c & 1 == 1 {
+                    rows[v] |= 1 << (n + c - 1);
+                    rows[n + c - 1] |= 1 << v;
+                }
             }
         }
-        let layers = [rows.clone()];
+        let layers = [rows];
         let labelling = label(&LayeredGraph {
             n: n + k,
             layers: &layers,
             colours: &classes,
         });
         let to_canon = labelling.to_canon();
-        let position = self.relabelled(&to_canon, &rows, uncoloured);
+        let position = self.relabelled(&to_canon);
         Canonical {
             key: position.key(),
             position,
@@ -129,28 +149,30 @@ impl ColourPosition {
         }
     }
 
-    /// The position under `to_canon` (vertices and colours), with dropped
-    /// edges gone and dead vertices marked.
-    fn relabelled(&self, to_canon: &[Vertex], rows: &[VertexSet], uncoloured: VertexSet) -> ColourPosition {
+    /// The position under `to_canon` (vertices and colours), coloured
+    /// vertices dead and tokens' forbidden sets dropped.
+    fn relabelled(&self, to_canon: &[Vertex]) -> ColourPosition {
         let n = self.n();
+        let colour_image = |c: usize| to_canon[n + c - 1] as usize - n + 1;
         let mut out = ColourPosition {
             rows: vec![0; n],
             colour: vec![DEAD; n],
+            forbidden: vec![0; n],
             due: vec![0; n],
             second_owns: 0,
             to_move: self.to_move,
             colours: self.colours,
         };
-        for v in 0..n {
+        for v in (0..n).filter(|&v| self.colour[v] == UNCOLOURED) {
             let w = to_canon[v] as usize;
-            out.rows[w] = members(rows[v] & crate::board::first_n(n)).fold(0, |r, x| r | 1 << to_canon[x as usize]);
-            if self.colour[v] == UNCOLOURED {
-                out.colour[w] = UNCOLOURED;
-                out.due[w] = self.due[v];
-                out.second_owns |= (self.second_owns >> v & 1) << w;
-            } else if self.is_live(v, uncoloured) {
-                out.colour[w] = (to_canon[n + self.colour[v] as usize - 1] as usize - n + 1) as u8;
-            }
+            out.rows[w] = members(self.rows[v]).fold(0, |r, x| r | 1 << to_canon[x as usize]);
+            out.colour[w] = UNCOLOURED;
+            let kept = self.kept_forbidden(v);
+            out.forbidden[w] = (1..=self.colours as usize)
+                .filter(|&c| kept >> c & 1 == 1)
+                .fold(0, |f, c| f | 1 << colour_image(c));
+            out.due[w] = self.due[v];
+            out.second_owns |= (self.second_owns >> v & 1) << w;
         }
         out
     }
@@ -164,6 +186,7 @@ impl ColourPosition {
         bits.push(self.colours as u64, 8);
         for v in 0..n {
             bits.push(self.colour[v] as u64, 8);
+            bits.push(self.forbidden[v] as u64, 32);
             bits.push(self.due[v] as u64, 8);
             bits.push((self.second_owns >> v & 1) as u64, 1);
         }
