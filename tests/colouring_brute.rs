@@ -2,7 +2,7 @@
 //! labelled positions (no canonical forms, no orbits, no table), written
 //! here from the paper's rules, on every small graph.
 
-use ramsey_verify::board::{Edge, Player};
+use ramsey_verify::board::Player;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::game::Game;
@@ -69,20 +69,6 @@ impl Plain {
     }
 }
 
-fn graph_from_mask(n: usize, mask: u64) -> Graph {
-    let mut edges = vec![];
-    let mut bit = 0;
-    for u in 0..n {
-        for v in u + 1..n {
-            if mask >> bit & 1 == 1 {
-                edges.push(Edge::new(u as u8, v as u8));
-            }
-            bit += 1;
-        }
-    }
-    Graph::new(n, &edges)
-}
-
 fn plain(graph: &Graph, k: usize, rules: Rules, order: &[usize], second: &[bool]) -> Plain {
     let adj = (0..graph.n())
         .map(|v| {
@@ -142,7 +128,7 @@ fn every_graph_up_to_five_vertices_every_rule_set_agrees_with_brute_force() {
     let mut wins = [0usize; 2];
     for n in 0..=5usize {
         for mask in 0..1u64 << (n * n.saturating_sub(1) / 2) {
-            let graph = graph_from_mask(n, mask);
+            let graph = Graph::from_mask(n, mask);
             for k in 1..=3 {
                 for rules in Rules::ALL {
                     let order: Vec<usize> = (0..n).collect();
@@ -162,7 +148,7 @@ fn random_graphs_orders_and_owners_agree_with_brute_force() {
     for _ in 0..300 {
         let n = rng.random_range(5..=7);
         let mask = rng.random::<u64>() & ((1 << (n * (n - 1) / 2)) - 1);
-        let graph = graph_from_mask(n, mask);
+        let graph = Graph::from_mask(n, mask);
         let k = rng.random_range(1..=4);
         let mut order: Vec<usize> = (0..n).collect();
         for i in (1..n).rev() {

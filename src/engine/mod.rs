@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod census;
 mod decide;
+pub mod strategy;
 pub use census::census;
 pub use decide::Decider;
 

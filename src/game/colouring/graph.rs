@@ -35,6 +35,19 @@ impl Graph {
         Graph { rows }
     }
 
+    /// The labelled graph on `n` vertices whose pairs `(u, v)`, `u < v`,
+    /// in lexicographic order, are edges where `mask` has a one bit: every
+    /// labelled graph on `n <= 11` vertices is one mask.
+    pub fn from_mask(n: usize, mask: u64) -> Graph {
+        let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v)));
+        let edges: Vec<Edge> = pairs
+            .enumerate()
+            .filter(|&(bit, _)| mask >> bit & 1 == 1)
+            .map(|(_, (u, v))| Edge::new(u as Vertex, v as Vertex))
+            .collect();
+        Graph::new(n, &edges)
+    }
+
     /// The graph with these adjacency rows (symmetric, no loops).
     pub fn from_rows(rows: Vec<VertexSet>) -> Graph {
         Graph { rows }

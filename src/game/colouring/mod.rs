@@ -41,6 +41,7 @@
 pub mod chromatic;
 pub mod game;
 pub mod graph;
+pub mod linear;
 pub mod position;
 pub mod report;
 pub mod trees;
