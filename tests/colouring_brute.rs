@@ -3,7 +3,8 @@
 //! here from the paper's rules, on every small graph.
 
 use ramsey_verify::board::Player;
-use ramsey_verify::engine::Solver;
+use ramsey_verify::engine::{Decider, Solver};
+use ramsey_verify::game::colouring::chromatic::construction_order;
 use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::game::Game;
 use rand::{Rng, SeedableRng};
@@ -105,6 +106,19 @@ fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec
         value.score == Winner::First,
         brute,
         "{rules} k={k} graph {graph} order {order:?} owners {second:?}"
+    );
+    // The score-only search with cutoffs (and the move ordering used for
+    // chi_g) agrees.
+    let decider = Decider::new(&game, Winner::First, Winner::Second);
+    let mut decider = if rules.construction() {
+        decider.with_order(Box::new(construction_order))
+    } else {
+        decider
+    };
+    assert_eq!(
+        decider.score(&game.start()),
+        value.score,
+        "decider: {rules} k={k} {graph}"
     );
     // Every move value the engine reports agrees with brute force after it.
     let start = game.start();

@@ -10,6 +10,12 @@
 //! and moves are reduced by orbit exactly as in the solver. The search is
 //! sequential, so the positions it visits are the same on every run
 //! (parallelise over independent questions instead).
+//!
+//! Children are first looked at without a search: a child where the game
+//! is over, or where the player to move ends it at once with their best
+//! score, has that score (the same argument one ply down). This asks
+//! [`Game::moves`] about positions that are not canonical, so a game used
+//! here must list its moves correctly in any labels.
 
 use crate::board::Player;
 use crate::game::symmetry::orbit_representatives;
@@ -22,7 +28,13 @@ pub struct Decider<'g, G: Game> {
     table: HashMap<Box<[u64]>, G::Score>,
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
+    /// Sorts a position's moves, most promising for the mover first.
+    order: Option<MoveOrder<G>>,
 }
+
+/// A move ordering: sorts the moves of a (canonical) position, the most
+/// promising for the player to move first. Only speed depends on it.
+pub type MoveOrder<G> = Box<dyn Fn(&<G as Game>::Position, &mut Vec<<G as Game>::Move>) + Sync + Send>;
 
 impl<'g, G: Game> Decider<'g, G> {
     /// A search for `game`, where `best_for_first` is the largest score
@@ -32,7 +44,15 @@ impl<'g, G: Game> Decider<'g, G> {
             game,
             table: HashMap::new(),
             best: [best_for_first, best_for_second],
+            order: None,
         }
+    }
+
+    /// Tries moves in the order `order` gives them (cutoffs come sooner
+    /// when winning moves come first; scores do not change).
+    pub fn with_order(mut self, order: MoveOrder<G>) -> Decider<'g, G> {
+        self.order = Some(order);
+        self
     }
 
     /// The exact score of `position` (any labels) under optimal play.
@@ -56,29 +76,28 @@ impl<'g, G: Game> Decider<'g, G> {
             None => {
                 let mover = game.to_move(&canon.position);
                 let target = self.best[mover as usize];
-                let moves = orbit_representatives(game.moves(&canon.position), &canon.generators, |m, g| {
+                let mut moves = orbit_representatives(game.moves(&canon.position), &canon.generators, |m, g| {
                     game.relabel_move(m, g)
                 });
-                // A move that ends the game at once with the mover's best
-                // score is found without canonical forms of the others.
-                let children: Vec<G::Position> = moves.iter().map(|m| game.play(&canon.position, m)).collect();
-                if children.iter().any(|c| game.outcome(c) == Some(target)) {
-                    self.table.insert(canon.key.clone(), target);
-                    return target;
+                if let Some(order) = &self.order {
+                    order(&canon.position, &mut moves);
                 }
+                let children: Vec<G::Position> = moves.iter().map(|m| game.play(&canon.position, m)).collect();
+                // Scores seen without search first (a child that is over,
+                // or whose mover ends it at once with their best score):
+                // if one is the mover's best, no child needs a search.
+                let quick: Vec<Option<G::Score>> = children.iter().map(|c| self.quick_score(c)).collect();
                 let mut best: Option<G::Score> = None;
-                for child in &children {
-                    let s = self.score_of(&game.canonical(child));
-                    let better = match (best, mover) {
-                        (None, _) => true,
-                        (Some(b), Player::First) => s > b,
-                        (Some(b), Player::Second) => s < b,
-                    };
-                    if better {
-                        best = Some(s);
-                    }
-                    if s == target {
-                        break;
+                for s in quick.iter().flatten() {
+                    best = Some(self.better(mover, best, *s));
+                }
+                if best != Some(target) {
+                    for (child, _) in children.iter().zip(&quick).filter(|(_, q)| q.is_none()) {
+                        let s = self.score_of(&game.canonical(child));
+                        best = Some(self.better(mover, best, s));
+                        if s == target {
+                            break;
+                        }
                     }
                 }
                 best.expect("a position that is not over has a move")
@@ -86,5 +105,25 @@ impl<'g, G: Game> Decider<'g, G> {
         };
         self.table.insert(canon.key.clone(), score);
         score
+    }
+
+    /// The better score for `mover` of `best` (if any) and `s`.
+    fn better(&self, mover: Player, best: Option<G::Score>, s: G::Score) -> G::Score {
+        match (best, mover) {
+            (None, _) => s,
+            (Some(b), Player::First) => b.max(s),
+            (Some(b), Player::Second) => b.min(s),
+        }
+    }
+
+    /// The score of `position` if the game is over there, or if the player
+    /// to move can end it at once with their best score.
+    fn quick_score(&self, position: &G::Position) -> Option<G::Score> {
+        if let Some(score) = self.game.outcome(position) {
+            return Some(score);
+        }
+        let target = self.best[self.game.to_move(position) as usize];
+        let ends = |m: &G::Move| self.game.outcome(&self.game.play(position, m)) == Some(target);
+        self.game.moves(position).iter().any(ends).then_some(target)
     }
 }

@@ -9,6 +9,8 @@
 use super::game::{ColouringGame, Rules, Winner};
 use super::graph::Graph;
 use super::report::{solve, GameReport};
+use super::{ColourMove, ColourPosition};
+use crate::board::{members, Player};
 use crate::engine::{Decider, MemoryCapReached};
 use crate::game::Game;
 
@@ -51,7 +53,26 @@ pub fn game_chromatic_number(graph: &Graph) -> usize {
     (1..=graph.n().max(1))
         .find(|&k| {
             let game = ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("k >= 1 fits beside n");
-            Decider::new(&game, Winner::First, Winner::Second).score(&game.start()) == Winner::First
+            let mut decider =
+                Decider::new(&game, Winner::First, Winner::Second).with_order(Box::new(construction_order));
+            decider.score(&game.start()) == Winner::First
         })
         .unwrap_or(graph.n())
+}
+
+/// Move ordering for construction games: player 1 first colours the
+/// vertex in most danger (least slack); player 2 first colours a
+/// neighbour of it with a colour that vertex still has.
+pub fn construction_order(p: &ColourPosition, moves: &mut Vec<ColourMove>) {
+    let Some(weakest) = members(p.uncoloured()).min_by_key(|&v| p.slack(v)) else {
+        return;
+    };
+    let key = |m: &ColourMove| match p.to_move() {
+        Player::First => (p.slack(m.v), 0),
+        Player::Second => {
+            let hits = p.neighbours(weakest) >> m.v & 1 == 1 && p.free_colours(weakest) >> m.c & 1 == 1;
+            (if hits { 0 } else { 1 }, p.slack(m.v))
+        }
+    };
+    moves.sort_by_key(key);
 }

@@ -275,7 +275,15 @@ impl Game for ColouringGame {
                 return Some(Winner::First);
             }
             let blocked = members(uncoloured).any(|v| p.free_colours(v) == 0);
-            return blocked.then_some(Winner::Second);
+            if blocked {
+                return Some(Winner::Second);
+            }
+            // Every vertex with more free colours than uncoloured
+            // neighbours keeps that property whatever is played (a
+            // neighbour's move takes at most one colour and one neighbour),
+            // so every vertex will be coloured.
+            let safe = members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
+            return safe.then_some(Winner::First);
         }
         let can_move = match self.rules.ordered() {
             true => next_due(p).is_some_and(|v| p.free_colours(v) != 0),

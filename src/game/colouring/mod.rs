@@ -30,9 +30,13 @@
 //! - Game chromatic number (Section 5, "chromatic game number"): the
 //!   least k for which player 1 wins the CCG with k colours.
 //!
-//! Construction games end as soon as some uncoloured vertex has every
-//! colour on a neighbour (then it can never be coloured and player 2 has
-//! won); this only shortens lines, it never changes a winner.
+//! Construction games end as soon as the winner is certain: when some
+//! uncoloured vertex has every colour on a neighbour (it can never be
+//! coloured: player 2 has won), or when every uncoloured vertex has more
+//! free colours than uncoloured neighbours (a move takes at most one
+//! colour and one neighbour from a vertex, so this stays true and every
+//! vertex will be coloured: player 1 has won). This only shortens lines,
+//! it never changes a winner (the brute-force tests play to the end).
 //!
 //! All four rule sets treat the colours alike, so positions are put in
 //! canonical form up to automorphisms of G *and* permutations of the

@@ -74,6 +74,11 @@ impl ColourPosition {
         (((1u32 << self.colours) - 1) << 1) & !self.forbidden[v as usize]
     }
 
+    /// The uncoloured neighbours of `v`.
+    pub fn neighbours(&self, v: Vertex) -> VertexSet {
+        self.rows[v as usize]
+    }
+
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
         self.to_move
@@ -91,6 +96,12 @@ impl ColourPosition {
         next.rows[v as usize] = 0;
         next.forbidden[v as usize] = 0;
         next
+    }
+
+    /// Free colours minus uncoloured neighbours: a vertex with slack
+    /// above 0 can never be blocked (construction games).
+    pub fn slack(&self, v: Vertex) -> i32 {
+        self.free_colours(v).count_ones() as i32 - self.rows[v as usize].count_ones() as i32
     }
 
     /// Whether `v` is an uncoloured vertex whose colour can touch no one
