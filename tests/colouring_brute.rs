@@ -120,6 +120,18 @@ fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec
         value.score,
         "decider: {rules} k={k} {graph}"
     );
+    // The optimal line is legal move by move (checked by the brute force's
+    // own rules) and ends with the engine's winner.
+    let mut colour = vec![0u8; graph.n()];
+    let rules_plain = plain(graph, k, rules, &order, &second);
+    for m in solver.optimal_line(&game.start()).expect("no cap") {
+        assert_eq!(colour[m.v as usize], 0, "line colours {} twice", m.v);
+        assert!(
+            rules_plain.free(&colour, m.v as usize).contains(&m.c),
+            "illegal {m:?} in {graph}"
+        );
+        colour[m.v as usize] = m.c;
+    }
     // Every move value the engine reports agrees with brute force after it.
     let start = game.start();
     for mv in solver.move_values(&start).expect("no cap") {

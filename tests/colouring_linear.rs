@@ -115,12 +115,12 @@ fn a_wrong_strategy_is_refuted() {
             _: &ColouringGame,
             p: &ramsey_verify::game::colouring::ColourPosition,
             _: Option<&ramsey_verify::game::colouring::ColourMove>,
-        ) -> Option<ramsey_verify::game::colouring::ColourMove> {
-            let v = (0..p.n() as u8).find(|&v| p.colour(v) == 0)?;
-            Some(ramsey_verify::game::colouring::ColourMove {
-                v,
-                c: if v == 1 { 2 } else { 1 },
-            })
+        ) -> Vec<ramsey_verify::game::colouring::ColourMove> {
+            let v = (0..p.n() as u8).find(|&v| p.colour(v) == 0);
+            let c = |v: u8| if v == 1 { 2 } else { 1 };
+            v.map(|v| ramsey_verify::game::colouring::ColourMove { v, c: c(v) })
+                .into_iter()
+                .collect()
         }
     }
     assert!(certify(&game, &game.start(), Player::First, &Naive, Winner::First).is_err());

@@ -37,6 +37,22 @@ pub struct ColourArgs {
     /// first trees reaching each value.
     #[arg(long, value_name = "N")]
     pub trees: Option<usize>,
+    /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
+    /// vertices, every root, every reply, games played to the last vertex).
+    #[arg(long, value_name = "N")]
+    pub certify_trees: Option<usize>,
+    /// With --certify-trees: end each game once every vertex is safe (more
+    /// free colours than uncoloured neighbours; the win is then certain)
+    /// instead of playing to the last vertex. Faster, but then the
+    /// strategy's later moves are not checked for legality.
+    #[arg(long)]
+    pub stop_when_safe: bool,
+    /// Colours for --certify-trees (the theorem's 5; fewer to see it fail).
+    #[arg(long, default_value = "5")]
+    pub strategy_colours: usize,
+    /// Also draw the graph as SVG into this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
     /// Transposition-table cap in MiB (past it: no verdict, exit code 3).
     #[arg(long, default_value = "4096")]
     pub memory_mib: u64,
@@ -46,11 +62,19 @@ pub struct ColourArgs {
 }
 
 pub fn run(args: ColourArgs) -> Result<(), Failure> {
+    if let Some(n) = args.certify_trees {
+        return certify_53(n, args.strategy_colours, !args.stop_when_safe);
+    }
     if let Some(n) = args.trees {
         return tree_census(n, args.json);
     }
     let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
     let graph = parse_graph(text).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.svg {
+        let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
+        std::fs::write(path, crate::game::colouring::svg::svg(&graph, &title))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     let memory = args.memory_mib.saturating_mul(1 << 20);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
     if args.game_chromatic {
@@ -178,4 +202,34 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
         println!("{}", serde_json::Value::Array(rows));
     }
     Ok(())
+}
+
+fn certify_53(max_n: usize, k: usize, played_out: bool) -> Result<(), Failure> {
+    if !(1..=MAX_TREE_CENSUS).contains(&max_n) || k == 0 {
+        return Err(Failure::BadInput(format!(
+            "--certify-trees takes 1..={MAX_TREE_CENSUS} and at least 1 colour"
+        )));
+    }
+    let mut failed = false;
+    for n in 1..=max_n {
+        let started = std::time::Instant::now();
+        let c = crate::game::colouring::trees53::certify_trees(n, k, played_out);
+        println!(
+            "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({:.2}s)",
+            c.trees,
+            c.roots,
+            c.checked,
+            c.failures.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if let Some((tree, root, line)) = c.failures.first() {
+            let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
+            println!("        REFUTED on {tree} rooted at {root}: {}", moves.join(" "));
+            failed = true;
+        }
+    }
+    match failed {
+        true => Err(Failure::NoVerdict("the strategy was refuted (lines above)".into())),
+        false => Ok(()),
+    }
 }

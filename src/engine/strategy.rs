@@ -17,9 +17,12 @@ use std::hash::Hash;
 
 /// A strategy for one player of a game `G`.
 pub trait Strategy<G: Game>: Sync {
-    /// The move at `position` (the strategy's player to move), knowing
-    /// the opponent's last move; `None` if the strategy has no move.
-    fn choose(&self, game: &G, position: &G::Position, last: Option<&G::Move>) -> Option<G::Move>;
+    /// The moves the strategy allows at `position` (its player to move),
+    /// knowing the opponent's last move: one move, or several where the
+    /// strategy leaves the choice open ("an arbitrary possible colour"),
+    /// and then every one of them is checked. Empty: the strategy has no
+    /// move.
+    fn choose(&self, game: &G, position: &G::Position, last: Option<&G::Move>) -> Vec<G::Move>;
 }
 
 /// Why a strategy failed: the moves from the start to the failure.
@@ -36,7 +39,8 @@ pub struct Counterexample<M> {
 pub enum FailureKind {
     /// The game ended below the promised score.
     Lost,
-    /// The strategy gave no move, or an illegal one.
+    /// The strategy gave no move, or an illegal one (then the line ends
+    /// with the illegal move).
     NoLegalMove,
 }
 
@@ -112,11 +116,17 @@ where
         }
         let legal = game.moves(position);
         if game.to_move(position) == self.player {
-            let m = self.strategy.choose(game, position, last.as_ref());
-            let m = m
-                .filter(|m| legal.contains(m))
-                .ok_or_else(|| self.fail(FailureKind::NoLegalMove))?;
-            self.step(position, m, last)?;
+            let choices = self.strategy.choose(game, position, last.as_ref());
+            if choices.is_empty() {
+                return Err(self.fail(FailureKind::NoLegalMove));
+            }
+            for m in choices {
+                if !legal.contains(&m) {
+                    self.line.push(m);
+                    return Err(self.fail(FailureKind::NoLegalMove));
+                }
+                self.step(position, m, last.clone())?;
+            }
         } else {
             for m in legal {
                 let next = game.play(position, &m);

@@ -138,6 +138,8 @@ pub struct ColouringGame {
     colours: u8,
     rules: Rules,
     start: ColourPosition,
+    /// Whether construction games end once every vertex is safe.
+    early_win: bool,
 }
 
 impl ColouringGame {
@@ -204,7 +206,16 @@ impl ColouringGame {
             colours: k as u8,
             rules,
             start,
+            early_win: true,
         })
+    }
+
+    /// The same game, but construction games go on to the last vertex
+    /// instead of ending when every vertex is safe (for certifying that a
+    /// strategy always has a legal move, not only that it wins).
+    pub fn played_out(mut self) -> ColouringGame {
+        self.early_win = false;
+        self
     }
 
     /// The graph.
@@ -282,7 +293,8 @@ impl Game for ColouringGame {
             // neighbours keeps that property whatever is played (a
             // neighbour's move takes at most one colour and one neighbour),
             // so every vertex will be coloured.
-            let safe = members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
+            let safe = self.early_win
+                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
             return safe.then_some(Winner::First);
         }
         let can_move = match self.rules.ordered() {
@@ -300,11 +312,7 @@ impl Game for ColouringGame {
         vertices
             .into_iter()
             .flat_map(|v| {
-                // A token's colour touches no one: one colour will do.
-                let mut free = p.free_colours(v);
-                if p.is_token(v as usize) {
-                    free &= free.wrapping_neg();
-                }
+                let free = p.free_colours(v);
                 (1..=p.colours)
                     .filter(move |c| free >> c & 1 == 1)
                     .map(move |c| ColourMove { v, c })

@@ -164,11 +164,13 @@ pub struct Sccg2Strategy {
 }
 
 impl Strategy<ColouringGame> for Sccg2Strategy {
-    fn choose(&self, _: &ColouringGame, position: &ColourPosition, _: Option<&ColourMove>) -> Option<ColourMove> {
+    fn choose(&self, _: &ColouringGame, position: &ColourPosition, _: Option<&ColourMove>) -> Vec<ColourMove> {
         let colours: Vec<u8> = (0..position.n()).map(|u| position.colour(u as Vertex)).collect();
-        let v = colours.iter().position(|&c| c == 0)?;
-        let c = self.analysis.choose(&self.graph, &colours, v)?;
-        Some(ColourMove { v: v as Vertex, c })
+        let Some(v) = colours.iter().position(|&c| c == 0) else {
+            return vec![];
+        };
+        let c = self.analysis.choose(&self.graph, &colours, v);
+        c.map(|c| ColourMove { v: v as Vertex, c }).into_iter().collect()
     }
 }
 

@@ -48,7 +48,9 @@ pub mod graph;
 pub mod linear;
 pub mod position;
 pub mod report;
+pub mod svg;
 pub mod trees;
+pub mod trees53;
 
 pub use game::{ColourMove, ColouringGame, Rules, Winner};
 pub use graph::{parse_graph, Graph, GraphError};

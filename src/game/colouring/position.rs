@@ -9,9 +9,13 @@
 //! is *dead*: which colour it has can never matter again.
 //!
 //! One more reduction: an uncoloured vertex with no uncoloured neighbour
-//! and a free colour can always be coloured and its colour affects no one,
-//! so its forbidden set is dropped in the canonical form (and
-//! [`crate::game::Game::moves`] offers one colour for it).
+//! and a free colour (a *token*) can always be coloured and its colour
+//! affects no one, so which colours it may take does not matter. Its
+//! forbidden set is left out of the labelling and of the key, and in the
+//! canonical position it keeps exactly one free colour (the image of its
+//! smallest free one), so every move of a canonical position is a legal
+//! move of the position it came from. Two positions with equal keys may
+//! thus differ in that one colour of a token; they have the same value.
 //!
 //! Colour permutations are symmetries of every rule set, so they are put
 //! into the graph handed to canonaut: one extra vertex per colour, joined
@@ -178,10 +182,19 @@ impl ColourPosition {
             let w = to_canon[v] as usize;
             out.rows[w] = members(self.rows[v]).fold(0, |r, x| r | 1 << to_canon[x as usize]);
             out.colour[w] = UNCOLOURED;
-            let kept = self.kept_forbidden(v);
-            out.forbidden[w] = (1..=self.colours as usize)
-                .filter(|&c| kept >> c & 1 == 1)
-                .fold(0, |f, c| f | 1 << colour_image(c));
+            let image = |set: u32| {
+                (1..=self.colours as usize)
+                    .filter(|&c| set >> c & 1 == 1)
+                    .fold(0, |f, c| f | 1 << colour_image(c))
+            };
+            out.forbidden[w] = match self.is_token(v) {
+                // Every colour but the image of its smallest free one.
+                true => {
+                    let free = self.free_colours(v as Vertex);
+                    (((1u32 << self.colours) - 1) << 1) & !image(free & free.wrapping_neg())
+                }
+                false => image(self.forbidden[v]),
+            };
             out.due[w] = self.due[v];
             out.second_owns |= (self.second_owns >> v & 1) << w;
         }
@@ -197,7 +210,7 @@ impl ColourPosition {
         bits.push(self.colours as u64, 8);
         for v in 0..n {
             bits.push(self.colour[v] as u64, 8);
-            bits.push(self.forbidden[v] as u64, 32);
+            bits.push(self.kept_forbidden(v) as u64, 32);
             bits.push(self.due[v] as u64, 8);
             bits.push((self.second_owns >> v & 1) as u64, 1);
         }
