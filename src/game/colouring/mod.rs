@@ -47,6 +47,7 @@ pub mod game;
 pub mod graph;
 pub mod linear;
 pub mod position;
+pub mod reductions;
 pub mod report;
 pub mod svg;
 pub mod trees;
