@@ -49,6 +49,7 @@ pub mod linear;
 pub mod position;
 pub mod reductions;
 pub mod report;
+pub mod separation;
 pub mod svg;
 pub mod trees;
 pub mod trees53;
