@@ -34,7 +34,7 @@ pub struct Decider<'g, G: Game> {
 
 /// A move ordering: sorts the moves of a (canonical) position, the most
 /// promising for the player to move first. Only speed depends on it.
-pub type MoveOrder<G> = Box<dyn Fn(&<G as Game>::Position, &mut Vec<<G as Game>::Move>) + Sync + Send>;
+pub type MoveOrder<G> = Box<dyn Fn(&<G as Game>::Position, &mut [<G as Game>::Move]) + Sync + Send>;
 
 impl<'g, G: Game> Decider<'g, G> {
     /// A search for `game`, where `best_for_first` is the largest score

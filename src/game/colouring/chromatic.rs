@@ -63,7 +63,7 @@ pub fn game_chromatic_number(graph: &Graph) -> usize {
 /// Move ordering for construction games: player 1 first colours the
 /// vertex in most danger (least slack); player 2 first colours a
 /// neighbour of it with a colour that vertex still has.
-pub fn construction_order(p: &ColourPosition, moves: &mut Vec<ColourMove>) {
+pub fn construction_order(p: &ColourPosition, moves: &mut [ColourMove]) {
     let Some(weakest) = members(p.uncoloured()).min_by_key(|&v| p.slack(v)) else {
         return;
     };

@@ -234,7 +234,7 @@ impl Bits {
     /// Appends the low `width` bits of `value` (`width <= 64`).
     fn push(&mut self, value: u64, width: usize) {
         for i in 0..width {
-            if self.len % 64 == 0 {
+            if self.len.is_multiple_of(64) {
                 self.words.push(0);
             }
             *self.words.last_mut().expect("a word") |= (value >> i & 1) << (self.len % 64);

@@ -59,6 +59,9 @@ pub fn solve(graph: &BigGraph, k: usize, game: Ordered, second: &[bool], classes
     (winner, dp.memo.len())
 }
 
+/// Computes the class of the state after `i` moves from the colours.
+type ClassKey = dyn Fn(&BigGraph, &[u8], usize) -> Vec<u32>;
+
 struct Dp<'a> {
     graph: &'a BigGraph,
     k: u8,
@@ -77,7 +80,7 @@ impl Dp<'_> {
         }
     }
 
-    fn value(&mut self, i: usize, key: &dyn Fn(&BigGraph, &[u8], usize) -> Vec<u32>) -> Player {
+    fn value(&mut self, i: usize, key: &ClassKey) -> Player {
         let n = self.graph.n();
         if i == n {
             return match (self.game, n) {

@@ -14,6 +14,7 @@
 //!    with any possible colour;
 //! 4. otherwise (w's father coloured): colour any uncoloured vertex whose
 //!    father is coloured, with any possible colour.
+//!
 //! "Any" and "arbitrary" are certified for every choice, not one.
 
 use super::graph::Graph;
@@ -34,14 +35,8 @@ impl TreeStrategy {
     /// The strategy on `tree` hung from `root`.
     pub fn new(tree: &Graph, root: Vertex) -> TreeStrategy {
         let parent = parents(tree, root);
-        let mut odd = vec![false; tree.n()];
-        for v in 0..tree.n() {
-            let mut u = v;
-            while let Some(p) = parent[u] {
-                odd[v] = !odd[v];
-                u = p as usize;
-            }
-        }
+        let depth = |v: usize| std::iter::successors(parent[v], |&p| parent[p as usize]).count();
+        let odd = (0..tree.n()).map(|v| depth(v) % 2 == 1).collect();
         TreeStrategy { root, parent, odd }
     }
 
@@ -51,7 +46,7 @@ impl TreeStrategy {
 
     /// Every move colouring `v` with a possible colour.
     fn any_colour(p: &ColourPosition, v: Vertex) -> impl Iterator<Item = ColourMove> + '_ {
-        members(p.free_colours(v) as u128).map(move |c| ColourMove { v, c: c as u8 })
+        members(p.free_colours(v) as u128).map(move |c| ColourMove { v, c })
     }
 }
 
