@@ -33,17 +33,8 @@ fn ordered_game_with_order_and_owners() {
     // player colouring 2 can make 1 uncolourable. Owners are per vertex:
     // `111` and `121` leave vertex 2 to player 1, who wins the SCCG;
     // `112` gives it to player 2, who wins.
-    let args = [
-        "colour",
-        "--game",
-        "sccg",
-        "--graph",
-        "path:3",
-        "--colours",
-        "2",
-        "--order",
-        "0,2,1",
-    ];
+    let line = "colour --game sccg --graph path:3 --colours 2 --order 0,2,1";
+    let args: Vec<&str> = line.split(' ').collect();
     let (_, out, _) = ramsey(&[&args[..], &["--owner", "111"]].concat());
     assert!(out.contains("PLAYER 1 WINS"), "{out}");
     let (_, out, _) = ramsey(&[&args[..], &["--owner", "121"]].concat());
@@ -54,89 +45,32 @@ fn ordered_game_with_order_and_owners() {
 
 #[test]
 fn bad_input_gets_one_line_and_exit_code_2() {
-    let cases: [&[&str]; 8] = [
-        &["colour", "--game", "cg", "--graph", "path:3", "--colours", "0"],
-        &[
-            "colour",
-            "--game",
-            "scg",
-            "--graph",
-            "path:3",
-            "--colours",
-            "2",
-            "--order",
-            "0,1,1",
-        ],
-        &[
-            "colour",
-            "--game",
-            "scg",
-            "--graph",
-            "path:3",
-            "--colours",
-            "2",
-            "--order",
-            "0,1",
-        ],
-        &[
-            "colour",
-            "--game",
-            "scg",
-            "--graph",
-            "path:3",
-            "--colours",
-            "2",
-            "--owner",
-            "12",
-        ],
-        &[
-            "colour",
-            "--game",
-            "scg",
-            "--graph",
-            "path:3",
-            "--colours",
-            "2",
-            "--owner",
-            "1x2",
-        ],
-        &["colour", "--game", "cg", "--graph", "D?", "--colours", "2"],
-        &["colour", "--game", "kayles", "--graph", "path:3", "--colours", "2"],
-        &[
-            "colour",
-            "--game",
-            "cg",
-            "--graph",
-            "path:3",
-            "--colours",
-            "2",
-            "--order",
-            "0,1,2",
-        ],
+    // Each case: game, graph, colours, then extra arguments.
+    let cases = [
+        "cg path:3 0",
+        "scg path:3 2 --order 0,1,1",
+        "scg path:3 2 --order 0,1",
+        "scg path:3 2 --owner 12",
+        "scg path:3 2 --owner 1x2",
+        "cg D? 2",
+        "kayles path:3 2",
+        "cg path:3 2 --order 0,1,2",
     ];
-    for args in cases {
-        let (code, out, err) = ramsey(args);
-        assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(out.is_empty(), "{args:?}");
+    for case in cases {
+        let words: Vec<&str> = case.split(' ').collect();
+        let mut args = vec!["colour", "--game", words[0], "--graph", words[1], "--colours", words[2]];
+        args.extend(&words[3..]);
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 2, "{case}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{case}: {err}");
+        assert!(out.is_empty(), "{case}");
     }
 }
 
 #[test]
 fn good_input_is_not_rejected() {
-    // The negative cases above differ from these in one argument each.
-    let (code, _, err) = ramsey(&[
-        "colour",
-        "--game",
-        "scg",
-        "--graph",
-        "path:3",
-        "--colours",
-        "2",
-        "--order",
-        "0,2,1",
-        "--owner",
-        "122",
-    ]);
+    // The negative cases above differ from this in one argument each.
+    let args = "colour --game scg --graph path:3 --colours 2 --order 0,2,1 --owner 122";
+    let (code, _, err) = ramsey(&args.split(' ').collect::<Vec<_>>());
     assert_eq!(code, 0, "{err}");
 }

@@ -6,22 +6,13 @@
 use ramsey_verify::board::Player;
 use ramsey_verify::engine::strategy::certify;
 use ramsey_verify::engine::Decider;
-use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, BigGraph, Sccg2Strategy};
+use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, Sccg2Strategy};
 use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::game::Game;
 use rand::{Rng, SeedableRng};
 
-fn big(graph: &Graph) -> BigGraph {
-    let edges: Vec<(u32, u32)> = graph
-        .edges()
-        .iter()
-        .map(|e| {
-            let (u, v) = e.ends();
-            (u as u32, v as u32)
-        })
-        .collect();
-    BigGraph::new(graph.n(), &edges)
-}
+mod colouring_common;
+use colouring_common::{big, random_graph};
 
 fn exact(graph: &Graph, rules: Rules, second: &[bool]) -> (ColouringGame, Player) {
     let owners = second
@@ -89,14 +80,11 @@ fn random_larger_graphs_and_owners() {
         let n = rng.random_range(7..=11usize);
         // Sparse graphs, where both players win often.
         let p = rng.random_range(0.05..0.4);
-        let mask = (0..n * (n - 1) / 2)
-            .filter(|_| rng.random_bool(p))
-            .fold(0u64, |m, b| m | 1 << b);
         let second: Vec<bool> = match rng.random_bool(0.5) {
             true => alternating(n),
             false => (0..n).map(|_| rng.random()).collect(),
         };
-        check(&Graph::from_mask(n, mask), &second, &mut wins);
+        check(&random_graph(&mut rng, n, p), &second, &mut wins);
     }
     assert!(wins.iter().all(|&w| w > 100), "{wins:?}");
 }

@@ -10,14 +10,8 @@ use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::game::Game;
 use rand::{Rng, SeedableRng};
 
-fn big(graph: &Graph) -> BigGraph {
-    let edges: Vec<(u32, u32)> = graph
-        .edges()
-        .iter()
-        .map(|e| (e.ends().0 as u32, e.ends().1 as u32))
-        .collect();
-    BigGraph::new(graph.n(), &edges)
-}
+mod colouring_common;
+use colouring_common::{big, random_graph};
 
 fn check(graph: &Graph, k: usize, second: &[bool]) {
     let owners: Vec<Player> = second
@@ -53,11 +47,8 @@ fn random_graphs_and_owners_up_to_nine_vertices() {
     for _ in 0..400 {
         let n = rng.random_range(6..=9usize);
         let p = rng.random_range(0.1..0.6);
-        let mask = (0..n * (n - 1) / 2)
-            .filter(|_| rng.random_bool(p))
-            .fold(0u64, |m, b| m | 1 << b);
         let second: Vec<bool> = (0..n).map(|_| rng.random()).collect();
-        check(&Graph::from_mask(n, mask), rng.random_range(1..=3), &second);
+        check(&random_graph(&mut rng, n, p), rng.random_range(1..=3), &second);
     }
 }
 
