@@ -41,6 +41,10 @@ fn ordered_game_with_order_and_owners() {
     assert!(out.contains("PLAYER 1 WINS"), "{out}");
     let (_, out, _) = ramsey(&[&args[..], &["--owner", "112"]].concat());
     assert!(out.contains("PLAYER 2 WINS"), "{out}");
+    assert!(
+        out.contains("Theorem 3.1 (linear time): player 2 wins (agrees)"),
+        "{out}"
+    );
 }
 
 #[test]

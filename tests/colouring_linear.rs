@@ -113,3 +113,29 @@ fn a_wrong_strategy_is_refuted() {
     }
     assert!(certify(&game, &game.start(), Player::First, &Naive, Winner::First).is_err());
 }
+
+#[test]
+fn fast_winner_follows_orders_and_owners_of_the_game() {
+    use ramsey_verify::game::colouring::linear::fast_winner;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    for _ in 0..500 {
+        let n = rng.random_range(1..=8usize);
+        let graph = random_graph(&mut rng, n, 0.3);
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let owners: Vec<Player> = (0..n)
+            .map(|_| if rng.random() { Player::Second } else { Player::First })
+            .collect();
+        for rules in [Rules::Scg, Rules::Sccg] {
+            let game = ColouringGame::new(graph.clone(), 2, rules, Some(order.clone()), Some(owners.clone())).unwrap();
+            let exact = Decider::new(&game, Winner::First, Winner::Second)
+                .score(&game.start())
+                .player();
+            assert_eq!(fast_winner(&game), Some(exact), "{rules} {graph} {order:?} {owners:?}");
+        }
+    }
+    let three = ColouringGame::new(Graph::from_mask(2, 1), 3, Rules::Scg, None, None).unwrap();
+    assert_eq!(fast_winner(&three), None);
+}

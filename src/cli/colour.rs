@@ -5,6 +5,7 @@
 use super::Failure;
 use crate::board::Player;
 use crate::game::colouring::chromatic::game_chromatic;
+use crate::game::colouring::linear::fast_winner;
 use crate::game::colouring::report::solve;
 use crate::game::colouring::trees::census;
 use crate::game::colouring::{parse_graph, ColouringGame, Graph, Rules};
@@ -90,10 +91,21 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     let owners = args.owner.as_deref().map(parse_owners).transpose()?;
     let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
     let report = solve(&game, memory).map_err(no_verdict)?;
+    let fast = fast_winner(&game).map(|p| p as usize + 1);
     if args.json {
-        println!("{}", report.to_json(&game));
+        let mut json = report.to_json(&game);
+        json["linear_time_winner"] = serde_json::json!(fast);
+        println!("{json}");
     } else {
         println!("{}", report.to_text(&game));
+        if let Some(player) = fast {
+            let agree = player == report.winner.player() as usize + 1;
+            let theorem = if game.rules() == Rules::Sccg { "3.1" } else { "3.3" };
+            println!(
+                "Theorem {theorem} (linear time): player {player} wins ({})",
+                if agree { "agrees" } else { "DISAGREES" }
+            );
+        }
     }
     Ok(())
 }

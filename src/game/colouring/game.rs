@@ -218,6 +218,17 @@ impl ColouringGame {
         self
     }
 
+    /// Ordered games: the vertex coloured at each move, and whether
+    /// player 2 colours it.
+    pub fn turns(&self) -> Vec<(Vertex, bool)> {
+        let mut order: Vec<Vertex> = (0..self.graph.n() as Vertex).collect();
+        order.sort_by_key(|&v| self.start.due[v as usize]);
+        order
+            .into_iter()
+            .map(|v| (v, self.start.second_owns >> v & 1 == 1))
+            .collect()
+    }
+
     /// The graph.
     pub fn graph(&self) -> &Graph {
         &self.graph

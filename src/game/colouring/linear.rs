@@ -72,6 +72,31 @@ impl BigGraph {
     }
 }
 
+/// The winner by Theorem 3.1 (SCCG) or Theorem 3.3 (SCG) for an ordered
+/// game with two colours; `None` for other games.
+pub fn fast_winner(game: &ColouringGame) -> Option<Player> {
+    if !game.rules().ordered() || game.colours() != 2 {
+        return None;
+    }
+    let turns = game.turns();
+    let mut at = vec![0u32; turns.len()];
+    for (t, &(v, _)) in turns.iter().enumerate() {
+        at[v as usize] = t as u32;
+    }
+    let edges: Vec<(u32, u32)> = game
+        .graph()
+        .edges()
+        .iter()
+        .map(|e| (at[e.ends().0 as usize], at[e.ends().1 as usize]))
+        .collect();
+    let graph = BigGraph::new(turns.len(), &edges);
+    let second: Vec<bool> = turns.iter().map(|&(_, s)| s).collect();
+    Some(match game.rules() {
+        super::Rules::Sccg => sccg2(&graph, &second).winner,
+        _ => scg2(&graph, &second),
+    })
+}
+
 /// The owner of each vertex when the players alternate (player 1 first).
 pub fn alternating(n: usize) -> Vec<bool> {
     (0..n).map(|i| i % 2 == 1).collect()
