@@ -59,6 +59,7 @@ fn bad_input_gets_one_line_and_exit_code_2() {
         "cg D? 2",
         "kayles path:3 2",
         "cg path:3 2 --order 0,1,2",
+        "cg complete:100 2 --game-chromatic",
     ];
     for case in cases {
         let words: Vec<&str> = case.split(' ').collect();

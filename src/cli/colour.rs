@@ -114,6 +114,14 @@ fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
     if graph.n() == 0 {
         return Err(Failure::BadInput("the graph has no vertices".into()));
     }
+    if graph.n() + graph.max_degree() + 1 > crate::board::MAX_VERTICES {
+        return Err(Failure::BadInput(format!(
+            "chi_g may need Delta + 1 = {} colours beside {} vertices: at most {} together",
+            graph.max_degree() + 1,
+            graph.n(),
+            crate::board::MAX_VERTICES
+        )));
+    }
     let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
     if json {

@@ -28,6 +28,8 @@ pub struct GameChromatic {
 }
 
 /// chi_g of `graph` (at least one vertex), solving the CCG for k = 1, 2, ...
+/// Player 1 wins at k = Delta + 1 at the latest, so this stops there;
+/// panics if `n + Delta + 1` exceeds [`crate::board::MAX_VERTICES`].
 pub fn game_chromatic(graph: &Graph, memory_bytes: u64) -> Result<GameChromatic, MemoryCapReached> {
     let mut levels = Vec::new();
     for k in 1..=graph.n().max(1) {
@@ -48,7 +50,8 @@ pub fn game_chromatic(graph: &Graph, memory_bytes: u64) -> Result<GameChromatic,
 }
 
 /// chi_g of `graph` by the winner alone (no lines; the engine's
-/// score-only search with cutoffs), for bulk searches.
+/// score-only search with cutoffs), for bulk searches. Same limits as
+/// [`game_chromatic`].
 pub fn game_chromatic_number(graph: &Graph) -> usize {
     (1..=graph.n().max(1))
         .find(|&k| {
