@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod colour;
 mod game_solve;
 mod line_input;
 mod picture;
@@ -57,6 +58,9 @@ pub enum Command {
     /// Value and length of Slany's graph Ramsey games on K_n for every rule
     /// set and target, or (--open-problems) his Open Problems 1 and 2.
     RamseyTable(table::TableArgs),
+    /// Bodlaender's colouring games: winner and optimal line, or the game
+    /// chromatic number (--game-chromatic).
+    Colour(colour::ColourArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -110,5 +114,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Repair(args) => repair::run(args),
         Command::Play(args) => play::run(args),
         Command::RamseyTable(args) => table::run(args),
+        Command::Colour(args) => colour::run(args),
     }
 }
