@@ -35,22 +35,29 @@ pub struct GameArgs {
     /// played alternately from the first mover.
     #[arg(long)]
     pub start: Option<String>,
-    /// Who moves first: red or blue (Slany's green).
-    #[arg(long, default_value = "red")]
-    pub first: String,
+    /// Who moves first from the start position: red or blue (Slany's
+    /// green). Default: red, or after an edge list `--start`, the player
+    /// whose turn it is after those moves.
+    #[arg(long)]
+    pub first: Option<String>,
     /// Count the positions reachable from the start, up to isomorphism, by
     /// coloured edges, owned targets and player to move (no solve).
     #[arg(long)]
     pub census: bool,
+    /// Write the winner's strategy as a proof certificate (format version 3,
+    /// proofs/FORMAT.md; gzipped if FILE ends in .gz). Refused on a draw.
+    #[arg(long, value_name = "FILE", conflicts_with = "census")]
+    pub cert: Option<std::path::PathBuf>,
 }
 
 /// The game stated by the options.
 pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
     let rules: Rules = rules.parse()?;
-    let first = match args.first.as_str() {
-        "red" => Player::First,
-        "blue" | "green" => Player::Second,
-        other => return Err(format!("--first must be red or blue, not `{other}`")),
+    let first = match args.first.as_deref() {
+        None => None,
+        Some("red") => Some(Player::First),
+        Some("blue" | "green") => Some(Player::Second),
+        Some(other) => return Err(format!("--first must be red or blue, not `{other}`")),
     };
     let both = args.target.as_deref();
     let target = |own: &Option<String>| -> Result<Pattern, String> {
@@ -62,13 +69,11 @@ pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame
     };
     let targets = [target(&args.target_red)?, target(&args.target_blue)?];
     let mut start = parse_board(board).map_err(|e| e.to_string())?;
-    start.to_move = first;
+    let mut next = Player::First;
     if let Some(text) = &args.start {
-        let (coloured, to_move) = colour_start(&start, text, first).map_err(|e| e.to_string())?;
-        start = coloured;
-        start.to_move = to_move;
+        (start, next) = colour_start(&start, text).map_err(|e| e.to_string())?;
     }
-    RamseyGame::new(start, targets, rules, first).map_err(|e| e.to_string())
+    RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(|e| e.to_string())
 }
 
 /// Solves (or counts) the stated game and prints the report.
@@ -85,10 +90,8 @@ pub fn run(
     if args.census {
         return pool.install(|| print_census(&game, json));
     }
-    let mut solver = Solver::new(&game);
-    if let Some(mib) = max_memory {
-        solver = solver.with_memory_limit(mib << 20);
-    }
+    let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
+    let solver = Solver::new(&game).with_memory_limit(cap);
     let done = AtomicBool::new(false);
     let report = std::thread::scope(|scope| {
         if !json && std::io::stderr().is_terminal() {
@@ -110,6 +113,24 @@ pub fn run(
         println!("{}", header_text(&game));
         print!("{}", report.to_text(&game));
     }
+    match &args.cert {
+        Some(path) => write_certificate(&solver, path),
+        None => Ok(()),
+    }
+}
+
+/// Writes the winner's strategy to `path` (exit code 2 on a draw).
+fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
+    let cert = crate::cert::game::game_certificate(solver).map_err(|e| match e {
+        crate::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
+        draw => Failure::BadInput(draw.to_string()),
+    })?;
+    let bytes = cert.write(path).map_err(Failure::BadInput)?;
+    eprintln!(
+        "certificate: {} entries, {bytes} bytes written to {}",
+        cert.entries,
+        path.display()
+    );
     Ok(())
 }
 

@@ -44,7 +44,7 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         "blue" | "green" => Player::Second,
         other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
     };
-    let solver = Solver::new(&game);
+    let solver = Solver::new(&game).with_memory_limit(crate::engine::default_memory_cap());
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
     let mut input = std::io::stdin().lock();

@@ -52,8 +52,9 @@ pub struct SolveArgs {
     /// Worker threads (with `--rules`); all cores by default.
     #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Cap on the transposition table in MiB (with `--rules`); the run
-    /// stops without a verdict (exit code 3) when it is reached.
+    /// Cap on the transposition table in MiB (with `--rules`; default: half
+    /// the machine's memory); the run stops without a verdict (exit code 3)
+    /// when it is reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory: Option<u64>,
 }
@@ -71,6 +72,11 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
         return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
     };
+    if args.game.cert.is_some() {
+        return Err(Failure::BadInput(
+            "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),
+        ));
+    }
     let board: Board = parse_board(&args.board)?;
     let position = read_position(&args, board)?;
     let clique = args.clique;

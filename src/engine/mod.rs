@@ -33,6 +33,18 @@ pub struct MemoryCapReached {
     pub cap_mib: u64,
 }
 
+/// The default cap on a solver's table: half the machine's memory (read
+/// from `/proc/meminfo`), or 8 GiB where that cannot be read. The table is
+/// most of a solve's memory, so a run stops with a message instead of being
+/// killed for lack of memory.
+pub fn default_memory_cap() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    total_kib.map_or(8 << 30, |kib| kib * 1024 / 2)
+}
+
 /// Plies from the root below which children are evaluated in parallel.
 const PARALLEL_PLIES: u32 = 4;
 

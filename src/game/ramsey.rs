@@ -38,7 +38,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Rules {
     /// Strong achievement game: first to own the target wins; full = draw.
     Achieve,
@@ -84,6 +85,12 @@ impl Rules {
     /// Whether a move colours a nonempty set of edges instead of one.
     pub fn sets(self) -> bool {
         matches!(self, Rules::AvoidPlus | Rules::MiserePlus)
+    }
+
+    /// Whether the second player's target counts (in the weak game the
+    /// second player only blocks).
+    pub fn second_builds(self) -> bool {
+        self != Rules::Maker
     }
 
     /// Whether completing one's target is illegal rather than decisive.
@@ -184,16 +191,17 @@ pub enum StatementError {
 pub const MAX_SET_MOVE_EDGES: usize = 21;
 
 impl RamseyGame {
-    /// The game from `start` (board, colours and player to move), with
-    /// the targets of red and blue, the rules, and the player who moved
-    /// first in the game (who is "first" for the rules; the player to move
-    /// at `start` unless `start` was reached by moves of the game).
+    /// The game from `start` (board and colours), with the targets of red
+    /// and blue, the rules, and the player who moves first from `start`
+    /// (Slany: play starts at the precoloured position (E^r, E^g); the
+    /// player to move there is the first player of the rules).
     pub fn new(
-        start: EdgePosition,
+        mut start: EdgePosition,
         targets: [Pattern; 2],
         rules: Rules,
         first: Player,
     ) -> Result<RamseyGame, StatementError> {
+        start.to_move = first;
         let have = start.vertex_count();
         for t in &targets {
             if t.vertex_count() > have {
