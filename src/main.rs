@@ -1,15 +1,9 @@
 use clap::Parser;
-use ramsey_verify::cli::{run, Cli};
+use ramsey_verify::cli::{output, run, Cli, Failure};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     ramsey_verify::search::quiet_strategy_panics();
-    // Like other Unix filters, stop quietly when the reader of our output
-    // goes away (`ramsey-verify ... | head`) instead of panicking in println.
-    #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -25,14 +19,17 @@ fn main() -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            eprintln!("{}", message.join(" "));
+            output::note(message.join(" "));
             return ExitCode::from(2);
         }
     };
+    // All output goes through `cli::output`, which reports a full disk as
+    // an error and a closed pipe (`ramsey-verify ... | head`) as
+    // `Failure::BrokenPipe`: a quiet end, like other Unix filters.
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("error: {}", failure.message());
+            output::note(format_args!("error: {}", failure.message()));
             ExitCode::from(failure.exit_code())
         }
     }

@@ -228,6 +228,18 @@ pub fn shorten(
     Ok(())
 }
 
+/// The snake_case name of a failure kind, the same word as the `kind` of
+/// the line's `ending` in JSON (e.g. `second_player_wins`).
+pub fn fail_kind_name(kind: FailKind) -> &'static str {
+    match kind {
+        FailKind::SecondPlayerWins => "second_player_wins",
+        FailKind::Draw => "draw",
+        FailKind::StrategyError => "strategy_error",
+        FailKind::IllegalMove => "illegal_move",
+        FailKind::BoundExceeded => "bound_exceeded",
+    }
+}
+
 impl Report {
     /// The machine-readable form printed by `--json`.
     pub fn to_json(&self) -> serde_json::Value {
@@ -249,7 +261,7 @@ impl Report {
             "bound": self.bound,
             "verdict": self.verdict,
             "max_moves": self.max_moves,
-            "failure": self.failure.map(|f| format!("{f:?}")),
+            "failure": self.failure.map(fail_kind_name),
             "positions": self.positions,
             "seconds": self.seconds,
             "threads": self.threads,

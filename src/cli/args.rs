@@ -22,6 +22,12 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
+/// The default number of worker threads: every core the system offers
+/// (results are the same for any thread count; only the time changes).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
 pub fn parse_positions(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
@@ -41,8 +47,8 @@ pub struct SearchArgs {
     /// Largest number of her moves allowed.
     #[arg(long, default_value_t = 50, value_parser = parse_bound)]
     pub bound: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    /// Worker threads [default: all cores]; results do not depend on it.
+    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
     pub threads: usize,
     /// Do not let the engine take immediate wins for strategies that declare
     /// the standing assumption (to measure what the shortcut saves).

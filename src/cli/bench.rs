@@ -1,7 +1,7 @@
 //! `ramsey-verify bench`: positions per second on fixed workloads.
 
 use super::args::parse_threads;
-use super::Failure;
+use super::{output, Failure};
 use crate::bench::{canon_throughput, certification, subtree, Measurement};
 use crate::board::Board;
 use crate::strategies;
@@ -36,12 +36,12 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     results.push(subtree("k4 Stage 4 subtree", k4.as_ref(), &position, &memory, 21)?);
     for m in results {
         if args.json {
-            println!("{}", serde_json::to_string(&m).expect("serialisable"));
+            output::println(serde_json::to_string(&m).expect("serialisable"))?;
         } else {
-            println!(
+            output::println(format_args!(
                 "{:<55} {:>10} items {:>9.3}s {:>12.0}/s",
                 m.workload, m.items, m.seconds, m.per_second
-            );
+            ))?;
         }
     }
     Ok(())

@@ -7,7 +7,7 @@
 use super::args::{parse_board, parse_bound, parse_positions};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
-use super::Failure;
+use super::{output, Failure};
 use crate::board::{Board, Player, Position};
 use crate::graph6::decode_position;
 use crate::solve::Solver;
@@ -80,22 +80,21 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             "nodes": nodes,
             "seconds": seconds,
         });
-        println!("{json}");
+        output::println(json)?;
         return Ok(());
     }
-    match found {
+    let text = match found {
         Some((depth, moves)) => {
             let list: Vec<String> = moves.iter().map(|e| e.to_string()).collect();
-            println!(
-                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})",
-                depth - 1
-            );
-            println!("winning first moves (one per orbit): {}", list.join(", "));
+            format!(
+                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})\nwinning first moves (one per orbit): {}\n",
+                depth - 1,
+                list.join(", ")
+            )
         }
-        None => println!("NO FORCED WIN within {} of her moves", args.budget),
-    }
-    println!("nodes: {nodes}   time: {seconds:.3}s");
-    Ok(())
+        None => format!("NO FORCED WIN within {} of her moves\n", args.budget),
+    };
+    output::print(&format!("{text}nodes: {nodes}   time: {seconds:.3}s\n"))
 }
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).
