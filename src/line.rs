@@ -37,6 +37,18 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The `kind` word of the ending in JSON (e.g. `second_player_wins`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Ending::FirstPlayerWins => "first_player_wins",
+            Ending::SecondPlayerWins => "second_player_wins",
+            Ending::BoundExceeded => "bound_exceeded",
+            Ending::StrategyError(_) => "strategy_error",
+            Ending::IllegalMove(_) => "illegal_move",
+            Ending::Draw => "draw",
+        }
+    }
+
     /// Short text for reports.
     pub fn describe(&self, game: Game) -> String {
         let target = game.target_name();
@@ -80,6 +92,12 @@ impl Line {
     }
 
     /// The position after the whole line on `board`.
+    ///
+    /// # Panics
+    /// If the line is illegal (an edge claimed twice or off `board`). The
+    /// engine's lines are legal; lines read from input are checked first
+    /// (`ramsey-verify show` replays them move by move). The same holds for
+    /// [`Line::winner`] and [`Line::final_double_threat`].
     pub fn final_position(&self, board: Board) -> Position {
         Line::replay(board, &self.moves)
     }

@@ -3,7 +3,7 @@
 use crate::board::Board;
 
 pub fn parse_board(s: &str) -> Result<Board, String> {
-    s.parse()
+    s.parse().map_err(|e: crate::board::BoardError| e.to_string())
 }
 
 pub fn parse_bound(s: &str) -> Result<u32, String> {

@@ -60,8 +60,7 @@ pub fn parse_moves(text: &str, names: &BTreeMap<Vertex, String>) -> Result<Vec<P
             .split_once('-')
             .ok_or_else(|| format!("move {} should look like `u-v`, not `{item}`", i + 1))?;
         let (u, v) = (vertex(u.trim(), names)?, vertex(v.trim(), names)?);
-        let edge =
-            Edge::checked(u as usize, v as usize).ok_or_else(|| format!("move {} joins {u} to itself", i + 1))?;
+        let edge = Edge::try_new(u as usize, v as usize).map_err(|e| format!("move {}: {e}", i + 1))?;
         let player = if i % 2 == 0 { Player::First } else { Player::Second };
         moves.push(PlayedMove {
             player,
@@ -179,11 +178,19 @@ pub fn checked_line(
     };
     match (claimed, reached) {
         (None, reached) => Ok((played, reached)),
-        (Some(c), Some(r)) if c != r => Err(format!("the line's ending ({c:?}) does not match its moves ({r:?})")),
+        (Some(c), Some(r)) if c != r => Err(format!(
+            "the line's ending ({}) does not match its moves ({})",
+            c.kind_name(),
+            r.kind_name()
+        )),
         (Some(c @ (Ending::FirstPlayerWins | Ending::SecondPlayerWins)), None) => Err(format!(
-            "the line's ending ({c:?}) does not match its moves (nobody completed a {})",
+            "the line's ending ({}) does not match its moves (nobody completed a {})",
+            c.kind_name(),
             game.target_name()
         )),
+        (Some(Ending::Draw), None) => {
+            Err("the line's ending (draw) does not match its moves (the board is not full)".into())
+        }
         (Some(c), _) => Ok((played, Some(c))),
     }
 }
