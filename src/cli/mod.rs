@@ -4,7 +4,7 @@
 mod args;
 mod bench;
 mod check;
-mod line_input;
+pub mod line_input;
 pub mod output;
 mod picture;
 mod refute;
