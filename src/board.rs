@@ -31,7 +31,7 @@ pub struct Edge(Vertex, Vertex);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EdgeError {
     /// Both ends are the same vertex.
-    #[error("an edge joins two different vertices, not {0} to itself")]
+    #[error("`{0}-{0}` joins {0} to itself (an edge needs two different vertices)")]
     Loop(usize),
     /// An end is not a vertex a position can hold.
     #[error("vertex {0} is out of range (at most {max})", max = MAX_VERTICES - 1)]

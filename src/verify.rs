@@ -187,7 +187,8 @@ pub fn verify_observed(
 
 /// Replaces a refuted report's counterexample by one with the fewest of his
 /// moves, examining at most `max_positions` positions; when that limit is
-/// reached the first counterexample stays and the note says so.
+/// reached the first counterexample stays and the note says so. The time
+/// this takes is added to the report's `seconds`.
 pub fn shorten(
     report: &mut Report,
     strategy: &dyn Strategy,
@@ -197,11 +198,17 @@ pub fn shorten(
     if report.verdict != Verdict::Refuted {
         return Ok(());
     }
+    let start = Instant::now();
     let pool = thread_pool(request.threads)?;
     let search = new_search(strategy, request);
     let on_level = |d: u32, n: usize| {
         if request.progress {
-            eprintln!("shortest refutation: expanding {n} positions after {d} of his moves");
+            // Progress only: if standard error is gone, there is nobody to tell.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "shortest refutation: expanding {n} positions after {d} of his moves"
+            );
         }
     };
     let note = match pool.install(|| shortest_refutation_with(&search, max_positions, on_level)) {
@@ -225,6 +232,7 @@ pub fn shorten(
         }
     };
     report.shortest = Some(note);
+    report.seconds += start.elapsed().as_secs_f64();
     Ok(())
 }
 

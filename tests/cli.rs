@@ -178,7 +178,7 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
         ),
         (
             vec!["verify", "--strategy", "k3", "--board", "huge"],
-            "`inf` or a number",
+            "`inf` (or `aleph0`) or a number",
         ),
         (vec!["show", "--line", "0-1", "--number-from", "2"], "from 0 or 1"),
     ] {

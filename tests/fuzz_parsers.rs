@@ -78,7 +78,10 @@ fn text_of(bytes: Vec<u8>) -> String {
 fn graph() -> impl Strategy<Value = (usize, Vec<Edge>)> {
     (1..=MAX_VERTICES).prop_flat_map(|n| {
         proptest::collection::btree_set((0..n, 0..n), 0..60).prop_map(move |pairs| {
-            let mut edges: Vec<Edge> = pairs.into_iter().filter_map(|(u, v)| Edge::try_new(u, v).ok()).collect();
+            let mut edges: Vec<Edge> = pairs
+                .into_iter()
+                .filter_map(|(u, v)| Edge::try_new(u, v).ok())
+                .collect();
             edges.sort();
             edges.dedup();
             (n, edges)
@@ -94,7 +97,11 @@ fn legal_moves() -> impl Strategy<Value = Vec<Edge>> {
         let mut out = Vec::new();
         for (u, v) in pairs {
             let Ok(e) = Edge::try_new(u, v) else { continue };
-            let player = if out.len() % 2 == 0 { Player::First } else { Player::Second };
+            let player = if out.len() % 2 == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
             if position.is_free(e) && !position.completes_clique(player, e, 4) {
                 position.claim(e, player).unwrap();
                 out.push(e);

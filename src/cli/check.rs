@@ -50,7 +50,7 @@ fn to_json(verdict: &Result<Summary, ramsey_cert_check::Rejection>) -> serde_jso
             "board": match s.board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
             "target": format!("K{}", s.k),
             "bound": s.bound,
-            "moves": s.moves,
+            "max_moves": s.moves,
             "entries": s.entries,
             "replies": s.replies,
             "seconds": s.seconds,

@@ -128,7 +128,7 @@ pub fn run(refute: RefuteArgs) -> Result<(), Failure> {
         }
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
-            let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
+            let out = json!({"strategy": args.strategy, "target": strategy.game().target_name(), "board": args.board.to_string(), "bound": args.bound,
                 "round": round, "phase": refute.phase, "seconds": start.elapsed().as_secs_f64(), "count": classes.len(), "classes": list});
             output::println(out)?;
         } else {

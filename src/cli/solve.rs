@@ -73,7 +73,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         let json = serde_json::json!({
             "budget": args.budget,
             "board": args.board.to_string(),
-            "clique": clique,
+            "target": Game::clique(clique).target_name(),
             "wins": depth.is_some(),
             "shortest_win": depth,
             "winning_moves": moves.unwrap_or_default().iter().map(|e| { let (u, v) = e.ends(); [u, v] }).collect::<Vec<_>>(),
