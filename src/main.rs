@@ -4,13 +4,11 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     ramsey_verify::search::quiet_strategy_panics();
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    match Cli::try_parse() {
+        Ok(cli) => finish(run(cli)),
+        // --help and --version, through the same writer as all output.
+        Err(e) if !e.use_stderr() => finish(output::print(&e.render().to_string())),
         Err(e) => {
-            if !e.use_stderr() {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
-            }
             // One line: clap's first line names the argument and the reason.
             let rendered = e.render().to_string();
             let message: Vec<&str> = rendered
@@ -20,13 +18,17 @@ fn main() -> ExitCode {
                 .filter(|l| !l.is_empty())
                 .collect();
             output::note(message.join(" "));
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
-    // All output goes through `cli::output`, which reports a full disk as
-    // an error and a closed pipe (`ramsey-verify ... | head`) as
-    // `Failure::BrokenPipe`: a quiet end, like other Unix filters.
-    match run(cli) {
+    }
+}
+
+/// The exit code of a run, after its one-line error if it has one. All
+/// output goes through `cli::output`, which reports a full disk as an error
+/// and a closed pipe (`ramsey-verify ... | head`) as `Failure::BrokenPipe`:
+/// a quiet end, like other Unix filters.
+fn finish(result: Result<(), Failure>) -> ExitCode {
+    match result {
         Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(failure) => {
             output::note(format_args!("error: {}", failure.message()));

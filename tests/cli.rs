@@ -88,6 +88,9 @@ const PRINTING: &[&[&str]] = &[
     &["refute", "--strategy", "k3-broken-scatters", "--at-round", "2"],
     &["solve", "--line", "", "--budget", "2", "--clique", "3"],
     &["check", "proofs/k3-inf.cert"],
+    &["--help"],
+    &["verify", "--help"],
+    &["--version"],
 ];
 
 #[test]
@@ -181,6 +184,10 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
             "`inf` (or `aleph0`) or a number",
         ),
         (vec!["show", "--line", "0-1", "--number-from", "2"], "from 0 or 1"),
+        (
+            vec!["refute", "--strategy", "k3", "--bound", "2", "--at-round", "5"],
+            "past --bound 2",
+        ),
     ] {
         let (code, _, err) = ramsey(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

@@ -100,6 +100,12 @@ fn class_text(i: usize, class: &FailureClass) -> String {
 pub fn run(refute: RefuteArgs) -> Result<(), Failure> {
     let args = &refute.search;
     let strategy = args.strategy()?;
+    if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
+        return Err(Failure::BadInput(format!(
+            "--at-round {round} is past --bound {}: she has at most {} moves",
+            args.bound, args.bound
+        )));
+    }
     if let Some(dir) = &refute.svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot create {}: {e}", dir.display())))?;
     }
@@ -123,6 +129,12 @@ pub fn run(refute: RefuteArgs) -> Result<(), Failure> {
         let classes = pool
             .install(|| failure_classes(&search, round, phase, &progress))
             .map_err(|e| Failure::BadInput(e.to_string()))?;
+        if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
+            return Err(Failure::BadInput(format!(
+                "--at-round {round} is past --bound {}: she has at most {} moves",
+                args.bound, args.bound
+            )));
+        }
         if let Some(dir) = &refute.svg_dir {
             draw_classes(dir, &args.strategy, strategy.game(), round, &classes)?;
         }
