@@ -157,35 +157,31 @@ fn unwritable_output_files_are_one_line_errors_before_the_run() {
     }
 }
 
+/// `refute` of the k4 strategy after round 2, restricted to `phase`.
+fn k4_round_2_in_phase(phase: &'static str) -> Vec<&'static str> {
+    let mut args: Vec<_> = "refute --strategy k4 --bound 4 --at-round 2 --phase"
+        .split(' ')
+        .collect();
+    args.push(phase);
+    args
+}
+
 #[test]
 fn unknown_names_are_errors_that_list_the_known_ones() {
     for (args, known) in [
         (vec!["verify", "--strategy", "k5"], "known: k3,"),
         (
-            vec!["refute", "--strategy", "k3", "--at-round", "1", "--phase", "stage 9"],
+            "refute --strategy k3 --at-round 1 --phase nope".split(' ').collect(),
             "phases there: none",
         ),
-        (
-            vec![
-                "refute",
-                "--strategy",
-                "k4",
-                "--bound",
-                "4",
-                "--at-round",
-                "2",
-                "--phase",
-                "stage2",
-            ],
-            "phases there: stage 1",
-        ),
+        (k4_round_2_in_phase("stage2"), "phases there: stage 1"),
         (
             vec!["verify", "--strategy", "k3", "--board", "huge"],
             "`inf` (or `aleph0`) or a number",
         ),
         (vec!["show", "--line", "0-1", "--number-from", "2"], "from 0 or 1"),
         (
-            vec!["refute", "--strategy", "k3", "--bound", "2", "--at-round", "5"],
+            "refute --strategy k3 --bound 2 --at-round 5".split(' ').collect(),
             "past --bound 2",
         ),
     ] {
@@ -198,18 +194,9 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
 
 #[test]
 fn a_known_phase_still_filters() {
-    let (code, out, err) = ramsey(&[
-        "refute",
-        "--strategy",
-        "k4",
-        "--bound",
-        "4",
-        "--at-round",
-        "2",
-        "--phase",
-        "stage 1",
-        "--json",
-    ]);
+    let mut args = k4_round_2_in_phase("stage 1");
+    args.push("--json");
+    let (code, out, err) = ramsey(&args);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["phase"], "stage 1");
