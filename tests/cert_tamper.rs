@@ -134,7 +134,7 @@ fn check_json_reports_the_verdict() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
-        (v["valid"].as_bool(), v["max_moves"].as_u64(), v["board"].as_str()),
+        (v["valid"].as_bool(), v["moves"].as_u64(), v["board"].as_str()),
         (Some(true), Some(4), Some("5"))
     );
     let path = scratch("json").join("low-bound.cert");

@@ -88,6 +88,15 @@ const PRINTING: &[&[&str]] = &[
     &["refute", "--strategy", "k3-broken-scatters", "--at-round", "2"],
     &["solve", "--line", "", "--budget", "2", "--clique", "3"],
     &["check", "proofs/k3-inf.cert"],
+    &[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--json",
+    ],
+    &[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--census",
+    ],
+    &[
+        "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--human", "blue",
+    ],
     &["--help"],
     &["verify", "--help"],
     &["--version"],
@@ -116,6 +125,7 @@ fn a_closed_pipe_ends_quietly_with_exit_code_zero() {
     for args in PRINTING {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
             .args(*args)
+            .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -147,6 +157,9 @@ fn unwritable_output_files_are_one_line_errors_before_the_run() {
             "/proc/no/such",
         ],
         vec!["repair", "--strategy", "k3", "--bound", "4", "--out", missing],
+        vec![
+            "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--svg", missing,
+        ],
     ] {
         let (code, out, err) = ramsey(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

@@ -162,6 +162,17 @@ fn solve_json_is_as_documented() {
 }
 
 #[test]
+fn solve_rules_json_is_as_documented() {
+    let solve = "solve --rules achieve --target K3 --board 5 --json";
+    assert_schema("solve --rules --json", &objects(&solve.split(' ').collect::<Vec<_>>()));
+    let census = "solve --rules achieve --target K3 --board 4 --census --json";
+    assert_schema(
+        "solve --rules --census --json",
+        &objects(&census.split(' ').collect::<Vec<_>>()),
+    );
+}
+
+#[test]
 fn check_json_is_as_documented() {
     assert_schema("check --json", &objects(&["check", "proofs/k3-inf.cert", "--json"]));
     let rejected: Vec<Value> = ["tests/data/tampered-k3.cert", "Cargo.toml"]

@@ -5,6 +5,15 @@
 //! ([`format`]). It trusts nothing in the file: every entry is checked to be
 //! closed ([`closure`]) and the empty board must have an entry within the
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
+//!
+//! Hostile input is read within [`Limits`] (by default 128 MiB of text after
+//! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
+//! at most [`format::MAX_ORDER`] = 128 vertices, the engine's cap): the input
+//! is streamed line by line and rejected at the first cap it passes, so
+//! memory stays below the text cap plus about 200 bytes per entry, and
+//! messages quote at most 40 characters of it.
+
+#![warn(missing_docs)]
 
 pub mod closure;
 pub mod format;
@@ -12,16 +21,21 @@ pub mod graph;
 pub mod iso;
 
 use closure::{Game, Index};
-use format::Board;
+pub use format::{Board, Limits};
 use std::time::Instant;
 
 /// Why a certificate was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
+    /// Unreadable input or an invalid proof.
     pub kind: RejectionKind,
+    /// One line, quoting at most a few dozen characters of the input.
     pub message: String,
+    /// The 1-based line of the file at fault, where one is.
+    pub line: Option<usize>,
 }
 
+/// The two ways a certificate fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RejectionKind {
     /// The input is not a certificate this checker can read (exit code 2).
@@ -31,17 +45,29 @@ pub enum RejectionKind {
 }
 
 impl Rejection {
+    /// Input this checker cannot read (exit code 2).
     pub fn unreadable(message: impl Into<String>) -> Rejection {
         Rejection {
             kind: RejectionKind::Unreadable,
             message: message.into(),
+            line: None,
         }
     }
 
+    /// A readable certificate that does not prove its claim (exit code 1).
     pub fn invalid(message: impl Into<String>) -> Rejection {
         Rejection {
             kind: RejectionKind::Invalid,
             message: message.into(),
+            line: None,
+        }
+    }
+
+    /// The same rejection, blamed on line `line` of the file.
+    pub fn at_line(self, line: usize) -> Rejection {
+        Rejection {
+            line: Some(line),
+            ..self
         }
     }
 
@@ -57,19 +83,28 @@ impl Rejection {
 /// What an accepted certificate proves, and what checking it cost.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// The writing program named in the header (clipped; informative only).
     pub tool: String,
+    /// The board of the game.
     pub board: Board,
+    /// The target is `K_k`.
     pub k: usize,
+    /// The header's claim: she wins within `bound` moves.
     pub bound: u32,
-    /// She wins within this many moves (the depth of the empty board's entry).
+    /// She wins within this many moves (the depth of the empty board's
+    /// entry, or for a subtree certificate her moves on the start position
+    /// plus the most any reply needs).
     pub moves: u32,
+    /// Body entries, all checked.
     pub entries: usize,
     /// His replies examined over all entries.
     pub replies: usize,
+    /// Wall-clock time of the check.
     pub seconds: f64,
 }
 
 impl Summary {
+    /// The two-line report of a valid certificate.
     pub fn to_text(&self) -> String {
         let board = match self.board {
             Board::Infinite => "K_aleph0".to_string(),
@@ -83,19 +118,51 @@ impl Summary {
     }
 }
 
-/// Reads and checks a certificate file.
-pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
-    let bytes =
-        std::fs::read(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check(&bytes, threads)
+/// A verdict as one JSON object: `valid`, and either `board`, `target`,
+/// `bound`, `moves`, `entries`, `replies`, `seconds`, `tool`, or
+/// `exit_code`, `kind` (`"invalid"` or `"unreadable"`), `error`, `line`.
+pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
+    match verdict {
+        Ok(s) => serde_json::json!({
+            "valid": true,
+            "board": match s.board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
+            "target": format!("K{}", s.k),
+            "bound": s.bound,
+            "moves": s.moves,
+            "entries": s.entries,
+            "replies": s.replies,
+            "seconds": s.seconds,
+            "tool": s.tool,
+        }),
+        Err(r) => serde_json::json!({
+            "valid": false,
+            "exit_code": r.exit_code(),
+            "kind": match r.kind { RejectionKind::Invalid => "invalid", RejectionKind::Unreadable => "unreadable" },
+            "error": r.message,
+            "line": r.line,
+        }),
+    }
 }
 
-/// Checks a certificate given as the file's bytes (gzipped or not).
+/// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
+pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
+    let file =
+        std::fs::File::open(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
+    check_reader(file, threads, &Limits::default())
+}
+
+/// Checks a certificate given as the file's bytes (gzipped or not) within
+/// the default [`Limits`].
 pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
+    check_reader(bytes, threads, &Limits::default())
+}
+
+/// Checks a certificate read from `input` (gzipped or not), on `threads`
+/// threads, rejecting input beyond `limits` as unreadable.
+pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let start = Instant::now();
-    let text = format::decompress(bytes)?;
-    let (header, body) = format::split(&text)?;
-    format::check_integrity(&header, body)?;
+    let (header, body) = format::read(input, limits)?;
+    format::check_integrity(&header, &body)?;
     let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let game = Game {
         board: header.board,
@@ -164,6 +231,6 @@ fn check_all(game: &Game, index: &Index, threads: usize) -> Result<usize, Reject
     }
     match first {
         None => Ok(total),
-        Some((line, why)) => Err(Rejection::invalid(format!("entry on line {line}: {why}"))),
+        Some((line, why)) => Err(Rejection::invalid(format!("entry on line {line}: {why}")).at_line(line)),
     }
 }

@@ -4,9 +4,11 @@
 mod args;
 mod bench;
 mod check;
+mod game_solve;
 pub mod line_input;
 pub mod output;
 mod picture;
+mod play;
 mod refute;
 mod repair;
 mod show;
@@ -43,9 +45,12 @@ pub enum Command {
     /// Show a line of moves or a position as numbered text, SVG (--svg) and
     /// DOT (--dot): edges numbered in play order, forced moves marked.
     Show(show::ShowArgs),
-    /// Whether the first player, to move, can force a win within a budget of
-    /// her moves (any strategy: exhaustive over both players' moves).
+    /// Solve a game exactly over both players' moves: a graph Ramsey game
+    /// (--rules, any board, target and rule set), or a K_k achievement
+    /// position within a budget of her moves (--budget).
     Solve(solve::SolveArgs),
+    /// Play a graph Ramsey game against the perfect player in the terminal.
+    Play(play::PlayArgs),
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
@@ -122,5 +127,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Refute(args) => refute::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Play(args) => play::run(args),
     }
 }
