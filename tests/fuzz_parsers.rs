@@ -1,7 +1,9 @@
 //! Every parser of user input, fed random and mutated input (proptest):
 //! graph6 strings and `RED:BLUE` pairs, `--line` move lists, `--names`,
-//! board specs, patch tables, JSON lines for `show --from-json`, and proof
-//! certificates (through the checker's public `check`). A parser may accept
+//! board specs, patch tables, JSON lines for `show --from-json`, game
+//! statements (`--rules`, `--target`, `--board`, `--start` of `solve
+//! --rules` and `play`), and proof certificates (through the checker's
+//! public `check`). A parser may accept
 //! or reject; it must never panic, and what it accepts must be usable
 //! (rendered, replayed) without a panic either. Round trips (encode then
 //! decode) must give back what went in.
@@ -243,6 +245,31 @@ proptest! {
             let board = json.board.unwrap_or(Board::Infinite);
             if let Ok((moves, Some(ending))) = checked_line(json.moves, board, game, json.ending) {
                 render(&Line { moves, ending, names: json.names.into_iter().collect() }, game);
+            }
+        }
+    }
+
+    #[test]
+    fn game_statements_never_panic(
+        rules in "(achieve|maker|avoid|misere-plus|[a-z-]{0,8})",
+        target in "(K[0-9]{1,3}|P[0-9]|C[0-9]|K1,[0-9]|2K2|bow-tie|[?-~]{1,6}|\\PC{0,5})",
+        board in "(K?[0-9]{1,3}|C[0-9]|P[0-9]|K1,[0-9]|inf|[?-~]{1,8}|\\PC{0,5})",
+        start in "([0-9]{1,3}-[0-9]{1,3},){0,3}|[?-~]{1,4}:[?-~]{1,4}|\\PC{0,8}",
+        first in prop_oneof![Just(Player::First), Just(Player::Second)],
+    ) {
+        use ramsey_verify::game::pattern::Pattern;
+        use ramsey_verify::game::ramsey::{RamseyGame, Rules};
+        use ramsey_verify::game::statement::{colour_start, parse_board};
+        use ramsey_verify::game::Game as _;
+        let (Ok(rules), Ok(pattern), Ok(board)) = (rules.parse::<Rules>(), target.parse::<Pattern>(), parse_board(&board))
+        else {
+            return Ok(());
+        };
+        if let Ok((start, _)) = colour_start(&board, &start, first) {
+            if let Ok(game) = RamseyGame::new(start, [pattern.clone(), pattern], rules, first) {
+                for player in [Player::First, Player::Second] {
+                    let _ = game.owns_target(&game.start(), player);
+                }
             }
         }
     }
