@@ -22,6 +22,7 @@ pub struct FailureClass {
     pub position: Position,
     /// The moves that reached it, in play order (red, blue, red, ...).
     pub line: Vec<Edge>,
+    /// How he beats the strategy from there.
     pub kind: FailKind,
     /// His moves after round `R` in the counterexample the search found.
     pub his_moves: u32,

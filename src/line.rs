@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 /// One move of a line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedMove {
+    /// Who moved.
     pub player: Player,
+    /// The edge claimed.
     pub edge: Edge,
     /// The move claimed the missing edge of an opponent's threat.
     pub forced: bool,
@@ -70,7 +72,9 @@ impl Ending {
 /// target graph by two or more different edges, more than one reply can block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DoubleThreat {
+    /// The winner, who made the threat.
     pub player: Player,
+    /// The move (1-based) after which the threat stood.
     pub after_move: usize,
     /// The missing edges of the threats, in increasing order.
     pub edges: Vec<Edge>,
@@ -79,7 +83,9 @@ pub struct DoubleThreat {
 /// A complete line from the empty board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
+    /// The moves in play order, red first.
     pub moves: Vec<PlayedMove>,
+    /// How the line ends.
     pub ending: Ending,
     /// Names the strategy gave to vertices (the last name each one had).
     pub names: Vec<(Vertex, String)>,

@@ -194,6 +194,7 @@ pub struct Patched {
 }
 
 impl Patched {
+    /// `inner` with `table` on top, under a new name and description.
     pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
         let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
         Patched {

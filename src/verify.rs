@@ -15,6 +15,7 @@ use std::time::Instant;
 /// What a verification run is asked to do.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
+    /// The board the game is played on.
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
@@ -49,33 +50,49 @@ impl Request {
 /// Why a run gave no verdict.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
+    /// The run could not start (e.g. no thread pool, rules the strategy
+    /// cannot be verified under).
     #[error("{0}")]
     Setup(String),
+    /// The table reached `Request::max_memory` after `positions`
+    /// positions, holding about `bytes`.
     #[error(
         "memory limit reached: the table held about {} MiB after {positions} positions; no verdict \
          (raise --max-memory)",
         bytes >> 20
     )]
-    MemoryLimit { positions: u64, bytes: u64 },
+    MemoryLimit {
+        /// Positions stored when the cap was reached.
+        positions: u64,
+        /// Bytes the table held then.
+        bytes: u64,
+    },
 }
 
 /// The verdict of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
+    /// She wins on every line within the bound.
     Verified,
+    /// Some line of his beats the strategy (the report's line).
     Refuted,
 }
 
 /// Everything a run found.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The strategy's name.
     pub strategy: String,
+    /// The target graph's name, e.g. `K4`.
     pub target: String,
     /// The rules the strategy was verified under.
     pub rules: Rules,
+    /// The board played on.
     pub board: Board,
+    /// Largest number of her moves allowed.
     pub bound: u32,
+    /// Verified or refuted.
     pub verdict: Verdict,
     /// Exact largest number of her moves over all lines (verified runs).
     pub max_moves: Option<u32>,
@@ -83,10 +100,14 @@ pub struct Report {
     pub failure: Option<FailKind>,
     /// Distinct positions with the second player to move.
     pub positions: u64,
+    /// Wall time of the run, a `--shortest` search ([`shorten`]) included.
     pub seconds: f64,
+    /// Worker threads used.
     pub threads: usize,
-    /// A longest line (verified) or a shortest counterexample (refuted).
+    /// A longest line (verified), or a counterexample (refuted): the first
+    /// in reply order, or one with the fewest of his moves after [`shorten`].
     pub line: Line,
+    /// Counts over the stored positions (see `docs/cli-reference.md`).
     pub stats: Stats,
     /// Set when a shortest refutation was asked for (`verify --shortest`).
     pub shortest: Option<ShortestNote>,
