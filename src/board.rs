@@ -209,6 +209,11 @@ pub struct Position {
     /// Per vertex: neighbours in red, then in blue. One vector (not one per
     /// colour) because positions are cloned on every move of the search.
     rows: Vec<[VertexSet; 2]>,
+    /// The touched vertices and each colour's edge count, kept up to date
+    /// by every change of `rows` (both are asked for on almost every move
+    /// of the search; recounting them was a tenth of its time).
+    touched: VertexSet,
+    counts: [u32; 2],
 }
 
 /// Iterates the members of a vertex set in increasing order.
@@ -237,6 +242,8 @@ impl Position {
         Position {
             board,
             rows: Vec::new(),
+            touched: 0,
+            counts: [0; 2],
         }
     }
 
@@ -273,13 +280,7 @@ impl Position {
 
     /// Vertices incident with at least one claimed edge.
     pub fn touched(&self) -> VertexSet {
-        let mut set = 0;
-        for (v, [r, b]) in self.rows.iter().enumerate() {
-            if r | b != 0 {
-                set |= 1u128 << v;
-            }
-        }
-        set
+        self.touched
     }
 
     /// Number of vertices incident with a claimed edge.
@@ -314,11 +315,7 @@ impl Position {
 
     /// Number of edges `player` has claimed.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows
-            .iter()
-            .map(|row| row[player as usize].count_ones() as usize)
-            .sum::<usize>()
-            / 2
+        self.counts[player as usize] as usize
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
@@ -335,6 +332,8 @@ impl Position {
         }
         self.rows[u as usize][player as usize] |= 1u128 << v;
         self.rows[v as usize][player as usize] |= 1u128 << u;
+        self.touched |= 1u128 << u | 1u128 << v;
+        self.counts[player as usize] += 1;
         Ok(())
     }
 
@@ -343,10 +342,7 @@ impl Position {
         // Sized for the new edge up front: growing later would reallocate.
         let mut rows = Vec::with_capacity(self.rows.len().max(e.ends().1 as usize + 1));
         rows.extend_from_slice(&self.rows);
-        let mut next = Position {
-            board: self.board,
-            rows,
-        };
+        let mut next = Position { rows, ..*self };
         next.claim(e, player)?;
         Ok(next)
     }
@@ -366,6 +362,8 @@ impl Position {
         Position {
             board: self.board,
             rows,
+            touched: members(touched).fold(0, |set, v| set | 1u128 << f(v)),
+            counts: self.counts,
         }
     }
 
@@ -401,43 +399,89 @@ impl Position {
     }
 
     /// Unclaimed edges that would complete a `K_k` for `player`: the missing
-    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge).
+    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge), in
+    /// increasing order.
     ///
     /// Only edges between touched vertices can qualify for `k >= 3`, since
     /// both ends need a common neighbour.
     pub fn threats(&self, player: Player, k: usize) -> Vec<Edge> {
-        self.threats_up_to(player, k, usize::MAX)
+        let mut out = Vec::new();
+        self.each_threat(player, k, &mut |e| {
+            out.push(e);
+            true
+        });
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// Whether `player` has at least two threats with different missing
     /// edges, so the opponent cannot block both with one move.
     pub fn has_double_threat(&self, player: Player, k: usize) -> bool {
-        self.threats_up_to(player, k, 2).len() >= 2
+        let mut first = None;
+        let mut double = false;
+        self.each_threat(player, k, &mut |e| {
+            double = first.is_some_and(|f| f != e);
+            first = first.or(Some(e));
+            !double
+        });
+        double
     }
 
-    /// The first `limit` threats of `player`. Both ends of a missing edge
-    /// have `k - 2` common neighbours, so only vertices of degree at least
-    /// `k - 2` are tried (this query runs for most moves of the search).
-    fn threats_up_to(&self, player: Player, k: usize, limit: usize) -> Vec<Edge> {
+    /// Calls `f` with the missing edge of every threat of `player` (an edge
+    /// may come more than once) until it returns false. A threat's missing
+    /// edge `uv` is a free pair in the common neighbourhood of a `K_{k-2}`,
+    /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
+    /// most moves of the search; pairs of candidate vertices cost more).
+    fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
+        // A vertex of the K_{k-2} has degree k - 1 or more (the rest of the
+        // clique and both ends), an end degree k - 2 or more.
         let need = k.saturating_sub(2);
-        let candidates = members(self.touched())
-            .filter(|&v| self.neighbours(player, v).count_ones() as usize >= need)
-            .fold(0, |set, v| set | 1u128 << v);
-        let mut out = Vec::new();
-        for u in members(candidates) {
-            let mine = self.neighbours(player, u);
-            let free = candidates & !first_n(u as usize + 1) & !mine & !self.neighbours(player.opponent(), u);
-            for v in members(free) {
-                let common = mine & self.neighbours(player, v);
-                if common.count_ones() as usize >= need && self.has_clique_in(player, common, need) {
-                    out.push(Edge::new(u, v));
-                    if out.len() == limit {
-                        return out;
+        let (mut clique_vertices, mut ends) = (0, 0);
+        for v in members(self.touched()) {
+            let degree = self.neighbours(player, v).count_ones() as usize;
+            if degree > need {
+                clique_vertices |= 1u128 << v;
+            }
+            if degree >= need {
+                ends |= 1u128 << v;
+            }
+        }
+        self.each_clique_common(player, clique_vertices, ends, need, &mut |common| {
+            for u in members(common) {
+                let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
+                for v in members(common & !first_n(u as usize + 1) & !claimed) {
+                    if !f(Edge::new(u, v)) {
+                        return false;
                     }
                 }
             }
+            true
+        });
+    }
+
+    /// Calls `f` with the common neighbourhood (within `common`) of every
+    /// clique of `size` vertices of `player` drawn from `candidates`, until
+    /// it returns false; returns false if it did.
+    fn each_clique_common(
+        &self,
+        player: Player,
+        candidates: VertexSet,
+        common: VertexSet,
+        size: usize,
+        f: &mut impl FnMut(VertexSet) -> bool,
+    ) -> bool {
+        if size == 0 {
+            return common.count_ones() < 2 || f(common);
         }
-        out
+        for v in members(candidates) {
+            let mine = self.neighbours(player, v);
+            let later = candidates & !first_n(v as usize + 1);
+            if !self.each_clique_common(player, later & mine, common & mine, size - 1, f) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether every edge of the board is claimed (finite boards only).

@@ -14,12 +14,11 @@
 //! Only touched vertices enter the graph; untouched (fresh) vertices are all
 //! alike and are placed after them in increasing order.
 
-use crate::board::{members, Edge, Player, Position, Vertex};
+use crate::board::{first_n, members, Edge, Player, Position, Vertex, MAX_VERTICES};
 use crate::strategy::Memory;
 use canonaut::structs::{add_one_edge, CanonautManager};
 use canonaut::utilities::words_needed;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Hashable identity of a canonical (position, memory, marked edge).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -50,6 +49,16 @@ impl Relabel {
         Relabel { map }
     }
 
+    /// The inverse as a table indexed by vertex, without allocating (for
+    /// the search, which maps her move back on almost every step).
+    pub fn inverse_table(&self) -> [Vertex; MAX_VERTICES] {
+        let mut table = [0; MAX_VERTICES];
+        for (v, &w) in self.map.iter().enumerate() {
+            table[w as usize] = v as Vertex;
+        }
+        table
+    }
+
     /// `self` after `first`: `v -> self(first(v))`.
     pub fn after(&self, first: &Relabel) -> Relabel {
         Relabel {
@@ -74,134 +83,209 @@ pub struct Canonical {
 
 const MARK_BIT: u64 = 1 << 63;
 
+/// Reused buffers of one thread: canonical labelling runs for almost every
+/// move of the search, and allocating per call cost more than canonaut.
+#[derive(Default)]
+struct Scratch {
+    /// One manager per layered-graph order, indexed by the order: canonaut
+    /// 1.0.0 reuses buffers across calls and can index stale data when the
+    /// order changes (`tests/canon.rs` has the reproduction), so a manager
+    /// only ever sees graphs of one size.
+    managers: Vec<Option<CanonautManager>>,
+    graph: Vec<usize>,
+    colours: Vec<u32>,
+}
+
 thread_local! {
-    /// One manager per layered-graph order: canonaut 1.0.0 reuses buffers
-    /// across calls and can index stale data when the order changes
-    /// (`tests/canon.rs` has the reproduction), so a manager only ever
-    /// sees graphs of one size.
-    static MANAGERS: RefCell<HashMap<usize, CanonautManager>> = RefCell::new(HashMap::new());
-    static GENERATORS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    /// Layer-0 parts of the generators found by the current run, one after
+    /// another (each `t` long).
+    static GENERATORS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
 
 fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32, _stab: u32, n: u32) {
-    GENERATORS.with(|g| g.borrow_mut().push(perm[..n as usize].to_vec()));
+    GENERATORS.with(|g| g.borrow_mut().extend_from_slice(&perm[..n as usize / 2]));
 }
 
-/// Colour class of each touched vertex: named slots plus the marked-edge bit.
-fn vertex_masks(touched: &[Vertex], memory: &Memory, marked: Option<Edge>) -> Vec<u64> {
-    touched
-        .iter()
-        .map(|&v| {
-            let mut mask = 0u64;
-            for (slot, name) in memory.names.iter().enumerate() {
-                if *name == Some(v) {
-                    mask |= 1 << slot;
-                }
-            }
-            if marked.is_some_and(|e| e.touches(v)) {
-                mask |= MARK_BIT;
-            }
-            mask
-        })
-        .collect()
+/// The touched vertices of a position in increasing order, and the index of
+/// each among them.
+struct Touched {
+    count: usize,
+    vertices: [Vertex; MAX_VERTICES],
+    index: [u8; MAX_VERTICES],
 }
 
-/// Runs canonaut on the layered graph; returns the canonical order of the
-/// touched vertices (as indices into `touched`) and the layer-0 generators.
-fn run_canonaut(position: &Position, touched: &[Vertex], masks: &[u64]) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let t = touched.len();
-    let n = 2 * t;
-    let m = words_needed(n);
-    let mut index = [usize::MAX; crate::board::MAX_VERTICES];
-    for (i, &v) in touched.iter().enumerate() {
-        index[v as usize] = i;
+impl Touched {
+    fn of(position: &Position) -> Touched {
+        let mut touched = Touched {
+            count: 0,
+            vertices: [0; MAX_VERTICES],
+            index: [u8::MAX; MAX_VERTICES],
+        };
+        for v in members(position.touched()) {
+            touched.vertices[touched.count] = v;
+            touched.index[v as usize] = touched.count as u8;
+            touched.count += 1;
+        }
+        touched
     }
-    let mut graph = vec![0usize; n * m];
-    for (i, &v) in touched.iter().enumerate() {
-        add_one_edge(&mut graph, i, i + t, m as u32);
-        for (layer, player) in [(0, Player::First), (t, Player::Second)] {
-            for w in members(position.neighbours(player, v)) {
-                let j = index[w as usize];
-                if j > i {
-                    add_one_edge(&mut graph, i + layer, j + layer, m as u32);
-                }
+
+    fn list(&self) -> &[Vertex] {
+        &self.vertices[..self.count]
+    }
+}
+
+/// Colour class of each touched vertex (by index): named slots plus the
+/// marked-edge bit.
+fn vertex_masks(touched: &Touched, memory: &Memory, marked: Option<Edge>) -> [u64; MAX_VERTICES] {
+    let mut masks = [0u64; MAX_VERTICES];
+    for (slot, name) in memory.names.iter().enumerate() {
+        if let Some(i) = name.map(|v| touched.index[v as usize]).filter(|&i| i != u8::MAX) {
+            masks[i as usize] |= 1 << slot;
+        }
+    }
+    if let Some(e) = marked {
+        let (u, v) = e.ends();
+        for w in [u, v] {
+            if let Some(&i) = touched.index.get(w as usize).filter(|&&i| i != u8::MAX) {
+                masks[i as usize] |= MARK_BIT;
             }
         }
     }
-    let mut distinct: Vec<u64> = masks.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let rank = |mask: u64| distinct.binary_search(&mask).unwrap() as u32;
-    let colours: Vec<u32> = (0..n)
-        .map(|i| {
-            if i < t {
-                rank(masks[i])
-            } else {
-                distinct.len() as u32 + rank(masks[i - t])
+    masks
+}
+
+/// The layered graph in canonaut's format (rows of `m` words, vertex `j`
+/// of a row at bit `63 - j % 64` of word `j / 64`): red edges among
+/// `0..t`, blue edges among `t..2t`, and `i` joined to `i + t`.
+fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>) {
+    let t = touched.count;
+    let (n, m) = (2 * t, words_needed(2 * t));
+    graph.clear();
+    graph.resize(n * m, 0);
+    if m == 1 && usize::BITS == 64 && position.touched() == first_n(t) {
+        // The usual case (the search's positions touch `0..t`): each row is
+        // a neighbour set, bit-reversed into canonaut's bit order.
+        for i in 0..t {
+            let red = position.neighbours(Player::First, i as Vertex) as u64;
+            let blue = position.neighbours(Player::Second, i as Vertex) as u64;
+            graph[i] = (red | 1 << (i + t)).reverse_bits() as usize;
+            graph[i + t] = (blue << t | 1 << i).reverse_bits() as usize;
+        }
+        return;
+    }
+    for (i, &v) in touched.list().iter().enumerate() {
+        add_one_edge(graph, i, i + t, m as u32);
+        for (layer, player) in [(0, Player::First), (t, Player::Second)] {
+            for w in members(position.neighbours(player, v) >> v >> 1 << v << 1) {
+                let j = touched.index[w as usize] as usize;
+                add_one_edge(graph, i + layer, j + layer, m as u32);
             }
-        })
-        .collect();
-    GENERATORS.with(|g| g.borrow_mut().clear());
-    MANAGERS.with(|managers| {
-        let mut managers = managers.borrow_mut();
-        let manager = managers.entry(n).or_insert_with(|| {
+        }
+    }
+}
+
+/// Runs canonaut on the layered graph; returns the canonical order of the
+/// touched vertices (`order[canon]` is an index into the touched list) and
+/// the layer-0 generators as index permutations, `t` entries each.
+fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; MAX_VERTICES], Vec<u32>) {
+    let t = touched.count;
+    let n = 2 * t;
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        layered_graph(position, touched, &mut scratch.graph);
+        let mut distinct = [0u64; MAX_VERTICES];
+        distinct[..t].copy_from_slice(masks);
+        let distinct = &mut distinct[..t];
+        distinct.sort_unstable();
+        let classes = dedup_sorted(distinct);
+        let distinct = &distinct[..classes];
+        let rank = |mask: u64| distinct.binary_search(&mask).expect("every mask is listed") as u32;
+        scratch.colours.clear();
+        scratch.colours.extend(masks.iter().map(|&mask| rank(mask)));
+        scratch
+            .colours
+            .extend(masks.iter().map(|&mask| classes as u32 + rank(mask)));
+        if scratch.managers.len() <= n {
+            scratch.managers.resize_with(n + 1, || None);
+        }
+        let manager = scratch.managers[n].get_or_insert_with(|| {
             CanonautManager::new(n)
                 .with_canonization()
                 .with_automorphism_callback(record_generator)
         });
-        manager.canonize_with_colors(&graph, &colours);
-        let order: Vec<usize> = manager.labeling()[..t].iter().map(|&x| x as usize).collect();
-        let generators = GENERATORS.with(|g| {
-            g.borrow_mut()
-                .drain(..)
-                .map(|p| p[..t].iter().map(|&x| x as usize).collect())
-                .collect()
-        });
-        (order, generators)
+        GENERATORS.with(|g| g.borrow_mut().clear());
+        manager.canonize_with_colors(&scratch.graph, &scratch.colours);
+        let mut order = [0u8; MAX_VERTICES];
+        for (slot, &x) in order.iter_mut().zip(&manager.labeling()[..t]) {
+            *slot = x as u8;
+        }
+        (order, GENERATORS.with(|g| g.borrow().clone()))
     })
+}
+
+/// Removes repeats from a sorted slice in place; returns how many distinct
+/// values lead it.
+fn dedup_sorted(values: &mut [u64]) -> usize {
+    let mut kept = 0;
+    for i in 0..values.len() {
+        if kept == 0 || values[i] != values[kept - 1] {
+            values[kept] = values[i];
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Canonical form of `position` with `memory` and an optional marked edge.
 pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
-    let touched: Vec<Vertex> = members(position.touched()).collect();
-    let t = touched.len();
+    let touched = Touched::of(position);
+    let t = touched.count;
     let masks = vertex_masks(&touched, memory, marked);
     let (order, generators) = if t == 0 {
-        (vec![], vec![])
+        ([0; MAX_VERTICES], vec![])
     } else {
-        run_canonaut(position, &touched, &masks)
+        run_canonaut(position, &touched, &masks[..t])
     };
-
-    let capacity = position.board().capacity();
-    let mut map = vec![Vertex::MAX; capacity];
-    for (canon, &i) in order.iter().enumerate() {
-        map[touched[i] as usize] = canon as Vertex;
+    // canon_of[i]: the canonical label of touched vertex number i.
+    let mut canon_of = [0 as Vertex; MAX_VERTICES];
+    for (canon, &i) in order[..t].iter().enumerate() {
+        canon_of[i as usize] = canon as Vertex;
     }
+    // Untouched vertices follow in increasing order; above the largest
+    // touched vertex that is the identity.
+    let capacity = position.board().capacity();
+    let mut map: Vec<Vertex> = (0..capacity).map(|v| v as Vertex).collect();
+    let top = (MAX_VERTICES - position.touched().leading_zeros() as usize).min(capacity);
     let mut next_fresh = t as Vertex;
-    for slot in map.iter_mut().filter(|s| **s == Vertex::MAX) {
-        *slot = next_fresh;
-        next_fresh += 1;
+    for (v, image) in map[..top].iter_mut().enumerate() {
+        *image = match touched.index[v] {
+            u8::MAX => {
+                next_fresh += 1;
+                next_fresh - 1
+            }
+            i => canon_of[i as usize],
+        };
     }
     let to_canon = Relabel { map };
     let generators = generators
-        .into_iter()
+        .chunks(t.max(1))
         .map(|perm| {
-            let mut g = vec![0; t];
-            for (canon, &i) in order.iter().enumerate() {
-                g[canon] = to_canon.apply(touched[perm[i]]);
-            }
-            g
+            order[..t]
+                .iter()
+                .map(|&i| canon_of[perm[i as usize] as usize])
+                .collect()
         })
         .collect();
 
     let canon_position = position.relabel(|v| to_canon.apply(v));
     let canon_memory = memory.relabel(|v| to_canon.apply(v));
     let canon_marked = marked.map(|e| e.map(|v| to_canon.apply(v)));
-    let mut sorted_masks = vec![0; t];
-    for (i, &mask) in masks.iter().enumerate() {
-        sorted_masks[to_canon.apply(touched[i]) as usize] = mask;
+    let mut sorted_masks = [0; MAX_VERTICES];
+    for (i, &mask) in masks[..t].iter().enumerate() {
+        sorted_masks[canon_of[i] as usize] = mask;
     }
-    let key = make_key(&canon_position, &canon_memory, &sorted_masks);
+    let key = make_key(&canon_position, &canon_memory, &sorted_masks[..t]);
     Canonical {
         position: canon_position,
         memory: canon_memory,
@@ -212,36 +296,77 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     }
 }
 
-/// The key: sizes, memory words, the non-zero vertex masks with their
-/// vertex, then the upper triangle of each colour's adjacency packed 64 pairs
-/// to a word. Everything is recoverable from it (so equal keys mean equal
-/// canonical forms), and it is about five times smaller than one row per
-/// vertex, which is what bounds the transposition table.
+/// Appends bits to a key, 64 to a word.
+struct BitWriter<'a> {
+    key: &'a mut Vec<u64>,
+    word: u64,
+    bits: u32,
+}
+
+impl BitWriter<'_> {
+    /// Appends the low `count` (< 64) bits of `value`.
+    fn push(&mut self, value: u64, count: u32) {
+        if count == 0 {
+            return;
+        }
+        self.word |= value << self.bits;
+        if self.bits + count >= 64 {
+            self.key.push(self.word);
+            let used = 64 - self.bits;
+            self.word = if used < 64 { value >> used } else { 0 };
+            self.bits = self.bits + count - 64;
+        } else {
+            self.bits += count;
+        }
+    }
+
+    fn finish(self) {
+        if self.bits > 0 {
+            self.key.push(self.word);
+        }
+    }
+}
+
+/// The key: one header word (vertex count, memory word count, how many
+/// vertices are named), the memory words two to a word, one word per named
+/// vertex (its label in the top byte, its mask below, the marked-edge bit
+/// moved next to the slot bits), then the upper triangles of the red and the
+/// blue adjacency as one bit string. Everything is recoverable from it (so
+/// equal keys mean equal canonical forms); the packing keeps the
+/// transposition table, which holds one key per position, small.
 fn make_key(position: &Position, memory: &Memory, masks: &[u64]) -> Key {
     let t = masks.len();
-    let mut key = Vec::with_capacity(4 + memory.words.len() + t * t / 64 + 4);
-    key.push(t as u64);
-    key.push(memory.words.len() as u64);
-    key.extend(memory.words.iter().map(|&w| w as u64));
-    let named: Vec<(usize, u64)> = masks.iter().copied().enumerate().filter(|&(_, m)| m != 0).collect();
-    key.push(named.len() as u64);
-    for (v, mask) in named {
-        key.extend([v as u64, mask]);
+    let named = masks.iter().filter(|&&m| m != 0).count();
+    let slots = memory.names.len();
+    // Slot bits and the mark bit share 56 bits with the label's byte.
+    assert!(slots < 56, "at most 55 memory slots");
+    let triangle = t * t.saturating_sub(1) / 2;
+    let mut key = Vec::with_capacity(1 + memory.words.len().div_ceil(2) + named + (2 * triangle).div_ceil(64));
+    key.push(t as u64 | (memory.words.len() as u64) << 8 | (named as u64) << 40);
+    for pair in memory.words.chunks(2) {
+        key.push(pair[0] as u64 | (pair.get(1).copied().unwrap_or(0) as u64) << 32);
     }
+    for (v, &mask) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
+        let mask = mask & !MARK_BIT | (mask >> 63) << slots;
+        key.push((v as u64) << 56 | mask);
+    }
+    let mut bits = BitWriter {
+        key: &mut key,
+        word: 0,
+        bits: 0,
+    };
     for player in [Player::First, Player::Second] {
-        let (mut word, mut bits) = (0u64, 0);
         for u in 0..t {
-            let row = position.neighbours(player, u as Vertex);
-            for v in (u + 1)..t {
-                word |= ((row >> v) as u64 & 1) << bits;
-                bits += 1;
-                if bits == 64 {
-                    key.push(word);
-                    (word, bits) = (0, 0);
-                }
+            let above = t - u - 1;
+            let row = position.neighbours(player, u as Vertex) >> (u + 1);
+            let mut done = 0;
+            while done < above {
+                let count = (above - done).min(63);
+                bits.push((row >> done) as u64 & ((1u64 << count) - 1), count as u32);
+                done += count;
             }
         }
-        key.push(word);
     }
+    bits.finish();
     Key(key.into_boxed_slice())
 }

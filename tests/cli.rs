@@ -97,6 +97,7 @@ const PRINTING: &[&[&str]] = &[
     &[
         "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--human", "blue",
     ],
+    &["ramsey-table", "--boards", "4", "--targets", "K3", "--rules", "achieve"],
     &["--help"],
     &["verify", "--help"],
     &["--version"],
@@ -157,6 +158,7 @@ fn unwritable_output_files_are_one_line_errors_before_the_run() {
             "/proc/no/such",
         ],
         vec!["repair", "--strategy", "k3", "--bound", "4", "--out", missing],
+        vec!["ramsey-table", "--boards", "4", "--targets", "K3", "--save", missing],
         vec![
             "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--svg", missing,
         ],

@@ -210,3 +210,22 @@ fn a_solve_stopped_by_the_memory_cap_says_so_and_exits_3() {
     assert!(out.is_empty(), "no verdict may be printed: {out}");
     assert!(err.contains("no verdict") && err.contains("1 MiB"), "{err}");
 }
+
+#[test]
+fn an_edge_list_start_leaves_the_next_player_to_move_unless_first_says_otherwise() {
+    let to_move = |extra: &[&str]| {
+        let mut args = vec![
+            "solve", "--rules", "achieve", "--board", "5", "--target", "K3", "--start", "0-1", "--json",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            json["to_move"].as_str().unwrap().to_string(),
+            json["first"].as_str().unwrap().to_string(),
+        )
+    };
+    assert_eq!(to_move(&[]), ("blue".into(), "blue".into()));
+    assert_eq!(to_move(&["--first", "red"]), ("red".into(), "red".into()));
+}

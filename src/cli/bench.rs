@@ -1,11 +1,12 @@
-//! `ramsey-verify bench`: positions per second on fixed workloads.
+//! `ramsey-verify bench`: fixed workloads users care about, each repeated
+//! with its spread: canonical labelling, calls of the K4 strategy, a slice
+//! of the K4 certification, a solve, and the K3 certifications.
 
 use super::args::parse_threads;
 use super::{output, Failure};
-use crate::bench::{canon_throughput, certification, subtree, Measurement};
+use crate::bench::{canon_throughput, certification, k3_solve, slice, strategy_calls, Measurement, K4_SLICE};
 use crate::board::Board;
 use crate::strategies;
-use crate::strategies::k4::fixtures::end_of_stage3;
 use crate::verify::Request;
 use clap::Args;
 
@@ -14,34 +15,33 @@ pub struct BenchArgs {
     /// Worker threads for the certification workloads.
     #[arg(long, default_value_t = 1, value_parser = parse_threads)]
     pub threads: usize,
+    /// Runs of each workload (the median is reported with the range).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub runs: u32,
     /// Print JSON lines instead of text.
     #[arg(long)]
     pub json: bool,
 }
 
-/// The fixed certification workloads: (strategy, board, bound).
-const WORKLOADS: &[(&str, Board, u32)] = &[("k3", Board::Infinite, 4), ("k3", Board::Complete(5), 4)];
-
 pub fn run(args: BenchArgs) -> Result<(), Failure> {
-    let mut results: Vec<Measurement> = vec![canon_throughput(2000, 8), canon_throughput(1000, 14)];
-    for &(name, board, bound) in WORKLOADS {
-        let strategy = strategies::by_name(name)?;
-        results.push(certification(
-            strategy.as_ref(),
-            Request::new(board, bound, args.threads),
-        )?);
-    }
-    let k4 = strategies::by_name("k4")?;
-    let (position, memory) = end_of_stage3();
-    results.push(subtree("k4 Stage 4 subtree", k4.as_ref(), &position, &memory, 21)?);
-    for m in results {
+    let runs = args.runs as usize;
+    let k4 = strategies::by_name("k4-patched")?;
+    let k3 = strategies::by_name("k3")?;
+    let pool = crate::verify::thread_pool(args.threads)?;
+    let workloads: Vec<Box<dyn Fn() -> Result<Measurement, String> + '_>> = vec![
+        Box::new(|| canon_throughput(2000, 8, runs)),
+        Box::new(|| canon_throughput(1000, 14, runs)),
+        Box::new(|| strategy_calls(k4.as_ref(), &K4_SLICE, runs)),
+        Box::new(|| pool.install(|| slice(k4.as_ref(), &K4_SLICE, 21, runs))),
+        Box::new(|| k3_solve(4, runs)),
+        Box::new(|| certification(k3.as_ref(), Request::new(Board::Complete(5), 4, args.threads), runs)),
+    ];
+    for workload in workloads {
+        let m = workload()?;
         if args.json {
             output::println(serde_json::to_string(&m).expect("serialisable"))?;
         } else {
-            output::println(format_args!(
-                "{:<55} {:>10} items {:>9.3}s {:>12.0}/s",
-                m.workload, m.items, m.seconds, m.per_second
-            ))?;
+            output::println(m.line())?;
         }
     }
     Ok(())

@@ -35,9 +35,11 @@ pub struct GameArgs {
     /// played alternately from the first mover.
     #[arg(long)]
     pub start: Option<String>,
-    /// Who moves first: red or blue (Slany's green).
-    #[arg(long, default_value = "red")]
-    pub first: String,
+    /// Who moves first from the start position: red or blue (Slany's
+    /// green). Default: red, or after an edge list `--start`, the player
+    /// whose turn it is after those moves.
+    #[arg(long)]
+    pub first: Option<String>,
     /// Count the positions reachable from the start, up to isomorphism, by
     /// coloured edges, owned targets and player to move (no solve).
     #[arg(long)]
@@ -47,10 +49,11 @@ pub struct GameArgs {
 /// The game stated by the options.
 pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
     let rules: Rules = rules.parse()?;
-    let first = match args.first.as_str() {
-        "red" => Player::First,
-        "blue" | "green" => Player::Second,
-        other => return Err(format!("--first must be red or blue, not `{other}`")),
+    let first = match args.first.as_deref() {
+        None => None,
+        Some("red") => Some(Player::First),
+        Some("blue" | "green") => Some(Player::Second),
+        Some(other) => return Err(format!("--first must be red or blue, not `{other}`")),
     };
     let both = args.target.as_deref();
     let target = |own: &Option<String>| -> Result<Pattern, String> {
@@ -62,13 +65,11 @@ pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame
     };
     let targets = [target(&args.target_red)?, target(&args.target_blue)?];
     let mut start = parse_board(board).map_err(|e| e.to_string())?;
-    start.to_move = first;
+    let mut next = Player::First;
     if let Some(text) = &args.start {
-        let (coloured, to_move) = colour_start(&start, text, first).map_err(|e| e.to_string())?;
-        start = coloured;
-        start.to_move = to_move;
+        (start, next) = colour_start(&start, text).map_err(|e| e.to_string())?;
     }
-    RamseyGame::new(start, targets, rules, first).map_err(|e| e.to_string())
+    RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(|e| e.to_string())
 }
 
 /// Solves (or counts) the stated game and prints the report.

@@ -13,6 +13,7 @@ mod refute;
 mod repair;
 mod show;
 mod solve;
+mod table;
 mod verify;
 
 use crate::strategies;
@@ -54,6 +55,9 @@ pub enum Command {
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
+    /// Value and length of Slany's graph Ramsey games on K_n for every rule
+    /// set and target, or (--open-problems) his Open Problems 1 and 2.
+    RamseyTable(table::TableArgs),
 }
 
 /// Why a command ended without its normal output. The exit codes are
@@ -128,5 +132,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
         Command::Play(args) => play::run(args),
+        Command::RamseyTable(args) => table::run(args),
     }
 }

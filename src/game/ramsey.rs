@@ -191,16 +191,17 @@ pub enum StatementError {
 pub const MAX_SET_MOVE_EDGES: usize = 21;
 
 impl RamseyGame {
-    /// The game from `start` (board, colours and player to move), with
-    /// the targets of red and blue, the rules, and the player who moved
-    /// first in the game (who is "first" for the rules; the player to move
-    /// at `start` unless `start` was reached by moves of the game).
+    /// The game from `start` (board and colours), with the targets of red
+    /// and blue, the rules, and the player who moves first from `start`
+    /// (Slany: play starts at the precoloured position (E^r, E^g); the
+    /// player to move there is the first player of the rules).
     pub fn new(
-        start: EdgePosition,
+        mut start: EdgePosition,
         targets: [Pattern; 2],
         rules: Rules,
         first: Player,
     ) -> Result<RamseyGame, StatementError> {
+        start.to_move = first;
         let have = start.vertex_count();
         for t in &targets {
             if t.vertex_count() > have {

@@ -65,13 +65,10 @@ pub fn parse_board(text: &str) -> Result<EdgePosition, StatementTextError> {
 }
 
 /// Colours the start position `text` (`RED:BLUE` graph6, or an edge list
-/// played alternately from `first`) onto `board`. Returns the position
-/// and the player to move after it.
-pub fn colour_start(
-    board: &EdgePosition,
-    text: &str,
-    first: Player,
-) -> Result<(EdgePosition, Player), StatementTextError> {
+/// played alternately, red first) onto `board`. Returns the position and
+/// the player whose turn it would be after those moves (red after
+/// `RED:BLUE`).
+pub fn colour_start(board: &EdgePosition, text: &str) -> Result<(EdgePosition, Player), StatementTextError> {
     let mut position = board.clone();
     if let Some((red, blue)) = text.trim().split_once(':') {
         for (player, half) in [(Player::First, red), (Player::Second, blue)] {
@@ -83,9 +80,9 @@ pub fn colour_start(
                 position.colour(e, player)?;
             }
         }
-        return Ok((position, first));
+        return Ok((position, Player::First));
     }
-    let mut mover = first;
+    let mut mover = Player::First;
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let e = parse_edge(item).ok_or_else(|| StatementTextError::BadEdge(item.to_string()))?;
         position.colour(e, mover)?;

@@ -16,6 +16,7 @@ use crate::line::Ending;
 use crate::orbits::edge_orbit_representatives;
 use crate::strategy::{Game, Memory, Strategy, View};
 use dashmap::DashMap;
+use foldhash::fast::FixedState;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -82,7 +83,7 @@ pub struct Search<'a> {
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
-    table: DashMap<Key, Value>,
+    table: DashMap<Key, Value, FixedState>,
     stats: Mutex<Stats>,
     visited: AtomicU64,
     /// Her move count in the position evaluated last (progress display).
@@ -104,7 +105,7 @@ impl<'a> Search<'a> {
             game: strategy.game(),
             board,
             bound,
-            table: DashMap::new(),
+            table: DashMap::with_hasher(FixedState::default()),
             stats: Mutex::new(Stats::default()),
             visited: AtomicU64::new(0),
             depth: AtomicU32::new(0),
@@ -205,13 +206,13 @@ impl<'a> Search<'a> {
         let chosen = played
             .map_err(|panic| Ending::StrategyError(format!("the strategy panicked: {}", panic_message(&panic))))?
             .map_err(|e| Ending::StrategyError(e.to_string()))?;
-        let back = canon.to_canon.inverse();
+        let back = canon.to_canon.inverse_table();
         let capacity = self.board.capacity();
         let (u, v) = chosen.edge.ends();
         if v as usize >= capacity {
             return Err(Ending::IllegalMove(format!("edge {u}-{v} leaves the board")));
         }
-        let edge = chosen.edge.map(|v| back.apply(v));
+        let edge = chosen.edge.map(|v| back[v as usize]);
         if !position.is_free(edge) {
             return Err(Ending::IllegalMove(IllegalMove::Claimed(edge).to_string()));
         }
@@ -219,7 +220,7 @@ impl<'a> Search<'a> {
         let touched = position.touched() | 1u128 << a | 1u128 << b;
         let memory = chosen
             .memory
-            .relabel(|v| if (v as usize) < capacity { back.apply(v) } else { v });
+            .relabel(|v| if (v as usize) < capacity { back[v as usize] } else { v });
         if let Some(v) = memory.names.iter().flatten().find(|&&v| touched >> v & 1 == 0) {
             return Err(Ending::IllegalMove(format!(
                 "memory names vertex {v}, which no claimed edge touches"
@@ -417,15 +418,15 @@ impl<'a> Search<'a> {
     }
 
     fn record(&self, node: &Canonical, outcomes: &[(Value, Option<&'static str>)]) {
-        let mut local = Stats::default();
-        local.positions_by_phase.insert(self.strategy.phase(&node.memory), 1);
+        let phase = self.strategy.phase(&node.memory);
+        let mut stats = self.stats.lock().unwrap();
+        *stats.positions_by_phase.entry(phase).or_default() += 1;
         for (value, won_in) in outcomes {
             if let (Value::Win(moves), Some(phase)) = (value, won_in) {
-                *local.wins_by_length.entry(*moves).or_default() += 1;
-                *local.wins_by_phase.entry(phase).or_default() += 1;
+                *stats.wins_by_length.entry(*moves).or_default() += 1;
+                *stats.wins_by_phase.entry(phase).or_default() += 1;
             }
         }
-        self.stats.lock().unwrap().merge(local);
     }
 
     /// The value of his reply `e`; when she wins at once, also her phase.

@@ -12,17 +12,3 @@ pub struct Stats {
     /// Distinct winning final moves by the phase she won in.
     pub wins_by_phase: BTreeMap<&'static str, u64>,
 }
-
-impl Stats {
-    pub(super) fn merge(&mut self, other: Stats) {
-        for (k, v) in other.positions_by_phase {
-            *self.positions_by_phase.entry(k).or_default() += v;
-        }
-        for (k, v) in other.wins_by_length {
-            *self.wins_by_length.entry(k).or_default() += v;
-        }
-        for (k, v) in other.wins_by_phase {
-            *self.wins_by_phase.entry(k).or_default() += v;
-        }
-    }
-}

@@ -1,0 +1,57 @@
+//! `Position::threats` and `has_double_threat` (which walk the cliques of
+//! the threatening player) against brute force over all free pairs.
+
+use proptest::prelude::*;
+use ramsey_verify::bench::game_like_position;
+use ramsey_verify::board::{members, Edge, Player, Position, Vertex};
+
+/// Every free pair of touched vertices that completes a `K_k` for `player`.
+fn brute_force(position: &Position, player: Player, k: usize) -> Vec<Edge> {
+    let touched: Vec<Vertex> = members(position.touched()).collect();
+    let mut out = Vec::new();
+    for (i, &u) in touched.iter().enumerate() {
+        for &v in &touched[i + 1..] {
+            let e = Edge::new(u, v);
+            if position.is_free(e) && position.completes_clique(player, e, k) {
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+proptest! {
+    #[test]
+    fn threats_agree_with_brute_force(seed in any::<u64>(), rounds in 2..16usize, k in 3..6usize) {
+        let position = game_like_position(seed, rounds);
+        for player in [Player::First, Player::Second] {
+            let expected = brute_force(&position, player, k);
+            prop_assert_eq!(&position.threats(player, k), &expected);
+            prop_assert_eq!(position.has_double_threat(player, k), expected.len() >= 2);
+        }
+    }
+}
+
+#[test]
+fn a_k4_minus_one_edge_is_one_threat_and_two_are_a_double_threat() {
+    let mut position = Position::empty(ramsey_verify::board::Board::Infinite);
+    for (u, v) in [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3)] {
+        position.claim(Edge::new(u, v), Player::First).unwrap();
+    }
+    assert_eq!(position.threats(Player::First, 4), vec![Edge::new(2, 3)]);
+    assert!(!position.has_double_threat(Player::First, 4));
+    assert!(position.threats(Player::Second, 4).is_empty());
+    position.claim(Edge::new(0, 4), Player::First).unwrap();
+    position.claim(Edge::new(1, 4), Player::First).unwrap();
+    assert_eq!(
+        position.threats(Player::First, 4),
+        vec![Edge::new(2, 3), Edge::new(2, 4), Edge::new(3, 4)]
+    );
+    assert!(position.has_double_threat(Player::First, 4));
+    // Blocking one missing edge leaves the others.
+    position.claim(Edge::new(2, 3), Player::Second).unwrap();
+    assert_eq!(
+        position.threats(Player::First, 4),
+        vec![Edge::new(2, 4), Edge::new(3, 4)]
+    );
+}
