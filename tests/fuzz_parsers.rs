@@ -265,7 +265,7 @@ proptest! {
         else {
             return Ok(());
         };
-        if let Ok((start, _)) = colour_start(&board, &start, first) {
+        if let Ok((start, _)) = colour_start(&board, &start) {
             if let Ok(game) = RamseyGame::new(start, [pattern.clone(), pattern], rules, first) {
                 for player in [Player::First, Player::Second] {
                     let _ = game.owns_target(&game.start(), player);
