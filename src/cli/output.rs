@@ -2,7 +2,7 @@
 //! disk, a closed pipe or an unwritable file is a one-line error and never a
 //! panic (`println!` panics when standard output fails).
 //!
-//! - Standard output: [`print`] and [`println`] write and flush, and turn an
+//! - Standard output: [`print()`] and [`println()`] write and flush, and turn an
 //!   error into a [`Failure`]: a reader that went away (`... | head`) is
 //!   [`Failure::BrokenPipe`], which ends the run quietly with exit code 0
 //!   (as ripgrep does); any other error (e.g. `> /dev/full`) is
