@@ -67,9 +67,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                 "with --rules, give the start position with --start".into(),
             ));
         }
-        let threads = args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let threads = args.threads.unwrap_or_else(super::args::default_threads);
         return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
     };
     let board: Board = parse_board(&args.board)?;

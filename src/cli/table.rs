@@ -184,9 +184,14 @@ pub(crate) fn command_line() -> String {
 pub fn run(args: TableArgs) -> Result<(), Failure> {
     let targets = targets(&args.targets)?;
     let rules = rules(&args.rules)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    for ext in args
+        .save
+        .iter()
+        .flat_map(|base| [format!("{base}.json"), format!("{base}.md")])
+    {
+        output::check_writable(std::path::Path::new(&ext))?;
+    }
+    let threads = args.threads.unwrap_or_else(super::args::default_threads);
     let pool = thread_pool(threads)?;
     if args.open_problems {
         return pool.install(|| open_problems::run(&args, &targets, threads));
