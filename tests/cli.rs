@@ -160,6 +160,9 @@ fn unwritable_output_files_are_one_line_errors_before_the_run() {
         vec!["repair", "--strategy", "k3", "--bound", "4", "--out", missing],
         vec!["ramsey-table", "--boards", "4", "--targets", "K3", "--save", missing],
         vec![
+            "solve", "--rules", "achieve", "--target", "K3", "--board", "6", "--cert", missing,
+        ],
+        vec![
             "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--svg", missing,
         ],
     ] {

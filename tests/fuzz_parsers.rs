@@ -121,6 +121,9 @@ fn render(line: &Line, game: Game) {
 }
 
 const K3_CERT: &[u8] = include_bytes!("../proofs/k3-inf.cert");
+/// A format-3 certificate: red's winning strategy in the K3 achievement
+/// game on K6 (`solve --rules achieve --target K3 --board 6 --cert`).
+const GAME_CERT: &[u8] = include_bytes!("data/game-achieve-k3-k6.cert");
 
 /// The certificate with its header's SHA-256 recomputed for its body, so
 /// that a mutated body gets past the integrity check into the parser.
@@ -275,8 +278,13 @@ proptest! {
     }
 
     #[test]
-    fn certificates_never_panic(edits in edits(), fix_hash in any::<bool>(), gzip in any::<bool>()) {
-        let mut cert = mutate(K3_CERT, &edits);
+    fn certificates_never_panic(
+        edits in edits(),
+        game in any::<bool>(),
+        fix_hash in any::<bool>(),
+        gzip in any::<bool>(),
+    ) {
+        let mut cert = mutate(if game { GAME_CERT } else { K3_CERT }, &edits);
         if fix_hash {
             cert = rehash(&cert);
         }
@@ -298,9 +306,11 @@ proptest! {
 }
 
 #[test]
-fn the_unmutated_certificate_is_accepted_and_rehash_keeps_it() {
-    assert!(ramsey_cert_check::check(K3_CERT, 1).is_ok());
-    assert_eq!(rehash(K3_CERT), K3_CERT);
+fn the_unmutated_certificates_are_accepted_and_rehash_keeps_them() {
+    for cert in [K3_CERT, GAME_CERT] {
+        assert!(ramsey_cert_check::check(cert, 1).is_ok());
+        assert_eq!(rehash(cert), cert);
+    }
 }
 
 #[test]

@@ -200,6 +200,16 @@ fn check_json_is_as_documented() {
         .iter()
         .flat_map(|file| objects(&["check", file, "--json"]))
         .collect();
+    let game_cert = std::env::temp_dir().join(format!("ramsey-json-schema-{}.cert", std::process::id()));
+    let game_cert = game_cert.to_str().unwrap();
+    let out = run(&[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "6", "--cert", game_cert,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_schema(
+        "check --json (game certificate)",
+        &objects(&["check", game_cert, "--json"]),
+    );
     assert_eq!(rejected[0]["exit_code"], 1);
     assert_eq!(rejected[1]["exit_code"], 2);
     assert_schema("check --json (rejected)", &rejected);

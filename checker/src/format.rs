@@ -1,5 +1,5 @@
-//! Reading a certificate file (format version 2, see proofs/FORMAT.md):
-//! optional gzip, an eight-line header, then one line per entry. The reader
+//! Reading a certificate file (format versions 2 and 3, see proofs/FORMAT.md):
+//! optional gzip, a header (eight lines in version 2), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
 
@@ -8,7 +8,7 @@ use crate::Rejection;
 use sha2::{Digest, Sha256};
 use std::io::{BufRead, BufReader, Read};
 
-/// The format version this checker reads.
+/// The format version of strong `K_k` game certificates (version 3: [`crate::game`]).
 pub const VERSION: u32 = 2;
 
 /// Lines in the header: magic and version, tool, board, target, bound,
@@ -94,7 +94,7 @@ pub struct Entry {
 
 /// Reads a certificate (gunzipped if it starts with the gzip magic): its
 /// header, and its body of exactly `header.entries` lines, each ending in `\n`.
-pub fn read(mut input: impl Read, limits: &Limits) -> Result<(Header, Vec<u8>), Rejection> {
+pub fn read(mut input: impl Read, limits: &Limits) -> Result<(AnyHeader, Vec<u8>), Rejection> {
     let mut magic = [0u8; 2];
     let mut got = 0;
     while got < 2 {
@@ -168,25 +168,39 @@ impl<'a, R: BufRead> Lines<'a, R> {
         Ok(true)
     }
 
-    /// The header's lines, then the body (kept up to the announced count, counted beyond).
-    fn certificate(mut self) -> Result<(Header, Vec<u8>), Rejection> {
-        let mut lines = Vec::with_capacity(HEADER_LINES);
-        while lines.len() < HEADER_LINES {
+    /// The header's lines (as many as its version has), then the body
+    /// (kept up to the announced count, counted beyond).
+    fn certificate(mut self) -> Result<(AnyHeader, Vec<u8>), Rejection> {
+        let mut lines: Vec<String> = Vec::with_capacity(HEADER_LINES);
+        let mut needed = 1;
+        while lines.len() < needed {
             if !self.advance()? || !self.line.ends_with(b"\n") {
-                if lines.first().is_some_and(|first: &String| !first.starts_with(MAGIC)) {
+                if lines.first().is_some_and(|first| !first.starts_with(MAGIC)) {
                     return Err(not_a_certificate());
                 }
-                return Err(Rejection::unreadable("header is truncated (fewer than 8 lines)"));
+                return Err(Rejection::unreadable(format!(
+                    "header is truncated (fewer than {needed} lines)"
+                )));
             }
             let text = std::str::from_utf8(&self.line[..self.line.len() - 1])
                 .map_err(|_| Rejection::unreadable("header is not text (not a ramsey-verify certificate)"))?;
             lines.push(text.to_string());
+            if lines.len() == 1 {
+                needed = match version(&lines[0])? {
+                    VERSION => HEADER_LINES,
+                    _ => crate::game::header::HEADER_LINES,
+                };
+            }
         }
-        let header = parse_header(&lines)?;
-        if header.entries > self.limits.max_entries {
+        let header = match version(&lines[0])? {
+            VERSION => AnyHeader::V2(parse_header(&lines)?),
+            _ => AnyHeader::V3(crate::game::header::parse(&lines)?),
+        };
+        let announced = header.entries();
+        if announced > self.limits.max_entries {
             return Err(Rejection::unreadable(format!(
-                "header announces {} entries, more than the {} this checker reads",
-                header.entries, self.limits.max_entries
+                "header announces {announced} entries, more than the {} this checker reads",
+                self.limits.max_entries
             )));
         }
         let mut body = Vec::new();
@@ -195,18 +209,57 @@ impl<'a, R: BufRead> Lines<'a, R> {
             if !self.line.ends_with(b"\n") {
                 return Err(Rejection::invalid("body ends in the middle of a line (truncated?)").at_line(self.number));
             }
-            if count < header.entries {
+            if count < announced {
                 body.extend_from_slice(&self.line);
             }
             count += 1;
         }
-        if count != header.entries {
+        if count != announced {
             return Err(Rejection::invalid(format!(
-                "header announces {} entries but the body has {count} lines (truncated or extended?)",
-                header.entries
+                "header announces {announced} entries but the body has {count} lines (truncated or extended?)"
             )));
         }
         Ok((header, body))
+    }
+}
+
+/// A header of either version this checker reads.
+#[derive(Clone, Debug)]
+pub enum AnyHeader {
+    /// Version 2: the strong `K_k` game (this module's [`Header`]).
+    V2(Header),
+    /// Version 3: a graph Ramsey game ([`crate::game::header::Header`]).
+    V3(crate::game::header::Header),
+}
+
+impl AnyHeader {
+    /// Body lines announced.
+    pub fn entries(&self) -> usize {
+        match self {
+            AnyHeader::V2(h) => h.entries,
+            AnyHeader::V3(h) => h.entries,
+        }
+    }
+
+    /// SHA-256 of the body, as written.
+    pub fn sha256(&self) -> &str {
+        match self {
+            AnyHeader::V2(h) => &h.sha256,
+            AnyHeader::V3(h) => &h.sha256,
+        }
+    }
+}
+
+/// The version named by the first line `ramsey-cert V`: 2 or 3, else unreadable.
+fn version(first: &str) -> Result<u32, Rejection> {
+    let mut it = std::iter::once(first);
+    let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
+    match number::<u32>(version, "format version")? {
+        v @ (VERSION | crate::game::header::VERSION) => Ok(v),
+        v => Err(Rejection::unreadable(format!(
+            "unsupported certificate format version {v} (this checker reads versions {VERSION} and {})",
+            crate::game::header::VERSION
+        ))),
     }
 }
 
@@ -214,7 +267,7 @@ fn not_a_certificate() -> Rejection {
     Rejection::unreadable("not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)")
 }
 
-fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<&'a str, Rejection> {
+pub(crate) fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<&'a str, Rejection> {
     let line = lines
         .next()
         .ok_or_else(|| Rejection::unreadable(format!("header ends before its `{key}` line")))?;
@@ -223,7 +276,7 @@ fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Resu
         .ok_or_else(|| Rejection::unreadable(format!("header line `{key} ...` expected, found `{}`", clip(line))))
 }
 
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> {
+pub(crate) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> {
     text.parse()
         .map_err(|_| Rejection::unreadable(format!("header: {what} `{}` is not a number", clip(text))))
 }
@@ -231,13 +284,7 @@ fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> 
 /// Parses the eight header lines.
 fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str);
-    let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
-    let version: u32 = number(version, "format version")?;
-    if version != VERSION {
-        return Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {version} (this checker reads version {VERSION})"
-        )));
-    }
+    header_line(&mut it, MAGIC)?;
     let tool = clip(header_line(&mut it, "tool")?);
     let board = match header_line(&mut it, "board")? {
         "inf" => Board::Infinite,
@@ -280,12 +327,12 @@ fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
 
 /// Checks the body against the header's hash (the reader has already
 /// checked its line count).
-pub fn check_integrity(header: &Header, body: &[u8]) -> Result<(), Rejection> {
+pub fn check_integrity(sha256: &str, body: &[u8]) -> Result<(), Rejection> {
     let digest: String = Sha256::digest(body).iter().map(|b| format!("{b:02x}")).collect();
-    if digest != header.sha256 {
+    if digest != sha256 {
         return Err(Rejection::invalid(format!(
             "body SHA-256 is {digest} but the header says {} (the body was changed)",
-            clip(&header.sha256)
+            clip(sha256)
         )));
     }
     Ok(())

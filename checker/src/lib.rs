@@ -1,4 +1,6 @@
-//! ramsey-cert-check: an independent checker for ramsey-verify certificates.
+//! ramsey-cert-check: an independent checker for ramsey-verify certificates:
+//! format version 2 (the strong `K_k` game, `verify --cert`) and version 3
+//! (graph Ramsey games, `solve --cert`, module [`game`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -17,11 +19,12 @@
 
 pub mod closure;
 pub mod format;
+pub mod game;
 pub mod graph;
 pub mod iso;
 
 use closure::{Game, Index};
-pub use format::{Board, Limits};
+pub use format::{AnyHeader, Board, Limits};
 use std::time::Instant;
 
 /// Why a certificate was not accepted.
@@ -85,35 +88,58 @@ impl Rejection {
 pub struct Summary {
     /// The writing program named in the header (clipped; informative only).
     pub tool: String,
-    /// The board of the game.
-    pub board: Board,
-    /// The target is `K_k`.
-    pub k: usize,
-    /// The header's claim: she wins within `bound` moves.
+    /// The game and who wins it.
+    pub claim: Claim,
+    /// The header's claim: the winner wins within `bound` moves.
     pub bound: u32,
-    /// She wins within this many moves (the depth of the empty board's
-    /// entry, or for a subtree certificate her moves on the start position
-    /// plus the most any reply needs).
+    /// The winner wins within this many moves (version 2: the depth of the
+    /// empty board's entry, or for a subtree certificate her moves on the
+    /// start position plus the most any reply needs; version 3: the start
+    /// entry's depth, or with the loser to move the most any reply needs).
     pub moves: u32,
     /// Body entries, all checked.
     pub entries: usize,
-    /// His replies examined over all entries.
+    /// Replies of the loser examined over all entries.
     pub replies: usize,
     /// Wall-clock time of the check.
     pub seconds: f64,
 }
 
+/// What a certificate claims, by format version.
+#[derive(Clone, Debug)]
+pub enum Claim {
+    /// Version 2: she (red, first) wins the strong `K_k` game on `board`.
+    Strong {
+        /// The board of the game.
+        board: Board,
+        /// The target is `K_k`.
+        k: usize,
+    },
+    /// Version 3: the stated graph Ramsey game and its winner.
+    Game(game::Statement),
+}
+
 impl Summary {
     /// The two-line report of a valid certificate.
     pub fn to_text(&self) -> String {
-        let board = match self.board {
-            Board::Infinite => "K_aleph0".to_string(),
-            Board::Complete(n) => format!("K_{n}"),
+        let first = match &self.claim {
+            Claim::Strong { board, k } => {
+                let board = match board {
+                    Board::Infinite => "K_aleph0".to_string(),
+                    Board::Complete(n) => format!("K_{n}"),
+                };
+                format!("she wins the K{k} game on {board} within {} moves", self.moves)
+            }
+            Claim::Game(s) => format!(
+                "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
+                 within {} moves of {}",
+                s.winner, s.rules, s.board, s.targets[0], s.targets[1], s.first, self.moves, s.winner
+            ),
         };
         format!(
-            "VALID: she wins the K{} game on {board} within {} moves (bound {})\n\
+            "VALID: {first} (bound {})\n\
              entries: {}   replies checked: {}   time: {:.3}s   written by: {}\n",
-            self.k, self.moves, self.bound, self.entries, self.replies, self.seconds, self.tool
+            self.bound, self.entries, self.replies, self.seconds, self.tool
         )
     }
 }
@@ -123,17 +149,33 @@ impl Summary {
 /// `exit_code`, `kind` (`"invalid"` or `"unreadable"`), `error`, `line`.
 pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
     match verdict {
-        Ok(s) => serde_json::json!({
-            "valid": true,
-            "board": match s.board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
-            "target": format!("K{}", s.k),
+        Ok(s) => {
+            let mut claim = match &s.claim {
+                Claim::Strong { board, k } => serde_json::json!({
+                    "valid": true,
+                    "board": match board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
+                    "target": format!("K{k}"),
+                }),
+                Claim::Game(g) => serde_json::json!({
+                    "valid": true, "format": 3, "rules": g.rules, "board": g.board,
+                    "target_red": g.targets[0], "target_blue": g.targets[1],
+                    "first": g.first, "winner": g.winner,
+                }),
+            };
+            let rest = serde_json::json!({
             "bound": s.bound,
             "moves": s.moves,
             "entries": s.entries,
             "replies": s.replies,
             "seconds": s.seconds,
             "tool": s.tool,
-        }),
+            });
+            claim
+                .as_object_mut()
+                .expect("an object")
+                .extend(rest.as_object().expect("an object").clone());
+            claim
+        }
         Err(r) => serde_json::json!({
             "valid": false,
             "exit_code": r.exit_code(),
@@ -162,7 +204,22 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
 pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let start = Instant::now();
     let (header, body) = format::read(input, limits)?;
-    format::check_integrity(&header, &body)?;
+    format::check_integrity(header.sha256(), &body)?;
+    let header = match header {
+        AnyHeader::V2(h) => h,
+        AnyHeader::V3(h) => {
+            let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
+            return Ok(Summary {
+                tool: h.tool,
+                claim: Claim::Game(statement),
+                bound: h.bound,
+                moves,
+                entries,
+                replies,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+    };
     let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let game = Game {
         board: header.board,
@@ -185,11 +242,17 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
             header.bound
         )));
     }
-    let replies = check_all(&game, &index, threads)? + start_replies;
+    let replies = check_all(index.len(), threads, &|i| {
+        let line = closure::line_number(i);
+        let e = index.entry(i).ok_or((line, "unparsable".to_string()))?;
+        game.check_entry(&e, &index).map_err(|why| (line, why))
+    })? + start_replies;
     Ok(Summary {
         tool: header.tool,
-        board: header.board,
-        k: header.k,
+        claim: Claim::Strong {
+            board: header.board,
+            k: header.k,
+        },
         bound: header.bound,
         moves,
         entries: index.len(),
@@ -198,19 +261,20 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     })
 }
 
+/// One entry's check: the replies it examined, or its line and the reason.
+type EntryCheck<'a> = &'a (dyn Fn(usize) -> Result<usize, (usize, String)> + Sync);
+
 /// Checks every entry, on `threads` threads; reports the failing entry with
 /// the smallest line number, so the message does not depend on timing.
-fn check_all(game: &Game, index: &Index, threads: usize) -> Result<usize, Rejection> {
+fn check_all(len: usize, threads: usize, check_one: EntryCheck) -> Result<usize, Rejection> {
     let threads = threads.max(1);
     let results: Vec<Result<usize, (usize, String)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut replies = 0;
-                    for i in (t..index.len()).step_by(threads) {
-                        let line = closure::line_number(i);
-                        let e = index.entry(i).ok_or((line, "unparsable".to_string()))?;
-                        replies += game.check_entry(&e, index).map_err(|why| (line, why))?;
+                    for i in (t..len).step_by(threads) {
+                        replies += check_one(i)?;
                     }
                     Ok(replies)
                 })

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{header_and_body, rejected, reseal, K3_INF};
-use ramsey_cert_check::{check, RejectionKind, Summary};
+use ramsey_cert_check::{check, Claim, RejectionKind, Summary};
 use std::io::Write;
 
 const K3_5: &str = include_str!("../../proofs/k3-5.cert");
@@ -15,10 +15,14 @@ fn accepted(text: &str) -> Summary {
 
 #[test]
 fn committed_k3_certificates_are_accepted() {
+    let k = |s: &Summary| match s.claim {
+        Claim::Strong { k, .. } => k,
+        Claim::Game(_) => panic!("a version-2 certificate read as a game"),
+    };
     let inf = accepted(K3_INF);
-    assert_eq!((inf.moves, inf.k, inf.entries), (4, 3, 5));
+    assert_eq!((inf.moves, k(&inf), inf.entries), (4, 3, 5));
     let five = accepted(K3_5);
-    assert_eq!((five.moves, five.k), (4, 3));
+    assert_eq!((five.moves, k(&five)), (4, 3));
 }
 
 #[test]
@@ -59,8 +63,11 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
-    let v2 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
-    rejected(v2.as_bytes(), RejectionKind::Unreadable, "version 2");
+    let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);
+    rejected(v4.as_bytes(), RejectionKind::Unreadable, "versions 2 and 3");
+    // A version-2 body under a version-3 magic line: the game header is missing.
+    let v3 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
+    rejected(v3.as_bytes(), RejectionKind::Unreadable, "rules");
     let bad_target = K3_INF.replacen("target K3", "target triangle", 1);
     rejected(bad_target.as_bytes(), RejectionKind::Unreadable, "target");
 }

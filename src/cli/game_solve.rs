@@ -44,6 +44,10 @@ pub struct GameArgs {
     /// coloured edges, owned targets and player to move (no solve).
     #[arg(long)]
     pub census: bool,
+    /// Write the winner's strategy as a proof certificate (format version 3,
+    /// proofs/FORMAT.md; gzipped if FILE ends in .gz). Refused on a draw.
+    #[arg(long, value_name = "FILE", conflicts_with = "census")]
+    pub cert: Option<std::path::PathBuf>,
 }
 
 /// The game stated by the options.
@@ -82,6 +86,7 @@ pub fn run(
     json: bool,
 ) -> Result<(), Failure> {
     let game = statement(args, rules, board)?;
+    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let pool = thread_pool(threads)?;
     if args.census {
         return pool.install(|| print_census(&game, json));
@@ -104,10 +109,29 @@ pub fn run(
             .as_object_mut()
             .unwrap()
             .extend(report.to_json(&game).as_object().unwrap().clone());
-        output::println(object)
+        output::println(object)?;
     } else {
-        output::print(&format!("{}\n{}", header_text(&game), report.to_text(&game)))
+        output::print(&format!("{}\n{}", header_text(&game), report.to_text(&game)))?;
     }
+    match &args.cert {
+        Some(path) => write_certificate(&solver, path),
+        None => Ok(()),
+    }
+}
+
+/// Writes the winner's strategy to `path` (exit code 2 on a draw).
+fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
+    let cert = crate::cert::game::game_certificate(solver).map_err(|e| match e {
+        crate::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
+        draw => Failure::BadInput(draw.to_string()),
+    })?;
+    let bytes = cert.write(path).map_err(Failure::Output)?;
+    output::note(format_args!(
+        "certificate: {} entries, {bytes} bytes written to {}",
+        cert.entries,
+        path.display()
+    ));
+    Ok(())
 }
 
 fn header_text(game: &RamseyGame) -> String {

@@ -70,6 +70,11 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         let threads = args.threads.unwrap_or_else(super::args::default_threads);
         return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
     };
+    if args.game.cert.is_some() {
+        return Err(Failure::BadInput(
+            "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),
+        ));
+    }
     let board: Board = parse_board(&args.board)?;
     let position = read_position(&args, board)?;
     let clique = args.clique;

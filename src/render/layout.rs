@@ -343,10 +343,10 @@ mod tests {
         }
         let l = layout(&f);
         let x = |v: Vertex| l.points[&v].0;
-        let (left, right) = if x(3) > x(0) {
-            ([0, 1, 2], [3, 4])
+        let (left, right): (&[Vertex], &[Vertex]) = if x(3) > x(0) {
+            (&[0, 1, 2], &[3, 4])
         } else {
-            ([3, 4, 0], [0, 1, 2])
+            (&[3, 4], &[0, 1, 2])
         };
         let gap = right.iter().map(|&v| x(v)).fold(f64::INFINITY, f64::min)
             - left.iter().map(|&v| x(v)).fold(f64::NEG_INFINITY, f64::max);

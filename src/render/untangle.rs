@@ -17,6 +17,9 @@ use super::geometry::{length, segment_distance, segments_cross, Point};
 
 /// Smallest distance between two vertices, in units of one edge length.
 pub const VERTEX_GAP: f64 = 0.7;
+/// A vertex closer than this to an edge it is not an end of counts as
+/// lying on it (the gap `spread` in [`super::stress`] keeps).
+const ON_EDGE: f64 = 0.3;
 /// Annealing steps per vertex.
 const STEPS_PER_VERTEX: usize = 1500;
 
@@ -32,9 +35,10 @@ pub struct Schedule {
 }
 
 /// First untangle, ignoring stress almost entirely, with room to move out;
-/// then tidy up: stress counts fully, the temperature is low and nothing
-/// leaves the box, so the drawing keeps the badness the first run reached
-/// (the best drawing seen is kept) and loses stress.
+/// then tidy up: stress counts fully and vertices stay near the box. The
+/// best drawing seen (by badness, then stress) is kept, so tidying never
+/// gives back the crossings the first run removed; it only lowers stress
+/// (a small drawing untangled alone can end up with thin triangles).
 pub const UNTANGLE: Schedule = Schedule {
     stress_weight: 0.01,
     heat: 4.0,
@@ -43,8 +47,8 @@ pub const UNTANGLE: Schedule = Schedule {
 /// See [`UNTANGLE`].
 pub const TIDY: Schedule = Schedule {
     stress_weight: 1.0,
-    heat: 0.3,
-    room: 0.0,
+    heat: 2.0,
+    room: 0.5,
 };
 
 /// A graph being drawn: edges, the edges at each vertex, graph distances.
@@ -190,9 +194,9 @@ fn clear(points: &[Point], v: usize, p: Point) -> bool {
     (0..points.len()).all(|u| u == v || length(p, points[u]) >= VERTEX_GAP)
 }
 
-/// Whether vertex `v` lies on (within 0.2 units of) edge `e`, not an end.
+/// Whether vertex `v` lies on (within [`ON_EDGE`] of) edge `e`, not an end.
 fn on_edge(points: &[Point], v: usize, (a, b): (usize, usize)) -> bool {
-    v != a && v != b && segment_distance(points[v], points[a], points[b]) < 0.2
+    v != a && v != b && segment_distance(points[v], points[a], points[b]) < ON_EDGE
 }
 
 /// Whether edges `e` and `f`, without a common end, cross.
@@ -205,7 +209,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next raw value.
-    pub fn next(&mut self) -> u64 {
+    pub fn step(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -214,12 +218,12 @@ impl Rng {
 
     /// A number below `k` (`k > 0`).
     pub fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
+        (self.step() % k as u64) as usize
     }
 
     /// A number in [0, 1).
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        (self.step() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// A number in [-1, 1).
