@@ -229,3 +229,13 @@ fn an_edge_list_start_leaves_the_next_player_to_move_unless_first_says_otherwise
     assert_eq!(to_move(&[]), ("blue".into(), "blue".into()));
     assert_eq!(to_move(&["--first", "red"]), ("red".into(), "red".into()));
 }
+
+#[test]
+fn play_refuses_options_it_would_ignore() {
+    for extra in [["--census", ""], ["--cert", "/tmp/never.cert"]] {
+        let mut args = vec!["play", "--rules", "misere", "--board", "6", "--target", "K3"];
+        args.extend(extra.iter().filter(|s| !s.is_empty()));
+        let (code, _, err) = ramsey(&args);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+    }
+}

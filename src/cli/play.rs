@@ -38,6 +38,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         .rules
         .as_deref()
         .ok_or_else(|| Failure::BadInput("play needs --rules (see `solve --rules`)".into()))?;
+    if args.game.census || args.game.cert.is_some() {
+        return Err(Failure::BadInput("play takes no --census or --cert (see `solve --rules`)".into()));
+    }
     let game = statement(&args.game, rules, &args.board)?;
     let human = match args.human.as_str() {
         "red" => Player::First,
