@@ -2,7 +2,7 @@
 //! optimal line, winning first moves), the game chromatic number with the
 //! proof of both sides, and the census of chi_g over all small trees.
 
-use super::Failure;
+use super::{output, Failure};
 use crate::board::Player;
 use crate::game::colouring::chromatic::game_chromatic;
 use crate::game::colouring::linear::fast_winner;
@@ -73,8 +73,7 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     let graph = parse_graph(text).map_err(|e| e.to_string())?;
     if let Some(path) = &args.svg {
         let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
-        std::fs::write(path, crate::game::colouring::svg::svg(&graph, &title))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        output::write_file(path, crate::game::colouring::svg::svg(&graph, &title))?;
     }
     let memory = args.memory_mib.saturating_mul(1 << 20);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
@@ -95,16 +94,16 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     if args.json {
         let mut json = report.to_json(&game);
         json["linear_time_winner"] = serde_json::json!(fast);
-        println!("{json}");
+        output::println(json)?;
     } else {
-        println!("{}", report.to_text(&game));
+        output::println(format!("{}", report.to_text(&game)))?;
         if let Some(player) = fast {
             let agree = player == report.winner.player() as usize + 1;
             let theorem = if game.rules() == Rules::Sccg { "3.1" } else { "3.3" };
-            println!(
+            output::println(format!(
                 "Theorem {theorem} (linear time): player {player} wins ({})",
                 if agree { "agrees" } else { "DISAGREES" }
-            );
+            ))?;
         }
     }
     Ok(())
@@ -138,19 +137,19 @@ fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
             "max_degree_plus_one": result.degree_bound,
             "levels": levels,
         });
-        println!("{out}");
+        output::println(out)?;
         return Ok(());
     }
-    println!(
+    output::println(format!(
         "chi_g = {}   (chi = {}, Delta + 1 = {}; the paper's bounds chi <= chi_g <= Delta + 1)",
         result.chi_g, result.chi, result.degree_bound
-    );
+    ))?;
     let k = result.chi_g;
-    println!("\nwith k = {k} colours, player 1 wins:");
-    println!("{}", result.levels[k - 1].to_text(&game(k)));
+    output::println(format!("\nwith k = {k} colours, player 1 wins:"))?;
+    output::println(format!("{}", result.levels[k - 1].to_text(&game(k))))?;
     if k > 1 {
-        println!("\nwith k = {} colours, player 2 wins:", k - 1);
-        println!("{}", result.levels[k - 2].to_text(&game(k - 1)));
+        output::println(format!("\nwith k = {} colours, player 2 wins:", k - 1))?;
+        output::println(format!("{}", result.levels[k - 2].to_text(&game(k - 1))))?;
     }
     Ok(())
 }
@@ -208,18 +207,18 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
             .iter()
             .map(|(k, c)| format!("chi_g={k}: {c}"))
             .collect();
-        println!(
+        output::println(format!(
             "n={n:2}  trees={:5}  {}  ({seconds:.2}s)",
             census.trees,
             dist.join("  ")
-        );
+        ))?;
         for (k, examples) in &census.examples {
             let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
-            println!("        chi_g={k}: {}", list.join(" "));
+            output::println(format!("        chi_g={k}: {}", list.join(" ")))?;
         }
     }
     if json {
-        println!("{}", serde_json::Value::Array(rows));
+        output::println(format!("{}", serde_json::Value::Array(rows)))?;
     }
     Ok(())
 }
@@ -234,17 +233,20 @@ fn certify_53(max_n: usize, k: usize, played_out: bool) -> Result<(), Failure> {
     for n in 1..=max_n {
         let started = std::time::Instant::now();
         let c = crate::game::colouring::trees53::certify_trees(n, k, played_out);
-        println!(
+        output::println(format!(
             "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({:.2}s)",
             c.trees,
             c.roots,
             c.checked,
             c.failures.len(),
             started.elapsed().as_secs_f64()
-        );
+        ))?;
         if let Some((tree, root, line)) = c.failures.first() {
             let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
-            println!("        REFUTED on {tree} rooted at {root}: {}", moves.join(" "));
+            output::println(format!(
+                "        REFUTED on {tree} rooted at {root}: {}",
+                moves.join(" ")
+            ))?;
             failed = true;
         }
     }
