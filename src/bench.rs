@@ -66,7 +66,11 @@ fn median(values: &mut [f64]) -> f64 {
 /// Runs `work` `runs` times (at least once); `work` returns the number of
 /// items it handled (reported from the first run: a failure-class search on
 /// several threads may count a few more or fewer).
-pub fn measure(workload: String, runs: usize, mut work: impl FnMut() -> Result<u64, String>) -> Result<Measurement, String> {
+pub fn measure(
+    workload: String,
+    runs: usize,
+    mut work: impl FnMut() -> Result<u64, String>,
+) -> Result<Measurement, String> {
     let (mut wall, mut cpu, mut items) = (Vec::new(), Vec::new(), None);
     for _ in 0..runs.max(1) {
         let (start, start_cpu) = (Instant::now(), cpu_seconds());
@@ -165,11 +169,19 @@ pub fn slice(strategy: &dyn Strategy, choices: &[usize], bound: u32, runs: usize
 
 /// Positions of a certified subtree: `position` with him to move and the
 /// strategy's `memory` there.
-pub fn subtree_positions(strategy: &dyn Strategy, position: &Position, memory: &Memory, bound: u32) -> Result<u64, String> {
+pub fn subtree_positions(
+    strategy: &dyn Strategy,
+    position: &Position,
+    memory: &Memory,
+    bound: u32,
+) -> Result<u64, String> {
     let search = Search::new(strategy, Board::Infinite, bound);
     match search.value(&canonical_form(position, memory, None)) {
         Value::Win(_) => Ok(search.positions()),
-        fail => Err(format!("benchmark subtree of {} did not verify: {fail:?}", strategy.name())),
+        fail => Err(format!(
+            "benchmark subtree of {} did not verify: {fail:?}",
+            strategy.name()
+        )),
     }
 }
 
@@ -200,18 +212,22 @@ fn slice_situations(strategy: &dyn Strategy, choices: &[usize]) -> Option<Vec<(C
 /// Calls of `strategy.play` on the situations of [`slice_situations`].
 pub fn strategy_calls(strategy: &dyn Strategy, choices: &[usize], runs: usize) -> Result<Measurement, String> {
     let situations = slice_situations(strategy, choices).ok_or("no situations for the strategy benchmark")?;
-    measure(format!("{} strategy calls near slice {choices:?}", strategy.name()), runs, || {
-        for (canon, _) in &situations {
-            let view = View {
-                game: strategy.game(),
-                position: &canon.position,
-                memory: &canon.memory,
-                last_reply: canon.marked,
-            };
-            std::hint::black_box(strategy.play(&view).ok());
-        }
-        Ok(situations.len() as u64)
-    })
+    measure(
+        format!("{} strategy calls near slice {choices:?}", strategy.name()),
+        runs,
+        || {
+            for (canon, _) in &situations {
+                let view = View {
+                    game: strategy.game(),
+                    position: &canon.position,
+                    memory: &canon.memory,
+                    last_reply: canon.marked,
+                };
+                std::hint::black_box(strategy.play(&view).ok());
+            }
+            Ok(situations.len() as u64)
+        },
+    )
 }
 
 /// Exhaustive solve (`crate::solve`): her winning moves in the K3 game on
@@ -255,7 +271,10 @@ pub fn failure_class_search(
     runs: usize,
 ) -> Result<Measurement, String> {
     let pool = crate::verify::thread_pool(threads)?;
-    let name = format!("failure classes of {} after round {round} ({threads} threads)", strategy.name());
+    let name = format!(
+        "failure classes of {} after round {round} ({threads} threads)",
+        strategy.name()
+    );
     measure(name, runs, || {
         let search = Search::new(strategy, Board::Infinite, 21);
         pool.install(|| crate::classes::failure_classes(&search, round, Some(phase), &|_, _| {}))?;
