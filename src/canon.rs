@@ -347,7 +347,7 @@ const UNTOUCHED: u8 = u8::MAX;
 /// transposition table, which holds one key per position, small.
 fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
     let t = position.touched_count();
-    let label = |v: Option<Vertex>| v.filter(|&v| (v as usize) < t).map_or(UNTOUCHED, |v| v as u8);
+    let label = |v: Option<Vertex>| v.filter(|&v| (v as usize) < t).unwrap_or(UNTOUCHED);
     let slots = memory
         .names
         .iter()

@@ -42,7 +42,10 @@ fn canonical_forms_text() -> String {
 }
 
 fn digest(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 const PINNED: &str = "927c06e61060f174183a35de8deb79c487b1084a142f92ce3e2a7944c143aafc";
