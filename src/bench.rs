@@ -15,19 +15,23 @@ use std::time::Instant;
 /// One workload measured `runs` times.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Measurement {
+    /// What was measured.
     pub workload: String,
     /// Items (positions, calls, nodes) one run handles.
     pub items: u64,
+    /// How many times the workload ran.
     pub runs: usize,
-    /// Median wall seconds of a run, and the fastest and slowest run.
+    /// Median wall seconds of a run.
     pub seconds: f64,
+    /// Wall seconds of the fastest run.
     pub min_seconds: f64,
+    /// Wall seconds of the slowest run.
     pub max_seconds: f64,
     /// Median CPU seconds (user and system, all threads) of a run.
     pub cpu_seconds: f64,
-    /// Items per median wall second, and per median CPU second (the
-    /// steadier figure on a shared machine).
+    /// Items per median wall second.
     pub per_second: f64,
+    /// Items per median CPU second (the steadier figure on a shared machine).
     pub per_cpu_second: f64,
 }
 

@@ -27,20 +27,24 @@ pub struct Key(pub Box<[u8]>);
 /// A permutation of the board's vertices: `map[v]` is the image of `v`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Relabel {
+    /// The image of each vertex of the board.
     pub map: Vec<Vertex>,
 }
 
 impl Relabel {
+    /// The identity on `0..n`.
     pub fn identity(n: usize) -> Relabel {
         Relabel {
             map: (0..n as Vertex).collect(),
         }
     }
 
+    /// The image of `v`.
     pub fn apply(&self, v: Vertex) -> Vertex {
         self.map[v as usize]
     }
 
+    /// The inverse permutation.
     pub fn inverse(&self) -> Relabel {
         let mut map = vec![0; self.map.len()];
         for (v, &w) in self.map.iter().enumerate() {
@@ -70,9 +74,13 @@ impl Relabel {
 /// The canonical form and what the search needs alongside it.
 #[derive(Clone, Debug)]
 pub struct Canonical {
+    /// The position in canonical labels (touched vertices are `0..t`).
     pub position: Position,
+    /// The memory in canonical labels.
     pub memory: Memory,
+    /// The marked edge (his last move) in canonical labels.
     pub marked: Option<Edge>,
+    /// Equal for two inputs exactly when they are isomorphic.
     pub key: Key,
     /// Maps the input's vertices to the canonical ones.
     pub to_canon: Relabel,
