@@ -48,7 +48,7 @@ impl Ending {
             Ending::BoundExceeded => "the first player needs more moves than the bound".into(),
             Ending::StrategyError(msg) => format!("the strategy fails: {msg}"),
             Ending::IllegalMove(msg) => format!("the strategy plays an illegal move: {msg}"),
-            Ending::Draw => "the board is full and nobody won".into(),
+            Ending::Draw => format!("the board is full and the first player owns no {target}"),
         }
     }
 }

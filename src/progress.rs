@@ -37,3 +37,35 @@ pub fn watch(search: &Search, done: &AtomicBool) {
         bar.finish_and_clear();
     }
 }
+
+/// A spinner for any search: `counts` gives (positions entered, table
+/// bytes); shown after the first second, until `done` is set.
+pub fn watch_counts(counts: impl Fn() -> (u64, u64), done: &AtomicBool) {
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        let elapsed = start.elapsed();
+        if elapsed < Duration::from_secs(1) {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(spinner);
+        let (positions, bytes) = counts();
+        bar.set_message(format!(
+            "{} positions, {:.0}/s, table {} MiB",
+            positions,
+            positions as f64 / elapsed.as_secs_f64(),
+            bytes >> 20,
+        ));
+        bar.tick();
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+}
+
+fn spinner() -> ProgressBar {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("valid template"));
+    bar
+}

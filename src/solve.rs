@@ -9,13 +9,28 @@
 //! completion wins, a threat of his forces her block, a threat of hers forces
 //! his block, two threats with different missing edges decide the game.
 //!
-//! Her moves are tried in the order double threats, threats, quiet moves;
-//! quiet moves are skipped when too few moves remain for them to matter
-//! (with two moves left only a double threat can win).
+//! # The question, exactly
+//!
+//! She (red) is to move in the given position; the players alternate. She
+//! *wins within `b`* if she can force that one of her next `b` moves (this
+//! one included) completes a red `K_k` before he completes a blue one,
+//! whatever he plays. On `K_n`, a full board without a `K_k` is a draw, which
+//! is not a win; a win on the last free edge counts. `b = 0` never wins. The
+//! solver does not look at whose turn the edge counts suggest: it always
+//! answers for her to move. A position in which a `K_k` is already complete
+//! is a finished game: she has no move, so no budget wins (`her_turn` is
+//! `false`, `winning_moves` empty). `tests/solve_bruteforce.rs` compares
+//! every answer with plain minimax over labelled positions on `K_4` and `K_5`.
+//!
+//! Her moves are tried in the order completions, double threats, threats,
+//! quiet moves; quiet moves and single threats are skipped when fewer than
+//! three moves remain (with two moves left only a double threat can win).
+//! The moves listed at the root go through the same candidates and the same
+//! test as every node of the search ([`Solver::winning_moves`]).
 
 use std::collections::HashMap;
 
-use crate::board::{Edge, Player, Position};
+use crate::board::{Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical, Key};
 use crate::orbits::edge_orbit_representatives;
 use crate::strategy::Memory;
@@ -57,13 +72,25 @@ pub struct Solver {
     names: Memory,
     her_table: HashMap<Key, Bounds>,
     his_table: HashMap<Key, Bounds>,
+    /// Counters of every query so far (the root of a query counts as a node).
     pub stats: SolveStats,
     max_nodes: u64,
 }
 
 type Outcome = Result<bool, NodeLimit>;
 
+/// One of her moves worth trying, with the position it leads to.
+struct Candidate {
+    edge: Edge,
+    /// The move completes her `K_k`: she has won.
+    completes: bool,
+    next: Position,
+}
+
 impl Solver {
+    /// A solver for the `K_clique` game (`clique >= 2`: smaller targets are
+    /// no game, and the answers for them mean nothing) that gives up after
+    /// `max_nodes` canonised positions.
     pub fn new(clique: usize, max_nodes: u64) -> Solver {
         Solver {
             clique,
@@ -78,54 +105,65 @@ impl Solver {
 
     /// Restricts her unforced moves to those `filter` accepts: a "win"
     /// then means a win with her moves so restricted (his stay unrestricted).
-    /// `names` are the vertices the filter refers to.
+    /// Completing her `K_k` and blocking his only threat are forced, never
+    /// filtered. `names` are the vertices the filter refers to.
     pub fn restrict_her_moves(mut self, names: Memory, filter: MoveFilter) -> Solver {
         self.her_moves = Some(filter);
         self.names = names;
         self
     }
 
-    /// Her winning moves (in `position`'s labels) within `budget` of her moves,
-    /// one per orbit; empty if she cannot force a win that fast.
+    /// Every move of hers (in `position`'s labels, one per orbit) that wins
+    /// within `budget` of her moves, this one included; empty if she cannot
+    /// force a win that fast. Completions come first, then double threats,
+    /// threats and quiet moves.
     pub fn winning_moves(&mut self, position: &Position, budget: u32) -> Result<Vec<Edge>, NodeLimit> {
-        self.wins_among_options(position, budget, usize::MAX)
+        self.wins_at_root(position, budget, usize::MAX)
     }
 
-    /// Her first winning move (in the order double threats, threats, quiet
-    /// moves, then canonical edge order) within `budget` of her moves.
+    /// Her first winning move (in the order completions, double threats,
+    /// threats, quiet moves, then canonical edge order) within `budget` of
+    /// her moves.
     pub fn first_winning_move(&mut self, position: &Position, budget: u32) -> Result<Option<Edge>, NodeLimit> {
-        Ok(self.wins_among_options(position, budget, 1)?.first().copied())
+        Ok(self.wins_at_root(position, budget, 1)?.first().copied())
     }
 
-    /// The first `limit` of her options that win within `budget`.
-    fn wins_among_options(&mut self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NodeLimit> {
-        let mut wins = Vec::new();
-        if budget == 0 {
-            return Ok(wins);
-        }
-        for (e, next) in self.her_options(position, budget) {
-            if wins.len() == limit {
-                break;
-            }
-            if self.his_turn(&next, budget - 1)? {
-                wins.push(e);
-            }
-        }
-        Ok(wins)
-    }
-
-    /// Whether she, to move in `position`, wins within `budget` of her moves.
+    /// Whether she, to move in `position`, wins within `budget` of her moves
+    /// (`false` on a finished game: see the module docs).
     pub fn her_turn(&mut self, position: &Position, budget: u32) -> Outcome {
+        if self.is_finished(position) {
+            return Ok(false);
+        }
+        self.her_node(position, budget)
+    }
+
+    /// The first `limit` of her moves that win within `budget`: the same
+    /// candidates and the same test as at every node of [`Solver::her_node`],
+    /// without its shortcuts (which only decide the value, not the moves).
+    fn wins_at_root(&mut self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NodeLimit> {
+        if budget == 0 || self.is_finished(position) {
+            return Ok(Vec::new());
+        }
+        let canon = self.visit(position, Player::First)?;
+        self.winners(position, &canon, budget, limit)
+    }
+
+    /// Whether she, to move in `position` (no `K_k` yet), wins within `budget`.
+    /// The shortcuts before the table give the value [`Solver::winners`]
+    /// would: a completion wins; one threat of his leaves the block as her
+    /// only move that does not lose at once; two of his lose; with one move
+    /// left only a completion wins.
+    fn her_node(&mut self, position: &Position, budget: u32) -> Outcome {
         if budget == 0 {
             return Ok(false);
         }
-        if !position.threats(Player::First, self.clique).is_empty() {
+        if !self.completions(position, Player::First).is_empty() {
             return Ok(true);
         }
-        let his = position.threats(Player::Second, self.clique);
+        let his = self.completions(position, Player::Second);
         match his.len() {
             0 => {}
-            1 => return self.his_turn(&claimed(position, his[0], Player::First), budget - 1),
+            1 => return self.his_node(&claimed(position, his[0], Player::First), budget - 1),
             _ => return Ok(false),
         }
         if budget == 1 {
@@ -136,26 +174,40 @@ impl Solver {
             self.stats.hits += 1;
             return Ok(known);
         }
-        let mut result = false;
-        for (_, next) in self.options(position, &canon, budget) {
-            if self.his_turn(&next, budget - 1)? {
-                result = true;
-                break;
-            }
-        }
+        let result = !self.winners(position, &canon, budget, 1)?.is_empty();
         record(&mut self.her_table, canon.key, budget, result);
         Ok(result)
     }
 
-    /// Whether she wins within `budget` of her moves, with him to move.
-    fn his_turn(&mut self, position: &Position, budget: u32) -> Outcome {
-        if !position.threats(Player::Second, self.clique).is_empty() {
+    /// The first `limit` of her candidate moves that win within `budget`.
+    fn winners(
+        &mut self,
+        position: &Position,
+        canon: &Canonical,
+        budget: u32,
+        limit: usize,
+    ) -> Result<Vec<Edge>, NodeLimit> {
+        let mut wins = Vec::new();
+        for option in self.options(position, canon, budget) {
+            if wins.len() == limit {
+                break;
+            }
+            if option.completes || self.his_node(&option.next, budget - 1)? {
+                wins.push(option.edge);
+            }
+        }
+        Ok(wins)
+    }
+
+    /// Whether she wins within `budget` of her moves, with him to move (no `K_k` yet).
+    fn his_node(&mut self, position: &Position, budget: u32) -> Outcome {
+        if !self.completions(position, Player::Second).is_empty() {
             return Ok(false);
         }
-        let hers = position.threats(Player::First, self.clique);
+        let hers = self.completions(position, Player::First);
         match hers.len() {
             0 => {}
-            1 => return self.her_turn(&claimed(position, hers[0], Player::Second), budget),
+            1 => return self.her_node(&claimed(position, hers[0], Player::Second), budget),
             _ => return Ok(budget >= 1),
         }
         if budget <= 1 || position.is_full() {
@@ -170,7 +222,7 @@ impl Solver {
         let mut result = true;
         for r in edge_orbit_representatives(&canon) {
             let r = r.map(|v| back.apply(v));
-            if !self.her_turn(&claimed(position, r, Player::Second), budget)? {
+            if !self.her_node(&claimed(position, r, Player::Second), budget)? {
                 result = false;
                 break;
             }
@@ -179,27 +231,68 @@ impl Solver {
         Ok(result)
     }
 
-    /// Her candidate moves with the positions they lead to: double threats,
-    /// then threats, then (with at least three moves left) quiet moves.
-    fn her_options(&self, position: &Position, budget: u32) -> Vec<(Edge, Position)> {
-        self.options(position, &canonical_form(position, &self.names, None), budget)
-    }
-
-    fn options(&self, position: &Position, canon: &Canonical, budget: u32) -> Vec<(Edge, Position)> {
+    /// Her moves worth trying, one per orbit, best first: completions; then,
+    /// if he has one threat, the block (forced, so not filtered), and if he
+    /// has two, nothing more (every other move loses at once); otherwise the
+    /// moves her filter allows, double threats before threats before quiet
+    /// moves, and with fewer than three moves left only double threats (a
+    /// single threat is blocked, and his move makes no threat of hers).
+    fn options(&self, position: &Position, canon: &Canonical, budget: u32) -> Vec<Candidate> {
+        let his = self.completions(position, Player::Second);
         let back = canon.to_canon.inverse();
-        let mut ranked: Vec<(usize, Edge, Position)> = edge_orbit_representatives(canon)
+        let mut ranked: Vec<(usize, Candidate)> = Vec::new();
+        for e in edge_orbit_representatives(canon)
             .into_iter()
             .map(|e| e.map(|v| back.apply(v)))
-            .filter(|&e| self.her_moves.as_ref().is_none_or(|allow| allow(position, e)))
-            .map(|e| {
-                let next = claimed(position, e, Player::First);
-                let threats = next.threats(Player::First, self.clique).len().min(2);
-                (2 - threats, e, next)
-            })
-            .filter(|(rank, _, _)| budget >= 3 || *rank == 0)
-            .collect();
-        ranked.sort_by_key(|(rank, _, _)| *rank);
-        ranked.into_iter().map(|(_, e, next)| (e, next)).collect()
+        {
+            let next = claimed(position, e, Player::First);
+            let rank = if position.completes_clique(Player::First, e, self.clique) {
+                0
+            } else if !his.is_empty() {
+                if his.len() > 1 || his[0] != e {
+                    continue;
+                }
+                1
+            } else if self.her_moves.as_ref().is_some_and(|allow| !allow(position, e)) {
+                continue;
+            } else {
+                let threats = self.completions(&next, Player::First).len().min(2);
+                if threats < 2 && budget < 3 {
+                    continue;
+                }
+                3 - threats
+            };
+            let option = Candidate {
+                edge: e,
+                completes: rank == 0,
+                next,
+            };
+            ranked.push((rank, option));
+        }
+        ranked.sort_by_key(|(rank, _)| *rank);
+        ranked.into_iter().map(|(_, option)| option).collect()
+    }
+
+    /// The edges that would complete `player`'s `K_k` now.
+    /// `Position::threats` looks only between touched vertices, which is
+    /// enough for `k >= 3` (both ends of such an edge have `k - 2` common
+    /// neighbours of that colour); for `k = 2` every free edge completes, and
+    /// two are listed (all that matters: more than one cannot be blocked).
+    fn completions(&self, position: &Position, player: Player) -> Vec<Edge> {
+        if self.clique >= 3 {
+            return position.threats(player, self.clique);
+        }
+        let n = position.board().capacity();
+        (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| Edge::new(u as Vertex, v as Vertex)))
+            .filter(|&e| position.is_free(e))
+            .take(2)
+            .collect()
+    }
+
+    /// Whether either player already owns a `K_k`: the game is over.
+    fn is_finished(&self, position: &Position) -> bool {
+        position.has_clique(Player::First, self.clique) || position.has_clique(Player::Second, self.clique)
     }
 
     /// Counts a node and returns its canonical form, or gives up.

@@ -11,18 +11,51 @@
 //! exploring one reply per orbit sound.
 
 use crate::board::{Edge, Position, Vertex};
+use crate::game::ramsey::Rules;
 use serde::{Deserialize, Serialize};
 
-/// The game being played: first to own every edge of a `K_k` wins.
+/// The game a strategy is verified in: a `K_k` building game under one of
+/// the building rule sets of [`Rules`] (the statement of
+/// [`crate::game::ramsey`], on `K_n` or `K_aleph0`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Game {
     /// Size of the complete graph both players try to build.
     pub clique: usize,
+    /// The rules: [`Rules::Achieve`] (first to own a `K_k` wins),
+    /// [`Rules::AchieveSecond`] (the same; a draw is his win, which for her
+    /// is the same failure) or [`Rules::Maker`] (his `K_k` does not count).
+    pub rules: Rules,
 }
 
+/// The rule sets the strategy verifier plays: games in which the first
+/// player builds. Avoidance and misère games are solved with
+/// [`crate::engine`] (`solve --rules`).
+pub const VERIFIABLE_RULES: [Rules; 3] = [Rules::Achieve, Rules::AchieveSecond, Rules::Maker];
+
 impl Game {
+    /// The strong `K_k` game.
     pub fn clique(k: usize) -> Game {
-        Game { clique: k }
+        Game {
+            clique: k,
+            rules: Rules::Achieve,
+        }
+    }
+
+    /// The same target under other rules, if the verifier plays them.
+    pub fn under(self, rules: Rules) -> Result<Game, String> {
+        if !VERIFIABLE_RULES.contains(&rules) {
+            let names: Vec<_> = VERIFIABLE_RULES.iter().map(|r| r.name()).collect();
+            return Err(format!(
+                "the verifier checks building strategies under {}, not {rules}; solve other games with `solve --rules`",
+                names.join(", ")
+            ));
+        }
+        Ok(Game { rules, ..self })
+    }
+
+    /// Whether his completed `K_k` ends the game (not in the weak game).
+    pub fn second_builds(&self) -> bool {
+        self.rules.second_builds()
     }
 
     /// The target graph's name, e.g. `K4`.

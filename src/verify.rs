@@ -1,11 +1,12 @@
 //! Running a verification and reporting it.
 
 use crate::board::{Board, Player};
+use crate::game::ramsey::Rules;
 use crate::line::Line;
 use crate::progress;
 use crate::search::{FailKind, Observer, Search, Stats, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
-use crate::strategy::Strategy;
+use crate::strategy::{Game, Strategy};
 use serde::Serialize;
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +26,9 @@ pub struct Request {
     pub progress: bool,
     /// Use the standing-assumption shortcuts where the strategy allows them.
     pub shortcuts: bool,
+    /// Rules other than the strategy's own (its target stays); see
+    /// [`crate::strategy::VERIFIABLE_RULES`].
+    pub rules: Option<Rules>,
 }
 
 impl Request {
@@ -37,6 +41,7 @@ impl Request {
             max_memory: None,
             progress: false,
             shortcuts: true,
+            rules: None,
         }
     }
 }
@@ -67,6 +72,8 @@ pub enum Verdict {
 pub struct Report {
     pub strategy: String,
     pub target: String,
+    /// The rules the strategy was verified under.
+    pub rules: Rules,
     pub board: Board,
     pub bound: u32,
     pub verdict: Verdict,
@@ -104,9 +111,19 @@ pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
         .map_err(|e| format!("cannot start {threads} threads: {e}"))
 }
 
-/// A search configured as `request` says (board, bound, shortcuts).
+/// The game `request` plays `strategy` in: its own, or under other rules.
+pub fn game_of(strategy: &dyn Strategy, request: Request) -> Result<Game, String> {
+    match request.rules {
+        Some(rules) => strategy.game().under(rules),
+        None => Ok(strategy.game()),
+    }
+}
+
+/// A search configured as `request` says (board, bound, shortcuts, rules;
+/// rules the verifier does not play are left to [`verify`] to refuse).
 pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
-    let search = Search::new(strategy, request.board, request.bound);
+    let game = game_of(strategy, request).unwrap_or_else(|_| strategy.game());
+    let search = Search::new(strategy, request.board, request.bound).with_game(game);
     if request.shortcuts {
         search
     } else {
@@ -158,6 +175,7 @@ pub fn verify_observed(
     observer: Option<&dyn Observer>,
 ) -> Result<Report, VerifyError> {
     let start = Instant::now();
+    let game = game_of(strategy, request).map_err(VerifyError::Setup)?;
     let (mut search, mut value, mut line) = run_search(strategy, request, request.threads, observer)?;
     if matches!(value, Value::Fail { .. }) && request.threads > 1 {
         // Which positions a parallel refutation touched depends on timing;
@@ -170,7 +188,8 @@ pub fn verify_observed(
     };
     Ok(Report {
         strategy: strategy.name().to_string(),
-        target: strategy.game().target_name(),
+        target: game.target_name(),
+        rules: game.rules,
         board: request.board,
         bound: request.bound,
         verdict,
@@ -245,6 +264,7 @@ impl Report {
         json!({
             "strategy": self.strategy,
             "target": self.target,
+            "rules": self.rules.name(),
             "board": self.board.to_string(),
             "bound": self.bound,
             "verdict": self.verdict,
@@ -266,8 +286,8 @@ impl Report {
     /// The human-readable summary printed without `--json`.
     pub fn to_text(&self, game: crate::strategy::Game) -> String {
         let mut out = format!(
-            "strategy {} on board {} ({} game), bound {}\n",
-            self.strategy, self.board, self.target, self.bound
+            "strategy {} on board {} ({} game, rules {}), bound {}\n",
+            self.strategy, self.board, self.target, self.rules, self.bound
         );
         match self.verdict {
             Verdict::Verified => out.push_str(&format!(

@@ -96,7 +96,7 @@ fn refute_cli_draws_each_class() {
         let svg = std::fs::read_to_string(dir.join(format!("round-2-class-{i}.svg"))).unwrap();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg:.40}");
         // Edges numbered from 0 in play order, as in the paper's figures.
-        assert!(svg.contains(">0<") && svg.contains(">3<"), "move numbers 0..3");
+        assert!(svg.contains(">#0<") && svg.contains(">#3<"), "move numbers 0..3");
     }
     assert!(!dir.join(format!("round-2-class-{}.svg", count + 1)).exists());
     std::fs::remove_dir_all(&dir).unwrap();

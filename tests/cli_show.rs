@@ -59,9 +59,9 @@ fn line_is_numbered_with_forced_moves_and_double_threat() {
         "{text}"
     );
     let svg = std::fs::read_to_string(svg).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains(">4*</text>") && svg.contains(">a</text>"));
+    assert!(svg.starts_with("<svg") && svg.contains(">#4</text>") && svg.contains(">a</text>"));
     let dot = std::fs::read_to_string(dot).unwrap();
-    assert!(dot.starts_with("graph figure {") && dot.contains("label=\"6*\""));
+    assert!(dot.starts_with("graph figure {") && dot.contains("<b>#6</b>"));
 }
 
 #[test]

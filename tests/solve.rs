@@ -96,6 +96,62 @@ fn solve_cli_reports_the_shortest_win_as_json() {
     assert_eq!(v["shortest_win"], 4);
 }
 
+/// `solve --json` on `args`: (shortest win, winning first moves).
+fn solve_json(args: &[&str]) -> (Option<u64>, Vec<[u64; 2]>) {
+    let mut all = vec!["solve", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = ramsey(&all);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = serde_json::from_value(v["winning_moves"].clone()).unwrap();
+    (v["shortest_win"].as_u64(), moves)
+}
+
+#[test]
+fn solve_sees_her_completion_when_he_threatens_too() {
+    // Red 0-1, 0-2; blue 2-3, 1-3: 1-2 completes her triangle (and blocks
+    // his). Before the fix: "no forced win within 5".
+    let (shortest, moves) = solve_json(&["--line", "0-1,2-3,0-2,1-3", "--budget", "5", "--clique", "3"]);
+    assert_eq!((shortest, moves), (Some(1), vec![[1, 2]]));
+}
+
+#[test]
+fn solve_sees_her_k4_completion_at_once() {
+    // Red K4 on 0..3 minus 2-3, blue a 5-cycle 5-6-8-9-7 (no blue
+    // triangle): 2-3 wins now. Before the fix: shortest win 3, moves 0-5, 0-4.
+    let line = "0-1,5-6,0-2,5-7,0-3,6-8,1-2,7-9,1-3,8-9";
+    let (shortest, moves) = solve_json(&["--line", line, "--budget", "5"]);
+    assert_eq!((shortest, moves), (Some(1), vec![[2, 3]]));
+}
+
+#[test]
+fn solve_with_clique_2_wins_with_any_edge() {
+    // Before the fix: "no forced win within 1" (K2 completions were never seen).
+    for board in ["inf", "4"] {
+        let (shortest, moves) = solve_json(&["--g6", "?:?", "--budget", "1", "--clique", "2", "--board", board]);
+        assert_eq!((shortest, moves), (Some(1), vec![[0, 1]]), "board {board}");
+    }
+}
+
+#[test]
+fn solve_on_a_finished_game_is_bad_input_and_the_api_says_no_win() {
+    let (code, _, err) = ramsey(&[
+        "solve",
+        "--line",
+        "0-1,2-3,0-2,2-4,1-2,3-4",
+        "--budget",
+        "3",
+        "--clique",
+        "3",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    // The library's documented answer on a finished game: no move, no win.
+    let done = line(&[(0, 1), (2, 3), (0, 2), (2, 4), (1, 2), (3, 4)]);
+    let mut solver = Solver::new(3, 1000);
+    assert!(!solver.her_turn(&done, 3).unwrap());
+    assert!(solver.winning_moves(&done, 3).unwrap().is_empty());
+}
+
 #[test]
 fn solve_cli_rejects_bad_input() {
     for (args, needle) in [

@@ -9,7 +9,7 @@
 //! If every entry is closed and the empty board has an entry of
 //! depth `D`, induction on `d` shows she wins within `D` moves (FORMAT.md).
 
-use crate::format::{parse_entry, Board, Entry};
+use crate::format::{parse_entry, Board, Entry, HEADER_LINES};
 use crate::graph::{Colour, Graph};
 use crate::iso::{invariant, isomorphic};
 use crate::Rejection;
@@ -23,9 +23,10 @@ pub struct Index<'a> {
     buckets: HashMap<u64, Vec<(u32, usize)>>,
 }
 
-/// Line number in the file of body line `i` (after the 7 header lines).
+/// The 1-based line number in the file of body line `i` (0-based): the
+/// body starts on the line after the header's [`HEADER_LINES`].
 pub fn line_number(i: usize) -> usize {
-    i + 8
+    HEADER_LINES + 1 + i
 }
 
 impl<'a> Index<'a> {
@@ -45,10 +46,12 @@ impl<'a> Index<'a> {
         Ok(Index { lines, buckets })
     }
 
+    /// Number of entries.
     pub fn len(&self) -> usize {
         self.lines.len()
     }
 
+    /// Whether there are no entries.
     pub fn is_empty(&self) -> bool {
         self.lines.is_empty()
     }
@@ -75,7 +78,9 @@ impl<'a> Index<'a> {
 /// The game the certificate is about.
 #[derive(Clone, Copy, Debug)]
 pub struct Game {
+    /// The board.
     pub board: Board,
+    /// The target is `K_k`.
     pub k: usize,
 }
 

@@ -1,39 +1,81 @@
-//! Reading a certificate file (format version 1, see proofs/FORMAT.md):
-//! optional gzip, a seven-line header, then one line per entry.
+//! Reading a certificate file (format versions 2 and 3, see proofs/FORMAT.md):
+//! optional gzip, a header (eight lines in version 2), then one line per entry. The reader
+//! streams the (decompressed) input line by line within [`Limits`], so a
+//! hostile file is rejected in bounded memory and never echoed at length.
 
 use crate::graph::{Colour, Graph};
 use crate::Rejection;
 use sha2::{Digest, Sha256};
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 
+/// The format version of strong `K_k` game certificates (version 3: [`crate::game`]).
 pub const VERSION: u32 = 2;
 
 /// Lines in the header: magic and version, tool, board, target, bound,
 /// start, entries, sha256.
-const HEADER_LINES: usize = 8;
+pub const HEADER_LINES: usize = 8;
 const MAGIC: &str = "ramsey-cert";
-/// Largest vertex number the checker accepts anywhere.
-pub const MAX_ORDER: usize = 255;
+/// Most vertices of a board or a position: the engine's cap
+/// (`MAX_VERTICES` in the engine's `src/board.rs`). On `K_aleph0` a move may
+/// also name the two untouched vertices `t` and `t + 1`.
+pub const MAX_ORDER: usize = 128;
+/// Most characters of untrusted text quoted in a message.
+const QUOTE: usize = 40;
+
+/// Caps on what the checker reads; beyond them a file is rejected as
+/// unreadable (exit code 2) with a one-line message, in memory bounded by
+/// about `max_bytes` plus 200 bytes per entry. The defaults are documented
+/// in proofs/FORMAT.md ("Limits").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most bytes of certificate text (after gunzip), header included.
+    pub max_bytes: u64,
+    /// Longest line in bytes, its `\n` not counted.
+    pub max_line: usize,
+    /// Most body entries the header may announce.
+    pub max_entries: usize,
+}
+
+impl Default for Limits {
+    /// 128 MiB of text, lines of 4096 bytes, 2,097,152 entries: the largest
+    /// committed certificate (`proofs/k4-inf.cert.gz`) is 8.8 MB of text in
+    /// 268,648 entries of at most 71 bytes, and a line for a position on 128
+    /// vertices takes about 2,750 bytes.
+    fn default() -> Limits {
+        Limits {
+            max_bytes: 128 << 20,
+            max_line: 4096,
+            max_entries: 1 << 21,
+        }
+    }
+}
 
 /// The board the game is played on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Board {
+    /// `K_aleph0`.
     Infinite,
+    /// `K_n`.
     Complete(usize),
 }
 
 /// What the header claims.
 #[derive(Clone, Debug)]
 pub struct Header {
+    /// The writing program, clipped to a few dozen characters.
     pub tool: String,
+    /// The board of the game.
     pub board: Board,
     /// The target is `K_k`.
     pub k: usize,
+    /// The claim: she wins within `bound` moves.
     pub bound: u32,
     /// Where play starts: `None` for the empty board (her turn), or a
     /// position with him to move (a subtree certificate).
     pub start: Option<Graph>,
+    /// Body lines announced.
     pub entries: usize,
+    /// SHA-256 of the body, as written (lowercase hex expected).
     pub sha256: String,
 }
 
@@ -42,24 +84,190 @@ pub struct Header {
 pub struct Entry {
     /// 1-based line number in the file, for messages.
     pub line: usize,
+    /// The position, her turn.
     pub position: Graph,
+    /// Her move.
     pub mv: (usize, usize),
+    /// She wins within this many of her moves, this one included.
     pub depth: u32,
 }
 
-/// The file's bytes, gunzipped if they start with the gzip magic.
-pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, Rejection> {
-    if !bytes.starts_with(&[0x1f, 0x8b]) {
-        return Ok(bytes.to_vec());
+/// Reads a certificate (gunzipped if it starts with the gzip magic): its
+/// header, and its body of exactly `header.entries` lines, each ending in `\n`.
+pub fn read(mut input: impl Read, limits: &Limits) -> Result<(AnyHeader, Vec<u8>), Rejection> {
+    let mut magic = [0u8; 2];
+    let mut got = 0;
+    while got < 2 {
+        match input.read(&mut magic[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(Rejection::unreadable(format!("cannot read the certificate: {e}"))),
+        }
     }
-    let mut out = Vec::new();
-    flate2::read::MultiGzDecoder::new(bytes)
-        .read_to_end(&mut out)
-        .map_err(|e| Rejection::unreadable(format!("gzip stream is damaged: {e}")))?;
-    Ok(out)
+    let input = (&magic[..got]).chain(input);
+    if magic[..got] == [0x1f, 0x8b] {
+        let gunzipped = flate2::read::MultiGzDecoder::new(input);
+        Lines::new(BufReader::new(gunzipped), limits, "gzip stream is damaged").certificate()
+    } else {
+        Lines::new(BufReader::new(input), limits, "cannot read the certificate").certificate()
+    }
 }
 
-fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<&'a str, Rejection> {
+/// The input's lines, each at most `max_line` bytes, together at most `max_bytes`.
+struct Lines<'a, R> {
+    input: R,
+    limits: &'a Limits,
+    /// How read errors are introduced in messages.
+    failure: &'static str,
+    /// Lines read so far (the number of the last one).
+    number: usize,
+    bytes: u64,
+    /// The last line read, with its `\n` if it has one.
+    line: Vec<u8>,
+}
+
+impl<'a, R: BufRead> Lines<'a, R> {
+    fn new(input: R, limits: &'a Limits, failure: &'static str) -> Lines<'a, R> {
+        Lines {
+            input,
+            limits,
+            failure,
+            number: 0,
+            bytes: 0,
+            line: Vec::new(),
+        }
+    }
+
+    /// Reads the next line into `self.line`; `false` at the end of the input.
+    fn advance(&mut self) -> Result<bool, Rejection> {
+        self.line.clear();
+        let cap = self.limits.max_line as u64 + 1;
+        let n = (&mut self.input)
+            .take(cap)
+            .read_until(b'\n', &mut self.line)
+            .map_err(|e| Rejection::unreadable(format!("{}: {e}", self.failure)))?;
+        if n == 0 {
+            return Ok(false);
+        }
+        self.number += 1;
+        if self.line.len() - usize::from(self.line.ends_with(b"\n")) > self.limits.max_line {
+            return Err(Rejection::unreadable(format!(
+                "line {} is longer than {} bytes",
+                self.number, self.limits.max_line
+            ))
+            .at_line(self.number));
+        }
+        self.bytes += n as u64;
+        if self.bytes > self.limits.max_bytes {
+            return Err(Rejection::unreadable(format!(
+                "the certificate is longer than {} bytes (after gunzip)",
+                self.limits.max_bytes
+            )));
+        }
+        Ok(true)
+    }
+
+    /// The header's lines (as many as its version has), then the body
+    /// (kept up to the announced count, counted beyond).
+    fn certificate(mut self) -> Result<(AnyHeader, Vec<u8>), Rejection> {
+        let mut lines: Vec<String> = Vec::with_capacity(HEADER_LINES);
+        let mut needed = 1;
+        while lines.len() < needed {
+            if !self.advance()? || !self.line.ends_with(b"\n") {
+                if lines.first().is_some_and(|first| !first.starts_with(MAGIC)) {
+                    return Err(not_a_certificate());
+                }
+                return Err(Rejection::unreadable(format!(
+                    "header is truncated (fewer than {needed} lines)"
+                )));
+            }
+            let text = std::str::from_utf8(&self.line[..self.line.len() - 1])
+                .map_err(|_| Rejection::unreadable("header is not text (not a ramsey-verify certificate)"))?;
+            lines.push(text.to_string());
+            if lines.len() == 1 {
+                needed = match version(&lines[0])? {
+                    VERSION => HEADER_LINES,
+                    _ => crate::game::header::HEADER_LINES,
+                };
+            }
+        }
+        let header = match version(&lines[0])? {
+            VERSION => AnyHeader::V2(parse_header(&lines)?),
+            _ => AnyHeader::V3(crate::game::header::parse(&lines)?),
+        };
+        let announced = header.entries();
+        if announced > self.limits.max_entries {
+            return Err(Rejection::unreadable(format!(
+                "header announces {announced} entries, more than the {} this checker reads",
+                self.limits.max_entries
+            )));
+        }
+        let mut body = Vec::new();
+        let mut count = 0;
+        while self.advance()? {
+            if !self.line.ends_with(b"\n") {
+                return Err(Rejection::invalid("body ends in the middle of a line (truncated?)").at_line(self.number));
+            }
+            if count < announced {
+                body.extend_from_slice(&self.line);
+            }
+            count += 1;
+        }
+        if count != announced {
+            return Err(Rejection::invalid(format!(
+                "header announces {announced} entries but the body has {count} lines (truncated or extended?)"
+            )));
+        }
+        Ok((header, body))
+    }
+}
+
+/// A header of either version this checker reads.
+#[derive(Clone, Debug)]
+pub enum AnyHeader {
+    /// Version 2: the strong `K_k` game (this module's [`Header`]).
+    V2(Header),
+    /// Version 3: a graph Ramsey game ([`crate::game::header::Header`]).
+    V3(crate::game::header::Header),
+}
+
+impl AnyHeader {
+    /// Body lines announced.
+    pub fn entries(&self) -> usize {
+        match self {
+            AnyHeader::V2(h) => h.entries,
+            AnyHeader::V3(h) => h.entries,
+        }
+    }
+
+    /// SHA-256 of the body, as written.
+    pub fn sha256(&self) -> &str {
+        match self {
+            AnyHeader::V2(h) => &h.sha256,
+            AnyHeader::V3(h) => &h.sha256,
+        }
+    }
+}
+
+/// The version named by the first line `ramsey-cert V`: 2 or 3, else unreadable.
+fn version(first: &str) -> Result<u32, Rejection> {
+    let mut it = std::iter::once(first);
+    let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
+    match number::<u32>(version, "format version")? {
+        v @ (VERSION | crate::game::header::VERSION) => Ok(v),
+        v => Err(Rejection::unreadable(format!(
+            "unsupported certificate format version {v} (this checker reads versions {VERSION} and {})",
+            crate::game::header::VERSION
+        ))),
+    }
+}
+
+fn not_a_certificate() -> Rejection {
+    Rejection::unreadable("not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)")
+}
+
+pub(crate) fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<&'a str, Rejection> {
     let line = lines
         .next()
         .ok_or_else(|| Rejection::unreadable(format!("header ends before its `{key}` line")))?;
@@ -68,41 +276,16 @@ fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Resu
         .ok_or_else(|| Rejection::unreadable(format!("header line `{key} ...` expected, found `{}`", clip(line))))
 }
 
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> {
+pub(crate) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> {
     text.parse()
         .map_err(|_| Rejection::unreadable(format!("header: {what} `{}` is not a number", clip(text))))
 }
 
-/// Splits a decompressed file into its header and its body.
-pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
-    let mut offset = 0;
-    let mut lines = Vec::new();
-    for _ in 0..HEADER_LINES {
-        let end = text[offset..].iter().position(|&b| b == b'\n').map(|i| offset + i);
-        let Some(end) = end else {
-            if lines.first().is_some_and(|first: &&str| !first.starts_with(MAGIC)) {
-                return Err(Rejection::unreadable(
-                    "not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)",
-                ));
-            }
-            return Err(Rejection::unreadable("header is truncated (fewer than 8 lines)"));
-        };
-        let line = std::str::from_utf8(&text[offset..end])
-            .map_err(|_| Rejection::unreadable("header is not text (not a ramsey-verify certificate)"))?;
-        lines.push(line);
-        offset = end + 1;
-    }
-    let mut it = lines.into_iter();
-    let version = header_line(&mut it, MAGIC).map_err(|_| {
-        Rejection::unreadable("not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)")
-    })?;
-    let version: u32 = number(version, "format version")?;
-    if version != VERSION {
-        return Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {version} (this checker reads version {VERSION})"
-        )));
-    }
-    let tool = header_line(&mut it, "tool")?.to_string();
+/// Parses the eight header lines.
+fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
+    let mut it = lines.iter().map(String::as_str);
+    header_line(&mut it, MAGIC)?;
+    let tool = clip(header_line(&mut it, "tool")?);
     let board = match header_line(&mut it, "board")? {
         "inf" => Board::Infinite,
         n => match number::<usize>(n, "board size")? {
@@ -131,7 +314,7 @@ pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
     };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
-    let header = Header {
+    Ok(Header {
         tool,
         board,
         k,
@@ -139,27 +322,17 @@ pub fn split(text: &[u8]) -> Result<(Header, &[u8]), Rejection> {
         start,
         entries,
         sha256,
-    };
-    Ok((header, &text[offset..]))
+    })
 }
 
-/// Checks the body against the header's entry count and hash.
-pub fn check_integrity(header: &Header, body: &[u8]) -> Result<(), Rejection> {
-    if !body.is_empty() && !body.ends_with(b"\n") {
-        return Err(Rejection::invalid("body ends in the middle of a line (truncated?)"));
-    }
-    let lines = body.iter().filter(|&&b| b == b'\n').count();
-    if lines != header.entries {
-        return Err(Rejection::invalid(format!(
-            "header announces {} entries but the body has {lines} lines (truncated or extended?)",
-            header.entries
-        )));
-    }
+/// Checks the body against the header's hash (the reader has already
+/// checked its line count).
+pub fn check_integrity(sha256: &str, body: &[u8]) -> Result<(), Rejection> {
     let digest: String = Sha256::digest(body).iter().map(|b| format!("{b:02x}")).collect();
-    if digest != header.sha256 {
+    if digest != sha256 {
         return Err(Rejection::invalid(format!(
             "body SHA-256 is {digest} but the header says {} (the body was changed)",
-            clip(&header.sha256)
+            clip(sha256)
         )));
     }
     Ok(())
@@ -167,14 +340,14 @@ pub fn check_integrity(header: &Header, body: &[u8]) -> Result<(), Rejection> {
 
 /// Parses one body line `RED:BLUE U-V DEPTH`.
 pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
-    let bad = |what: String| Rejection::invalid(format!("line {line}: {what}"));
+    let bad = |what: String| Rejection::invalid(format!("line {line}: {what}")).at_line(line);
     let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
     let fields: Vec<&str> = text.split(' ').collect();
     let [position, mv, depth] = fields[..] else {
         return Err(bad(format!("expected `RED:BLUE U-V DEPTH`, found `{}`", clip(text))));
     };
     let position = parse_position(position).map_err(bad)?;
-    let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER);
+    let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER + 2);
     let mv = match mv.split_once('-').map(|(u, v)| (vertex(u), vertex(v))) {
         Some((Some(u), Some(v))) if u != v => (u, v),
         _ => return Err(bad(format!("move `{}` is not an edge U-V", clip(mv)))),
@@ -246,10 +419,10 @@ pub fn decode_graph6(s: &str) -> Result<(usize, Vec<(usize, usize)>), String> {
     Ok((n, edges))
 }
 
-/// At most 80 characters of untrusted text, for messages.
+/// At most 40 characters of untrusted text (control characters dropped), for messages.
 pub fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(80).filter(|c| !c.is_control()).collect();
-    if s.chars().count() > 80 {
+    let mut out: String = s.chars().take(QUOTE).filter(|c| !c.is_control()).collect();
+    if s.chars().nth(QUOTE).is_some() {
         out.push_str("...");
     }
     out

@@ -6,7 +6,9 @@
 /// Who owns an edge. `Red` is the first player ("she"), `Blue` the second.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Colour {
+    /// Her edges.
     Red = 1,
+    /// His edges.
     Blue = 2,
 }
 
@@ -19,6 +21,7 @@ pub struct Graph {
 }
 
 impl Graph {
+    /// No claimed edge, on `order` vertices.
     pub fn new(order: usize) -> Graph {
         Graph {
             order,
@@ -26,6 +29,7 @@ impl Graph {
         }
     }
 
+    /// Vertices of the matrix (the touched ones are among them).
     pub fn order(&self) -> usize {
         self.order
     }
@@ -39,6 +43,7 @@ impl Graph {
         }
     }
 
+    /// Whether `{u, v}` has colour `c`.
     pub fn is(&self, u: usize, v: usize, c: Colour) -> bool {
         self.cell(u, v) == c as u8
     }

@@ -21,8 +21,38 @@ use std::hash::{Hash, Hasher};
 
 type Signature = (u32, Vec<(u8, u32)>);
 
+/// A complete graph whose vertex pairs carry small codes (0 = no edge):
+/// what this module tests for isomorphism. Version 2 positions code red 1
+/// and blue 2; version 3 positions also code the free board edges.
+pub trait Cells {
+    /// Number of vertices.
+    fn order(&self) -> usize;
+    /// The code of the pair `{u, v}` (0 for none).
+    fn cell(&self, u: usize, v: usize) -> u8;
+}
+
+impl Cells for Graph {
+    fn order(&self) -> usize {
+        Graph::order(self)
+    }
+    fn cell(&self, u: usize, v: usize) -> u8 {
+        Graph::cell(self, u, v)
+    }
+}
+
+/// How many pairs carry each code.
+fn code_counts(g: &impl Cells) -> [usize; 256] {
+    let mut counts = [0; 256];
+    for u in 0..g.order() {
+        for v in u + 1..g.order() {
+            counts[g.cell(u, v) as usize] += 1;
+        }
+    }
+    counts
+}
+
 /// Each vertex's claimed edges as (edge colour, other end).
-fn neighbours(g: &Graph) -> Vec<Vec<(u8, usize)>> {
+fn neighbours(g: &impl Cells) -> Vec<Vec<(u8, usize)>> {
     (0..g.order())
         .map(|v| {
             (0..g.order())
@@ -41,8 +71,8 @@ fn signature(around: &[(u8, usize)], colours: &[u32], v: usize) -> Signature {
 
 /// Refines the colourings of several graphs with one shared naming, until no
 /// class splits. Returns the final signatures (for the invariant).
-fn refine(graphs: &[&Graph], colours: &mut [Vec<u32>]) -> Vec<Signature> {
-    let lists: Vec<Vec<Vec<(u8, usize)>>> = graphs.iter().map(|g| neighbours(g)).collect();
+fn refine<G: Cells>(graphs: &[&G], colours: &mut [Vec<u32>]) -> Vec<Signature> {
+    let lists: Vec<Vec<Vec<(u8, usize)>>> = graphs.iter().map(|&g| neighbours(g)).collect();
     let mut classes = usize::MAX;
     loop {
         let sigs: Vec<Vec<Signature>> = lists
@@ -74,7 +104,7 @@ fn refine(graphs: &[&Graph], colours: &mut [Vec<u32>]) -> Vec<Signature> {
 
 /// An isomorphism invariant of a touched part: equal for isomorphic graphs.
 /// Only used to pick candidate entries, so a collision merely costs time.
-pub fn invariant(g: &Graph) -> u64 {
+pub fn invariant<G: Cells>(g: &G) -> u64 {
     let mut colours = vec![vec![0; g.order()]];
     let mut sigs = refine(&[g], &mut colours);
     sigs.sort_unstable();
@@ -92,7 +122,7 @@ fn histogram(colours: &[u32]) -> Vec<u32> {
 /// Whether `map` (vertex `v` of `a` to `map[v]` of `b`) is a bijection that
 /// carries every claimed edge of `a` to an edge of `b` of the same colour,
 /// and every unclaimed pair to an unclaimed pair.
-pub fn is_isomorphism(a: &Graph, b: &Graph, map: &[usize]) -> bool {
+pub fn is_isomorphism<G: Cells>(a: &G, b: &G, map: &[usize]) -> bool {
     let n = a.order();
     let mut hit = vec![false; n];
     if b.order() != n || map.len() != n || map.iter().any(|&w| w >= n || std::mem::replace(&mut hit[w], true)) {
@@ -101,16 +131,16 @@ pub fn is_isomorphism(a: &Graph, b: &Graph, map: &[usize]) -> bool {
     (0..n).all(|u| (0..n).all(|v| a.cell(u, v) == b.cell(map[u], map[v])))
 }
 
-/// Whether the two graphs are isomorphic (same order, colours preserved).
-pub fn isomorphic(a: &Graph, b: &Graph) -> bool {
-    if a.order() != b.order() || a.count(crate::graph::Colour::Red) != b.count(crate::graph::Colour::Red) {
+/// Whether the two graphs are isomorphic (same order, codes preserved).
+pub fn isomorphic<G: Cells>(a: &G, b: &G) -> bool {
+    if a.order() != b.order() || code_counts(a) != code_counts(b) {
         return false;
     }
     let n = a.order();
     search(a, b, vec![0; n], vec![0; n]).is_some_and(|map| is_isomorphism(a, b, &map))
 }
 
-fn search(a: &Graph, b: &Graph, ca: Vec<u32>, cb: Vec<u32>) -> Option<Vec<usize>> {
+fn search<G: Cells>(a: &G, b: &G, ca: Vec<u32>, cb: Vec<u32>) -> Option<Vec<usize>> {
     let mut colours = [ca, cb];
     refine(&[a, b], &mut colours);
     let [ca, cb] = colours;

@@ -1,27 +1,44 @@
-//! ramsey-cert-check: an independent checker for ramsey-verify certificates.
+//! ramsey-cert-check: an independent checker for ramsey-verify certificates:
+//! format version 2 (the strong `K_k` game, `verify --cert`) and version 3
+//! (graph Ramsey games, `solve --cert`, module [`game`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
 //! ([`format`]). It trusts nothing in the file: every entry is checked to be
 //! closed ([`closure`]) and the empty board must have an entry within the
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
+//!
+//! Hostile input is read within [`Limits`] (by default 128 MiB of text after
+//! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
+//! at most [`format::MAX_ORDER`] = 128 vertices, the engine's cap): the input
+//! is streamed line by line and rejected at the first cap it passes, so
+//! memory stays below the text cap plus about 200 bytes per entry, and
+//! messages quote at most 40 characters of it.
+
+#![warn(missing_docs)]
 
 pub mod closure;
 pub mod format;
+pub mod game;
 pub mod graph;
 pub mod iso;
 
 use closure::{Game, Index};
-use format::Board;
+pub use format::{AnyHeader, Board, Limits};
 use std::time::Instant;
 
 /// Why a certificate was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
+    /// Unreadable input or an invalid proof.
     pub kind: RejectionKind,
+    /// One line, quoting at most a few dozen characters of the input.
     pub message: String,
+    /// The 1-based line of the file at fault, where one is.
+    pub line: Option<usize>,
 }
 
+/// The two ways a certificate fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RejectionKind {
     /// The input is not a certificate this checker can read (exit code 2).
@@ -31,17 +48,29 @@ pub enum RejectionKind {
 }
 
 impl Rejection {
+    /// Input this checker cannot read (exit code 2).
     pub fn unreadable(message: impl Into<String>) -> Rejection {
         Rejection {
             kind: RejectionKind::Unreadable,
             message: message.into(),
+            line: None,
         }
     }
 
+    /// A readable certificate that does not prove its claim (exit code 1).
     pub fn invalid(message: impl Into<String>) -> Rejection {
         Rejection {
             kind: RejectionKind::Invalid,
             message: message.into(),
+            line: None,
+        }
+    }
+
+    /// The same rejection, blamed on line `line` of the file.
+    pub fn at_line(self, line: usize) -> Rejection {
+        Rejection {
+            line: Some(line),
+            ..self
         }
     }
 
@@ -57,45 +86,140 @@ impl Rejection {
 /// What an accepted certificate proves, and what checking it cost.
 #[derive(Clone, Debug)]
 pub struct Summary {
+    /// The writing program named in the header (clipped; informative only).
     pub tool: String,
-    pub board: Board,
-    pub k: usize,
+    /// The game and who wins it.
+    pub claim: Claim,
+    /// The header's claim: the winner wins within `bound` moves.
     pub bound: u32,
-    /// She wins within this many moves (the depth of the empty board's entry).
+    /// The winner wins within this many moves (version 2: the depth of the
+    /// empty board's entry, or for a subtree certificate her moves on the
+    /// start position plus the most any reply needs; version 3: the start
+    /// entry's depth, or with the loser to move the most any reply needs).
     pub moves: u32,
+    /// Body entries, all checked.
     pub entries: usize,
-    /// His replies examined over all entries.
+    /// Replies of the loser examined over all entries.
     pub replies: usize,
+    /// Wall-clock time of the check.
     pub seconds: f64,
 }
 
+/// What a certificate claims, by format version.
+#[derive(Clone, Debug)]
+pub enum Claim {
+    /// Version 2: she (red, first) wins the strong `K_k` game on `board`.
+    Strong {
+        /// The board of the game.
+        board: Board,
+        /// The target is `K_k`.
+        k: usize,
+    },
+    /// Version 3: the stated graph Ramsey game and its winner.
+    Game(game::Statement),
+}
+
 impl Summary {
+    /// The two-line report of a valid certificate.
     pub fn to_text(&self) -> String {
-        let board = match self.board {
-            Board::Infinite => "K_aleph0".to_string(),
-            Board::Complete(n) => format!("K_{n}"),
+        let first = match &self.claim {
+            Claim::Strong { board, k } => {
+                let board = match board {
+                    Board::Infinite => "K_aleph0".to_string(),
+                    Board::Complete(n) => format!("K_{n}"),
+                };
+                format!("she wins the K{k} game on {board} within {} moves", self.moves)
+            }
+            Claim::Game(s) => format!(
+                "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
+                 within {} moves of {}",
+                s.winner, s.rules, s.board, s.targets[0], s.targets[1], s.first, self.moves, s.winner
+            ),
         };
         format!(
-            "VALID: she wins the K{} game on {board} within {} moves (bound {})\n\
+            "VALID: {first} (bound {})\n\
              entries: {}   replies checked: {}   time: {:.3}s   written by: {}\n",
-            self.k, self.moves, self.bound, self.entries, self.replies, self.seconds, self.tool
+            self.bound, self.entries, self.replies, self.seconds, self.tool
         )
     }
 }
 
-/// Reads and checks a certificate file.
-pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
-    let bytes =
-        std::fs::read(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check(&bytes, threads)
+/// A verdict as one JSON object: `valid`, and either `board`, `target`,
+/// `bound`, `moves`, `entries`, `replies`, `seconds`, `tool`, or
+/// `exit_code`, `kind` (`"invalid"` or `"unreadable"`), `error`, `line`.
+pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
+    match verdict {
+        Ok(s) => {
+            let mut claim = match &s.claim {
+                Claim::Strong { board, k } => serde_json::json!({
+                    "valid": true,
+                    "board": match board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
+                    "target": format!("K{k}"),
+                }),
+                Claim::Game(g) => serde_json::json!({
+                    "valid": true, "format": 3, "rules": g.rules, "board": g.board,
+                    "target_red": g.targets[0], "target_blue": g.targets[1],
+                    "first": g.first, "winner": g.winner,
+                }),
+            };
+            let rest = serde_json::json!({
+            "bound": s.bound,
+            "moves": s.moves,
+            "entries": s.entries,
+            "replies": s.replies,
+            "seconds": s.seconds,
+            "tool": s.tool,
+            });
+            claim
+                .as_object_mut()
+                .expect("an object")
+                .extend(rest.as_object().expect("an object").clone());
+            claim
+        }
+        Err(r) => serde_json::json!({
+            "valid": false,
+            "exit_code": r.exit_code(),
+            "kind": match r.kind { RejectionKind::Invalid => "invalid", RejectionKind::Unreadable => "unreadable" },
+            "error": r.message,
+            "line": r.line,
+        }),
+    }
 }
 
-/// Checks a certificate given as the file's bytes (gzipped or not).
+/// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
+pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
+    let file =
+        std::fs::File::open(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
+    check_reader(file, threads, &Limits::default())
+}
+
+/// Checks a certificate given as the file's bytes (gzipped or not) within
+/// the default [`Limits`].
 pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
+    check_reader(bytes, threads, &Limits::default())
+}
+
+/// Checks a certificate read from `input` (gzipped or not), on `threads`
+/// threads, rejecting input beyond `limits` as unreadable.
+pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let start = Instant::now();
-    let text = format::decompress(bytes)?;
-    let (header, body) = format::split(&text)?;
-    format::check_integrity(&header, body)?;
+    let (header, body) = format::read(input, limits)?;
+    format::check_integrity(header.sha256(), &body)?;
+    let header = match header {
+        AnyHeader::V2(h) => h,
+        AnyHeader::V3(h) => {
+            let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
+            return Ok(Summary {
+                tool: h.tool,
+                claim: Claim::Game(statement),
+                bound: h.bound,
+                moves,
+                entries,
+                replies,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
+    };
     let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let game = Game {
         board: header.board,
@@ -118,11 +242,17 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
             header.bound
         )));
     }
-    let replies = check_all(&game, &index, threads)? + start_replies;
+    let replies = check_all(index.len(), threads, &|i| {
+        let line = closure::line_number(i);
+        let e = index.entry(i).ok_or((line, "unparsable".to_string()))?;
+        game.check_entry(&e, &index).map_err(|why| (line, why))
+    })? + start_replies;
     Ok(Summary {
         tool: header.tool,
-        board: header.board,
-        k: header.k,
+        claim: Claim::Strong {
+            board: header.board,
+            k: header.k,
+        },
         bound: header.bound,
         moves,
         entries: index.len(),
@@ -131,19 +261,20 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
     })
 }
 
+/// One entry's check: the replies it examined, or its line and the reason.
+type EntryCheck<'a> = &'a (dyn Fn(usize) -> Result<usize, (usize, String)> + Sync);
+
 /// Checks every entry, on `threads` threads; reports the failing entry with
 /// the smallest line number, so the message does not depend on timing.
-fn check_all(game: &Game, index: &Index, threads: usize) -> Result<usize, Rejection> {
+fn check_all(len: usize, threads: usize, check_one: EntryCheck) -> Result<usize, Rejection> {
     let threads = threads.max(1);
     let results: Vec<Result<usize, (usize, String)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut replies = 0;
-                    for i in (t..index.len()).step_by(threads) {
-                        let line = closure::line_number(i);
-                        let e = index.entry(i).ok_or((line, "unparsable".to_string()))?;
-                        replies += game.check_entry(&e, index).map_err(|why| (line, why))?;
+                    for i in (t..len).step_by(threads) {
+                        replies += check_one(i)?;
                     }
                     Ok(replies)
                 })
@@ -164,6 +295,6 @@ fn check_all(game: &Game, index: &Index, threads: usize) -> Result<usize, Reject
     }
     match first {
         None => Ok(total),
-        Some((line, why)) => Err(Rejection::invalid(format!("entry on line {line}: {why}"))),
+        Some((line, why)) => Err(Rejection::invalid(format!("entry on line {line}: {why}")).at_line(line)),
     }
 }

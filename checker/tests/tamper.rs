@@ -1,55 +1,28 @@
 //! The checker against the committed K3 certificates and every kind of
 //! damage: each must be rejected with the right kind and a message naming it.
 
-use ramsey_cert_check::{check, RejectionKind, Summary};
-use sha2::{Digest, Sha256};
+mod common;
+
+use common::{header_and_body, rejected, reseal, K3_INF};
+use ramsey_cert_check::{check, Claim, RejectionKind, Summary};
 use std::io::Write;
 
-const K3_INF: &str = include_str!("../../proofs/k3-inf.cert");
 const K3_5: &str = include_str!("../../proofs/k3-5.cert");
-
-fn header_and_body(text: &str) -> (Vec<String>, Vec<String>) {
-    let lines: Vec<String> = text.lines().map(String::from).collect();
-    (lines[..8].to_vec(), lines[8..].to_vec())
-}
-
-/// A certificate with a rewritten body and a header whose count and hash match it.
-fn reseal(header: &[String], body: &[String]) -> String {
-    let body: String = body.iter().map(|l| format!("{l}\n")).collect();
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    let mut header = header.to_vec();
-    header[6] = format!("entries {}", body.lines().count());
-    header[7] = format!("sha256 {digest}");
-    format!("{}\n{body}", header.join("\n"))
-}
 
 fn accepted(text: &str) -> Summary {
     check(text.as_bytes(), 2).unwrap_or_else(|r| panic!("rejected: {}", r.message))
 }
 
-fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) {
-    match check(bytes, 2) {
-        Ok(_) => panic!("accepted a damaged certificate (expected `{words}`)"),
-        Err(r) => {
-            assert_eq!(r.kind, kind, "wrong kind for: {}", r.message);
-            assert!(
-                r.message.contains(words),
-                "message `{}` does not say `{words}`",
-                r.message
-            );
-        }
-    }
-}
-
 #[test]
 fn committed_k3_certificates_are_accepted() {
+    let k = |s: &Summary| match s.claim {
+        Claim::Strong { k, .. } => k,
+        Claim::Game(_) => panic!("a version-2 certificate read as a game"),
+    };
     let inf = accepted(K3_INF);
-    assert_eq!((inf.moves, inf.k, inf.entries), (4, 3, 5));
+    assert_eq!((inf.moves, k(&inf), inf.entries), (4, 3, 5));
     let five = accepted(K3_5);
-    assert_eq!((five.moves, five.k), (4, 3));
+    assert_eq!((five.moves, k(&five)), (4, 3));
 }
 
 #[test]
@@ -90,8 +63,11 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
-    let v2 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
-    rejected(v2.as_bytes(), RejectionKind::Unreadable, "version 2");
+    let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);
+    rejected(v4.as_bytes(), RejectionKind::Unreadable, "versions 2 and 3");
+    // A version-2 body under a version-3 magic line: the game header is missing.
+    let v3 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
+    rejected(v3.as_bytes(), RejectionKind::Unreadable, "rules");
     let bad_target = K3_INF.replacen("target K3", "target triangle", 1);
     rejected(bad_target.as_bytes(), RejectionKind::Unreadable, "target");
 }
@@ -117,7 +93,13 @@ fn changed_move_is_rejected_even_with_a_matching_hash() {
     // instead leads to positions the certificate does not cover.
     let i = body.iter().position(|l| l.starts_with("BG:BO ")).unwrap();
     body[i] = "BG:BO 0-1 3".into();
-    rejected(reseal(&header, &body).as_bytes(), RejectionKind::Invalid, "line 9");
+    // `BG:BO` is the second entry: line 10 (the header has 8 lines).
+    let r = rejected(
+        reseal(&header, &body).as_bytes(),
+        RejectionKind::Invalid,
+        "entry on line 10: ",
+    );
+    assert_eq!(r.line, Some(10));
     body[i] = "BG:BO 1-2 3".into();
     rejected(
         reseal(&header, &body).as_bytes(),
@@ -130,6 +112,31 @@ fn changed_move_is_rejected_even_with_a_matching_hash() {
         RejectionKind::Invalid,
         "leaves the board",
     );
+}
+
+#[test]
+fn line_numbers_count_the_eight_header_lines() {
+    let (header, body) = header_and_body(K3_INF);
+    // An unparsable entry at each body index i is reported on line 9 + i.
+    for i in 0..body.len() {
+        let mut damaged = body.clone();
+        damaged[i] = "garbage".into();
+        let r = rejected(
+            reseal(&header, &damaged).as_bytes(),
+            RejectionKind::Invalid,
+            &format!("line {}: expected `RED:BLUE U-V DEPTH`", 9 + i),
+        );
+        assert_eq!(r.line, Some(9 + i));
+    }
+    // A closure failure on the last line (13): `D?K:D`? 0-4 2` with depth 1.
+    let mut last = body.clone();
+    last[4] = last[4].replace(" 0-4 2", " 0-4 1");
+    let r = rejected(
+        reseal(&header, &last).as_bytes(),
+        RejectionKind::Invalid,
+        "entry on line 13: depth 1",
+    );
+    assert_eq!(r.line, Some(13));
 }
 
 #[test]
@@ -216,30 +223,6 @@ fn random_byte_flips_never_panic_and_never_pass_in_the_body() {
             assert!(verdict.is_err(), "a flip at byte {at} of the body was accepted");
         }
     }
-}
-
-#[test]
-fn standalone_binary_exit_codes() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-cert-check"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let proofs = concat!(env!("CARGO_MANIFEST_DIR"), "/../proofs/");
-    let good = run(&[&format!("{proofs}k3-inf.cert"), "2"]);
-    assert_eq!(good.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&good.stdout).starts_with("VALID"));
-    let dir = std::env::temp_dir().join(format!("ramsey-cert-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.cert");
-    std::fs::write(&bad, K3_INF.replacen("bound 50", "bound 1", 1)).unwrap();
-    let out = run(&[bad.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).starts_with("INVALID: bound 1 is lower"));
-    assert_eq!(run(&[]).status.code(), Some(2));
-    assert_eq!(run(&[dir.join("missing").to_str().unwrap()]).status.code(), Some(2));
-    assert_eq!(run(&[bad.to_str().unwrap(), "zero"]).status.code(), Some(2));
 }
 
 #[test]

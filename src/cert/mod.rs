@@ -11,6 +11,8 @@
 //! (depth 1) are left out: the checker recognises those positions itself.
 //! The independent checker (crate `ramsey-cert-check`) re-proves that.
 
+pub mod game;
+
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Key};
 use crate::graph6::encode_position;

@@ -4,9 +4,6 @@
 use super::args::parse_threads;
 use super::Failure;
 use clap::Args;
-use ramsey_cert_check::format::Board;
-use ramsey_cert_check::Summary;
-use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -26,7 +23,7 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
     let verdict = ramsey_cert_check::check_file(&args.file, args.threads);
     if args.json {
-        println!("{}", to_json(&verdict));
+        println!("{}", ramsey_cert_check::verdict_json(&verdict));
     }
     match verdict {
         Ok(summary) => {
@@ -40,26 +37,5 @@ pub fn run(args: CheckArgs) -> Result<(), Failure> {
             rejection.message
         ))),
         Err(rejection) => Err(Failure::BadInput(rejection.message)),
-    }
-}
-
-fn to_json(verdict: &Result<Summary, ramsey_cert_check::Rejection>) -> serde_json::Value {
-    match verdict {
-        Ok(s) => json!({
-            "valid": true,
-            "board": match s.board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
-            "target": format!("K{}", s.k),
-            "bound": s.bound,
-            "moves": s.moves,
-            "entries": s.entries,
-            "replies": s.replies,
-            "seconds": s.seconds,
-            "tool": s.tool,
-        }),
-        Err(r) => json!({
-            "valid": false,
-            "exit_code": r.exit_code(),
-            "error": r.message,
-        }),
     }
 }

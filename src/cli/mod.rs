@@ -4,12 +4,15 @@
 mod args;
 mod bench;
 mod check;
+mod game_solve;
 mod line_input;
 mod picture;
+mod play;
 mod refute;
 mod repair;
 mod show;
 mod solve;
+mod table;
 mod verify;
 
 use crate::strategies;
@@ -42,12 +45,18 @@ pub enum Command {
     /// Show a line of moves or a position as numbered text, SVG (--svg) and
     /// DOT (--dot): edges numbered in play order, forced moves marked.
     Show(show::ShowArgs),
-    /// Whether the first player, to move, can force a win within a budget of
-    /// her moves (any strategy: exhaustive over both players' moves).
+    /// Solve a game exactly over both players' moves: a graph Ramsey game
+    /// (--rules, any board, target and rule set), or a K_k achievement
+    /// position within a budget of her moves (--budget).
     Solve(solve::SolveArgs),
+    /// Play a graph Ramsey game against the perfect player in the terminal.
+    Play(play::PlayArgs),
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
+    /// Value and length of Slany's graph Ramsey games on K_n for every rule
+    /// set and target, or (--open-problems) his Open Problems 1 and 2.
+    RamseyTable(table::TableArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -99,5 +108,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Refute(args) => Ok(refute::run(args)?),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Play(args) => play::run(args),
+        Command::RamseyTable(args) => table::run(args),
     }
 }

@@ -4,7 +4,7 @@
 //! move, can force a win within a budget of her moves at all: the question
 //! to settle when a reconstructed strategy fails at a position.
 
-use super::args::{parse_board, parse_bound, parse_positions};
+use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::Failure;
@@ -16,9 +16,16 @@ use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+/// Two questions: with `--rules`, the exact value of a graph Ramsey game
+/// on a finite board (any board, target and rule set); with `--budget`,
+/// whether the first player, to move in a `K_k` achievement position,
+/// forces a win within a budget of her moves (also on `K_aleph0`).
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("input").required(true).args(["line", "g6"])))]
+#[command(group(ArgGroup::new("input").args(["line", "g6"])))]
+#[command(group(ArgGroup::new("question").required(true).args(["rules", "budget"])))]
 pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: super::game_solve::GameArgs,
     /// Moves in play order, red first, ending with his move (she is to move).
     #[arg(long)]
     pub line: Option<String>,
@@ -28,23 +35,50 @@ pub struct SolveArgs {
     pub g6: Option<String>,
     /// Most of her moves the win may take (counted from this position).
     #[arg(long, value_parser = parse_bound)]
-    pub budget: u32,
+    pub budget: Option<u32>,
     /// k of the K_k both players build.
     #[arg(long, default_value = "4", value_parser = parse_clique)]
     pub clique: usize,
-    /// `inf` for K_aleph0, or n for K_n.
-    #[arg(long, default_value = "inf", value_parser = parse_board)]
-    pub board: Board,
+    /// With `--budget`: `inf` for K_aleph0, or n for K_n. With `--rules`:
+    /// n (K_n), a graph name (C5, P4, K1,3, ...) or graph6.
+    #[arg(long, default_value = "inf")]
+    pub board: String,
     /// Most positions the search may canonise before it stops without a verdict (exit code 3).
     #[arg(long, default_value = "5000000", value_parser = parse_positions)]
     pub max_nodes: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (with `--rules`); all cores by default.
+    #[arg(long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Cap on the transposition table in MiB (with `--rules`; default: half
+    /// the machine's memory); the run stops without a verdict (exit code 3)
+    /// when it is reached.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_memory: Option<u64>,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let position = read_position(&args)?;
+    let Some(budget) = args.budget else {
+        let rules = args.game.rules.as_deref().expect("clap requires --rules or --budget");
+        if args.line.is_some() || args.g6.is_some() {
+            return Err(Failure::BadInput(
+                "with --rules, give the start position with --start".into(),
+            ));
+        }
+        let threads = args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
+    };
+    if args.game.cert.is_some() {
+        return Err(Failure::BadInput(
+            "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),
+        ));
+    }
+    let board: Board = parse_board(&args.board)?;
+    let position = read_position(&args, board)?;
     let clique = args.clique;
     if position.has_clique(Player::First, clique) || position.has_clique(Player::Second, clique) {
         return Err(Failure::BadInput(format!(
@@ -54,7 +88,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let started = Instant::now();
     let mut solver = Solver::new(clique, args.max_nodes);
     let mut found = None;
-    for depth in 1..=args.budget {
+    for depth in 1..=budget {
         let moves = solver.winning_moves(&position, depth).map_err(|_| {
             Failure::NoVerdict(format!(
                 "no verdict: the node limit ({}) was reached while trying wins of {depth} moves",
@@ -71,7 +105,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     if args.json {
         let (depth, moves) = found.clone().unzip();
         let json = serde_json::json!({
-            "budget": args.budget,
+            "budget": budget,
             "board": args.board.to_string(),
             "clique": clique,
             "wins": depth.is_some(),
@@ -92,20 +126,20 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             );
             println!("winning first moves (one per orbit): {}", list.join(", "));
         }
-        None => println!("NO FORCED WIN within {} of her moves", args.budget),
+        None => println!("NO FORCED WIN within {budget} of her moves"),
     }
     println!("nodes: {nodes}   time: {seconds:.3}s");
     Ok(())
 }
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).
-fn read_position(args: &SolveArgs) -> Result<Position, String> {
-    let mut position = Position::empty(args.board);
+fn read_position(args: &SolveArgs, board: Board) -> Result<Position, String> {
+    let mut position = Position::empty(board);
     if let Some(g6) = &args.g6 {
-        position = decode_position(g6, args.board).map_err(|e| e.to_string())?;
+        position = decode_position(g6, board).map_err(|e| e.to_string())?;
     } else if let Some(text) = args.line.as_deref().filter(|t| !t.trim().is_empty()) {
         let moves = parse_moves(text, &BTreeMap::new())?;
-        let (moves, _) = checked_line(moves, args.board, Game::clique(args.clique), None)?;
+        let (moves, _) = checked_line(moves, board, Game::clique(args.clique), None)?;
         for m in moves {
             position.claim(m.edge, m.player).map_err(|e| e.to_string())?;
         }

@@ -5,10 +5,11 @@ use super::picture::PictureArgs;
 use super::Failure;
 use crate::board::{Board, Player};
 use crate::cert::Recorder;
+use crate::game::ramsey::Rules;
 use crate::render::Figure;
 use crate::search::Observer;
 use crate::strategy::Game;
-use crate::verify::{shorten, verify_observed, Report, Request, Verdict, VerifyError};
+use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -35,11 +36,18 @@ pub struct VerifyArgs {
     /// FILE ends in .gz); check it with `ramsey-verify check FILE`.
     #[arg(long, value_name = "FILE")]
     pub cert: Option<PathBuf>,
+    /// Rules to verify the strategy under, for its own target: achieve (the
+    /// strong game, default), achieve-second, or maker (his K_k does not
+    /// count). Certificates are written for achieve and achieve-second.
+    #[arg(long)]
+    pub rules: Option<String>,
 }
 
 pub fn run(args: VerifyArgs) -> Result<(), Failure> {
     let strategy = args.search.strategy()?;
+    let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let request = Request {
+        rules,
         board: args.search.board,
         bound: args.search.bound,
         threads: args.search.threads,
@@ -47,6 +55,13 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
         progress: !args.search.json && std::io::stderr().is_terminal(),
         shortcuts: !args.search.no_shortcuts,
     };
+    let game = game_of(strategy.as_ref(), request)?;
+    if args.cert.is_some() && !game.second_builds() {
+        return Err(Failure::BadInput(format!(
+            "certificates (format version 2) state the strong game; no certificate for rules {}",
+            game.rules
+        )));
+    }
     let recorder = args.cert.as_ref().map(|_| Recorder::new());
     let observer = recorder.as_ref().map(|r| r as &dyn Observer);
     let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(|e| match e {
@@ -66,20 +81,16 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 Verdict::Refuted => format!("counterexample, {} of his moves", report.line.count(Player::Second)),
             }
         );
-        args.picture.write(&Figure::from_line(
-            &report.line,
-            strategy.game(),
-            &title,
-            args.picture.number_from,
-        ))?;
+        args.picture
+            .write(&Figure::from_line(&report.line, game, &title, args.picture.number_from))?;
     }
     if args.search.json {
         println!("{}", report.to_json());
     } else {
-        print!("{}", report.to_text(strategy.game()));
+        print!("{}", report.to_text(game));
     }
     match (&args.cert, recorder) {
-        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, strategy.game(), &args),
+        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game, &args),
         _ => Ok(()),
     }
 }

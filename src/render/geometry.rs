@@ -4,6 +4,7 @@
 /// A point in pixels (or layout units).
 pub type Point = (f64, f64);
 
+/// Euclidean distance.
 pub fn length(a: Point, b: Point) -> f64 {
     ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
 }
@@ -12,6 +13,8 @@ fn orient(a: Point, b: Point, c: Point) -> f64 {
     (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
 }
 
+/// Whether segments `a`-`b` and `c`-`d` cross at a point inside both
+/// (touching or collinear segments do not count).
 pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
     let (o1, o2) = (orient(a, b, c), orient(a, b, d));
     let (o3, o4) = (orient(c, d, a), orient(c, d, b));
@@ -26,6 +29,7 @@ pub fn closest_point(p: Point, a: Point, b: Point) -> Point {
     (a.0 + t * dx, a.1 + t * dy)
 }
 
+/// Distance from `p` to segment `a`-`b`.
 pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     length(p, closest_point(p, a, b))
 }
@@ -33,13 +37,18 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
 /// An axis-parallel rectangle.
 #[derive(Clone, Copy, Debug)]
 pub struct Rect {
+    /// Left edge.
     pub x0: f64,
+    /// Top edge.
     pub y0: f64,
+    /// Right edge.
     pub x1: f64,
+    /// Bottom edge.
     pub y1: f64,
 }
 
 impl Rect {
+    /// The `w` by `h` rectangle centred at `c`.
     pub fn around(c: Point, w: f64, h: f64) -> Rect {
         Rect {
             x0: c.0 - w / 2.0,
@@ -49,10 +58,12 @@ impl Rect {
         }
     }
 
+    /// The centre.
     pub fn centre(&self) -> Point {
         ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
     }
 
+    /// Whether the two rectangles share interior points.
     pub fn overlaps(&self, other: &Rect) -> bool {
         self.x0 < other.x1 && other.x0 < self.x1 && self.y0 < other.y1 && other.y0 < self.y1
     }

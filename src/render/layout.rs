@@ -1,15 +1,17 @@
 //! Deterministic placement of vertices and edge labels.
 //!
-//! Vertices: stress majorization (graph distances as target lengths, the
-//! usual layout of drawn graphs in papers) from a dozen circular starts in
-//! fixed pseudo-random orders; the drawing with the fewest edge crossings
-//! and vertices lying on foreign edges wins, ties broken by stress. Labels:
+//! Vertices: each connected component is drawn on its own (stress
+//! majorization, then untangled to few crossings: [`super::stress`]) and
+//! the components are packed in rows, in order of their first move, so a
+//! stray edge sits next to the main drawing instead of a drawing's width
+//! away. Labels:
 //! each edge's move number sits on the edge, at the point along it (middle
 //! first) that overlaps the fewest other labels, vertices and edges. If
 //! labels still collide, the whole drawing is spread out and labels placed
 //! again. Nothing depends on hashing or timing, so output is reproducible.
 
-use super::geometry::{closest_point, length, segment_distance, segments_cross, Rect};
+use super::geometry::{length, Rect};
+use super::stress::draw_connected;
 use super::Figure;
 use crate::board::Vertex;
 use std::collections::BTreeMap;
@@ -22,15 +24,17 @@ const CHAR_WIDTH: f64 = 7.0;
 /// Target length of an edge of graph distance 1, in pixels.
 const UNIT: f64 = 110.0;
 const MARGIN: f64 = 30.0;
-const STARTS: usize = 12;
 
 pub use super::geometry::Point;
 
 /// Where everything goes.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    /// Width of the drawing, in pixels.
     pub width: f64,
+    /// Height of the drawing, in pixels.
     pub height: f64,
+    /// Centre of each vertex.
     pub points: BTreeMap<Vertex, Point>,
     /// Centre of each figure edge's label (`None` for unlabelled edges).
     pub labels: Vec<Option<Point>>,
@@ -59,7 +63,7 @@ pub fn layout(figure: &Figure) -> Layout {
             (index[&u], index[&v])
         })
         .collect();
-    let unit = stress_layout(n, &pairs);
+    let unit = unit_drawing(n, &pairs);
     let texts: Vec<Option<String>> = figure.edges.iter().map(|e| figure.label(e)).collect();
     let mut scale = UNIT;
     let mut best: Option<Layout> = None;
@@ -84,10 +88,7 @@ pub fn layout(figure: &Figure) -> Layout {
 
 /// Scales the unit drawing, then places labels.
 fn place(figure: &Figure, unit: &[Point], pairs: &[(usize, usize)], texts: &[Option<String>], scale: f64) -> Layout {
-    // Drawings are centred on the origin, so starting the bounding box there
-    // changes nothing, except that an empty drawing gets a finite size.
-    let (min_x, min_y) = unit.iter().fold((0.0f64, 0.0f64), |(a, b), p| (a.min(p.0), b.min(p.1)));
-    let (max_x, max_y) = unit.iter().fold((0.0f64, 0.0f64), |(a, b), p| (a.max(p.0), b.max(p.1)));
+    let ((min_x, min_y), (max_x, max_y)) = bounds(unit);
     let pad = MARGIN + VERTEX_RADIUS;
     let px: Vec<Point> = unit
         .iter()
@@ -148,209 +149,109 @@ fn best_label_spot(px: &[Point], pairs: &[(usize, usize)], i: usize, width: f64,
     best.expect("candidates exist")
 }
 
-/// Stress majorization from several starts; the best drawing, in units of
-/// one edge length.
-fn stress_layout(n: usize, pairs: &[(usize, usize)]) -> Vec<Point> {
-    if n <= 1 {
-        return vec![(0.0, 0.0); n];
-    }
-    let dist = distances(n, pairs);
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-    let mut best: Option<(usize, f64, Vec<Point>)> = None;
-    for start in 0..STARTS {
-        let mut order: Vec<usize> = (0..n).collect();
-        if start > 0 {
-            shuffle(&mut order, &mut rng);
-        }
-        let mut points = vec![(0.0, 0.0); n];
-        let radius = n as f64 / std::f64::consts::TAU + 0.5;
-        for (k, &v) in order.iter().enumerate() {
-            let angle = std::f64::consts::TAU * k as f64 / n as f64;
-            points[v] = (radius * angle.cos(), radius * angle.sin());
-        }
-        majorize(&mut points, &dist);
-        spread(&mut points, pairs);
-        let badness = crossings(&points, pairs) + 3 * vertices_on_edges(&points, pairs);
-        let stress = stress(&points, &dist);
-        if best.as_ref().is_none_or(|(b, s, _)| (badness, stress) < (*b, *s)) {
-            best = Some((badness, stress, points));
-        }
-    }
-    upright(best.expect("at least one start").2)
-}
-
-/// All-pairs graph distances; unreachable pairs get one more than the
-/// largest finite distance, so components sit side by side.
-fn distances(n: usize, pairs: &[(usize, usize)]) -> Vec<Vec<f64>> {
-    let mut adj = vec![Vec::new(); n];
-    for &(u, v) in pairs {
-        adj[u].push(v);
-        adj[v].push(u);
-    }
-    let mut dist = vec![vec![f64::INFINITY; n]; n];
-    for (s, row) in dist.iter_mut().enumerate() {
-        row[s] = 0.0;
-        let mut queue = std::collections::VecDeque::from([s]);
-        while let Some(u) = queue.pop_front() {
-            for &v in &adj[u] {
-                if row[v].is_infinite() {
-                    row[v] = row[u] + 1.0;
-                    queue.push_back(v);
-                }
-            }
-        }
-    }
-    let far = dist
+/// The drawing in units of one edge length: each connected component drawn
+/// on its own ([`draw_connected`]), then packed.
+fn unit_drawing(n: usize, pairs: &[(usize, usize)]) -> Vec<Point> {
+    let parts = components(n, pairs);
+    let drawings: Vec<Vec<Point>> = parts
         .iter()
-        .flatten()
-        .filter(|d| d.is_finite())
-        .fold(1.0f64, |a, &b| a.max(b))
-        + 1.0;
-    for d in dist.iter_mut().flatten() {
-        if d.is_infinite() {
-            *d = far;
-        }
-    }
-    dist
-}
-
-/// Localized stress majorization (Gansner, Koren and North): each vertex
-/// moves to the weighted average of where its distances say it should be.
-fn majorize(points: &mut [Point], dist: &[Vec<f64>]) {
-    let n = points.len();
-    for _ in 0..300 {
-        for i in 0..n {
-            let (mut sx, mut sy, mut sw) = (0.0, 0.0, 0.0);
-            for j in (0..n).filter(|&j| j != i) {
-                let d = dist[i][j];
-                let w = 1.0 / (d * d);
-                let (dx, dy) = (points[i].0 - points[j].0, points[i].1 - points[j].1);
-                let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-                sx += w * (points[j].0 + d * dx / len);
-                sy += w * (points[j].1 + d * dy / len);
-                sw += w;
-            }
-            points[i] = (sx / sw, sy / sw);
-        }
-    }
-}
-
-/// Smallest distance between two vertices, and between a vertex and an
-/// edge it is not an end of, in units of one edge length.
-const VERTEX_GAP: f64 = 0.7;
-const EDGE_GAP: f64 = 0.3;
-
-/// Pushes apart vertices closer than [`VERTEX_GAP`] and vertices lying
-/// within [`EDGE_GAP`] of a foreign edge, which majorization allows when
-/// many distances pull against each other; crowded vertices make labels
-/// collide and edges hard to follow.
-fn spread(points: &mut [Point], pairs: &[(usize, usize)]) {
-    let n = points.len();
-    for _ in 0..100 {
-        let mut moved = false;
-        for i in 0..n {
-            for j in (i + 1)..n {
-                let (dx, dy) = (points[j].0 - points[i].0, points[j].1 - points[i].1);
-                let len = (dx * dx + dy * dy).sqrt();
-                if len < VERTEX_GAP {
-                    let (ux, uy) = if len > 1e-9 { (dx / len, dy / len) } else { (1.0, 0.0) };
-                    let push = (VERTEX_GAP - len) / 2.0;
-                    points[i] = (points[i].0 - ux * push, points[i].1 - uy * push);
-                    points[j] = (points[j].0 + ux * push, points[j].1 + uy * push);
-                    moved = true;
-                }
-            }
-        }
-        for &(a, b) in pairs {
-            for v in (0..n).filter(|&v| v != a && v != b) {
-                let foot = closest_point(points[v], points[a], points[b]);
-                let (dx, dy) = (points[v].0 - foot.0, points[v].1 - foot.1);
-                let len = (dx * dx + dy * dy).sqrt();
-                if len < EDGE_GAP {
-                    let (ux, uy) = if len > 1e-9 { (dx / len, dy / len) } else { (0.0, 1.0) };
-                    let push = EDGE_GAP - len;
-                    points[v] = (points[v].0 + ux * push * 0.6, points[v].1 + uy * push * 0.6);
-                    for e in [a, b] {
-                        points[e] = (points[e].0 - ux * push * 0.2, points[e].1 - uy * push * 0.2);
-                    }
-                    moved = true;
-                }
-            }
-        }
-        if !moved {
-            break;
-        }
-    }
-}
-
-fn stress(points: &[Point], dist: &[Vec<f64>]) -> f64 {
-    let mut total = 0.0;
-    for i in 0..points.len() {
-        for j in (i + 1)..points.len() {
-            let diff = length(points[i], points[j]) - dist[i][j];
-            total += diff * diff / (dist[i][j] * dist[i][j]);
-        }
-    }
-    total
-}
-
-/// Rotates the drawing so that its long axis is horizontal.
-fn upright(points: Vec<Point>) -> Vec<Point> {
-    let n = points.len() as f64;
-    let (cx, cy) = points.iter().fold((0.0, 0.0), |(a, b), p| (a + p.0 / n, b + p.1 / n));
-    let (mut xx, mut yy, mut xy) = (0.0, 0.0, 0.0);
-    for p in &points {
-        let (dx, dy) = (p.0 - cx, p.1 - cy);
-        xx += dx * dx;
-        yy += dy * dy;
-        xy += dx * dy;
-    }
-    let angle = -0.5 * (2.0 * xy).atan2(xx - yy);
-    let (sin, cos) = angle.sin_cos();
-    points
-        .iter()
-        .map(|p| {
-            let (dx, dy) = (p.0 - cx, p.1 - cy);
-            (dx * cos - dy * sin, dx * sin + dy * cos)
+        .map(|part| {
+            let local: Vec<(usize, usize)> = pairs
+                .iter()
+                .filter(|(u, _)| part.contains(u))
+                .map(|&(u, v)| (rank(part, u), rank(part, v)))
+                .collect();
+            draw_connected(part.len(), &local)
         })
+        .collect();
+    let mut points = vec![(0.0, 0.0); n];
+    for ((part, drawing), at) in parts.iter().zip(&drawings).zip(pack(&drawings)) {
+        for (&v, p) in part.iter().zip(drawing) {
+            points[v] = (p.0 + at.0, p.1 + at.1);
+        }
+    }
+    points
+}
+
+fn rank(part: &[usize], v: usize) -> usize {
+    part.iter().position(|&w| w == v).expect("v is in its component")
+}
+
+/// Connected components (vertices increasing), ordered by their first edge
+/// in play order; vertices without edges come last, one by one.
+fn components(n: usize, pairs: &[(usize, usize)]) -> Vec<Vec<usize>> {
+    let mut part: Vec<usize> = (0..n).collect();
+    fn root(part: &mut [usize], v: usize) -> usize {
+        let mut r = v;
+        while part[r] != r {
+            r = part[r];
+        }
+        part[v] = r;
+        r
+    }
+    for &(u, v) in pairs {
+        let (a, b) = (root(&mut part, u), root(&mut part, v));
+        part[a.max(b)] = a.min(b);
+    }
+    let mut order: Vec<usize> = Vec::new();
+    for v in pairs.iter().flat_map(|&(u, v)| [u, v]).chain(0..n) {
+        let r = root(&mut part, v);
+        if !order.contains(&r) {
+            order.push(r);
+        }
+    }
+    order
+        .into_iter()
+        .map(|r| (0..n).filter(|&v| root(&mut part, v) == r).collect())
         .collect()
 }
 
-/// A fixed xorshift shuffle, so layouts are the same on every run.
-fn shuffle(order: &mut [usize], state: &mut u64) {
-    for i in (1..order.len()).rev() {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        order.swap(i, (*state % (i as u64 + 1)) as usize);
+/// Gap between packed components, in units of one edge length.
+const PART_GAP: f64 = 1.0;
+
+/// Offsets that pack drawings (each centred on the origin) in rows, left to
+/// right in the given order, a row no wider than the widest drawing or 1.8
+/// times the side of a square of their total area, whichever is more.
+fn pack(drawings: &[Vec<Point>]) -> Vec<Point> {
+    let boxes: Vec<(Point, Point)> = drawings.iter().map(|d| bounds(d)).collect();
+    let size = |(lo, hi): &(Point, Point)| (hi.0 - lo.0 + PART_GAP, hi.1 - lo.1 + PART_GAP);
+    let area: f64 = boxes.iter().map(|b| size(b).0 * size(b).1).sum();
+    let widest = boxes.iter().map(|b| size(b).0).fold(0.0, f64::max);
+    let limit = widest.max(1.8 * area.sqrt());
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut x = 0.0;
+    for (i, b) in boxes.iter().enumerate() {
+        if x > 0.0 && x + size(b).0 > limit {
+            rows.push(Vec::new());
+            x = 0.0;
+        }
+        rows.last_mut().expect("a row").push(i);
+        x += size(b).0;
     }
+    let mut offsets = vec![(0.0, 0.0); drawings.len()];
+    let mut y = 0.0;
+    for row in rows {
+        let height = row.iter().map(|&i| size(&boxes[i]).1).fold(0.0, f64::max);
+        let mut x = 0.0;
+        for i in row {
+            let (lo, hi) = boxes[i];
+            offsets[i] = (x - lo.0, y + height / 2.0 - (lo.1 + hi.1) / 2.0);
+            x += size(&boxes[i]).0;
+        }
+        y += height;
+    }
+    offsets
 }
 
-/// Pairs of edges without a common end that cross.
-pub fn crossings(points: &[Point], pairs: &[(usize, usize)]) -> usize {
-    let mut count = 0;
-    for (k, &(a, b)) in pairs.iter().enumerate() {
-        for &(c, d) in &pairs[k + 1..] {
-            if a != c && a != d && b != c && b != d && segments_cross(points[a], points[b], points[c], points[d]) {
-                count += 1;
-            }
-        }
+/// Smallest and largest coordinates of `points` ((0,0), (0,0) if none).
+fn bounds(points: &[Point]) -> (Point, Point) {
+    if points.is_empty() {
+        return ((0.0, 0.0), (0.0, 0.0));
     }
-    count
-}
-
-/// Vertices drawn on (or nearly on) an edge they are not an end of, which
-/// would make the edge look like two.
-fn vertices_on_edges(points: &[Point], pairs: &[(usize, usize)]) -> usize {
-    let mut count = 0;
-    for &(a, b) in pairs {
-        for (v, &p) in points.iter().enumerate() {
-            if v != a && v != b && segment_distance(p, points[a], points[b]) < 0.2 {
-                count += 1;
-            }
-        }
-    }
-    count
+    points.iter().fold(
+        ((f64::INFINITY, f64::INFINITY), (f64::NEG_INFINITY, f64::NEG_INFINITY)),
+        |(lo, hi), p| ((lo.0.min(p.0), lo.1.min(p.1)), (hi.0.max(p.0), hi.1.max(p.1))),
+    )
 }
 
 #[cfg(test)]
@@ -431,5 +332,29 @@ mod tests {
     fn layout_is_deterministic() {
         let f = figure(16, 30, 7);
         assert_eq!(format!("{:?}", layout(&f)), format!("{:?}", layout(&f)));
+    }
+
+    #[test]
+    fn components_are_packed_an_edge_length_apart() {
+        let mut f = figure(5, 4, 1);
+        f.vertices = (0..5).collect();
+        for (e, (u, v)) in f.edges.iter_mut().zip([(0, 1), (1, 2), (0, 2), (3, 4)]) {
+            e.edge = Edge::new(u, v);
+        }
+        let l = layout(&f);
+        let x = |v: Vertex| l.points[&v].0;
+        let (left, right): (&[Vertex], &[Vertex]) = if x(3) > x(0) {
+            (&[0, 1, 2], &[3, 4])
+        } else {
+            (&[3, 4], &[0, 1, 2])
+        };
+        let gap = right.iter().map(|&v| x(v)).fold(f64::INFINITY, f64::min)
+            - left.iter().map(|&v| x(v)).fold(f64::NEG_INFINITY, f64::max);
+        let longest = f
+            .edges
+            .iter()
+            .map(|e| length(l.points[&e.edge.ends().0], l.points[&e.edge.ends().1]))
+            .fold(0.0, f64::max);
+        assert!(gap > 0.0 && gap < 1.3 * longest, "gap {gap}, longest edge {longest}");
     }
 }

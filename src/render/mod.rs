@@ -10,7 +10,12 @@
 pub mod dot;
 pub mod geometry;
 pub mod layout;
+pub mod legend;
+pub mod stress;
 pub mod svg;
+pub mod untangle;
+
+pub use legend::Mark;
 
 use crate::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet};
 use crate::line::Line;
@@ -20,6 +25,7 @@ use std::collections::BTreeMap;
 /// An edge as drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DrawnEdge {
+    /// The edge.
     pub edge: Edge,
     /// Owner of a claimed edge; for a threat edge, the threatening player.
     pub player: Player,
@@ -36,6 +42,7 @@ pub struct DrawnEdge {
 /// Everything a picture shows.
 #[derive(Clone, Debug)]
 pub struct Figure {
+    /// Title above the picture.
     pub title: String,
     /// Touched vertices, in increasing order.
     pub vertices: Vec<Vertex>,
@@ -159,41 +166,46 @@ impl Figure {
         self.names.get(&v).cloned().unwrap_or_else(|| v.to_string())
     }
 
-    /// The text of an edge's label: its move number, `*` when forced.
+    /// The text of an edge's tag: `#` and its move number, so that a move
+    /// is never read as a vertex called by its number. Forced moves are
+    /// told apart by the tag's style, not its text (see [`Mark`]).
     pub fn label(&self, e: &DrawnEdge) -> Option<String> {
-        e.number.map(|n| format!("{n}{}", if e.forced { "*" } else { "" }))
+        e.number.map(|n| format!("#{n}"))
     }
 
-    /// The key to the symbols used, for the legend, in lines of at most
-    /// about 80 characters.
+    /// The marks this picture uses, in the order the legend explains them.
+    pub fn marks(&self) -> Vec<Mark> {
+        let any = |f: fn(&DrawnEdge) -> bool| self.edges.iter().any(f);
+        let used = [
+            (Mark::Vertex, !self.vertices.is_empty()),
+            (Mark::Red, any(|e| e.player == Player::First && !e.threat)),
+            (Mark::Blue, any(|e| e.player == Player::Second && !e.threat)),
+            (Mark::Move, any(|e| e.number.is_some())),
+            (Mark::Forced, any(|e| e.forced)),
+            (Mark::Decisive, self.decisive.is_some()),
+            (Mark::Clique, any(|e| e.highlight)),
+            (Mark::Threat, any(|e| e.threat)),
+        ];
+        used.into_iter().filter(|&(_, u)| u).map(|(m, _)| m).collect()
+    }
+
+    /// The number of the first move drawn (0 or 1), if moves are numbered.
+    pub fn first_number(&self) -> Option<usize> {
+        self.edges.iter().filter_map(|e| e.number).min()
+    }
+
+    /// The legend as text, one line per mark used (for DOT and tests).
     pub fn key(&self) -> Vec<String> {
-        let mut parts = vec!["red solid: first player", "blue dashed: second player"];
-        if self.edges.iter().any(|e| e.number.is_some()) {
-            parts.push("numbers: move order");
-        }
-        if self.edges.iter().any(|e| e.forced) {
-            parts.push("*: forced answer to a threat");
-        }
-        if self.edges.iter().any(|e| e.highlight) {
-            parts.push("thick: completed clique");
-        }
-        if self.decisive.is_some() {
-            parts.push("heavy box: move making the final double threat");
-        }
-        if self.edges.iter().any(|e| e.threat) {
-            parts.push("dotted: missing edge of a threat");
-        }
-        let mut lines: Vec<String> = Vec::new();
-        for part in parts {
-            match lines.last_mut() {
-                Some(line) if line.len() + part.len() < 80 => {
-                    line.push_str(";  ");
-                    line.push_str(part);
-                }
-                _ => lines.push(part.to_string()),
-            }
-        }
-        lines
+        self.marks().into_iter().map(|m| m.meaning(self)).collect()
+    }
+}
+
+/// The colour of a player's edges and tags: a red and a dark blue that stay
+/// apart in greyscale print (blue edges are also dashed).
+pub fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "#c0392b",
+        Player::Second => "#1f4e9c",
     }
 }
 

@@ -117,6 +117,11 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same search under other rules (see [`Game::under`]).
+    pub fn with_game(self, game: Game) -> Search<'a> {
+        Search { game, ..self }
+    }
+
     /// The same search, reporting every proven move of hers to `observer`.
     pub fn with_observer(self, observer: &'a dyn Observer) -> Search<'a> {
         Search {
@@ -269,14 +274,16 @@ impl<'a> Search<'a> {
         if !self.shortcuts_apply() || moves >= self.bound || !position.has_double_threat(Player::First, k) {
             return None;
         }
-        Some(if position.threats(Player::Second, k).is_empty() {
-            Value::Win(moves + 1)
-        } else {
-            Value::Fail {
-                kind: FailKind::SecondPlayerWins,
-                his_moves: 1,
-            }
-        })
+        Some(
+            if !self.game.second_builds() || position.threats(Player::Second, k).is_empty() {
+                Value::Win(moves + 1)
+            } else {
+                Value::Fail {
+                    kind: FailKind::SecondPlayerWins,
+                    his_moves: 1,
+                }
+            },
+        )
     }
 
     /// His edge `his`, then her answer, from a position with him to move.
@@ -289,7 +296,7 @@ impl<'a> Search<'a> {
     fn exchange_given(&self, position: &Position, memory: &Memory, his: Edge, her_threats: &[Edge]) -> Exchange {
         let k = self.game.clique;
         let mut after = position.with(his, Player::Second).expect("replies are unclaimed edges");
-        let stop = if position.completes_clique(Player::Second, his, k) {
+        let stop = if self.game.second_builds() && position.completes_clique(Player::Second, his, k) {
             Some(Ending::SecondPlayerWins)
         } else if after.is_full() {
             Some(Ending::Draw)

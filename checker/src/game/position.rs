@@ -1,0 +1,224 @@
+//! Positions of version-3 certificates: a board graph whose edges are free,
+//! red or blue, as a plain matrix of codes, and targets with a naive
+//! subgraph-containment test. Written to be read, not to be fast.
+
+use crate::format::{clip, decode_graph6};
+use crate::graph::Colour;
+use crate::iso::Cells;
+
+/// Code of a board edge that nobody has coloured.
+const FREE: u8 = 3;
+
+/// The code of an edge of colour `c` (red 1, blue 2, as in version 2).
+fn code(c: Colour) -> u8 {
+    c as u8
+}
+
+/// The other colour.
+pub fn other(c: Colour) -> Colour {
+    match c {
+        Colour::Red => Colour::Blue,
+        Colour::Blue => Colour::Red,
+    }
+}
+
+/// A board with a partial colouring of its edges. Pair codes: 0 not a
+/// board edge, 1 red, 2 blue, 3 free.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    n: usize,
+    cells: Vec<u8>,
+}
+
+impl Cells for Position {
+    fn order(&self) -> usize {
+        self.n
+    }
+    fn cell(&self, u: usize, v: usize) -> u8 {
+        self.cells[u * self.n + v]
+    }
+}
+
+impl Position {
+    /// The uncoloured board on `n` vertices with `edges`.
+    pub fn board(n: usize, edges: &[(usize, usize)]) -> Position {
+        let mut p = Position {
+            n,
+            cells: vec![0; n * n],
+        };
+        edges.iter().for_each(|&(u, v)| p.set(u, v, FREE));
+        p
+    }
+
+    fn set(&mut self, u: usize, v: usize, c: u8) {
+        self.cells[u * self.n + v] = c;
+        self.cells[v * self.n + u] = c;
+    }
+
+    /// Whether `{u, v}` has colour `c`.
+    pub fn is(&self, u: usize, v: usize, c: Colour) -> bool {
+        self.cell(u, v) == code(c)
+    }
+
+    /// Colours the free board edge `{u, v}` for `c`; an error if it is not one.
+    pub fn colour(&mut self, u: usize, v: usize, c: Colour) -> Result<(), String> {
+        if u == v || u >= self.n || v >= self.n || self.cell(u, v) == 0 {
+            return Err(format!("{u}-{v} is not an edge of the board"));
+        }
+        if self.cell(u, v) != FREE {
+            return Err(format!("edge {u}-{v} is already coloured"));
+        }
+        self.set(u, v, code(c));
+        Ok(())
+    }
+
+    /// The free board edges, in increasing order.
+    pub fn free_edges(&self) -> Vec<(usize, usize)> {
+        (0..self.n)
+            .flat_map(|u| (u + 1..self.n).map(move |v| (u, v)))
+            .filter(|&(u, v)| self.cell(u, v) == FREE)
+            .collect()
+    }
+
+    /// The board with a colouring `RED:BLUE` (two graph6 strings on all
+    /// `n` board vertices) applied.
+    pub fn coloured(&self, text: &str) -> Result<Position, String> {
+        let Some((red, blue)) = text.split_once(':') else {
+            return Err(format!("position `{}` is not RED:BLUE", clip(text)));
+        };
+        let mut p = self.clone();
+        for (half, c, name) in [(red, Colour::Red, "red"), (blue, Colour::Blue, "blue")] {
+            let (n, edges) = decode_graph6(half).map_err(|e| format!("{name} graph: {e}"))?;
+            if n != self.n {
+                return Err(format!("{name} graph has {n} vertices, the board {}", self.n));
+            }
+            for (u, v) in edges {
+                p.colour(u, v, c).map_err(|e| format!("{name} graph: {e}"))?;
+            }
+        }
+        Ok(p)
+    }
+}
+
+/// A target graph: found when a colour class contains a copy of it (a
+/// subgraph, not necessarily induced; isolated target vertices need
+/// distinct vertices of the board too).
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// Adjacency of the target, `adj[a][b]`.
+    adj: Vec<Vec<bool>>,
+    /// Target vertices in search order: each after the first has as many
+    /// neighbours before it as possible.
+    order: Vec<usize>,
+}
+
+/// Most vertices of a target (the engine's cap).
+pub const MAX_TARGET: usize = 16;
+
+impl Target {
+    /// The target in graph6 (1 to 16 vertices, at least one edge).
+    pub fn parse(text: &str) -> Result<Target, String> {
+        let (n, edges) = decode_graph6(text)?;
+        if n > MAX_TARGET || edges.is_empty() {
+            return Err(format!(
+                "target `{}` must have at most {MAX_TARGET} vertices and an edge",
+                clip(text)
+            ));
+        }
+        let mut adj = vec![vec![false; n]; n];
+        for (a, b) in edges {
+            adj[a][b] = true;
+            adj[b][a] = true;
+        }
+        let mut order: Vec<usize> = Vec::new();
+        while order.len() < n {
+            let next = (0..n)
+                .filter(|a| !order.contains(a))
+                .max_by_key(|&a| {
+                    let back = order.iter().filter(|&&b| adj[a][b]).count();
+                    (back, adj[a].iter().filter(|&&x| x).count(), n - a)
+                })
+                .expect("an unplaced vertex");
+            order.push(next);
+        }
+        Ok(Target { adj, order })
+    }
+
+    /// Number of vertices.
+    pub fn vertices(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// Whether colour `c` of `p` contains a copy of the target.
+    pub fn in_colour(&self, p: &Position, c: Colour) -> bool {
+        let mut map = vec![usize::MAX; self.vertices()];
+        self.extend(p, c, 0, &mut map)
+    }
+
+    /// Backtracking: places target vertex `self.order[i]` on every unused
+    /// vertex joined in colour `c` to the images of its placed neighbours.
+    fn extend(&self, p: &Position, c: Colour, i: usize, map: &mut [usize]) -> bool {
+        let Some(&a) = self.order.get(i) else {
+            return true;
+        };
+        for h in 0..p.order() {
+            let fits = !map.contains(&h) && self.order[..i].iter().all(|&b| !self.adj[a][b] || p.is(h, map[b], c));
+            if fits {
+                map[a] = h;
+                if self.extend(p, c, i + 1, map) {
+                    return true;
+                }
+                map[a] = usize::MAX;
+            }
+        }
+        false
+    }
+}
+
+/// A move: one edge, or a set of edges (`u-v,w-x,...`), each on `0..n`.
+pub fn parse_move(text: &str, n: usize) -> Result<Vec<(usize, usize)>, String> {
+    let bad = || format!("move `{}` is not a list of edges U-V", clip(text));
+    let mut edges = Vec::new();
+    for item in text.split(',') {
+        let (u, v) = item.split_once('-').ok_or_else(bad)?;
+        let (u, v): (usize, usize) = (u.parse().map_err(|_| bad())?, v.parse().map_err(|_| bad())?);
+        if u == v || u >= n || v >= n {
+            return Err(format!("move {u}-{v} is not a pair of board vertices"));
+        }
+        let e = (u.min(v), u.max(v));
+        if edges.contains(&e) {
+            return Err(format!("move names edge {u}-{v} twice"));
+        }
+        edges.push(e);
+    }
+    Ok(edges)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_and_triangles_are_found_only_where_they_are() {
+        let k4 = Position::board(4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        let (p3, k3) = (Target::parse("Bg").unwrap(), Target::parse("Bw").unwrap());
+        let mut p = k4.clone();
+        p.colour(0, 1, Colour::Red).unwrap();
+        p.colour(2, 3, Colour::Red).unwrap();
+        assert!(!p3.in_colour(&p, Colour::Red));
+        p.colour(1, 2, Colour::Red).unwrap();
+        assert!(p3.in_colour(&p, Colour::Red) && !k3.in_colour(&p, Colour::Red));
+        p.colour(0, 2, Colour::Red).unwrap();
+        assert!(k3.in_colour(&p, Colour::Red) && !p3.in_colour(&p, Colour::Blue));
+        assert!(p.colour(0, 2, Colour::Blue).is_err());
+        // A triangle with an isolated vertex needs a fourth vertex.
+        let k3_plus = Target::parse("Cw").unwrap();
+        assert_eq!(k3_plus.vertices(), 4);
+        assert!(k3_plus.in_colour(&p, Colour::Red));
+        let mut small = Position::board(3, &[(0, 1), (0, 2), (1, 2)]);
+        for (u, v) in [(0, 1), (0, 2), (1, 2)] {
+            small.colour(u, v, Colour::Red).unwrap();
+        }
+        assert!(!k3_plus.in_colour(&small, Colour::Red));
+    }
+}

@@ -1,0 +1,201 @@
+//! The rules of version-3 games, written from proofs/FORMAT.md alone
+//! (section "Version 3", "Rules"): legal moves, and when and how a game
+//! ends. Nothing here comes from the engine.
+
+use super::position::{other, Position, Target};
+use crate::graph::Colour;
+use std::fmt;
+use std::str::FromStr;
+
+/// The rule sets (FORMAT.md gives each one's moves and ends).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rules {
+    /// Completing one's target wins; a full board is a draw.
+    Achieve,
+    /// As achieve, but a full board is a win of the second player.
+    AchieveSecond,
+    /// Only the first player's target counts; a full board without it is a
+    /// win of the second player.
+    Maker,
+    /// Completing one's target is illegal; a player without a legal move loses.
+    Avoid,
+    /// Completing one's target loses; a full board is a draw.
+    Misere,
+    /// As avoid, but a move colours a nonempty set of free edges.
+    AvoidPlus,
+    /// As misere, but a move colours a nonempty set of free edges.
+    MiserePlus,
+}
+
+const NAMES: [(Rules, &str); 7] = [
+    (Rules::Achieve, "achieve"),
+    (Rules::AchieveSecond, "achieve-second"),
+    (Rules::Maker, "maker"),
+    (Rules::Avoid, "avoid"),
+    (Rules::Misere, "misere"),
+    (Rules::AvoidPlus, "avoid-plus"),
+    (Rules::MiserePlus, "misere-plus"),
+];
+
+impl FromStr for Rules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Rules, String> {
+        NAMES
+            .iter()
+            .find(|(_, name)| *name == s)
+            .map(|&(r, _)| r)
+            .ok_or_else(|| format!("unknown rules `{}`", crate::format::clip(s)))
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = NAMES.iter().find(|(r, _)| r == self).map_or("?", |&(_, n)| n);
+        f.write_str(name)
+    }
+}
+
+impl Rules {
+    /// Whether a move is a nonempty set of edges.
+    pub fn sets(self) -> bool {
+        matches!(self, Rules::AvoidPlus | Rules::MiserePlus)
+    }
+
+    /// Whether completing one's own target is illegal.
+    pub fn forbids(self) -> bool {
+        matches!(self, Rules::Avoid | Rules::AvoidPlus)
+    }
+}
+
+/// How a game ended: a colour won, or a draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// This colour won.
+    Win(Colour),
+    /// Nobody won.
+    Draw,
+}
+
+/// A game: rules, board, targets, who moved first.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The rules.
+    pub rules: Rules,
+    /// Targets of red and blue.
+    pub targets: [Target; 2],
+    /// The colour that moved first.
+    pub first: Colour,
+}
+
+impl Game {
+    fn target(&self, c: Colour) -> &Target {
+        &self.targets[c as usize - 1]
+    }
+
+    /// Whether `c`'s target matters (under maker only the first player's).
+    pub fn counts(&self, c: Colour) -> bool {
+        self.rules != Rules::Maker || c == self.first
+    }
+
+    /// Whether `c` owns a copy of its target in `p`.
+    pub fn owns(&self, p: &Position, c: Colour) -> bool {
+        self.target(c).in_colour(p, c)
+    }
+
+    /// `p` with the edges of `m` coloured for `c`, if `m` is a legal move
+    /// of `c` in `p`: nonempty, one edge unless the rules take sets, free
+    /// board edges, and under avoid rules not completing `c`'s target.
+    pub fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String> {
+        if m.is_empty() || (m.len() > 1 && !self.rules.sets()) {
+            return Err(format!("a move under {} colours exactly one edge", self.rules));
+        }
+        let mut next = p.clone();
+        for &(u, v) in m {
+            next.colour(u, v, c)?;
+        }
+        if self.rules.forbids() && self.owns(&next, c) {
+            return Err(format!(
+                "the move completes the mover's target: illegal under {}",
+                self.rules
+            ));
+        }
+        Ok(next)
+    }
+
+    /// The end of the game at `p` with `to_move` to move (the other colour
+    /// made the last move), or `None` while it goes on.
+    pub fn end(&self, p: &Position, to_move: Colour) -> Option<End> {
+        let last = other(to_move);
+        if !self.rules.forbids() && self.counts(last) && self.owns(p, last) {
+            return Some(match self.rules {
+                Rules::Misere | Rules::MiserePlus => End::Win(to_move),
+                _ => End::Win(last),
+            });
+        }
+        let free = p.free_edges();
+        let stuck = match self.rules.forbids() {
+            true => free.iter().all(|&e| self.play(p, &[e], to_move).is_err()),
+            false => free.is_empty(),
+        };
+        stuck.then_some(match self.rules {
+            Rules::Avoid | Rules::AvoidPlus => End::Win(last),
+            Rules::Achieve | Rules::Misere | Rules::MiserePlus => End::Draw,
+            Rules::AchieveSecond | Rules::Maker => End::Win(other(self.first)),
+        })
+    }
+
+    /// Calls `f` with every position after a legal move of `c` in `p`, and
+    /// the move; stops at the first error. Set moves: every nonempty set of
+    /// free edges, except that a set whose colour class contains `c`'s
+    /// target is not extended (under avoid rules it and every superset are
+    /// illegal; otherwise every superset also completes the target, so it
+    /// ends the game the same way). Returns the number of moves tried.
+    pub fn each_move(
+        &self,
+        p: &Position,
+        c: Colour,
+        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        let free = p.free_edges();
+        if !self.rules.sets() {
+            let mut tried = 0;
+            for &(u, v) in &free {
+                if let Ok(next) = self.play(p, &[(u, v)], c) {
+                    f(&next, &format!("{u}-{v}"))?;
+                    tried += 1;
+                }
+            }
+            return Ok(tried);
+        }
+        self.extend_sets(p, c, &free, String::new(), f)
+    }
+
+    fn extend_sets(
+        &self,
+        p: &Position,
+        c: Colour,
+        free: &[(usize, usize)],
+        text: String,
+        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        let mut tried = 0;
+        for (i, &(u, v)) in free.iter().enumerate() {
+            let mut next = p.clone();
+            next.colour(u, v, c)?;
+            let completes = self.owns(&next, c);
+            if completes && self.rules.forbids() {
+                continue;
+            }
+            let text = match text.is_empty() {
+                true => format!("{u}-{v}"),
+                false => format!("{text},{u}-{v}"),
+            };
+            f(&next, &text)?;
+            tried += 1;
+            if !completes {
+                tried += self.extend_sets(&next, c, &free[i + 1..], text, f)?;
+            }
+        }
+        Ok(tried)
+    }
+}

@@ -1,0 +1,44 @@
+//! What the checker's test files share: the committed K3 certificate and a
+//! way to rewrite it with a header that matches the new body.
+
+use ramsey_cert_check::{check, Rejection, RejectionKind};
+use sha2::{Digest, Sha256};
+
+/// `proofs/k3-inf.cert`: 8 header lines, then 5 entries on lines 9 to 13.
+pub const K3_INF: &str = include_str!("../../../proofs/k3-inf.cert");
+
+/// The header's 8 lines and the body's lines.
+pub fn header_and_body(text: &str) -> (Vec<String>, Vec<String>) {
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    (lines[..8].to_vec(), lines[8..].to_vec())
+}
+
+/// A certificate with a rewritten body and a header whose count and hash match it.
+pub fn reseal(header: &[String], body: &[String]) -> String {
+    let body: String = body.iter().map(|l| format!("{l}\n")).collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut header = header.to_vec();
+    header[6] = format!("entries {}", body.lines().count());
+    header[7] = format!("sha256 {digest}");
+    format!("{}\n{body}", header.join("\n"))
+}
+
+/// The rejection of `bytes`, which must be of `kind` and mention `words`.
+#[allow(dead_code)] // not every test file rejects certificates
+pub fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) -> Rejection {
+    match check(bytes, 2) {
+        Ok(_) => panic!("accepted a damaged certificate (expected `{words}`)"),
+        Err(r) => {
+            assert_eq!(r.kind, kind, "wrong kind for: {}", r.message);
+            assert!(
+                r.message.contains(words),
+                "message `{}` does not say `{words}`",
+                r.message
+            );
+            r
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! `ramsey-verify play`: a person plays a graph Ramsey game against the
+//! perfect player in the terminal. The board is drawn after every move;
+//! edges are typed by their two vertices (`2 5` or `2-5`; several edges
+//! `0-1,2-3` under the set-move rules). At the end the game can be written
+//! as SVG, edges numbered in play order.
+
+use super::game_solve::{statement, GameArgs};
+use super::Failure;
+use crate::board::{Edge, Player, Vertex};
+use crate::engine::play::{labelled_moves, program_move};
+use crate::engine::Solver;
+use crate::game::edges::EdgePosition;
+use crate::game::ramsey::RamseyGame;
+use crate::game::Game;
+use crate::render::{DrawnEdge, Figure};
+use clap::Args;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Board: n (K_n), a graph name or graph6.
+    #[arg(long)]
+    pub board: String,
+    /// The colour the person plays: red or blue.
+    #[arg(long, default_value = "red")]
+    pub human: String,
+    /// Write the finished game as SVG to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+pub fn run(args: PlayArgs) -> Result<(), Failure> {
+    let rules = args
+        .game
+        .rules
+        .as_deref()
+        .ok_or_else(|| Failure::BadInput("play needs --rules (see `solve --rules`)".into()))?;
+    if args.game.census || args.game.cert.is_some() {
+        return Err(Failure::BadInput("play takes no --census or --cert (see `solve --rules`)".into()));
+    }
+    let game = statement(&args.game, rules, &args.board)?;
+    let human = match args.human.as_str() {
+        "red" => Player::First,
+        "blue" | "green" => Player::Second,
+        other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
+    };
+    let solver = Solver::new(&game).with_memory_limit(crate::engine::default_memory_cap());
+    let mut position = game.start();
+    let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
+    let mut input = std::io::stdin().lock();
+    loop {
+        print!("{}", draw(&position));
+        if let Some(score) = game.outcome(&position) {
+            println!("game over: {}", game.score_text(score));
+            break;
+        }
+        let mover = game.to_move(&position);
+        let m = if mover == human {
+            match ask(&game, &position, &mut input) {
+                Some(m) => m,
+                None => return Ok(()),
+            }
+        } else {
+            let m = program_move(&solver, &position)
+                .map_err(|e| Failure::NoVerdict(e.to_string()))?
+                .expect("the game is not over");
+            println!("{} plays {}", mover.colour_name(), game.move_text(&m));
+            m
+        };
+        position = game.play(&position, &m);
+        played.push((mover, m));
+    }
+    if let Some(path) = &args.svg {
+        let svg = crate::render::svg::to_svg(&figure(&game, &played));
+        std::fs::write(path, svg).map_err(|e| Failure::BadInput(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(())
+}
+
+/// Reads the person's move until it is legal; `None` at end of input or `q`.
+fn ask(game: &RamseyGame, position: &EdgePosition, input: &mut impl BufRead) -> Option<Vec<Edge>> {
+    let legal = labelled_moves(game, position);
+    loop {
+        print!(
+            "your move ({}: two vertices like `0 1`, several as `0-1,2-3`; q quits): ",
+            position.to_move.colour_name()
+        );
+        std::io::stdout().flush().ok();
+        let mut line = String::new();
+        if input.read_line(&mut line).ok()? == 0 || line.trim() == "q" {
+            return None;
+        }
+        match parse_move(&line) {
+            Some(m) if legal.contains(&m) => return Some(m),
+            Some(_) => println!("not a legal move here"),
+            None => println!("write a move as two vertex numbers, e.g. `0 1`"),
+        }
+    }
+}
+
+/// `u v`, `u-v`, or `u-v,w-x`, as a sorted list of edges.
+fn parse_move(text: &str) -> Option<Vec<Edge>> {
+    let mut edges = Vec::new();
+    for item in text.split(',') {
+        let mut ends = item
+            .split(|c: char| c == '-' || c.is_whitespace())
+            .filter(|s| !s.is_empty());
+        let (u, v) = (ends.next()?.parse().ok()?, ends.next()?.parse().ok()?);
+        if ends.next().is_some() {
+            return None;
+        }
+        edges.push(Edge::checked(u, v)?);
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    Some(edges)
+}
+
+/// The board as a matrix: `R` red, `B` blue, `.` free, blank for a
+/// non-edge of the board.
+fn draw(position: &EdgePosition) -> String {
+    let n = position.vertex_count() as Vertex;
+    let mut out = String::from("\n   ");
+    for v in 0..n {
+        out += &format!("{v:>3}");
+    }
+    out.push('\n');
+    for u in 0..n {
+        out += &format!("{u:>3}");
+        for v in 0..n {
+            let bit = |set: u128| set >> v & 1 == 1;
+            let cell = if u == v || !bit(position.board_neighbours(u)) {
+                ' '
+            } else if bit(position.neighbours(Player::First, u)) {
+                'R'
+            } else if bit(position.neighbours(Player::Second, u)) {
+                'B'
+            } else {
+                '.'
+            };
+            out += &format!("{cell:>3}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The played game as a figure: edges numbered in play order.
+fn figure(game: &RamseyGame, played: &[(Player, Vec<Edge>)]) -> Figure {
+    let mut edges = Vec::new();
+    for (turn, (player, m)) in played.iter().enumerate() {
+        for &edge in m {
+            edges.push(DrawnEdge {
+                edge,
+                player: *player,
+                number: Some(turn + 1),
+                forced: false,
+                highlight: false,
+                threat: false,
+            });
+        }
+    }
+    let mut vertices: Vec<Vertex> = edges.iter().flat_map(|d| [d.edge.ends().0, d.edge.ends().1]).collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    let result = game.outcome(&played.iter().fold(game.start(), |p, (_, m)| game.play(&p, m)));
+    Figure {
+        title: format!("{} on the board, target {}", game.rules(), game.target(Player::First)),
+        vertices,
+        names: Default::default(),
+        edges,
+        legend: vec![format!(
+            "edges numbered in play order; {}",
+            result.map_or("unfinished".into(), |s| game.score_text(s))
+        )],
+        decisive: None,
+    }
+}

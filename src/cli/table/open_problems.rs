@@ -1,0 +1,282 @@
+//! Slany's Open Problems 1 and 2 ("Graph Ramsey games", Section 8),
+//! answered on every avoidance game we solve.
+//!
+//! Our reading. Both are about the avoidance game G_Avoid(G, A, E^r, E^g)
+//! of Def. 3.1: red moves first; a move that gives the mover a copy of A is
+//! illegal; the first player unable to move loses (so there are no draws).
+//!
+//! Open Problem 2: with
+//! c = min { r + g : r = g or r = g + 1, r + g <= free edges,
+//! (G, E^r, E^g)^(r,g) -> A },
+//! is it always true that red (the first player) wins iff c is even? We
+//! read "(G, E^r, E^g)^(r,g) -> A" as: *every* colouring of r more edges
+//! red and g more green (among the free ones) contains a monochromatic A.
+//! This is the reading under which Open Problem 2 generalises Open Problem
+//! 1: on K_k with k = Ramsey(n, n) it gives c = C(k, 2) (Slany's Fact 8.1
+//! and the paragraph before it). ("Some colouring contains A" would make c
+//! the size of a small monochromatic A; Def. 2.4's "every completion" would
+//! make c = 0 whenever G -> A.)
+//!
+//! How we compute c. A colouring of r + g free edges with r = g or
+//! r = g + 1 and no monochromatic A can be played in any order from the
+//! start: every part of it has no monochromatic A either, so every move is
+//! legal. So the colourings that avoid A are exactly the positions of legal
+//! play, and c - 1 is the length L of the longest legal play (the most
+//! coloured edges in a position reachable from the start, from the
+//! census). If L = the number of free edges (the whole board can be
+//! coloured without A), the minimum is over an empty set: c is undefined
+//! and the question does not apply; we report it as such, and also the
+//! natural extension c = L + 1 (the move after the last edge cannot be made).
+//!
+//! Open Problem 1: on K_k with k = Ramsey(n, n), target K_n, empty start,
+//! is it true that red wins iff C(k, 2) is even? Known: Ramsey(2,2) = 2,
+//! Ramsey(3,3) = 6, Ramsey(4,4) = 18 (K18 has 153 edges: out of reach,
+//! Slany Section 7.4).
+
+use super::{command_line, emit, result_name, solve_capped, TableArgs};
+use crate::board::{Edge, Player, Vertex};
+use crate::cli::Failure;
+use crate::engine::census;
+use crate::game::edges::EdgePosition;
+use crate::game::pattern::Pattern;
+use crate::game::ramsey::{RamseyGame, Rules};
+use crate::game::Game;
+use serde::Serialize;
+use std::collections::HashSet;
+
+/// One avoidance game solved, with c and whether the parity rule holds.
+#[derive(Serialize, Clone, Debug)]
+struct Instance {
+    /// `K_n`, or the board in graph6.
+    board: String,
+    vertices: usize,
+    edges: usize,
+    target: String,
+    /// Who wins (red is first).
+    result: &'static str,
+    plies: u32,
+    /// Longest legal play, in moves.
+    longest: u32,
+    /// Slany's c (None: the board can be coloured without A).
+    c: Option<u32>,
+    /// Whether "red wins iff c is even" holds (None: c undefined).
+    rule_holds: Option<bool>,
+    /// The same with c = longest + 1 where c is undefined.
+    extended_rule_holds: bool,
+    positions: u64,
+}
+
+/// Solves the avoidance game on `board` (empty start) with target `target`.
+fn avoid_instance(name: String, board: EdgePosition, target: &Pattern, cap_mib: u64) -> Result<Instance, String> {
+    let targets = [target.clone(), target.clone()];
+    let game = RamseyGame::new(board.clone(), targets, Rules::Avoid, Player::First).map_err(|e| e.to_string())?;
+    let (value, positions, _) = solve_capped(&game, cap_mib);
+    let value = value?;
+    let coloured = |p: &EdgePosition| (p.edge_count(Player::First) + p.edge_count(Player::Second)) as u32;
+    let longest = census(&game, &game.start(), coloured).into_keys().max().unwrap_or(0);
+    let free = board.free_edges().len() as u32;
+    let c = (longest < free).then_some(longest + 1);
+    let red_wins = value.score.winner() == Some(Player::First);
+    Ok(Instance {
+        board: name,
+        vertices: board.vertex_count(),
+        edges: board.board_edges().len(),
+        target: target.name().to_string(),
+        result: result_name(value.score.winner()),
+        plies: value.plies,
+        longest,
+        c,
+        rule_holds: c.map(|c| red_wins == (c % 2 == 0)),
+        extended_rule_holds: red_wins == ((longest + 1) % 2 == 0),
+        positions,
+    })
+}
+
+/// Every graph on `n` vertices without isolated vertices, up to
+/// isomorphism, in order of edge count (then first found by edge mask).
+fn graphs(n: usize) -> Vec<EdgePosition> {
+    let pairs: Vec<Edge> = (0..n as Vertex)
+        .flat_map(|u| (u + 1..n as Vertex).map(move |v| Edge::new(u, v)))
+        .collect();
+    let mut seen = HashSet::new();
+    let mut out = vec![];
+    for mask in 0u64..1 << pairs.len() {
+        let edges: Vec<Edge> = (0..pairs.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| pairs[i])
+            .collect();
+        let board = EdgePosition::new(n, edges);
+        let isolated = (0..n as Vertex).any(|v| board.board_neighbours(v) == 0);
+        if !isolated && seen.insert(board.canonical().key) {
+            out.push(board);
+        }
+    }
+    out.sort_by_key(|b| b.board_edges().len());
+    out
+}
+
+/// Open Problem 1 on K2 (target K2) and K6 (target K3).
+fn problem_one(cap_mib: u64) -> Vec<(usize, usize, Result<Instance, String>)> {
+    [(2, 2), (3, 6)]
+        .into_iter()
+        .map(|(n, k)| {
+            let target = Pattern::clique(n).expect("a clique");
+            let name = format!("K{k}");
+            (n, k, avoid_instance(name, EdgePosition::complete(k), &target, cap_mib))
+        })
+        .collect()
+}
+
+/// Runs `ramsey-table --open-problems`.
+pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Result<(), Failure> {
+    let one = problem_one(args.max_memory);
+    let mut complete = vec![];
+    for n in args.boards.0..=args.boards.1 {
+        for t in targets.iter().filter(|t| t.vertex_count() <= n) {
+            let instance = avoid_instance(format!("K{n}"), EdgePosition::complete(n), t, args.max_memory);
+            complete.push((format!("K{n}"), t.name().to_string(), instance));
+        }
+    }
+    let mut small = vec![];
+    for n in 1..=args.graphs_up_to as usize {
+        for board in graphs(n) {
+            for t in targets.iter().filter(|t| t.vertex_count() <= n) {
+                let name = crate::graph6::encode(n, &board.board_edges());
+                small.push(avoid_instance(name, board.clone(), t, args.max_memory)?);
+            }
+        }
+    }
+    let rows =
+        |list: &[Named]| -> Vec<serde_json::Value> { list.iter().map(|(b, t, r)| instance_json(b, t, r)).collect() };
+    let one_json: Vec<_> = one
+        .iter()
+        .map(|(n, k, r)| instance_json(&format!("K{k}"), &format!("K{n}"), r))
+        .collect();
+    let object = serde_json::json!({
+        "command": command_line(),
+        "threads": threads,
+        "problem_1": one_json,
+        "problem_2_complete": rows(&complete),
+        "problem_2_graphs": small,
+    });
+    emit(args, &object, &markdown(&one, &complete, &small, args, threads))
+}
+
+fn instance_json(board: &str, target: &str, r: &Result<Instance, String>) -> serde_json::Value {
+    match r {
+        Ok(i) => serde_json::to_value(i).expect("serialisable"),
+        Err(e) => serde_json::json!({"board": board, "target": target, "note": e}),
+    }
+}
+
+/// The winner the parity rule predicts for c (red wins iff c is even).
+fn predicted(c: u32) -> &'static str {
+    if c % 2 == 0 {
+        "first"
+    } else {
+        "second"
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "NO"
+    }
+}
+
+type Named = (String, String, Result<Instance, String>);
+
+fn markdown(
+    one: &[(usize, usize, Result<Instance, String>)],
+    complete: &[Named],
+    small: &[Instance],
+    args: &TableArgs,
+    threads: usize,
+) -> String {
+    let mut out = String::from("# Slany's Open Problems 1 and 2 on the avoidance games we solve\n\n");
+    out += &format!("Generated by `{}` (threads: {threads}).\n\n", command_line());
+    out += "Games: G_Avoid (Slany, Def. 3.1) from the empty board, red first, the same target for both. \
+            *c*: Slany's c of Open Problem 2, read as the least number of moves r + g (r = g or g + 1) \
+            after which *every* such colouring of the free edges has a monochromatic target; it is the \
+            longest legal play plus one, and undefined when the whole board can be coloured without \
+            the target (reading and argument: `src/cli/table/open_problems.rs`). The parity rule says: \
+            red (first) wins iff c is even. *extended*: the rule with c = longest + 1 also where c is undefined.\n\n";
+    out += "## Open Problem 1: K_k with k = Ramsey(n, n), target K_n\n\n";
+    out += "| board | target | C(k,2) | rule says | result | plies | holds |\n|---|---|---|---|---|---|---|\n";
+    for (n, k, r) in one {
+        let pairs = (k * (k - 1) / 2) as u32;
+        let (result, plies, holds) = match r {
+            Ok(i) => (
+                i.result.to_string(),
+                i.plies.to_string(),
+                yes_no(i.result == predicted(pairs)).to_string(),
+            ),
+            Err(e) => (e.clone(), String::new(), String::new()),
+        };
+        out += &format!(
+            "| K{k} | K{n} | {pairs} | {} | {result} | {plies} | {holds} |\n",
+            predicted(pairs)
+        );
+    }
+    out += "| K18 | K4 | 153 | second | not attempted: 153 free edges (Slany, Section 7.4) | | |\n\n";
+    out += "## Open Problem 2 on the complete boards\n\n";
+    out += "| board | target | free | longest | c | rule says | result | plies | holds | extended | positions |\n";
+    out += "|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for (board, target, r) in complete {
+        out += &match r {
+            Ok(i) => instance_row(i),
+            Err(e) => format!("| {board} | {target} | | | | | no verdict: {e} | | | | |\n"),
+        };
+    }
+    out += &summary(small, args);
+    out
+}
+
+fn instance_row(i: &Instance) -> String {
+    let c = i.c.map_or("undefined".to_string(), |c| c.to_string());
+    let says = i.c.map_or("-", predicted);
+    let holds = i.rule_holds.map_or("does not apply", yes_no);
+    format!(
+        "| {} | {} | {} | {} | {c} | {says} | {} | {} | {holds} | {} | {} |\n",
+        i.board,
+        i.target,
+        i.edges,
+        i.longest,
+        i.result,
+        i.plies,
+        yes_no(i.extended_rule_holds),
+        i.positions
+    )
+}
+
+/// Counts over every small graph and the smallest counterexamples.
+fn summary(small: &[Instance], args: &TableArgs) -> String {
+    let defined = small.iter().filter(|i| i.c.is_some()).count();
+    let fails: Vec<&Instance> = small.iter().filter(|i| i.rule_holds == Some(false)).collect();
+    let extended_fails = small.iter().filter(|i| !i.extended_rule_holds).count();
+    let mut out = format!(
+        "\n## Open Problem 2 on every graph with at most {} vertices\n\n",
+        args.graphs_up_to
+    );
+    out += &format!(
+        "Boards: every graph without isolated vertices up to isomorphism (graph6), empty start, each target \
+         that fits. Instances: {}; c defined: {defined}; the rule holds: {}; fails: {}. \
+         Extended reading: fails in {extended_fails}.\n\n",
+        small.len(),
+        defined - fails.len(),
+        fails.len()
+    );
+    if fails.is_empty() {
+        out += "No counterexample among these instances.\n";
+        return out;
+    }
+    out += "Smallest counterexamples (fewest vertices, then edges; at most 10):\n\n";
+    out += "| board | target | free | longest | c | rule says | result | plies | holds | extended | positions |\n";
+    out += "|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for i in fails.iter().take(10) {
+        out += &instance_row(i);
+    }
+    out
+}

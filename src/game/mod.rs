@@ -1,0 +1,116 @@
+//! Games as data: the one abstraction every game of the engine implements.
+//!
+//! A game says where play starts, whose turn it is, which moves are legal,
+//! what a move does, when the game is over and with what score, and how a
+//! position is put in canonical form. The search core ([`crate::engine`])
+//! needs nothing else, so edge games (Slany's graph Ramsey games, Erdős'
+//! scoring games) and vertex games (colouring games) share one search:
+//! canonical forms, one move per orbit, transposition table, parallelism,
+//! memory cap and progress.
+//!
+//! Why moves are reduced by orbit: two moves that an automorphism of the
+//! canonical position maps onto each other lead to isomorphic positions,
+//! and isomorphic positions have the same value. So the core tries one move
+//! per orbit of the automorphism group (given by generators, from the
+//! canonical labelling) and loses nothing. A game only has to say how a
+//! vertex permutation acts on its moves ([`Game::relabel_move`]).
+//!
+//! Scores are totally ordered from the first colour's point of view (red,
+//! Slany's Red, Erdős' Alice): red maximises, the other colour minimises.
+//! Where a game ends at different times with the same score, the winner
+//! hurries and the loser delays ([`Game::hurries`]).
+
+use crate::board::{Player, Vertex};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+pub mod edges;
+pub mod pattern;
+pub mod ramsey;
+pub mod statement;
+pub mod symmetry;
+
+/// The canonical form of a position, with what the search needs alongside.
+#[derive(Clone, Debug)]
+pub struct Canonical<P> {
+    /// The position relabelled canonically: isomorphic inputs give equal
+    /// positions here.
+    pub position: P,
+    /// Exact identity of the canonical form (equal keys, equal forms).
+    pub key: Box<[u64]>,
+    /// `to_canon[v]` is the canonical label of the input's vertex `v`.
+    pub to_canon: Vec<Vertex>,
+    /// Generators of the automorphism group of the canonical position, as
+    /// permutations of its vertices (`g[v]` is the image of `v`).
+    pub generators: Vec<Vec<Vertex>>,
+}
+
+/// A two-player game of perfect information, as the engine searches it.
+///
+/// The position passed to [`Game::moves`] is always canonical (the result
+/// of [`Game::canonical`]), so a game may rely on canonical labels there.
+pub trait Game: Send + Sync {
+    /// A position: the board's state and whatever decides whose turn it is.
+    type Position: Clone + Send + Sync + Debug;
+    /// One turn: an edge, a set of edges, a (vertex, colour).
+    type Move: Clone + Eq + Hash + Send + Sync + Debug;
+    /// Final score, ordered from red's point of view (larger is better for
+    /// red, the first colour).
+    type Score: Copy + Ord + Eq + Hash + Send + Sync + Debug;
+
+    /// The position play starts from.
+    fn start(&self) -> Self::Position;
+    /// Whose turn it is (red is [`Player::First`], the other colour
+    /// [`Player::Second`]).
+    fn to_move(&self, position: &Self::Position) -> Player;
+    /// The score if the game is over, `None` while it goes on. A position
+    /// that is not over must have at least one legal move.
+    fn outcome(&self, position: &Self::Position) -> Option<Self::Score>;
+    /// Every legal move in a canonical position that is not over.
+    fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
+    /// The position after a legal move.
+    fn play(&self, position: &Self::Position, m: &Self::Move) -> Self::Position;
+    /// The canonical form of a position (any labels).
+    fn canonical(&self, position: &Self::Position) -> Canonical<Self::Position>;
+    /// The image of a move under a vertex permutation (`perm[v]` is the
+    /// image of `v`).
+    fn relabel_move(&self, m: &Self::Move, perm: &[Vertex]) -> Self::Move;
+    /// Who wants a game with this final score to end sooner: the winner
+    /// hurries, the loser delays. `None` where length does not matter.
+    fn hurries(&self, score: Self::Score) -> Option<Player>;
+    /// A move written for people (e.g. `0-1` or `0-1,2-3`).
+    fn move_text(&self, m: &Self::Move) -> String;
+    /// A score written for people.
+    fn score_text(&self, score: Self::Score) -> String;
+    /// A move in JSON output (default: its text).
+    fn move_json(&self, m: &Self::Move) -> serde_json::Value {
+        serde_json::Value::String(self.move_text(m))
+    }
+    /// A score in JSON output (default: its text).
+    fn score_json(&self, score: Self::Score) -> serde_json::Value {
+        serde_json::Value::String(self.score_text(score))
+    }
+}
+
+/// The value of a position under optimal play: the final score and how
+/// many more turns optimal play lasts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Value<S> {
+    /// The final score.
+    pub score: S,
+    /// Turns from this position to the end of optimal play.
+    pub plies: u32,
+}
+
+impl<S: Copy + Ord> Value<S> {
+    /// A key that red maximises and the other colour minimises: the score,
+    /// then the length as the side that hurries wants it.
+    pub fn rank<G: Game<Score = S>>(&self, game: &G) -> (S, i64) {
+        let length = match game.hurries(self.score) {
+            Some(Player::First) => -(self.plies as i64),
+            Some(Player::Second) => self.plies as i64,
+            None => 0,
+        };
+        (self.score, length)
+    }
+}
