@@ -21,14 +21,34 @@ pub type Vertex = u8;
 /// A set of vertices as a bitset.
 pub type VertexSet = u128;
 
-/// An unordered edge `{u, v}` with `u < v`.
+/// An unordered edge `{u, v}` with `u < v < MAX_VERTICES`. Deserializing
+/// checks both (a JSON `[u, v]` in either order is accepted).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(try_from = "(usize, usize)")]
 pub struct Edge(Vertex, Vertex);
+
+/// Why two numbers are not an edge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EdgeError {
+    /// Both ends are the same vertex.
+    #[error("`{0}-{0}` joins {0} to itself (an edge needs two different vertices)")]
+    Loop(usize),
+    /// An end is not a vertex a position can hold.
+    #[error("vertex {0} is out of range (at most {max})", max = MAX_VERTICES - 1)]
+    OutOfRange(usize),
+}
 
 impl Edge {
     /// The edge between two distinct vertices, in either order.
+    ///
+    /// # Panics
+    /// If `u == v` or an end is `MAX_VERTICES` or more: for the engine's
+    /// own edges that is a bug. Input goes through [`Edge::try_new`].
     pub fn new(u: Vertex, v: Vertex) -> Edge {
-        assert_ne!(u, v, "an edge needs two distinct vertices");
+        assert!(
+            u != v && (u.max(v) as usize) < MAX_VERTICES,
+            "an edge needs two distinct vertices below {MAX_VERTICES}, not {u} and {v}"
+        );
         if u < v {
             Edge(u, v)
         } else {
@@ -36,9 +56,20 @@ impl Edge {
         }
     }
 
-    /// Like [`Edge::new`] but rejects loops and out-of-range vertices.
+    /// The edge between `u` and `v` (either order), or why there is none.
+    pub fn try_new(u: usize, v: usize) -> Result<Edge, EdgeError> {
+        if let Some(&w) = [u, v].iter().find(|&&w| w >= MAX_VERTICES) {
+            return Err(EdgeError::OutOfRange(w));
+        }
+        if u == v {
+            return Err(EdgeError::Loop(u));
+        }
+        Ok(Edge::new(u as Vertex, v as Vertex))
+    }
+
+    /// [`Edge::try_new`] without the reason.
     pub fn checked(u: usize, v: usize) -> Option<Edge> {
-        (u != v && u < MAX_VERTICES && v < MAX_VERTICES).then(|| Edge::new(u as Vertex, v as Vertex))
+        Edge::try_new(u, v).ok()
     }
 
     pub fn ends(self) -> (Vertex, Vertex) {
@@ -66,6 +97,14 @@ impl Edge {
     /// The image of the edge under a vertex map.
     pub fn map(self, f: impl Fn(Vertex) -> Vertex) -> Edge {
         Edge::new(f(self.0), f(self.1))
+    }
+}
+
+impl TryFrom<(usize, usize)> for Edge {
+    type Error = EdgeError;
+
+    fn try_from((u, v): (usize, usize)) -> Result<Edge, EdgeError> {
+        Edge::try_new(u, v)
     }
 }
 
@@ -127,18 +166,28 @@ impl fmt::Display for Board {
     }
 }
 
-impl FromStr for Board {
-    type Err = String;
+/// Why a string is not a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// Neither `inf`/`aleph0` nor a number.
+    #[error("board must be `inf` (or `aleph0`) or a number of vertices, not `{0}`")]
+    NotABoard(String),
+    /// A number of vertices outside `2..=MAX_VERTICES`.
+    #[error("board size must be between 2 and {MAX_VERTICES}, not {0}")]
+    Size(usize),
+}
 
-    fn from_str(s: &str) -> Result<Board, String> {
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// `inf` or `aleph0` for `K_aleph0`, `n` (2 to [`MAX_VERTICES`]) for `K_n`.
+    fn from_str(s: &str) -> Result<Board, BoardError> {
         if s == "inf" || s == "aleph0" {
             return Ok(Board::Infinite);
         }
-        let n: usize = s
-            .parse()
-            .map_err(|_| format!("board must be `inf` or a number of vertices, not `{s}`"))?;
+        let n: usize = s.parse().map_err(|_| BoardError::NotABoard(s.to_string()))?;
         if !(2..=MAX_VERTICES).contains(&n) {
-            return Err(format!("board size must be between 2 and {MAX_VERTICES}, not {n}"));
+            return Err(BoardError::Size(n));
         }
         Ok(Board::Complete(n))
     }

@@ -13,7 +13,7 @@ use crate::board::{members, Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical, Key};
 use crate::orbits::edge_orbit_representatives;
 use crate::search::{FailKind, Search, Value};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// One failure class.
 #[derive(Clone, Debug)]
@@ -22,9 +22,39 @@ pub struct FailureClass {
     pub position: Position,
     /// The moves that reached it, in play order (red, blue, red, ...).
     pub line: Vec<Edge>,
+    /// How he beats the strategy from there.
     pub kind: FailKind,
     /// His moves after round `R` in the counterexample the search found.
     pub his_moves: u32,
+}
+
+/// Why failure classes cannot be listed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClassesError {
+    /// The strategy fails before the first round.
+    #[error("the strategy has no first move: {0}")]
+    NoOpening(String),
+    /// No position the strategy reaches in rounds `1..=round` is in `phase`
+    /// (most likely a misspelt phase); `known` lists the phases seen there.
+    #[error(
+        "no position in rounds 1 to {round} is in phase `{phase}` (phases there: {})",
+        if known.is_empty() { "none, the strategy names no phases".to_string() } else { known.join(", ") }
+    )]
+    UnknownPhase {
+        /// The phase asked for.
+        phase: String,
+        /// The round asked for.
+        round: u32,
+        /// The phases of the positions in rounds `1..=round`, sorted.
+        known: Vec<String>,
+    },
+}
+
+/// For callers whose errors are strings (e.g. `crate::bench`).
+impl From<ClassesError> for String {
+    fn from(e: ClassesError) -> String {
+        e.to_string()
+    }
 }
 
 /// A position with him to move, and a line reaching it (in its labels).
@@ -35,25 +65,38 @@ struct Node {
 
 /// All failure classes after round `round` (at least 1). With `phase`,
 /// only positions where the strategy is in that phase before his
-/// `round`-th move count (e.g. the phase where it would switch). `progress`
-/// is called after each such position is classified, with the number done
+/// `round`-th move count (e.g. the phase where it would switch); a phase
+/// that no position of rounds `1..=round` is in is an error
+/// ([`ClassesError::UnknownPhase`]), not an empty list. `progress` is
+/// called after each such position is classified, with the number done
 /// and the total.
 pub fn failure_classes(
     search: &Search,
     round: u32,
     phase: Option<&str>,
     progress: &dyn Fn(usize, usize),
-) -> Result<Vec<FailureClass>, String> {
+) -> Result<Vec<FailureClass>, ClassesError> {
     let (position, memory, first) = search
         .opening()
-        .map_err(|e| format!("the strategy has no first move: {e:?}"))?;
+        .map_err(|e| ClassesError::NoOpening(e.describe(search.strategy.game())))?;
     let canon = canonical_form(&position, &memory, None);
     let line = vec![first.map(|v| canon.to_canon.apply(v))];
     let mut level = vec![Node { canon, line }];
+    let mut phases = BTreeSet::new();
+    let mut note_phases = |level: &[Node]| phases.extend(level.iter().map(|n| search.strategy.phase(&n.canon.memory)));
+    note_phases(&level);
     for _ in 1..round {
         level = next_level(search, &level);
+        note_phases(&level);
     }
     if let Some(phase) = phase {
+        if !phases.contains(phase) {
+            return Err(ClassesError::UnknownPhase {
+                phase: phase.to_string(),
+                round,
+                known: phases.iter().filter(|p| !p.is_empty()).map(|p| p.to_string()).collect(),
+            });
+        }
         level.retain(|node| search.strategy.phase(&node.canon.memory) == phase);
     }
     let mut seen = HashSet::new();

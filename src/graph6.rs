@@ -49,15 +49,16 @@ pub enum Graph6Error {
 }
 
 /// Number of vertices and length of the header of a graph6 string whose
-/// characters are already checked.
+/// characters are already checked. McKay's header: one byte `n + 63` for
+/// `n <= 62`; `~` and 3 bytes of 6 bits for `63 <= n <= 258047`; `~~` and
+/// 6 bytes for larger `n`.
 fn header(bytes: &[u8], text: &str) -> Result<(usize, usize), Graph6Error> {
+    let number = |digits: &[u8]| digits.iter().fold(0, |n, &d| n << 6 | (d - 63) as usize);
     match bytes {
         [] => Err(Graph6Error::Empty),
-        // The 8-byte form is for graphs of 258048 vertices or more.
-        [b'~', b'~', ..] => Err(Graph6Error::TooManyVertices(258048)),
-        [b'~', digits @ ..] if digits.len() >= 3 => {
-            Ok((digits[..3].iter().fold(0, |n, &d| n << 6 | (d - 63) as usize), 4))
-        }
+        [b'~', b'~', digits @ ..] if digits.len() >= 6 => Ok((number(&digits[..6]), 8)),
+        [b'~', b'~', ..] => Err(Graph6Error::Truncated(text.to_string())),
+        [b'~', digits @ ..] if digits.len() >= 3 => Ok((number(&digits[..3]), 4)),
         [b'~', ..] => Err(Graph6Error::Truncated(text.to_string())),
         [first, ..] => Ok(((first - 63) as usize, 1)),
     }
@@ -184,6 +185,27 @@ mod tests {
         assert_eq!(decode(&text).unwrap(), (100, edges));
     }
 
+    /// Sizes around the switch from the 1-byte to the 4-byte header
+    /// (`n = 63`) and the largest board, with a path on all vertices.
+    #[test]
+    fn header_sizes_round_trip() {
+        for n in [1usize, 2, 62, 63, 64, 127, 128] {
+            let edges: Vec<Edge> = (1..n).map(|v| Edge::new(v as Vertex - 1, v as Vertex)).collect();
+            let text = encode(n, &edges);
+            let head = if n <= 62 { 1 } else { 4 };
+            assert_eq!(text.len(), head + (n * (n - 1) / 2).div_ceil(6), "n = {n}");
+            assert_eq!(text.starts_with('~'), n >= 63, "n = {n}");
+            assert_eq!(decode(&text).unwrap(), (n, edges), "n = {n}");
+            // One byte short is a length error that names both counts.
+            if text.len() > head {
+                let short = decode(&text[..text.len() - 1]).unwrap_err().to_string();
+                assert!(short.contains(&format!("on {n} vertices")), "{short}");
+            }
+        }
+        assert_eq!(encode(63, &[]), "~??~".to_string() + &"?".repeat(326));
+        assert_eq!(decode("~?A@"), Err(Graph6Error::TooManyVertices(129)));
+    }
+
     #[test]
     fn malformed_strings_are_errors() {
         assert_eq!(decode(""), Err(Graph6Error::Empty));
@@ -193,7 +215,10 @@ mod tests {
         assert!(matches!(decode("Bww"), Err(Graph6Error::WrongLength { .. })));
         assert!(matches!(decode("~"), Err(Graph6Error::Truncated(_))));
         assert!(matches!(decode("~?A"), Err(Graph6Error::Truncated(_))));
-        assert!(matches!(decode("~~"), Err(Graph6Error::TooManyVertices(_))));
+        assert!(matches!(decode("~~"), Err(Graph6Error::Truncated(_))));
+        assert!(matches!(decode("~~?????"), Err(Graph6Error::Truncated(_))));
+        // `~~` and 6 bytes: 2^18 = 258048 + 96 vertices, counted exactly.
+        assert_eq!(decode("~~??@???"), Err(Graph6Error::TooManyVertices(1 << 18)));
         assert!(matches!(decode("~?C?"), Err(Graph6Error::TooManyVertices(_))));
         // K3 is `Bw` (bits 111 then padding 000); `Bx` sets a padding bit.
         assert!(matches!(decode("Bx"), Err(Graph6Error::BadPadding(_))));

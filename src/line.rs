@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 /// One move of a line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedMove {
+    /// Who moved.
     pub player: Player,
+    /// The edge claimed.
     pub edge: Edge,
     /// The move claimed the missing edge of an opponent's threat.
     pub forced: bool,
@@ -37,6 +39,18 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// The `kind` word of the ending in JSON (e.g. `second_player_wins`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Ending::FirstPlayerWins => "first_player_wins",
+            Ending::SecondPlayerWins => "second_player_wins",
+            Ending::BoundExceeded => "bound_exceeded",
+            Ending::StrategyError(_) => "strategy_error",
+            Ending::IllegalMove(_) => "illegal_move",
+            Ending::Draw => "draw",
+        }
+    }
+
     /// Short text for reports.
     pub fn describe(&self, game: Game) -> String {
         let target = game.target_name();
@@ -58,7 +72,9 @@ impl Ending {
 /// target graph by two or more different edges, more than one reply can block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DoubleThreat {
+    /// The winner, who made the threat.
     pub player: Player,
+    /// The move (1-based) after which the threat stood.
     pub after_move: usize,
     /// The missing edges of the threats, in increasing order.
     pub edges: Vec<Edge>,
@@ -67,7 +83,9 @@ pub struct DoubleThreat {
 /// A complete line from the empty board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
+    /// The moves in play order, red first.
     pub moves: Vec<PlayedMove>,
+    /// How the line ends.
     pub ending: Ending,
     /// Names the strategy gave to vertices (the last name each one had).
     pub names: Vec<(Vertex, String)>,
@@ -80,6 +98,12 @@ impl Line {
     }
 
     /// The position after the whole line on `board`.
+    ///
+    /// # Panics
+    /// If the line is illegal (an edge claimed twice or off `board`). The
+    /// engine's lines are legal; lines read from input are checked first
+    /// (`ramsey-verify show` replays them move by move). The same holds for
+    /// [`Line::winner`] and [`Line::final_double_threat`].
     pub fn final_position(&self, board: Board) -> Position {
         Line::replay(board, &self.moves)
     }

@@ -1,5 +1,5 @@
 use clap::Parser;
-use ramsey_verify::cli::{run, Cli};
+use ramsey_verify::cli::{output, run, Cli, Failure};
 use std::process::ExitCode;
 
 /// mimalloc instead of the system allocator: the search allocates small
@@ -10,19 +10,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     ramsey_verify::search::quiet_strategy_panics();
-    // Like other Unix filters, stop quietly when the reader of our output
-    // goes away (`ramsey-verify ... | head`) instead of panicking in println.
-    #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    match Cli::try_parse() {
+        Ok(cli) => finish(run(cli)),
+        // --help and --version, through the same writer as all output.
+        Err(e) if !e.use_stderr() => finish(output::print(&e.render().to_string())),
         Err(e) => {
-            if !e.use_stderr() {
-                let _ = e.print();
-                return ExitCode::SUCCESS;
-            }
             // One line: clap's first line names the argument and the reason.
             let rendered = e.render().to_string();
             let message: Vec<&str> = rendered
@@ -31,14 +23,21 @@ fn main() -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            eprintln!("{}", message.join(" "));
-            return ExitCode::from(2);
+            output::note(message.join(" "));
+            ExitCode::from(2)
         }
-    };
-    match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+    }
+}
+
+/// The exit code of a run, after its one-line error if it has one. All
+/// output goes through `cli::output`, which reports a full disk as an error
+/// and a closed pipe (`ramsey-verify ... | head`) as `Failure::BrokenPipe`:
+/// a quiet end, like other Unix filters.
+fn finish(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("error: {}", failure.message());
+            output::note(format_args!("error: {}", failure.message()));
             ExitCode::from(failure.exit_code())
         }
     }

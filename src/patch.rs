@@ -44,28 +44,104 @@ pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -
     )
 }
 
-/// Reads a patch table; the error names the line that is wrong.
-pub fn parse_table(text: &str) -> Result<PatchTable, String> {
+/// Why a patch table cannot be read: the line (1-based) and the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("patch table line {line}: {reason}")]
+pub struct PatchTableError {
+    /// The line of the table that is wrong, counted from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// Reads a patch table; the error names the line that is wrong. Every key
+/// must be a situation written exactly as [`situation_key`] writes it (a
+/// key written any other way could never match, and its entry would be
+/// silently dead).
+pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
     let mut table = PatchTable::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let bad = |why: &str| format!("patch table line {}: {why}", number + 1);
-        let (key, edge) = line.split_once(" => ").ok_or_else(|| bad("expected `KEY => u-v`"))?;
-        key_counts(key).map_err(|why| bad(&why))?;
-        let (u, v) = edge.trim().split_once('-').ok_or_else(|| bad("edge must be `u-v`"))?;
-        let (u, v) = (u.parse::<usize>(), v.parse::<usize>());
-        let edge = match (u, v) {
-            (Ok(u), Ok(v)) => Edge::checked(u, v).ok_or_else(|| bad("edge is not a pair of distinct vertices"))?,
-            _ => return Err(bad("edge ends must be vertex numbers")),
+        let bad = |reason: String| PatchTableError {
+            line: number + 1,
+            reason,
         };
-        if table.insert(key.trim().to_string(), edge).is_some() {
-            return Err(bad("situation listed twice"));
+        let (key, edge) = line
+            .split_once(" => ")
+            .ok_or_else(|| bad("expected `KEY => u-v`".into()))?;
+        let (u, v) = edge
+            .trim()
+            .split_once('-')
+            .ok_or_else(|| bad("edge must be `u-v`".into()))?;
+        let edge = match (u.parse::<usize>(), v.parse::<usize>()) {
+            (Ok(u), Ok(v)) => {
+                Edge::try_new(u, v).map_err(|e| bad(format!("edge is not a pair of distinct vertices: {e}")))?
+            }
+            _ => return Err(bad("edge ends must be vertex numbers".into())),
+        };
+        let key = key.trim();
+        check_key(key).map_err(bad)?;
+        if table.insert(key.to_string(), edge).is_some() {
+            return Err(bad("situation listed twice".into()));
         }
     }
     Ok(table)
+}
+
+/// Checks that `key` is a situation written as [`situation_key`] writes it.
+fn check_key(key: &str) -> Result<(), String> {
+    let (g6, rest) = key.split_once(' ').unwrap_or((key, ""));
+    let position = decode_position(g6, Board::Infinite).map_err(|e| format!("bad position `{g6}`: {e}"))?;
+    // Words or names may be empty, so the fields are split from both ends.
+    let fields = rest.rsplit_once(' ').and_then(|(middle, last)| {
+        let (words, names) = middle.split_once(' ')?;
+        Some((words, names, last))
+    });
+    let Some((words, names, last)) = fields else {
+        return Err(format!("a situation is `RED:BLUE words names last`, not `{key}`"));
+    };
+    let list = |text: &str| -> Vec<String> { text.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect() };
+    let words = list(words)
+        .iter()
+        .map(|w| {
+            w.parse::<u32>()
+                .map_err(|_| format!("memory word `{w}` is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let names = list(names)
+        .iter()
+        .map(|n| match n.as_str() {
+            "-" => Ok(None),
+            n => vertex(n).map(Some),
+        })
+        .collect::<Result<_, _>>()?;
+    let last = match last {
+        "-" => None,
+        e => {
+            let (u, v) = e
+                .split_once('-')
+                .ok_or_else(|| format!("his last edge must be `u-v` or `-`, not `{e}`"))?;
+            Some(Edge::try_new(vertex(u)? as usize, vertex(v)? as usize).map_err(|e| e.to_string())?)
+        }
+    };
+    let rebuilt = situation_key(&position, &Memory { words, names }, last);
+    if rebuilt != key {
+        return Err(format!(
+            "situation `{key}` is not written canonically (expected `{rebuilt}`)"
+        ));
+    }
+    Ok(())
+}
+
+/// A vertex number in a situation key.
+fn vertex(text: &str) -> Result<crate::board::Vertex, String> {
+    match text.parse::<usize>() {
+        Ok(v) if v < crate::board::MAX_VERTICES => Ok(v as crate::board::Vertex),
+        _ => Err(format!("`{text}` is not a vertex number")),
+    }
 }
 
 /// Her and his edge counts in the position of a situation key, or why the
@@ -118,6 +194,7 @@ pub struct Patched {
 }
 
 impl Patched {
+    /// `inner` with `table` on top, under a new name and description.
     pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
         let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
         Patched {

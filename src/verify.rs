@@ -15,6 +15,7 @@ use std::time::Instant;
 /// What a verification run is asked to do.
 #[derive(Clone, Copy, Debug)]
 pub struct Request {
+    /// The board the game is played on.
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
@@ -49,33 +50,49 @@ impl Request {
 /// Why a run gave no verdict.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
+    /// The run could not start (e.g. no thread pool, rules the strategy
+    /// cannot be verified under).
     #[error("{0}")]
     Setup(String),
+    /// The table reached `Request::max_memory` after `positions`
+    /// positions, holding about `bytes`.
     #[error(
         "memory limit reached: the table held about {} MiB after {positions} positions; no verdict \
          (raise --max-memory)",
         bytes >> 20
     )]
-    MemoryLimit { positions: u64, bytes: u64 },
+    MemoryLimit {
+        /// Positions stored when the cap was reached.
+        positions: u64,
+        /// Bytes the table held then.
+        bytes: u64,
+    },
 }
 
 /// The verdict of a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
+    /// She wins on every line within the bound.
     Verified,
+    /// Some line of his beats the strategy (the report's line).
     Refuted,
 }
 
 /// Everything a run found.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The strategy's name.
     pub strategy: String,
+    /// The target graph's name, e.g. `K4`.
     pub target: String,
     /// The rules the strategy was verified under.
     pub rules: Rules,
+    /// The board played on.
     pub board: Board,
+    /// Largest number of her moves allowed.
     pub bound: u32,
+    /// Verified or refuted.
     pub verdict: Verdict,
     /// Exact largest number of her moves over all lines (verified runs).
     pub max_moves: Option<u32>,
@@ -83,10 +100,14 @@ pub struct Report {
     pub failure: Option<FailKind>,
     /// Distinct positions with the second player to move.
     pub positions: u64,
+    /// Wall time of the run, a `--shortest` search ([`shorten`]) included.
     pub seconds: f64,
+    /// Worker threads used.
     pub threads: usize,
-    /// A longest line (verified) or a shortest counterexample (refuted).
+    /// A longest line (verified), or a counterexample (refuted): the first
+    /// in reply order, or one with the fewest of his moves after [`shorten`].
     pub line: Line,
+    /// Counts over the stored positions (see `docs/cli-reference.md`).
     pub stats: Stats,
     /// Set when a shortest refutation was asked for (`verify --shortest`).
     pub shortest: Option<ShortestNote>,
@@ -206,7 +227,8 @@ pub fn verify_observed(
 
 /// Replaces a refuted report's counterexample by one with the fewest of his
 /// moves, examining at most `max_positions` positions; when that limit is
-/// reached the first counterexample stays and the note says so.
+/// reached the first counterexample stays and the note says so. The time
+/// this takes is added to the report's `seconds`.
 pub fn shorten(
     report: &mut Report,
     strategy: &dyn Strategy,
@@ -216,11 +238,17 @@ pub fn shorten(
     if report.verdict != Verdict::Refuted {
         return Ok(());
     }
+    let start = Instant::now();
     let pool = thread_pool(request.threads)?;
     let search = new_search(strategy, request);
     let on_level = |d: u32, n: usize| {
         if request.progress {
-            eprintln!("shortest refutation: expanding {n} positions after {d} of his moves");
+            // Progress only: if standard error is gone, there is nobody to tell.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "shortest refutation: expanding {n} positions after {d} of his moves"
+            );
         }
     };
     let note = match pool.install(|| shortest_refutation_with(&search, max_positions, on_level)) {
@@ -244,7 +272,20 @@ pub fn shorten(
         }
     };
     report.shortest = Some(note);
+    report.seconds += start.elapsed().as_secs_f64();
     Ok(())
+}
+
+/// The snake_case name of a failure kind, the same word as the `kind` of
+/// the line's `ending` in JSON (e.g. `second_player_wins`).
+pub fn fail_kind_name(kind: FailKind) -> &'static str {
+    match kind {
+        FailKind::SecondPlayerWins => "second_player_wins",
+        FailKind::Draw => "draw",
+        FailKind::StrategyError => "strategy_error",
+        FailKind::IllegalMove => "illegal_move",
+        FailKind::BoundExceeded => "bound_exceeded",
+    }
 }
 
 impl Report {
@@ -269,7 +310,7 @@ impl Report {
             "bound": self.bound,
             "verdict": self.verdict,
             "max_moves": self.max_moves,
-            "failure": self.failure.map(|f| format!("{f:?}")),
+            "failure": self.failure.map(fail_kind_name),
             "positions": self.positions,
             "seconds": self.seconds,
             "threads": self.threads,

@@ -68,3 +68,154 @@ fn bad_input_is_one_line_and_exit_code_two() {
         assert!(!err.contains("panicked"), "{args:?}");
     }
 }
+
+/// Runs the binary with standard output sent to `stdout`.
+fn run_with_stdout(args: &[&str], stdout: std::process::Stdio) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(args)
+        .stdout(stdout)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Every command that prints, with small inputs.
+const PRINTING: &[&[&str]] = &[
+    &["verify", "--strategy", "k3", "--board", "inf"],
+    &["verify", "--strategy", "k3", "--board", "inf", "--json"],
+    &["strategies"],
+    &["show", "--line", "0-1,2-3,0-2"],
+    &["show", "--g6", "Bo:BG", "--clique", "3"],
+    &["refute", "--strategy", "k3-broken-scatters", "--at-round", "2"],
+    &["solve", "--line", "", "--budget", "2", "--clique", "3"],
+    &["check", "proofs/k3-inf.cert"],
+    &[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--json",
+    ],
+    &[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--census",
+    ],
+    &[
+        "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--human", "blue",
+    ],
+    &["ramsey-table", "--boards", "4", "--targets", "K3", "--rules", "achieve"],
+    &["--help"],
+    &["verify", "--help"],
+    &["--version"],
+];
+
+#[test]
+fn a_full_disk_is_a_one_line_error_with_exit_code_two() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in PRINTING {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = run_with_stdout(args, full.into());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_exit_code_zero() {
+    for args in PRINTING {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+            .args(*args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the program writes (like `| head -c 0`).
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn unwritable_output_files_are_one_line_errors_before_the_run() {
+    let missing = "/nonexistent-dir/out";
+    for args in [
+        vec!["verify", "--strategy", "k3", "--svg", missing],
+        vec!["verify", "--strategy", "k3", "--dot", missing],
+        vec!["verify", "--strategy", "k3", "--cert", missing],
+        vec!["show", "--line", "0-1", "--svg", missing],
+        vec![
+            "refute",
+            "--strategy",
+            "k3",
+            "--at-round",
+            "1",
+            "--svg-dir",
+            "/proc/no/such",
+        ],
+        vec!["repair", "--strategy", "k3", "--bound", "4", "--out", missing],
+        vec!["ramsey-table", "--boards", "4", "--targets", "K3", "--save", missing],
+        vec![
+            "solve", "--rules", "achieve", "--target", "K3", "--board", "6", "--cert", missing,
+        ],
+        vec![
+            "play", "--rules", "achieve", "--target", "K3", "--board", "4", "--svg", missing,
+        ],
+    ] {
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: cannot "), "{args:?}: {err}");
+        // Checked before the search: nothing was printed.
+        assert!(out.is_empty() || args[0] == "show", "{args:?}: {out}");
+    }
+}
+
+/// `refute` of the k4 strategy after round 2, restricted to `phase`.
+fn k4_round_2_in_phase(phase: &'static str) -> Vec<&'static str> {
+    let mut args: Vec<_> = "refute --strategy k4 --bound 4 --at-round 2 --phase"
+        .split(' ')
+        .collect();
+    args.push(phase);
+    args
+}
+
+#[test]
+fn unknown_names_are_errors_that_list_the_known_ones() {
+    for (args, known) in [
+        (vec!["verify", "--strategy", "k5"], "known: k3,"),
+        (
+            "refute --strategy k3 --at-round 1 --phase nope".split(' ').collect(),
+            "phases there: none",
+        ),
+        (k4_round_2_in_phase("stage2"), "phases there: stage 1"),
+        (
+            vec!["verify", "--strategy", "k3", "--board", "huge"],
+            "`inf` (or `aleph0`) or a number",
+        ),
+        (vec!["show", "--line", "0-1", "--number-from", "2"], "from 0 or 1"),
+        (
+            "refute --strategy k3 --bound 2 --at-round 5".split(' ').collect(),
+            "past --bound 2",
+        ),
+    ] {
+        let (code, _, err) = ramsey(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(known), "{args:?}: expected `{known}` in {err}");
+    }
+}
+
+#[test]
+fn a_known_phase_still_filters() {
+    let mut args = k4_round_2_in_phase("stage 1");
+    args.push("--json");
+    let (code, out, err) = ramsey(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["phase"], "stage 1");
+}

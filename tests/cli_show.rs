@@ -150,6 +150,28 @@ fn bad_lines_are_rejected() {
 }
 
 #[test]
+fn bad_json_lines_are_rejected() {
+    let file = scratch("bad-line.json");
+    let line = |edge: &str, ending: &str| {
+        format!(
+            r#"{{"moves":[{{"player":"first","edge":{edge},"forced":false}}],"ending":{{"kind":"{ending}"}},"names":[]}}"#
+        )
+    };
+    for (text, needle) in [
+        // Edges used to be taken as written: a loop, or an end past the
+        // board's rows, panicked or was shown.
+        (line("[5,5]", "bound_exceeded"), "joins 5 to itself"),
+        (line("[200,3]", "bound_exceeded"), "out of range"),
+        // A draw needs a full board.
+        (line("[0,1]", "draw"), "the board is not full"),
+        (line("[0,1]", "FirstPlayerWins"), "holds no line"),
+    ] {
+        std::fs::write(&file, text).unwrap();
+        rejects(&["show", "--from-json", file.to_str().unwrap()], needle);
+    }
+}
+
+#[test]
 fn bad_graph6_is_rejected() {
     rejects(&["show", "--g6", "Bw"], "RED:BLUE");
     rejects(&["show", "--g6", "B!:Bw"], "outside");

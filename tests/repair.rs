@@ -63,11 +63,12 @@ fn patch_tables_round_trip_and_bad_lines_are_named() {
         ("garbage => 0-1", "line 1: bad position `garbage`"),
     ] {
         let err = parse_table(bad).unwrap_err();
-        assert!(err.contains(why), "{bad}: {err}");
+        assert!(err.to_string().contains(why), "{bad}: {err}");
     }
     let twice = format!("{entry}\n# comment\n{entry}\n");
     assert!(parse_table(&twice)
         .unwrap_err()
+        .to_string()
         .contains("line 3: situation listed twice"));
 }
 

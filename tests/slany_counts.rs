@@ -161,9 +161,12 @@ fn burnside(predicate: Predicate) -> u64 {
     total / perms.len() as u64
 }
 
+/// Sim's board and target under `rules`, `first` to move on the empty K6.
 fn sim(rules: Rules, first: Player) -> RamseyGame {
     let k3 = "K3".parse().unwrap();
-    RamseyGame::new(EdgePosition::complete(N), [k3, "K3".parse().unwrap()], rules, first).unwrap()
+    let mut start = EdgePosition::complete(N);
+    start.to_move = first;
+    RamseyGame::new(start, [k3, "K3".parse().unwrap()], rules, first).unwrap()
 }
 
 /// The canonical keys of the positions the engine reaches.
@@ -172,9 +175,8 @@ fn reached(game: &RamseyGame) -> BTreeSet<Box<[u64]>> {
 }
 
 fn engine_count(rules: Rules) -> u64 {
-    census(&sim(rules, Player::First), &EdgePosition::complete(N), |_| ())
-        .values()
-        .sum()
+    let game = sim(rules, Player::First);
+    census(&game, &game.start(), |_| ()).values().sum()
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use crate::board::Board;
 
 pub fn parse_board(s: &str) -> Result<Board, String> {
-    s.parse()
+    s.parse().map_err(|e: crate::board::BoardError| e.to_string())
 }
 
 pub fn parse_bound(s: &str) -> Result<u32, String> {
@@ -20,6 +20,12 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
         Ok(t) if (1..=256).contains(&t) => Ok(t),
         _ => Err(format!("threads must be a number from 1 to 256, not `{s}`")),
     }
+}
+
+/// The default number of worker threads: every core the system offers
+/// (results are the same for any thread count; only the time changes).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
 }
 
 pub fn parse_positions(s: &str) -> Result<u64, String> {
@@ -41,8 +47,8 @@ pub struct SearchArgs {
     /// Largest number of her moves allowed.
     #[arg(long, default_value_t = 50, value_parser = parse_bound)]
     pub bound: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    /// Worker threads [default: all cores]; results do not depend on it.
+    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
     pub threads: usize,
     /// Do not let the engine take immediate wins for strategies that declare
     /// the standing assumption (to measure what the shortcut saves).

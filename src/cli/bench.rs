@@ -3,7 +3,7 @@
 //! of the K4 certification, a solve, and the K3 certifications.
 
 use super::args::parse_threads;
-use super::Failure;
+use super::{output, Failure};
 use crate::bench::{canon_throughput, certification, k4_solve, slice, strategy_calls, Measurement, K4_SLICE};
 use crate::board::Board;
 use crate::strategies;
@@ -39,9 +39,9 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     for workload in workloads {
         let m = workload()?;
         if args.json {
-            println!("{}", serde_json::to_string(&m).expect("serialisable"));
+            output::println(serde_json::to_string(&m).expect("serialisable"))?;
         } else {
-            println!("{}", m.line());
+            output::println(m.line())?;
         }
     }
     Ok(())

@@ -1,8 +1,8 @@
 //! `ramsey-verify check`: runs the independent checker (crate
 //! `ramsey-cert-check`, which shares no code with the engine) on a certificate.
 
-use super::args::parse_threads;
-use super::Failure;
+use super::args::{default_threads, parse_threads};
+use super::{output, Failure};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -10,8 +10,8 @@ use std::path::PathBuf;
 pub struct CheckArgs {
     /// Certificate file written by `verify --cert` (plain or gzipped).
     pub file: PathBuf,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    /// Worker threads [default: all cores]; results do not depend on it.
+    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
     pub threads: usize,
     /// Print one JSON object (also for rejected certificates; the one-line
     /// error and the exit code are the same as without it).
@@ -23,12 +23,12 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
     let verdict = ramsey_cert_check::check_file(&args.file, args.threads);
     if args.json {
-        println!("{}", ramsey_cert_check::verdict_json(&verdict));
+        output::println(ramsey_cert_check::verdict_json(&verdict))?;
     }
     match verdict {
         Ok(summary) => {
             if !args.json {
-                print!("{}", summary.to_text());
+                output::print(&summary.to_text())?;
             }
             Ok(())
         }

@@ -3,7 +3,7 @@
 //! (`crate::engine`), with an optimal line, the moves at the start and the
 //! positions examined; `--census` counts the reachable positions.
 
-use super::Failure;
+use super::{output, Failure};
 use crate::board::Player;
 use crate::engine::{census, solve, Solver};
 use crate::game::pattern::Pattern;
@@ -86,6 +86,7 @@ pub fn run(
     json: bool,
 ) -> Result<(), Failure> {
     let game = statement(args, rules, board)?;
+    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let pool = thread_pool(threads)?;
     if args.census {
         return pool.install(|| print_census(&game, json));
@@ -108,10 +109,9 @@ pub fn run(
             .as_object_mut()
             .unwrap()
             .extend(report.to_json(&game).as_object().unwrap().clone());
-        println!("{object}");
+        output::println(object)?;
     } else {
-        println!("{}", header_text(&game));
-        print!("{}", report.to_text(&game));
+        output::print(&format!("{}\n{}", header_text(&game), report.to_text(&game)))?;
     }
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
@@ -125,12 +125,12 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
         crate::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
         draw => Failure::BadInput(draw.to_string()),
     })?;
-    let bytes = cert.write(path).map_err(Failure::BadInput)?;
-    eprintln!(
+    let bytes = cert.write(path).map_err(Failure::Output)?;
+    output::note(format_args!(
         "certificate: {} entries, {bytes} bytes written to {}",
         cert.entries,
         path.display()
-    );
+    ));
     Ok(())
 }
 
@@ -152,7 +152,9 @@ fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
     let start = game.start();
     serde_json::json!({
         "rules": game.rules().name(),
-        "board": crate::graph6::encode(start.vertex_count(), &start.board_edges()),
+        // Any graph can be the board here, so it is given in graph6 (and not
+        // as `board`, which is `inf` or `n` in every other command).
+        "board_graph6": crate::graph6::encode(start.vertex_count(), &start.board_edges()),
         "target_red": game.target(Player::First).name(),
         "target_blue": game.target(Player::Second).name(),
         "first": game.first().colour_name(),
@@ -188,18 +190,19 @@ fn print_census(game: &RamseyGame, json: bool) -> Result<(), Failure> {
             .as_object_mut()
             .unwrap()
             .extend(fields.as_object().unwrap().clone());
-        println!("{object}");
+        output::println(object)
     } else {
-        println!("{}", header_text(game));
-        println!("counting: {convention}");
-        println!(
-            "{:>14} {:>12} {:>8} {:>10}",
-            "coloured edges", "owns target", "to move", "positions"
+        let mut text = format!(
+            "{}\ncounting: {convention}\n{:>14} {:>12} {:>8} {:>10}\n",
+            header_text(game),
+            "coloured edges",
+            "owns target",
+            "to move",
+            "positions"
         );
         for ((edges, owns, to_move), count) in &counts {
-            println!("{edges:>14} {owns:>12} {to_move:>8} {count:>10}");
+            text.push_str(&format!("{edges:>14} {owns:>12} {to_move:>8} {count:>10}\n"));
         }
-        println!("total: {total}");
+        output::print(&format!("{text}total: {total}\n"))
     }
-    Ok(())
 }

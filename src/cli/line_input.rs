@@ -60,8 +60,7 @@ pub fn parse_moves(text: &str, names: &BTreeMap<Vertex, String>) -> Result<Vec<P
             .split_once('-')
             .ok_or_else(|| format!("move {} should look like `u-v`, not `{item}`", i + 1))?;
         let (u, v) = (vertex(u.trim(), names)?, vertex(v.trim(), names)?);
-        let edge =
-            Edge::checked(u as usize, v as usize).ok_or_else(|| format!("move {} joins {u} to itself", i + 1))?;
+        let edge = Edge::try_new(u as usize, v as usize).map_err(|e| format!("move {}: {e}", i + 1))?;
         let player = if i % 2 == 0 { Player::First } else { Player::Second };
         moves.push(PlayedMove {
             player,
@@ -75,11 +74,17 @@ pub fn parse_moves(text: &str, names: &BTreeMap<Vertex, String>) -> Result<Vec<P
 
 /// A line read from a JSON file, with what the file says about its game.
 pub struct JsonLine {
+    /// The moves, not yet checked (see [`checked_line`]).
     pub moves: Vec<PlayedMove>,
+    /// Vertex names given in the file.
     pub names: BTreeMap<Vertex, String>,
+    /// The ending the file claims.
     pub ending: Option<Ending>,
+    /// `k` of the file's `target` (`K4` -> 4), if it has one.
     pub clique: Option<usize>,
+    /// The file's `board`, if it has one.
     pub board: Option<Board>,
+    /// A title for pictures: strategy and verdict, else the file name.
     pub title: String,
 }
 
@@ -87,7 +92,12 @@ pub struct JsonLine {
 /// with `ending` and `names`) or a bare line object `{"moves": [...], "ending": ..., "names": ...}`.
 pub fn read_json_line(path: &str) -> Result<JsonLine, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| format!("{path} is not JSON: {e}"))?;
+    parse_json_line(&text, path)
+}
+
+/// [`read_json_line`] on the file's text; `path` names it in errors.
+pub fn parse_json_line(text: &str, path: &str) -> Result<JsonLine, String> {
+    let json: Value = serde_json::from_str(text).map_err(|e| format!("{path} is not JSON: {e}"))?;
     // `verify --json` gives the moves as `counterexample` or `longest_line`,
     // with `ending` and `names` beside them.
     let line_value = match ["counterexample", "longest_line"]
@@ -104,7 +114,8 @@ pub fn read_json_line(path: &str) -> Result<JsonLine, String> {
         Some(t) => Some(
             t.strip_prefix('K')
                 .and_then(|k| k.parse().ok())
-                .ok_or_else(|| format!("{path}: unknown target `{t}`"))?,
+                .filter(|k| (2..=16).contains(k))
+                .ok_or_else(|| format!("{path}: unknown target `{t}` (known: K2 to K16)"))?,
         ),
     };
     let board = match json.get("board").and_then(Value::as_str) {
@@ -179,11 +190,19 @@ pub fn checked_line(
     };
     match (claimed, reached) {
         (None, reached) => Ok((played, reached)),
-        (Some(c), Some(r)) if c != r => Err(format!("the line's ending ({c:?}) does not match its moves ({r:?})")),
+        (Some(c), Some(r)) if c != r => Err(format!(
+            "the line's ending ({}) does not match its moves ({})",
+            c.kind_name(),
+            r.kind_name()
+        )),
         (Some(c @ (Ending::FirstPlayerWins | Ending::SecondPlayerWins)), None) => Err(format!(
-            "the line's ending ({c:?}) does not match its moves (nobody completed a {})",
+            "the line's ending ({}) does not match its moves (nobody completed a {})",
+            c.kind_name(),
             game.target_name()
         )),
+        (Some(Ending::Draw), None) => {
+            Err("the line's ending (draw) does not match its moves (the board is not full)".into())
+        }
         (Some(c), _) => Ok((played, Some(c))),
     }
 }

@@ -4,8 +4,10 @@
 mod args;
 mod bench;
 mod check;
+mod colour;
 mod game_solve;
-mod line_input;
+pub mod line_input;
+pub mod output;
 mod picture;
 mod play;
 mod refute;
@@ -57,13 +59,23 @@ pub enum Command {
     /// Value and length of Slany's graph Ramsey games on K_n for every rule
     /// set and target, or (--open-problems) his Open Problems 1 and 2.
     RamseyTable(table::TableArgs),
+    /// Bodlaender's colouring games: winner and optimal line, or the game
+    /// chromatic number (--game-chromatic).
+    Colour(colour::ColourArgs),
 }
 
-/// Why a command ended without its normal output.
+/// Why a command ended without its normal output. The exit codes are
+/// documented in `docs/cli-reference.md`.
 #[derive(Debug)]
 pub enum Failure {
     /// Unusable input: one-line message, exit code 2.
     BadInput(String),
+    /// Standard output or an output file cannot be written (full disk,
+    /// missing directory, no permission): one-line message, exit code 2.
+    Output(String),
+    /// The reader of standard output went away (`... | head`): no message,
+    /// exit code 0, like other Unix filters.
+    BrokenPipe,
     /// The run stopped without a verdict (e.g. memory cap): exit code 3.
     NoVerdict(String),
     /// A proof certificate was read and found wrong: exit code 1.
@@ -77,17 +89,24 @@ impl From<String> for Failure {
 }
 
 impl Failure {
+    /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::BadInput(_) => 2,
+            Failure::BrokenPipe => 0,
+            Failure::BadInput(_) | Failure::Output(_) => 2,
             Failure::NoVerdict(_) => 3,
             Failure::InvalidCertificate(_) => 1,
         }
     }
 
+    /// The one-line message for standard error (empty for a broken pipe).
     pub fn message(&self) -> &str {
         match self {
-            Failure::BadInput(msg) | Failure::NoVerdict(msg) | Failure::InvalidCertificate(msg) => msg,
+            Failure::BrokenPipe => "",
+            Failure::BadInput(msg)
+            | Failure::Output(msg)
+            | Failure::NoVerdict(msg)
+            | Failure::InvalidCertificate(msg) => msg,
         }
     }
 }
@@ -96,19 +115,28 @@ impl Failure {
 pub fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Strategies => {
-            for s in strategies::all() {
-                println!("{:<28} {} game  {}", s.name(), s.game().target_name(), s.description());
-            }
-            Ok(())
+            let list: String = strategies::all()
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{:<28} {} game  {}\n",
+                        s.name(),
+                        s.game().target_name(),
+                        s.description()
+                    )
+                })
+                .collect();
+            output::print(&list)
         }
         Command::Verify(args) => verify::run(args),
         Command::Bench(args) => bench::run(args),
-        Command::Show(args) => Ok(show::run(args)?),
+        Command::Show(args) => show::run(args),
         Command::Check(args) => check::run(args),
-        Command::Refute(args) => Ok(refute::run(args)?),
+        Command::Refute(args) => refute::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
         Command::Play(args) => play::run(args),
         Command::RamseyTable(args) => table::run(args),
+        Command::Colour(args) => colour::run(args),
     }
 }

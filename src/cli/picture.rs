@@ -1,5 +1,7 @@
 //! `--svg FILE` and `--dot FILE`, shared by the subcommands that draw.
 
+use super::output::{check_writable, write_file};
+use super::Failure;
 use crate::render::{dot::to_dot, svg::to_svg, Figure};
 use clap::Args;
 use std::path::PathBuf;
@@ -24,13 +26,21 @@ impl PictureArgs {
         self.svg.is_some() || self.dot.is_some()
     }
 
+    /// Fails now if a requested picture file could not be written later.
+    pub fn check_writable(&self) -> Result<(), Failure> {
+        self.svg
+            .iter()
+            .chain(&self.dot)
+            .try_for_each(|path| check_writable(path))
+    }
+
     /// Writes the requested pictures of `figure`.
-    pub fn write(&self, figure: &Figure) -> Result<(), String> {
+    pub fn write(&self, figure: &Figure) -> Result<(), Failure> {
         for (path, text) in [(&self.svg, to_svg as fn(&Figure) -> String), (&self.dot, to_dot)]
             .into_iter()
             .filter_map(|(path, render)| path.as_ref().map(|p| (p, render(figure))))
         {
-            std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            write_file(path, text)?;
         }
         Ok(())
     }

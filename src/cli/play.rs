@@ -5,7 +5,7 @@
 //! as SVG, edges numbered in play order.
 
 use super::game_solve::{statement, GameArgs};
-use super::Failure;
+use super::{output, Failure};
 use crate::board::{Edge, Player, Vertex};
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
@@ -14,7 +14,7 @@ use crate::game::ramsey::RamseyGame;
 use crate::game::Game;
 use crate::render::{DrawnEdge, Figure};
 use clap::Args;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -39,7 +39,9 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         .as_deref()
         .ok_or_else(|| Failure::BadInput("play needs --rules (see `solve --rules`)".into()))?;
     if args.game.census || args.game.cert.is_some() {
-        return Err(Failure::BadInput("play takes no --census or --cert (see `solve --rules`)".into()));
+        return Err(Failure::BadInput(
+            "play takes no --census or --cert (see `solve --rules`)".into(),
+        ));
     }
     let game = statement(&args.game, rules, &args.board)?;
     let human = match args.human.as_str() {
@@ -47,19 +49,20 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         "blue" | "green" => Player::Second,
         other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
     };
+    args.svg.iter().try_for_each(|path| output::check_writable(path))?;
     let solver = Solver::new(&game).with_memory_limit(crate::engine::default_memory_cap());
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
     let mut input = std::io::stdin().lock();
     loop {
-        print!("{}", draw(&position));
+        output::print(&draw(&position))?;
         if let Some(score) = game.outcome(&position) {
-            println!("game over: {}", game.score_text(score));
+            output::println(format_args!("game over: {}", game.score_text(score)))?;
             break;
         }
         let mover = game.to_move(&position);
         let m = if mover == human {
-            match ask(&game, &position, &mut input) {
+            match ask(&game, &position, &mut input)? {
                 Some(m) => m,
                 None => return Ok(()),
             }
@@ -67,7 +70,7 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
             let m = program_move(&solver, &position)
                 .map_err(|e| Failure::NoVerdict(e.to_string()))?
                 .expect("the game is not over");
-            println!("{} plays {}", mover.colour_name(), game.move_text(&m));
+            output::println(format_args!("{} plays {}", mover.colour_name(), game.move_text(&m)))?;
             m
         };
         position = game.play(&position, &m);
@@ -75,28 +78,27 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
     }
     if let Some(path) = &args.svg {
         let svg = crate::render::svg::to_svg(&figure(&game, &played));
-        std::fs::write(path, svg).map_err(|e| Failure::BadInput(format!("cannot write {}: {e}", path.display())))?;
+        output::write_file(path, svg)?;
     }
     Ok(())
 }
 
 /// Reads the person's move until it is legal; `None` at end of input or `q`.
-fn ask(game: &RamseyGame, position: &EdgePosition, input: &mut impl BufRead) -> Option<Vec<Edge>> {
+fn ask(game: &RamseyGame, position: &EdgePosition, input: &mut impl BufRead) -> Result<Option<Vec<Edge>>, Failure> {
     let legal = labelled_moves(game, position);
     loop {
-        print!(
+        output::print(&format!(
             "your move ({}: two vertices like `0 1`, several as `0-1,2-3`; q quits): ",
             position.to_move.colour_name()
-        );
-        std::io::stdout().flush().ok();
+        ))?;
         let mut line = String::new();
-        if input.read_line(&mut line).ok()? == 0 || line.trim() == "q" {
-            return None;
+        if input.read_line(&mut line).unwrap_or(0) == 0 || line.trim() == "q" {
+            return Ok(None);
         }
         match parse_move(&line) {
-            Some(m) if legal.contains(&m) => return Some(m),
-            Some(_) => println!("not a legal move here"),
-            None => println!("write a move as two vertex numbers, e.g. `0 1`"),
+            Some(m) if legal.contains(&m) => return Ok(Some(m)),
+            Some(_) => output::println("not a legal move here")?,
+            None => output::println("write a move as two vertex numbers, e.g. `0 1`")?,
         }
     }
 }

@@ -2,7 +2,9 @@
 
 use super::args::SearchArgs;
 use super::line_input::checked_line;
+use super::output::{self, write_file};
 use super::show::show_unfinished;
+use super::Failure;
 use crate::board::Board;
 use crate::board::{members, Player};
 use crate::classes::{failure_classes, FailureClass};
@@ -10,7 +12,7 @@ use crate::graph6::encode_position;
 use crate::line::PlayedMove;
 use crate::render::svg::to_svg;
 use crate::strategy::Game;
-use crate::verify::{new_search, thread_pool, Request};
+use crate::verify::{fail_kind_name, new_search, thread_pool, Request};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -38,8 +40,7 @@ pub struct RefuteArgs {
 }
 
 /// Writes the picture of each class of `round` into `dir`.
-fn draw_classes(dir: &Path, strategy: &str, game: Game, round: u32, classes: &[FailureClass]) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+fn draw_classes(dir: &Path, strategy: &str, game: Game, round: u32, classes: &[FailureClass]) -> Result<(), Failure> {
     for (i, class) in classes.iter().enumerate() {
         let moves = class
             .line
@@ -56,7 +57,7 @@ fn draw_classes(dir: &Path, strategy: &str, game: Game, round: u32, classes: &[F
         let title = format!("{strategy}: failure class {} after round {round}", i + 1);
         let (_, figure) = show_unfinished(moves, BTreeMap::new(), game, &title, 0);
         let path = dir.join(format!("round-{round}-class-{}.svg", i + 1));
-        std::fs::write(&path, to_svg(&figure)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        write_file(&path, to_svg(&figure))?;
     }
     Ok(())
 }
@@ -73,7 +74,7 @@ fn class_json(class: &FailureClass) -> serde_json::Value {
         "graph6": encode_position(&class.position),
         "edges_in_play_order": line,
         "degrees": degrees,
-        "failure": format!("{:?}", class.kind),
+        "failure": fail_kind_name(class.kind),
         "his_moves_after": class.his_moves,
     })
 }
@@ -89,15 +90,25 @@ fn class_text(i: usize, class: &FailureClass) -> String {
         out.push_str(&format!(" {v}:{f}/{s}"));
     }
     out.push_str(&format!(
-        "\n  {:?} after {} more of his moves\n",
-        class.kind, class.his_moves
+        "\n  {} after {} more of his moves\n",
+        fail_kind_name(class.kind),
+        class.his_moves
     ));
     out
 }
 
-pub fn run(refute: RefuteArgs) -> Result<(), String> {
+pub fn run(refute: RefuteArgs) -> Result<(), Failure> {
     let args = &refute.search;
     let strategy = args.strategy()?;
+    if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
+        return Err(Failure::BadInput(format!(
+            "--at-round {round} is past --bound {}: she has at most {} moves",
+            args.bound, args.bound
+        )));
+    }
+    if let Some(dir) = &refute.svg_dir {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot create {}: {e}", dir.display())))?;
+    }
     let pool = thread_pool(args.threads)?;
     let mut request = Request::new(args.board, args.bound, args.threads);
     request.shortcuts = !args.no_shortcuts;
@@ -108,33 +119,42 @@ pub fn run(refute: RefuteArgs) -> Result<(), String> {
             if refute.progress {
                 let secs = start.elapsed().as_secs_f64();
                 let rate = search.visited() as f64 / secs.max(1e-9);
-                eprintln!(
+                output::note(format_args!(
                     "round {round}: {done}/{total} positions classified, {} searched, {secs:.0}s, {rate:.0}/s",
                     search.positions()
-                );
+                ));
             }
         };
         let phase = refute.phase.as_deref();
-        let classes = pool.install(|| failure_classes(&search, round, phase, &progress))?;
+        let classes = pool
+            .install(|| failure_classes(&search, round, phase, &progress))
+            .map_err(|e| Failure::BadInput(e.to_string()))?;
+        if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
+            return Err(Failure::BadInput(format!(
+                "--at-round {round} is past --bound {}: she has at most {} moves",
+                args.bound, args.bound
+            )));
+        }
         if let Some(dir) = &refute.svg_dir {
             draw_classes(dir, &args.strategy, strategy.game(), round, &classes)?;
         }
         if args.json {
             let list: Vec<_> = classes.iter().map(class_json).collect();
-            let out = json!({"strategy": args.strategy, "board": args.board.to_string(), "bound": args.bound,
+            let out = json!({"strategy": args.strategy, "target": strategy.game().target_name(), "board": args.board.to_string(), "bound": args.bound,
                 "round": round, "phase": refute.phase, "seconds": start.elapsed().as_secs_f64(), "count": classes.len(), "classes": list});
-            println!("{out}");
+            output::println(out)?;
         } else {
-            println!(
-                "{} failure classes of {} after round {round} (board {}, bound {})",
+            let mut text = format!(
+                "{} failure classes of {} after round {round} (board {}, bound {})\n",
                 classes.len(),
                 args.strategy,
                 args.board,
                 args.bound
             );
             for (i, class) in classes.iter().enumerate() {
-                print!("{}", class_text(i, class));
+                text.push_str(&class_text(i, class));
             }
+            output::print(&text)?;
         }
     }
     Ok(())

@@ -1,8 +1,9 @@
 //! `ramsey-verify repair`: searches for a small table of moves that makes a
 //! refuted strategy win (`crate::repair`), and writes the table.
 
-use super::args::{parse_board, parse_bound, parse_threads, read_table};
+use super::args::{default_threads, parse_board, parse_bound, parse_threads, read_table};
 use super::line_input::parse_moves;
+use super::output::{self, write_file};
 use super::Failure;
 use crate::board::{Board, Edge};
 use crate::patch::{format_table, PatchTable};
@@ -26,8 +27,8 @@ pub struct RepairArgs {
     /// Largest number of her moves allowed.
     #[arg(long, value_parser = parse_bound)]
     pub bound: u32,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = parse_threads)]
+    /// Worker threads [default: all cores]; results do not depend on it.
+    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
     pub threads: usize,
     /// Repair only the subtree after this line the strategy plays (moves in
     /// play order, red first, ending with hers), e.g. a failure class's line.
@@ -49,6 +50,7 @@ pub struct RepairArgs {
 
 pub fn run(args: RepairArgs) -> Result<(), Failure> {
     let strategy: Arc<dyn crate::strategy::Strategy> = Arc::from(strategies::by_name(&args.strategy)?);
+    output::check_writable(&args.out)?;
     let table = match &args.table {
         Some(path) => read_table(path)?,
         None => PatchTable::new(),
@@ -72,14 +74,14 @@ pub fn run(args: RepairArgs) -> Result<(), Failure> {
     let request = Request::new(args.board, args.bound, args.threads);
     let outcome = pool.install(|| {
         repair(task, request, |round| {
-            eprintln!(
+            output::note(format_args!(
                 "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
                 round.number,
                 round.at_move,
                 round.his_moves,
                 round.positions,
                 started.elapsed().as_secs_f64()
-            )
+            ))
         })
     })?;
     let seconds = started.elapsed().as_secs_f64();
@@ -103,14 +105,12 @@ pub fn run(args: RepairArgs) -> Result<(), Failure> {
         format!("written by: {}", command.join(" ")),
         format!("{verdict}; {} entries; {seconds:.1} s", table.len()),
     ];
-    std::fs::write(&args.out, format_table(table, &comments))
-        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
-    println!("{verdict}");
-    println!(
-        "{} table entries written to {} ({seconds:.1} s)",
+    write_file(&args.out, format_table(table, &comments))?;
+    output::print(&format!(
+        "{verdict}\n{} table entries written to {} ({seconds:.1} s)\n",
         table.len(),
         args.out.display()
-    );
+    ))?;
     match outcome {
         RepairOutcome::Verified { .. } => Ok(()),
         _ => Err(Failure::NoVerdict("the strategy is not repaired".into())),

@@ -3,6 +3,7 @@
 use super::args::parse_board;
 use super::line_input::{checked_line, parse_moves, parse_names, read_json_line};
 use super::picture::PictureArgs;
+use super::{output, Failure};
 use crate::board::{Board, Player, Position, Vertex};
 use crate::graph6::{decode_pair, decode_position, encode_position};
 use crate::line::{Ending, Line, PlayedMove};
@@ -57,7 +58,7 @@ pub fn parse_clique(s: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(args: ShowArgs) -> Result<(), String> {
+pub fn run(args: ShowArgs) -> Result<(), Failure> {
     let mut names = parse_names(args.names.as_deref().unwrap_or(""))?;
     let (text, figure) = if let Some(path) = &args.from_json {
         let json = read_json_line(path)?;
@@ -85,7 +86,7 @@ pub fn run(args: ShowArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
         show_position(&position, &names, game, args.title.as_deref().unwrap_or("position"))
     };
-    print!("{text}");
+    output::print(&text)?;
     args.picture.write(&figure)
 }
 

@@ -7,7 +7,7 @@
 use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
-use super::Failure;
+use super::{output, Failure};
 use crate::board::{Board, Player, Position};
 use crate::graph6::decode_position;
 use crate::solve::Solver;
@@ -67,9 +67,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                 "with --rules, give the start position with --start".into(),
             ));
         }
-        let threads = args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let threads = args.threads.unwrap_or_else(super::args::default_threads);
         return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
     };
     if args.game.cert.is_some() {
@@ -107,29 +105,28 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         let json = serde_json::json!({
             "budget": budget,
             "board": args.board.to_string(),
-            "clique": clique,
+            "target": Game::clique(clique).target_name(),
             "wins": depth.is_some(),
             "shortest_win": depth,
             "winning_moves": moves.unwrap_or_default().iter().map(|e| { let (u, v) = e.ends(); [u, v] }).collect::<Vec<_>>(),
             "nodes": nodes,
             "seconds": seconds,
         });
-        println!("{json}");
+        output::println(json)?;
         return Ok(());
     }
-    match found {
+    let text = match found {
         Some((depth, moves)) => {
             let list: Vec<String> = moves.iter().map(|e| e.to_string()).collect();
-            println!(
-                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})",
-                depth - 1
-            );
-            println!("winning first moves (one per orbit): {}", list.join(", "));
+            format!(
+                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})\nwinning first moves (one per orbit): {}\n",
+                depth - 1,
+                list.join(", ")
+            )
         }
-        None => println!("NO FORCED WIN within {budget} of her moves"),
-    }
-    println!("nodes: {nodes}   time: {seconds:.3}s");
-    Ok(())
+        None => format!("NO FORCED WIN within {budget} of her moves\n"),
+    };
+    output::print(&format!("{text}nodes: {nodes}   time: {seconds:.3}s\n"))
 }
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).

@@ -11,7 +11,7 @@
 mod open_problems;
 
 use super::args::parse_threads;
-use super::Failure;
+use super::{output, Failure};
 use crate::board::Player;
 use crate::engine::Solver;
 use crate::game::edges::EdgePosition;
@@ -184,9 +184,14 @@ pub(crate) fn command_line() -> String {
 pub fn run(args: TableArgs) -> Result<(), Failure> {
     let targets = targets(&args.targets)?;
     let rules = rules(&args.rules)?;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    for ext in args
+        .save
+        .iter()
+        .flat_map(|base| [format!("{base}.json"), format!("{base}.md")])
+    {
+        output::check_writable(std::path::Path::new(&ext))?;
+    }
+    let threads = args.threads.unwrap_or_else(super::args::default_threads);
     let pool = thread_pool(threads)?;
     if args.open_problems {
         return pool.install(|| open_problems::run(&args, &targets, threads));
@@ -213,15 +218,13 @@ pub fn run(args: TableArgs) -> Result<(), Failure> {
 /// writes both to BASE.json and BASE.md.
 pub(crate) fn emit(args: &TableArgs, object: &serde_json::Value, text: &str) -> Result<(), Failure> {
     let Some(base) = &args.save else {
-        match args.json {
-            true => println!("{object}"),
-            false => print!("{text}"),
-        }
-        return Ok(());
+        return match args.json {
+            true => output::println(object),
+            false => output::print(text),
+        };
     };
     for (ext, content) in [("json", format!("{object}\n")), ("md", text.to_string())] {
-        let path = format!("{base}.{ext}");
-        std::fs::write(&path, content).map_err(|e| Failure::BadInput(format!("cannot write {path}: {e}")))?;
+        output::write_file(std::path::Path::new(&format!("{base}.{ext}")), content)?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
-use super::Failure;
+use super::{output, Failure};
 use crate::board::{Board, Player};
 use crate::cert::Recorder;
 use crate::game::ramsey::Rules;
@@ -46,6 +46,8 @@ pub struct VerifyArgs {
 pub fn run(args: VerifyArgs) -> Result<(), Failure> {
     let strategy = args.search.strategy()?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
+    args.picture.check_writable()?;
+    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let request = Request {
         rules,
         board: args.search.board,
@@ -85,9 +87,9 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
             .write(&Figure::from_line(&report.line, game, &title, args.picture.number_from))?;
     }
     if args.search.json {
-        println!("{}", report.to_json());
+        output::println(report.to_json())?;
     } else {
-        print!("{}", report.to_text(game));
+        output::print(&report.to_text(game))?;
     }
     match (&args.cert, recorder) {
         (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game, &args),
@@ -110,12 +112,12 @@ fn write_certificate(
         )));
     }
     let certificate = recorder.certificate(game, args.search.board, args.search.bound, None);
-    let bytes = certificate.write(path)?;
-    eprintln!(
+    let bytes = certificate.write(path).map_err(Failure::Output)?;
+    output::note(format_args!(
         "certificate: {} entries, {bytes} bytes, written to {}",
         certificate.entries,
         path.display()
-    );
+    ));
     Ok(())
 }
 

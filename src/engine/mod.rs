@@ -20,9 +20,12 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod census;
+mod decide;
 pub mod play;
 mod report;
+pub mod strategy;
 pub use census::census;
+pub use decide::Decider;
 pub use report::{solve, SolveReport};
 
 /// The search stopped at its memory cap: no verdict.

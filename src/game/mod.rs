@@ -24,6 +24,7 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub mod colouring;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;

@@ -121,7 +121,7 @@ impl Model {
 
     /// Whether colour `p` owns a copy of its target in `mask`.
     pub fn owns(&self, mask: u64, p: usize) -> bool {
-        self.copies[p].iter().any(|&c| c & mask == c)
+        self.copies[p].iter().any(|&c| c & !mask == 0)
     }
 
     /// Whether `p`'s target counts (Def. 3.6: in the weak game only the

@@ -86,8 +86,8 @@ fn avoid_instance(name: String, board: EdgePosition, target: &Pattern, cap_mib: 
         plies: value.plies,
         longest,
         c,
-        rule_holds: c.map(|c| red_wins == (c % 2 == 0)),
-        extended_rule_holds: red_wins == ((longest + 1) % 2 == 0),
+        rule_holds: c.map(|c| red_wins == c.is_multiple_of(2)),
+        extended_rule_holds: red_wins == (longest + 1).is_multiple_of(2),
         positions,
     })
 }
@@ -171,7 +171,7 @@ fn instance_json(board: &str, target: &str, r: &Result<Instance, String>) -> ser
 
 /// The winner the parity rule predicts for c (red wins iff c is even).
 fn predicted(c: u32) -> &'static str {
-    if c % 2 == 0 {
+    if c.is_multiple_of(2) {
         "first"
     } else {
         "second"
@@ -227,7 +227,7 @@ fn markdown(
     for (board, target, r) in complete {
         out += &match r {
             Ok(i) => instance_row(i),
-            Err(e) => format!("| {board} | {target} | | | | | no verdict: {e} | | | | |\n"),
+            Err(e) => format!("| {board} | {target} | | | | | {e} | | | | |\n"),
         };
     }
     out += &summary(small, args);

@@ -1,0 +1,79 @@
+//! Benchmarks for the colouring games (figures go to the README, never
+//! into timed tests): Theorems 3.1 and 3.3 on graphs with 10^6 vertices,
+//! and chi_g of every tree up to 14 vertices.
+//!
+//! Run: `cargo bench --bench colouring` (add `-- --trees 14` to change the
+//! tree size, `-- --n 1000000` the linear-time graph size).
+
+use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, BigGraph};
+use ramsey_verify::game::colouring::trees::census;
+use rand::{Rng, SeedableRng};
+use std::time::Instant;
+
+fn arg(name: &str, default: usize) -> usize {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A random graph in a random colouring order: a random tree (bipartite)
+/// plus `extra` random edges between vertices of opposite tree parity,
+/// vertices shuffled (so many vertices are sources).
+fn random_graph(n: usize, extra: usize, rng: &mut impl Rng) -> BigGraph {
+    let mut parity = vec![0u8; n];
+    let mut edges = Vec::with_capacity(n + extra);
+    for v in 1..n {
+        let p = rng.random_range(0..v);
+        parity[v] = parity[p] ^ 1;
+        edges.push((p as u32, v as u32));
+    }
+    while edges.len() < n - 1 + extra {
+        let (u, v) = (rng.random_range(0..n), rng.random_range(0..n));
+        if u != v && parity[u] != parity[v] {
+            edges.push((u as u32, v as u32));
+        }
+    }
+    let mut label: Vec<u32> = (0..n as u32).collect();
+    for i in (1..n).rev() {
+        label.swap(i, rng.random_range(0..=i));
+    }
+    let edges: Vec<(u32, u32)> = edges
+        .iter()
+        .map(|&(u, v)| (label[u as usize], label[v as usize]))
+        .collect();
+    BigGraph::new(n, &edges)
+}
+
+fn main() {
+    let n = arg("--n", 1_000_000);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1989);
+    for extra in [0, n] {
+        let graph = random_graph(n, extra, &mut rng);
+        let owners = alternating(n);
+        let t = Instant::now();
+        let construction = sccg2(&graph, &owners);
+        let sccg_time = t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        let winner = scg2(&graph, &owners);
+        let scg_time = t.elapsed().as_secs_f64();
+        println!(
+            "n={n} e={}: Theorem 3.1 (SCCG) {:?} in {sccg_time:.3}s; Theorem 3.3 (SCG) {winner:?} in {scg_time:.3}s",
+            n - 1 + extra,
+            construction.winner
+        );
+    }
+    let max_trees = arg("--trees", 14);
+    let t = Instant::now();
+    for size in 1..=max_trees {
+        let c = census(size, 1);
+        println!(
+            "trees n={size}: {} trees, chi_g distribution {:?} ({:.2}s so far)",
+            c.trees,
+            c.distribution,
+            t.elapsed().as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,255 @@
+//! `ramsey-verify colour`: Bodlaender's colouring games on a graph (winner,
+//! optimal line, winning first moves), the game chromatic number with the
+//! proof of both sides, and the census of chi_g over all small trees.
+
+use super::Failure;
+use crate::board::Player;
+use crate::game::colouring::chromatic::game_chromatic;
+use crate::game::colouring::linear::fast_winner;
+use crate::game::colouring::report::solve;
+use crate::game::colouring::trees::census;
+use crate::game::colouring::{parse_graph, ColouringGame, Graph, Rules};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct ColourArgs {
+    /// The game: scg, sccg (ordered), cg, ccg (any vertex).
+    #[arg(long, value_parser = str::parse::<Rules>)]
+    pub game: Option<Rules>,
+    /// The graph: graph6, or path:N, cycle:N, star:N, complete:N, empty:N,
+    /// prufer:A,B,... (the tree with that Prüfer code).
+    #[arg(long)]
+    pub graph: Option<String>,
+    /// Number of colours k.
+    #[arg(long)]
+    pub colours: Option<usize>,
+    /// Ordered games: the vertices in colouring order, comma-separated
+    /// (default 0,1,...,n-1).
+    #[arg(long)]
+    pub order: Option<String>,
+    /// Ordered games: who colours each vertex, one digit 1 or 2 per vertex
+    /// in vertex order (default: players alternate along the order).
+    #[arg(long)]
+    pub owner: Option<String>,
+    /// Compute chi_g(G), the least k for which player 1 wins the CCG.
+    #[arg(long)]
+    pub game_chromatic: bool,
+    /// chi_g of every tree with up to N vertices: distribution and the
+    /// first trees reaching each value.
+    #[arg(long, value_name = "N")]
+    pub trees: Option<usize>,
+    /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
+    /// vertices, every root, every reply, games played to the last vertex).
+    #[arg(long, value_name = "N")]
+    pub certify_trees: Option<usize>,
+    /// With --certify-trees: end each game once every vertex is safe (more
+    /// free colours than uncoloured neighbours; the win is then certain)
+    /// instead of playing to the last vertex. Faster, but then the
+    /// strategy's later moves are not checked for legality.
+    #[arg(long)]
+    pub stop_when_safe: bool,
+    /// Colours for --certify-trees (the theorem's 5; fewer to see it fail).
+    #[arg(long, default_value = "5")]
+    pub strategy_colours: usize,
+    /// Also draw the graph as SVG into this file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+    /// Transposition-table cap in MiB (past it: no verdict, exit code 3).
+    #[arg(long, default_value = "4096")]
+    pub memory_mib: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: ColourArgs) -> Result<(), Failure> {
+    if let Some(n) = args.certify_trees {
+        return certify_53(n, args.strategy_colours, !args.stop_when_safe);
+    }
+    if let Some(n) = args.trees {
+        return tree_census(n, args.json);
+    }
+    let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
+    let graph = parse_graph(text).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.svg {
+        let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
+        std::fs::write(path, crate::game::colouring::svg::svg(&graph, &title))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let memory = args.memory_mib.saturating_mul(1 << 20);
+    let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
+    if args.game_chromatic {
+        return chromatic(&graph, memory, args.json);
+    }
+    let rules = args
+        .game
+        .ok_or_else(|| "give --game scg|sccg|cg|ccg, or --game-chromatic".to_string())?;
+    let k = args
+        .colours
+        .ok_or_else(|| "--colours is required with --game".to_string())?;
+    let order = args.order.as_deref().map(parse_order).transpose()?;
+    let owners = args.owner.as_deref().map(parse_owners).transpose()?;
+    let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
+    let report = solve(&game, memory).map_err(no_verdict)?;
+    let fast = fast_winner(&game).map(|p| p as usize + 1);
+    if args.json {
+        let mut json = report.to_json(&game);
+        json["linear_time_winner"] = serde_json::json!(fast);
+        println!("{json}");
+    } else {
+        println!("{}", report.to_text(&game));
+        if let Some(player) = fast {
+            let agree = player == report.winner.player() as usize + 1;
+            let theorem = if game.rules() == Rules::Sccg { "3.1" } else { "3.3" };
+            println!(
+                "Theorem {theorem} (linear time): player {player} wins ({})",
+                if agree { "agrees" } else { "DISAGREES" }
+            );
+        }
+    }
+    Ok(())
+}
+
+fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
+    if graph.n() == 0 {
+        return Err(Failure::BadInput("the graph has no vertices".into()));
+    }
+    if graph.n() + graph.max_degree() + 1 > crate::board::MAX_VERTICES {
+        return Err(Failure::BadInput(format!(
+            "chi_g may need Delta + 1 = {} colours beside {} vertices: at most {} together",
+            graph.max_degree() + 1,
+            graph.n(),
+            crate::board::MAX_VERTICES
+        )));
+    }
+    let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
+    if json {
+        let levels: Vec<_> = result
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.to_json(&game(i + 1)))
+            .collect();
+        let out = serde_json::json!({
+            "graph": graph.graph6(),
+            "game_chromatic_number": result.chi_g,
+            "chromatic_number": result.chi,
+            "max_degree_plus_one": result.degree_bound,
+            "levels": levels,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "chi_g = {}   (chi = {}, Delta + 1 = {}; the paper's bounds chi <= chi_g <= Delta + 1)",
+        result.chi_g, result.chi, result.degree_bound
+    );
+    let k = result.chi_g;
+    println!("\nwith k = {k} colours, player 1 wins:");
+    println!("{}", result.levels[k - 1].to_text(&game(k)));
+    if k > 1 {
+        println!("\nwith k = {} colours, player 2 wins:", k - 1);
+        println!("{}", result.levels[k - 2].to_text(&game(k - 1)));
+    }
+    Ok(())
+}
+
+/// A comma-separated list of vertices.
+fn parse_order(text: &str) -> Result<Vec<usize>, String> {
+    text.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            s.trim()
+                .parse()
+                .map_err(|_| format!("--order: `{s}` is not a vertex number"))
+        })
+        .collect()
+}
+
+/// One digit per vertex, `1` or `2` (commas and spaces ignored).
+fn parse_owners(text: &str) -> Result<Vec<Player>, String> {
+    text.chars()
+        .filter(|c| !matches!(c, ',' | ' '))
+        .map(|c| match c {
+            '1' => Ok(Player::First),
+            '2' => Ok(Player::Second),
+            _ => Err(format!("--owner: `{c}` is not 1 or 2")),
+        })
+        .collect()
+}
+
+/// The largest tree size the census accepts.
+const MAX_TREE_CENSUS: usize = 20;
+
+fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
+    if !(1..=MAX_TREE_CENSUS).contains(&max_n) {
+        return Err(Failure::BadInput(format!(
+            "--trees takes 1..={MAX_TREE_CENSUS}, not {max_n}"
+        )));
+    }
+    let mut rows = Vec::new();
+    for n in 1..=max_n {
+        let started = std::time::Instant::now();
+        let census = census(n, 3);
+        let seconds = started.elapsed().as_secs_f64();
+        if json {
+            rows.push(serde_json::json!({
+                "n": n,
+                "trees": census.trees,
+                "distribution": census.distribution.iter().map(|(k, c)| [*k, *c]).collect::<Vec<_>>(),
+                "examples": census.examples.iter().map(|(k, g)| (k.to_string(), serde_json::json!(g.iter().map(Graph::graph6).collect::<Vec<_>>()))).collect::<serde_json::Map<_, _>>(),
+                "seconds": seconds,
+            }));
+            continue;
+        }
+        let dist: Vec<String> = census
+            .distribution
+            .iter()
+            .map(|(k, c)| format!("chi_g={k}: {c}"))
+            .collect();
+        println!(
+            "n={n:2}  trees={:5}  {}  ({seconds:.2}s)",
+            census.trees,
+            dist.join("  ")
+        );
+        for (k, examples) in &census.examples {
+            let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
+            println!("        chi_g={k}: {}", list.join(" "));
+        }
+    }
+    if json {
+        println!("{}", serde_json::Value::Array(rows));
+    }
+    Ok(())
+}
+
+fn certify_53(max_n: usize, k: usize, played_out: bool) -> Result<(), Failure> {
+    if !(1..=MAX_TREE_CENSUS).contains(&max_n) || k == 0 {
+        return Err(Failure::BadInput(format!(
+            "--certify-trees takes 1..={MAX_TREE_CENSUS} and at least 1 colour"
+        )));
+    }
+    let mut failed = false;
+    for n in 1..=max_n {
+        let started = std::time::Instant::now();
+        let c = crate::game::colouring::trees53::certify_trees(n, k, played_out);
+        println!(
+            "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({:.2}s)",
+            c.trees,
+            c.roots,
+            c.checked,
+            c.failures.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if let Some((tree, root, line)) = c.failures.first() {
+            let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
+            println!("        REFUTED on {tree} rooted at {root}: {}", moves.join(" "));
+            failed = true;
+        }
+    }
+    match failed {
+        true => Err(Failure::NoVerdict("the strategy was refuted (lines above)".into())),
+        false => Ok(()),
+    }
+}
