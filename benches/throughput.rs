@@ -5,7 +5,7 @@
 //! Performance): the machine is shared, so ratios mean more than times.
 
 use ramsey_verify::bench::{
-    canon_throughput, certification, failure_class_search, k3_solve, slice, strategy_calls, Measurement, K4_SLICE,
+    canon_throughput, certification, failure_class_search, k4_solve, slice, strategy_calls, Measurement, K4_SLICE,
 };
 use ramsey_verify::board::Board;
 use ramsey_verify::strategies::by_name;
@@ -22,9 +22,9 @@ fn main() -> Result<(), String> {
     show(canon_throughput(5000, 8, 5))?;
     show(canon_throughput(2000, 14, 5))?;
     show(canon_throughput(500, 20, 5))?;
-    show(strategy_calls(k4.as_ref(), &K4_SLICE, 5))?;
+    show(strategy_calls(k4.as_ref(), &K4_SLICE, 200, 5))?;
     show(one.install(|| slice(k4.as_ref(), &K4_SLICE, 21, 5)))?;
-    show(k3_solve(4, 5))?;
+    show(k4_solve(5, 5))?;
     if quick {
         return Ok(());
     }

@@ -15,25 +15,31 @@ use std::time::Instant;
 /// One workload measured `runs` times.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Measurement {
+    /// What was measured.
     pub workload: String,
     /// Items (positions, calls, nodes) one run handles.
     pub items: u64,
+    /// How many times the workload ran.
     pub runs: usize,
-    /// Median wall seconds of a run, and the fastest and slowest run.
+    /// Median wall seconds of a run.
     pub seconds: f64,
+    /// Wall seconds of the fastest run.
     pub min_seconds: f64,
+    /// Wall seconds of the slowest run.
     pub max_seconds: f64,
     /// Median CPU seconds (user and system, all threads) of a run.
     pub cpu_seconds: f64,
     /// Items per median wall second.
     pub per_second: f64,
+    /// Items per median CPU second (the steadier figure on a shared machine).
+    pub per_cpu_second: f64,
 }
 
 impl Measurement {
     /// One text line: items, median wall time with its range, CPU time, rate.
     pub fn line(&self) -> String {
         format!(
-            "{:<58} {:>9} items  {:>8.4}s [{:.4}..{:.4}] x{}  cpu {:>8.4}s  {:>10.0}/s",
+            "{:<50} {:>8} items  wall {:.4}s [{:.4}..{:.4}] x{}  cpu {:.4}s  {:.0}/cpu-s",
             self.workload,
             self.items,
             self.seconds,
@@ -41,7 +47,7 @@ impl Measurement {
             self.max_seconds,
             self.runs,
             self.cpu_seconds,
-            self.per_second
+            self.per_cpu_second
         )
     }
 }
@@ -80,6 +86,7 @@ pub fn measure(
         items.get_or_insert(n);
     }
     let seconds = median(&mut wall);
+    let cpu_seconds = median(&mut cpu);
     Ok(Measurement {
         workload,
         items: items.unwrap_or(0),
@@ -87,8 +94,9 @@ pub fn measure(
         seconds,
         min_seconds: wall[0],
         max_seconds: wall[wall.len() - 1],
-        cpu_seconds: median(&mut cpu),
+        cpu_seconds,
         per_second: items.unwrap_or(0) as f64 / seconds.max(1e-9),
+        per_cpu_second: items.unwrap_or(0) as f64 / cpu_seconds.max(1e-9),
     })
 }
 
@@ -209,38 +217,52 @@ fn slice_situations(strategy: &dyn Strategy, choices: &[usize]) -> Option<Vec<(C
     Some(situations)
 }
 
-/// Calls of `strategy.play` on the situations of [`slice_situations`].
-pub fn strategy_calls(strategy: &dyn Strategy, choices: &[usize], runs: usize) -> Result<Measurement, String> {
+/// Calls of `strategy.play` on the situations of [`slice_situations`],
+/// `passes` times over.
+pub fn strategy_calls(
+    strategy: &dyn Strategy,
+    choices: &[usize],
+    passes: usize,
+    runs: usize,
+) -> Result<Measurement, String> {
     let situations = slice_situations(strategy, choices).ok_or("no situations for the strategy benchmark")?;
-    measure(
-        format!("{} strategy calls near slice {choices:?}", strategy.name()),
-        runs,
-        || {
-            for (canon, _) in &situations {
-                let view = View {
-                    game: strategy.game(),
-                    position: &canon.position,
-                    memory: &canon.memory,
-                    last_reply: canon.marked,
-                };
-                std::hint::black_box(strategy.play(&view).ok());
-            }
-            Ok(situations.len() as u64)
-        },
-    )
+    let name = format!("{} strategy calls near slice {choices:?}", strategy.name());
+    measure(name, runs, || {
+        for (canon, _) in situations.iter().cycle().take(passes * situations.len()) {
+            let view = View {
+                game: strategy.game(),
+                position: &canon.position,
+                memory: &canon.memory,
+                last_reply: canon.marked,
+            };
+            std::hint::black_box(strategy.play(&view).ok());
+        }
+        Ok((passes * situations.len()) as u64)
+    })
 }
 
-/// Exhaustive solve (`crate::solve`): her winning moves in the K3 game on
-/// `K_aleph0` from the empty board within `depth` moves of hers.
-pub fn k3_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
-    measure(format!("solve K3 on inf, her wins within {depth}"), runs, || {
-        let mut solver = crate::solve::Solver::new(3, u64::MAX);
-        let wins = solver
-            .winning_moves(&Position::empty(Board::Infinite), depth)
-            .map_err(|_| "node limit".to_string())?;
-        std::hint::black_box(wins);
-        Ok(solver.stats.her_nodes + solver.stats.his_nodes)
-    })
+/// Exhaustive solve (`crate::solve`) in the K4 game: her winning moves
+/// within `depth` moves of hers after the K4 slice start ([`K4_SLICE`])
+/// and his first reply there; items are the nodes canonised.
+pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
+    let strategy = crate::strategies::k4::patched();
+    let search = Search::new(&strategy, Board::Infinite, 21);
+    let (position, memory) = line_start(&search, &K4_SLICE).ok_or("no K4 slice start")?;
+    let node = canonical_form(&position, &memory, None);
+    let his = edge_orbit_representatives(&node)[0];
+    let position = node.position.with(his, Player::Second).map_err(|e| e.to_string())?;
+    measure(
+        format!("solve K4 after slice {K4_SLICE:?}, her wins within {depth}"),
+        runs,
+        || {
+            let mut solver = crate::solve::Solver::new(4, u64::MAX);
+            let wins = solver
+                .winning_moves(&position, depth)
+                .map_err(|_| "node limit".to_string())?;
+            std::hint::black_box(wins);
+            Ok(solver.stats.her_nodes + solver.stats.his_nodes)
+        },
+    )
 }
 
 /// A whole certification (must verify); items are positions.

@@ -354,10 +354,8 @@ impl Position {
         let len = members(touched).map(|v| f(v) as usize + 1).max().unwrap_or(0);
         let mut rows = vec![[0; 2]; len];
         for v in members(touched) {
-            for colour in 0..2 {
-                rows[f(v) as usize][colour] =
-                    members(self.rows[v as usize][colour]).fold(0, |set, w| set | 1u128 << f(w));
-            }
+            let image = self.rows[v as usize].map(|set| members(set).fold(0, |out, w| out | 1u128 << f(w)));
+            rows[f(v) as usize] = image;
         }
         Position {
             board: self.board,

@@ -22,25 +22,29 @@ use std::cell::RefCell;
 
 /// Hashable identity of a canonical (position, memory, marked edge).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Key(pub Box<[u64]>);
+pub struct Key(pub Box<[u8]>);
 
 /// A permutation of the board's vertices: `map[v]` is the image of `v`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Relabel {
+    /// The image of each vertex of the board.
     pub map: Vec<Vertex>,
 }
 
 impl Relabel {
+    /// The identity on `0..n`.
     pub fn identity(n: usize) -> Relabel {
         Relabel {
             map: (0..n as Vertex).collect(),
         }
     }
 
+    /// The image of `v`.
     pub fn apply(&self, v: Vertex) -> Vertex {
         self.map[v as usize]
     }
 
+    /// The inverse permutation.
     pub fn inverse(&self) -> Relabel {
         let mut map = vec![0; self.map.len()];
         for (v, &w) in self.map.iter().enumerate() {
@@ -70,9 +74,13 @@ impl Relabel {
 /// The canonical form and what the search needs alongside it.
 #[derive(Clone, Debug)]
 pub struct Canonical {
+    /// The position in canonical labels (touched vertices are `0..t`).
     pub position: Position,
+    /// The memory in canonical labels.
     pub memory: Memory,
+    /// The marked edge (his last move) in canonical labels.
     pub marked: Option<Edge>,
+    /// Equal for two inputs exactly when they are isomorphic.
     pub key: Key,
     /// Maps the input's vertices to the canonical ones.
     pub to_canon: Relabel,
@@ -281,11 +289,7 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     let canon_position = position.relabel(|v| to_canon.apply(v));
     let canon_memory = memory.relabel(|v| to_canon.apply(v));
     let canon_marked = marked.map(|e| e.map(|v| to_canon.apply(v)));
-    let mut sorted_masks = [0; MAX_VERTICES];
-    for (i, &mask) in masks[..t].iter().enumerate() {
-        sorted_masks[canon_of[i] as usize] = mask;
-    }
-    let key = make_key(&canon_position, &canon_memory, &sorted_masks[..t]);
+    let key = make_key(&canon_position, &canon_memory, canon_marked);
     Canonical {
         position: canon_position,
         memory: canon_memory,
@@ -296,65 +300,84 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     }
 }
 
-/// Appends bits to a key, 64 to a word.
-struct BitWriter<'a> {
-    key: &'a mut Vec<u64>,
+/// Appends to a byte key.
+struct KeyWriter {
+    bytes: Vec<u8>,
     word: u64,
     bits: u32,
 }
 
-impl BitWriter<'_> {
-    /// Appends the low `count` (< 64) bits of `value`.
-    fn push(&mut self, value: u64, count: u32) {
+impl KeyWriter {
+    /// A number, seven bits to a byte (LEB128).
+    fn number(&mut self, mut value: u64) {
+        while value >= 0x80 {
+            self.bytes.push(value as u8 | 0x80);
+            value >>= 7;
+        }
+        self.bytes.push(value as u8);
+    }
+
+    /// Appends the low `count` (< 64) bits of `value` to the bit string
+    /// (written after everything else, by [`KeyWriter::finish`]).
+    fn bits(&mut self, value: u64, count: u32) {
         if count == 0 {
             return;
         }
         self.word |= value << self.bits;
         if self.bits + count >= 64 {
-            self.key.push(self.word);
+            self.bytes.extend_from_slice(&self.word.to_le_bytes());
             let used = 64 - self.bits;
-            self.word = if used < 64 { value >> used } else { 0 };
+            self.word = value >> used;
             self.bits = self.bits + count - 64;
         } else {
             self.bits += count;
         }
     }
 
-    fn finish(self) {
-        if self.bits > 0 {
-            self.key.push(self.word);
-        }
+    fn finish(mut self) -> Key {
+        let tail = self.bits.div_ceil(8) as usize;
+        self.bytes.extend_from_slice(&self.word.to_le_bytes()[..tail]);
+        Key(self.bytes.into_boxed_slice())
     }
 }
 
-/// The key: one header word (vertex count, memory word count, how many
-/// vertices are named), the memory words two to a word, one word per named
-/// vertex (its label in the top byte, its mask below, the marked-edge bit
-/// moved next to the slot bits), then the upper triangles of the red and the
-/// blue adjacency as one bit string. Everything is recoverable from it (so
-/// equal keys mean equal canonical forms); the packing keeps the
+/// The label written for a vertex that no claimed edge touches (its
+/// number says nothing: untouched vertices are alike).
+const UNTOUCHED: u8 = u8::MAX;
+
+/// The key, bytes: the number of touched vertices `t`, the memory words,
+/// the label of the vertex each memory slot names (up to the last slot
+/// naming a touched vertex; [`UNTOUCHED`] for none), whether an edge is marked and its
+/// ends, then the upper triangles of the red and the blue
+/// adjacency as one bit string. Everything is recoverable from it (so equal
+/// keys mean equal canonical forms, with names of untouched vertices
+/// ignored as the vertex colours ignore them); the packing keeps the
 /// transposition table, which holds one key per position, small.
-fn make_key(position: &Position, memory: &Memory, masks: &[u64]) -> Key {
-    let t = masks.len();
-    let named = masks.iter().filter(|&&m| m != 0).count();
-    let slots = memory.names.len();
-    // Slot bits and the mark bit share 56 bits with the label's byte.
-    assert!(slots < 56, "at most 55 memory slots");
+fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
+    let t = position.touched_count();
+    let label = |v: Option<Vertex>| v.filter(|&v| (v as usize) < t).unwrap_or(UNTOUCHED);
+    let slots = memory
+        .names
+        .iter()
+        .rposition(|&v| label(v) != UNTOUCHED)
+        .map_or(0, |s| s + 1);
     let triangle = t * t.saturating_sub(1) / 2;
-    let mut key = Vec::with_capacity(1 + memory.words.len().div_ceil(2) + named + (2 * triangle).div_ceil(64));
-    key.push(t as u64 | (memory.words.len() as u64) << 8 | (named as u64) << 40);
-    for pair in memory.words.chunks(2) {
-        key.push(pair[0] as u64 | (pair.get(1).copied().unwrap_or(0) as u64) << 32);
-    }
-    for (v, &mask) in masks.iter().enumerate().filter(|(_, &m)| m != 0) {
-        let mask = mask & !MARK_BIT | (mask >> 63) << slots;
-        key.push((v as u64) << 56 | mask);
-    }
-    let mut bits = BitWriter {
-        key: &mut key,
+    let mut key = KeyWriter {
+        bytes: Vec::with_capacity(8 + 5 * memory.words.len() + slots + (2 * triangle).div_ceil(64) * 8),
         word: 0,
         bits: 0,
     };
+    key.number(t as u64);
+    key.number(memory.words.len() as u64);
+    for &word in &memory.words {
+        key.number(word as u64);
+    }
+    key.number(slots as u64);
+    key.bytes.extend(memory.names[..slots].iter().map(|&v| label(v)));
+    match marked {
+        Some(e) => key.bytes.extend([1, label(Some(e.ends().0)), label(Some(e.ends().1))]),
+        None => key.bytes.push(0),
+    }
     for player in [Player::First, Player::Second] {
         for u in 0..t {
             let above = t - u - 1;
@@ -362,11 +385,10 @@ fn make_key(position: &Position, memory: &Memory, masks: &[u64]) -> Key {
             let mut done = 0;
             while done < above {
                 let count = (above - done).min(63);
-                bits.push((row >> done) as u64 & ((1u64 << count) - 1), count as u32);
+                key.bits((row >> done) as u64 & ((1u64 << count) - 1), count as u32);
                 done += count;
             }
         }
     }
-    bits.finish();
-    Key(key.into_boxed_slice())
+    key.finish()
 }

@@ -15,6 +15,18 @@ const PAPER_BOUND: u32 = 21;
 /// Rounds whose failure classes are listed one by one.
 const LISTED_ROUNDS: u32 = 7;
 
+/// Position count and longest win of the committed run summary `file`
+/// (proofs/, written by proofs/regenerate.sh). Performance work must not
+/// change either: the count depends on every move the strategy makes.
+fn committed_run(file: &str) -> (u64, u32) {
+    let text = std::fs::read_to_string(format!("proofs/{file}")).unwrap();
+    let run: serde_json::Value = serde_json::from_str(&text).unwrap();
+    (
+        run["positions"].as_u64().unwrap(),
+        run["max_moves"].as_u64().unwrap() as u32,
+    )
+}
+
 #[test]
 fn k4_patched_is_certified_on_k_aleph0_with_no_failure_class_at_any_round() {
     let strategy = k4::patched();
@@ -25,6 +37,7 @@ fn k4_patched_is_certified_on_k_aleph0_with_no_failure_class_at_any_round() {
             panic!("k4-patched is refuted on K_aleph0")
         };
         assert!(moves <= PAPER_BOUND);
+        assert_eq!((search.positions(), moves), committed_run("k4-patched-inf-21.json"));
         // A win at the root means every position the strategy can reach is
         // won, so no round has a failure class; the classes are listed
         // explicitly for the rounds of the paper's Figures 5 and 6 and the
@@ -47,6 +60,10 @@ fn k4_patched_is_certified_on_k17() {
     let k17 = verify(&strategy, Request::new(Board::Complete(17), PAPER_BOUND, 2)).unwrap();
     assert_eq!(k17.verdict, Verdict::Verified);
     assert!(k17.max_moves.unwrap() <= PAPER_BOUND);
+    assert_eq!(
+        (k17.positions, k17.max_moves.unwrap()),
+        committed_run("k4-patched-17-21.json")
+    );
 }
 
 /// The counterexample on K16 recorded in proofs/ (the full refutation takes

@@ -4,7 +4,7 @@
 
 use super::args::parse_threads;
 use super::{output, Failure};
-use crate::bench::{canon_throughput, certification, k3_solve, slice, strategy_calls, Measurement, K4_SLICE};
+use crate::bench::{canon_throughput, certification, k4_solve, slice, strategy_calls, Measurement, K4_SLICE};
 use crate::board::Board;
 use crate::strategies;
 use crate::verify::Request;
@@ -31,9 +31,9 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let workloads: Vec<Box<dyn Fn() -> Result<Measurement, String> + '_>> = vec![
         Box::new(|| canon_throughput(2000, 8, runs)),
         Box::new(|| canon_throughput(1000, 14, runs)),
-        Box::new(|| strategy_calls(k4.as_ref(), &K4_SLICE, runs)),
+        Box::new(|| strategy_calls(k4.as_ref(), &K4_SLICE, 200, runs)),
         Box::new(|| pool.install(|| slice(k4.as_ref(), &K4_SLICE, 21, runs))),
-        Box::new(|| k3_solve(4, runs)),
+        Box::new(|| k4_solve(5, runs)),
         Box::new(|| certification(k3.as_ref(), Request::new(Board::Complete(5), 4, args.threads), runs)),
     ];
     for workload in workloads {

@@ -26,7 +26,7 @@ mod value;
 mod walk;
 
 pub use stats::Stats;
-use value::{Chain, VOID};
+use value::{Chain, Packed, VOID};
 pub use value::{FailKind, Value};
 
 /// One exchange from a position with him to move: his edge, then her answer.
@@ -83,7 +83,7 @@ pub struct Search<'a> {
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
-    table: DashMap<Key, Value, FixedState>,
+    table: DashMap<Key, Packed, FixedState>,
     stats: Mutex<Stats>,
     visited: AtomicU64,
     /// Her move count in the position evaluated last (progress display).
@@ -339,7 +339,7 @@ impl<'a> Search<'a> {
     /// void placeholder, and stores nothing, once the chain is cancelled.
     fn value_in(&self, node: &Canonical, chain: Option<&Chain>) -> Value {
         if let Some(v) = self.table.get(&node.key) {
-            return *v;
+            return Value::from(*v);
         }
         if self.aborted() {
             return VOID;
@@ -357,11 +357,11 @@ impl<'a> Search<'a> {
         };
         let value = chosen.map_or(no_move, |i| outcomes[i].0);
         if let dashmap::Entry::Vacant(slot) = self.table.entry(node.key.clone()) {
-            slot.insert(value);
+            slot.insert(Packed::from(value));
             self.record(node, &outcomes);
-            // Key words, the boxed slice header, the value and the map's own
+            // Key bytes, the boxed slice header, the value and the map's own
             // bookkeeping per entry.
-            let bytes = 8 * node.key.0.len() as u64 + 64;
+            let bytes = node.key.0.len() as u64 + 64;
             if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
                 self.aborted.store(true, Ordering::Relaxed);
             }

@@ -37,6 +37,48 @@ pub enum Value {
     Fail { kind: FailKind, his_moves: u32 },
 }
 
+/// A value in four bytes, as the transposition table keeps it (one per
+/// stored position): a win's move count, or the top bit, the failure kind
+/// and his move count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Packed(u32);
+
+const FAIL_BIT: u32 = 1 << 31;
+const KINDS: [FailKind; 5] = [
+    FailKind::SecondPlayerWins,
+    FailKind::Draw,
+    FailKind::StrategyError,
+    FailKind::IllegalMove,
+    FailKind::BoundExceeded,
+];
+
+impl From<Value> for Packed {
+    fn from(value: Value) -> Packed {
+        match value {
+            Value::Win(moves) => {
+                assert!(moves < FAIL_BIT >> 3, "move counts fit in 28 bits");
+                Packed(moves)
+            }
+            Value::Fail { kind, his_moves } => {
+                assert!(his_moves < 1 << 28, "move counts fit in 28 bits");
+                Packed(FAIL_BIT | (kind as u32) << 28 | his_moves)
+            }
+        }
+    }
+}
+
+impl From<Packed> for Value {
+    fn from(packed: Packed) -> Value {
+        match packed.0 {
+            p if p & FAIL_BIT == 0 => Value::Win(p),
+            p => Value::Fail {
+                kind: KINDS[(p >> 28 & 7) as usize],
+                his_moves: p & ((1 << 28) - 1),
+            },
+        }
+    }
+}
+
 /// Stands for a value that was not computed (search cancelled or aborted);
 /// never stored, never reported.
 pub(super) const VOID: Value = Value::Win(0);
@@ -61,5 +103,25 @@ impl Chain<'_> {
             link = l.parent;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_keeps_every_value() {
+        let mut values: Vec<Value> = [0, 1, 19, (1 << 28) - 1].into_iter().map(Value::Win).collect();
+        for kind in KINDS {
+            values.extend([0, 3, (1 << 28) - 1].map(|his_moves| Value::Fail { kind, his_moves }));
+        }
+        for &value in &values {
+            assert_eq!(Value::from(Packed::from(value)), value);
+        }
+        let packed: Vec<Packed> = values.iter().map(|&v| Packed::from(v)).collect();
+        for (i, a) in packed.iter().enumerate() {
+            assert!(packed[i + 1..].iter().all(|b| b != a), "distinct values pack apart");
+        }
     }
 }
