@@ -217,7 +217,7 @@ fn slice_situations(strategy: &dyn Strategy, choices: &[usize]) -> Option<Vec<(C
     Some(situations)
 }
 
-/// Calls of `strategy.play` on the situations of [`slice_situations`],
+/// Calls of `strategy.play` on the situations of `slice_situations`,
 /// `passes` times over.
 pub fn strategy_calls(
     strategy: &dyn Strategy,

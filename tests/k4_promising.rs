@@ -439,7 +439,7 @@ fn minimal_blue_sets(ty: &PromisingType) -> Vec<Vec<Edge>> {
     let vulnerable: Vec<Edge> = ty.answer_pairs().into_iter().map(edge).collect();
     let mut minimal: Vec<u32> = Vec::new();
     for mask in masks {
-        if minimal.iter().any(|&m| m & mask == m) {
+        if minimal.iter().any(|&m| m & !mask == 0) {
             continue;
         }
         let mut position = realised(&bare);

@@ -4,7 +4,7 @@
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
-//! ([`format`]). It trusts nothing in the file: every entry is checked to be
+//! ([`mod@format`]). It trusts nothing in the file: every entry is checked to be
 //! closed ([`closure`]) and the empty board must have an entry within the
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
 //!

@@ -96,7 +96,7 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         json["linear_time_winner"] = serde_json::json!(fast);
         output::println(json)?;
     } else {
-        output::println(format!("{}", report.to_text(&game)))?;
+        output::println(report.to_text(&game))?;
         if let Some(player) = fast {
             let agree = player == report.winner.player() as usize + 1;
             let theorem = if game.rules() == Rules::Sccg { "3.1" } else { "3.3" };
@@ -146,10 +146,10 @@ fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
     ))?;
     let k = result.chi_g;
     output::println(format!("\nwith k = {k} colours, player 1 wins:"))?;
-    output::println(format!("{}", result.levels[k - 1].to_text(&game(k))))?;
+    output::println(result.levels[k - 1].to_text(&game(k)))?;
     if k > 1 {
         output::println(format!("\nwith k = {} colours, player 2 wins:", k - 1))?;
-        output::println(format!("{}", result.levels[k - 2].to_text(&game(k - 1))))?;
+        output::println(result.levels[k - 2].to_text(&game(k - 1)))?;
     }
     Ok(())
 }

@@ -71,6 +71,9 @@ pub struct MoveValue<M, S> {
     pub value: Value<S>,
 }
 
+/// The moves of a game with their values.
+pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
+
 impl<'g, G: Game> Solver<'g, G> {
     /// A solver with no memory cap.
     pub fn new(game: &'g G) -> Solver<'g, G> {
@@ -126,7 +129,7 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// Every move at `position` (one per orbit, in `position`'s labels)
     /// with the value it leads to; empty when the game is over.
-    pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValue<G::Move, G::Score>>, MemoryCapReached> {
+    pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, MemoryCapReached> {
         let canon = self.game.canonical(position);
         if self.game.outcome(&canon.position).is_some() {
             return Ok(vec![]);

@@ -9,7 +9,7 @@
 //!   the free pair with the smallest sum of S-degrees, then the smallest
 //!   larger S-degree, then labels;
 //! - 2nd edge, every "vertex ... with smallest possible S-degree" breaks
-//!   ties by label, the vertex of `f` included; "fresh in G[P]" means no
+//!   ties by label, the vertex of `f` included; "fresh in G\[P\]" means no
 //!   claimed edge inside `P`; in the last case "neighbouring as many
 //!   vertices of l, r as possible in the coloured subgraph" counts claimed
 //!   edges of either colour to `l` and `r` (Stage 6 has no `l, r`: it passes
@@ -17,7 +17,7 @@
 //! - 3rd edge: closing `u w` is a K4 with the hub, which the standing
 //!   assumption plays; otherwise the first edge of `P` (label order) that
 //!   gives her two threats, which is the text's `x v` (see
-//!   [`double_threat`]); the 4th edge again closes a triangle.
+//!   `double_threat`); the 4th edge again closes a triangle.
 
 use super::{facts, slot};
 use crate::board::{Edge, Player, Position, Vertex};
