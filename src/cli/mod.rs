@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod check;
+mod erdos;
 mod line_input;
 mod picture;
 mod refute;
@@ -48,6 +49,9 @@ pub enum Command {
     /// Search for a small table of moves that makes a refuted strategy win
     /// (counterexample-guided), and write the table.
     Repair(repair::RepairArgs),
+    /// Erdős' scoring games (Clique, Star, vertex-capturing, Colex) solved
+    /// exactly on a board, or Table 1's rows for Colex graphs (--table).
+    Erdos(erdos::ErdosArgs),
 }
 
 /// Why a command ended without its normal output.
@@ -99,5 +103,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Refute(args) => Ok(refute::run(args)?),
         Command::Solve(args) => solve::run(args),
         Command::Repair(args) => repair::run(args),
+        Command::Erdos(args) => erdos::run(args),
     }
 }

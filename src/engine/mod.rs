@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+pub mod bounded;
 mod census;
 pub use census::census;
 
@@ -150,7 +151,12 @@ impl<'g, G: Game> Solver<'g, G> {
     }
 
     /// Values after each move (plies counting the move); `None` if aborted.
-    fn child_values(&self, canon: &Canonical<G::Position>, moves: &[G::Move], depth: u32) -> Option<Vec<Value<G::Score>>> {
+    fn child_values(
+        &self,
+        canon: &Canonical<G::Position>,
+        moves: &[G::Move],
+        depth: u32,
+    ) -> Option<Vec<Value<G::Score>>> {
         let eval = |m: &G::Move| {
             let child = self.game.canonical(&self.game.play(&canon.position, m));
             self.value_of(&child, depth + 1).map(|v| Value {
@@ -180,7 +186,8 @@ impl<'g, G: Game> Solver<'g, G> {
                 let moves = self.orbit_moves(canon);
                 let values = self.child_values(canon, &moves, depth)?;
                 let mover = self.game.to_move(&canon.position);
-                let best = best_index(self.game, mover, values.iter().copied()).expect("a position that is not over has a move");
+                let best = best_index(self.game, mover, values.iter().copied())
+                    .expect("a position that is not over has a move");
                 values[best]
             }
         };

@@ -105,7 +105,11 @@ impl EdgePosition {
 
     /// Number of edges in `player`'s colour.
     pub fn edge_count(&self, player: Player) -> usize {
-        self.rows.iter().map(|r| r[1 + player as usize].count_ones() as usize).sum::<usize>() / 2
+        self.rows
+            .iter()
+            .map(|r| r[1 + player as usize].count_ones() as usize)
+            .sum::<usize>()
+            / 2
     }
 
     /// Whether no board edge is left uncoloured.

@@ -24,9 +24,11 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub mod colex;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;
+pub mod scoring;
 pub mod symmetry;
 
 /// The canonical form of a position, with what the search needs alongside.
@@ -81,6 +83,12 @@ pub trait Game: Send + Sync {
     fn move_text(&self, m: &Self::Move) -> String;
     /// A score written for people.
     fn score_text(&self, score: Self::Score) -> String;
+    /// Bounds `(lowest, highest)` on every final score reachable from
+    /// `position`, if the game knows any cheaply; the bounded search
+    /// ([`crate::engine::bounded`]) prunes with them. The default knows none.
+    fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
+        None
+    }
 }
 
 /// The value of a position under optimal play: the final score and how

@@ -114,9 +114,11 @@ impl Pattern {
     /// Backtracking: maps the next unmapped pattern vertex (one adjacent to
     /// a mapped one first, so candidates come from neighbourhoods).
     fn extend(&self, adj: &dyn Fn(Vertex) -> VertexSet, capacity: usize, map: &mut [u8], used: VertexSet) -> bool {
-        let next = (0..map.len())
-            .filter(|&x| map[x] == u8::MAX)
-            .max_by_key(|&x| members(self.rows[x] as VertexSet).filter(|&y| map[y as usize] != u8::MAX).count());
+        let next = (0..map.len()).filter(|&x| map[x] == u8::MAX).max_by_key(|&x| {
+            members(self.rows[x] as VertexSet)
+                .filter(|&y| map[y as usize] != u8::MAX)
+                .count()
+        });
         let Some(x) = next else { return true };
         let mut candidates = crate::board::first_n(capacity) & !used;
         for y in members(self.rows[x] as VertexSet) {
