@@ -19,9 +19,10 @@
 //! the length of play is not optimised (use [`super::Solver`] for games
 //! where [`Game::hurries`] matters).
 //!
-//! Move order: children whose known interval already decides the test
-//! come first, then by how good their known interval is for the mover,
-//! ties in canonical move order.
+//! Move order: children whose bounds from the game already decide the test
+//! come first, then by how good those bounds are for the mover, ties in
+//! canonical move order. A child is put in canonical form (the costly
+//! step) only when it is searched.
 //!
 //! Determinism: each test's verdict is a fact about the game, so the
 //! value and the optimal line (first child in canonical move order that
@@ -125,7 +126,7 @@ impl Stop<'_> {
 /// A threshold-search solver for one game.
 pub struct BoundedSolver<'g, G: Game> {
     game: &'g G,
-    table: DashMap<Box<[u64]>, Interval<G::Score>>,
+    table: DashMap<Box<[u64]>, Interval<G::Score>, foldhash::fast::RandomState>,
     table_bytes: AtomicU64,
     max_table_bytes: u64,
     aborted: AtomicBool,
@@ -133,9 +134,10 @@ pub struct BoundedSolver<'g, G: Game> {
     per_ply: Vec<AtomicU64>,
 }
 
-/// A child position with what is known about it.
+/// A child position (not yet canonical) with what the game knows about
+/// it without a search.
 struct Child<G: Game> {
-    canon: Canonical<G::Position>,
+    position: G::Position,
     known: Interval<G::Score>,
 }
 
@@ -144,7 +146,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
         BoundedSolver {
             game,
-            table: DashMap::new(),
+            table: DashMap::with_hasher(foldhash::fast::RandomState::default()),
             table_bytes: AtomicU64::new(0),
             max_table_bytes: u64::MAX,
             aborted: AtomicBool::new(false),
@@ -291,19 +293,25 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         orbit_representatives(moves, &canon.generators, |m, g| self.game.relabel_move(m, g))
     }
 
-    /// What is known about a canonical position: its table entry, else its
-    /// score if it is over, else the game's bounds.
+    /// What is known about a canonical position: its table entry, else what
+    /// the game knows.
     fn known(&self, canon: &Canonical<G::Position>) -> Interval<G::Score> {
-        if let Some(entry) = self.table.get(&canon.key) {
-            return *entry;
+        match self.table.get(&canon.key) {
+            Some(entry) => *entry,
+            None => self.static_known(&canon.position),
         }
-        if let Some(score) = self.game.outcome(&canon.position) {
+    }
+
+    /// What the game knows about a position (any labels) without a search:
+    /// its score if it is over, else its bounds.
+    fn static_known(&self, position: &G::Position) -> Interval<G::Score> {
+        if let Some(score) = self.game.outcome(position) {
             return Interval {
                 lo: Some(score),
                 hi: Some(score),
             };
         }
-        let (lo, hi) = self.game.score_bounds(&canon.position).unzip();
+        let (lo, hi) = self.game.score_bounds(position).unzip();
         Interval { lo, hi }
     }
 
@@ -328,9 +336,9 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             .orbit_moves(canon)
             .iter()
             .map(|m| {
-                let canon = self.game.canonical(&self.game.play(&canon.position, m));
-                let known = self.known(&canon);
-                Child { canon, known }
+                let position = self.game.play(&canon.position, m);
+                let known = self.static_known(&position);
+                Child { position, known }
             })
             .collect();
         // Deciding children first, then the most promising for the mover.
@@ -361,8 +369,12 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         let mut answers = Vec::with_capacity(children.len());
         let parallel = ply < PARALLEL_PLIES && children.len() > 1;
         let serial = if parallel { 1 } else { children.len() };
+        let search = |child: &Child<G>, stop: &Stop| match child.known.decides(t) {
+            Some(r) => Some(r),
+            None => self.search(&self.game.canonical(&child.position), t, ply + 1, stop),
+        };
         for child in &children[..serial] {
-            let r = self.search(&child.canon, t, ply + 1, stop)?;
+            let r = search(child, stop)?;
             if cuts(mover, r) {
                 return Some(r);
             }
@@ -377,7 +389,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             let rest: Vec<Option<Test<G::Score>>> = children[serial..]
                 .par_iter()
                 .map(|child| {
-                    let r = self.search(&child.canon, t, ply + 1, &inner);
+                    let r = search(child, &inner);
                     if r.is_some_and(|r| cuts(mover, r)) {
                         decided.store(true, Ordering::Relaxed);
                     }

@@ -233,10 +233,49 @@ impl ScoringGame {
         }
     }
 
-    /// The most points `player` can end with, given that they colour at
-    /// most `left` more edges (never below what they have now).
-    fn most(&self, rows: &Rows, player: Player, left: u32) -> u32 {
-        let own = rows.colour(player);
+    /// The least and the most points `player` can end with from `rows`,
+    /// whatever the play, given the moves each player has left.
+    fn range(&self, rows: &Rows, player: Player, left: [u32; 2]) -> (u32, u32) {
+        let now = self.measure(rows, player);
+        let (own, other) = (rows.colour(player), rows.colour(player.opponent()));
+        let (mine, theirs) = (left[player as usize], left[player.opponent() as usize]);
+        let n = rows.n;
+        let free = |v: usize| rows.free[v].count_ones();
+        match self.scoring {
+            Scoring::Clique | Scoring::Colex => (now, self.most_clique_like(rows, own, mine).max(now)),
+            // Each free edge at v ends in one colour; the opponent can take
+            // at most `theirs` of them there.
+            Scoring::Star => {
+                let least = (0..n)
+                    .map(|v| own[v].count_ones() + free(v).saturating_sub(theirs))
+                    .max();
+                let most = (0..n).map(|v| own[v].count_ones() + free(v).min(mine)).max();
+                (least.unwrap_or(0).max(now), most.unwrap_or(0))
+            }
+            Scoring::VertexCapturing => {
+                let degree = |v: usize| rows.board[v].count_ones();
+                // To capture v, `player` needs degree/2 + 1 edges there; the
+                // opponent stops it with (degree + 1)/2. Every further edge
+                // brings two vertices one edge each.
+                let gain = (0..n).map(|v| {
+                    (degree(v) / 2 + 1)
+                        .checked_sub(own[v].count_ones())
+                        .map_or(Some(0), |c| (c <= free(v)).then_some(c))
+                });
+                let open: Vec<usize> = (0..n).filter(|&v| 2 * other[v].count_ones() < degree(v)).collect();
+                let spoil = open.iter().map(|&v| {
+                    let c = (degree(v) + 1) / 2 - other[v].count_ones();
+                    (c <= free(v)).then_some(c)
+                });
+                let least = open.len() as u32 - affordable(spoil, 2 * theirs);
+                (least.max(now), affordable(gain, 2 * mine))
+            }
+        }
+    }
+
+    /// The largest clique (Clique) or Colex graph (Colex) `player`, with
+    /// colour classes `own`, can still complete with `left` more edges.
+    fn most_clique_like(&self, rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
         let n = rows.n;
         let mut reach = [0; MAX_BOARD_VERTICES];
         for v in 0..n {
@@ -244,30 +283,30 @@ impl ScoringGame {
         }
         let reach = &reach[..n];
         let all = (0..n).fold(0, |s, v| s | 1 << v);
-        let budget_clique = || nonzero_clique(clique_with_budget(reach, &rows.free[..n], all, left));
-        match self.scoring {
-            Scoring::Clique => budget_clique(),
-            Scoring::Star => (0..n)
-                .map(|v| own[v].count_ones() + rows.free[v].count_ones().min(left))
-                .max()
-                .unwrap_or(0),
-            Scoring::VertexCapturing => (0..n)
-                .filter(|&v| {
-                    2 * (own[v].count_ones() + rows.free[v].count_ones().min(left)) > rows.board[v].count_ones()
-                })
-                .count() as u32,
-            Scoring::Colex => {
-                // A Colex graph with a clique of k = budget_clique() but no
-                // larger one has fewer than binom(k + 1, 2) edges.
-                let k = budget_clique();
-                let edges = own.iter().map(|r| r.count_ones()).sum::<u32>() / 2 + left;
-                colex_score(reach)
-                    .min(edges)
-                    .min(((k + 1) * k / 2).saturating_sub(1))
-                    .max(colex_score(own))
-            }
+        let k = nonzero_clique(clique_with_budget(reach, &rows.free[..n], all, left));
+        if self.scoring == Scoring::Clique {
+            return k;
         }
+        // A Colex graph with no clique larger than k has fewer than
+        // binom(k + 1, 2) edges, and no more than `player` will own.
+        let edges = own.iter().map(|r| r.count_ones()).sum::<u32>() / 2 + left;
+        colex_score(reach).min(edges).min(((k + 1) * k / 2).saturating_sub(1))
     }
+}
+
+/// How many of the vertices with a cost (`None`: out of reach) fit in
+/// `budget`, cheapest first.
+fn affordable(costs: impl Iterator<Item = Option<u32>>, budget: u32) -> u32 {
+    let mut costs: Vec<u32> = costs.flatten().collect();
+    costs.sort_unstable();
+    let mut spent = 0;
+    costs
+        .into_iter()
+        .take_while(|&c| {
+            spent += c;
+            spent <= budget
+        })
+        .count() as u32
 }
 
 impl Game for ScoringGame {
@@ -318,15 +357,17 @@ impl Game for ScoringGame {
         score.to_string()
     }
 
-    /// Every measure only grows with its colour, so each player ends with
-    /// at least their points now and at most [`ScoringGame::most`] with the
-    /// moves they have left; the lowest outcome pairs Alice's least with
-    /// Bob's most (in the `(a - b, a)` order), the highest the reverse.
+    /// Each player's points end in [`ScoringGame::range`]; the lowest
+    /// outcome pairs Alice's least with Bob's most (in the `(a - b, a)`
+    /// order: `a - b` is then least, and if it is reached both are), the
+    /// highest the reverse.
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
         let left = rows.moves_left(position.to_move);
-        let [a_low, b_low] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
-        let [a_high, b_high] = [Player::First, Player::Second].map(|p| self.most(&rows, p, left[p as usize]) as u8);
+        let [(a_low, a_high), (b_low, b_high)] = [Player::First, Player::Second].map(|p| {
+            let (least, most) = self.range(&rows, p, left);
+            (least as u8, most as u8)
+        });
         Some((
             Points {
                 alice: a_low,
