@@ -9,7 +9,7 @@ use crate::board::{Edge, Player};
 use crate::engine::bounded::BoundedSolver;
 use crate::game::colex::colex_graph;
 use crate::game::edges::EdgePosition;
-use crate::game::scoring::{Points, Scoring, ScoringGame};
+use crate::game::scoring::{Points, Scoring, ScoringGame, PROBES};
 use crate::game::Game;
 use crate::graph6;
 use clap::Args;
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct ErdosArgs {
-    /// clique, star, vc, colex, or all (the four on one board).
+    /// clique, star, vc, colex, a list of them (`clique,star,vc`), or all.
     #[arg(long, default_value = "all")]
     pub game: String,
     /// The board: n for K_n, colex:m for the Colex graph C(m), or graph6.
@@ -94,9 +94,12 @@ fn parse_games(name: &str) -> Result<Vec<Scoring>, Failure> {
     if name == "all" {
         return Ok(Scoring::ALL.to_vec());
     }
-    Scoring::from_name(name)
-        .map(|s| vec![s])
-        .ok_or_else(|| Failure::BadInput(format!("unknown game `{name}`: use clique, star, vc, colex or all")))
+    name.split(',')
+        .map(|one| {
+            Scoring::from_name(one.trim())
+                .ok_or_else(|| Failure::BadInput(format!("unknown game `{one}`: use clique, star, vc, colex or all")))
+        })
+        .collect()
 }
 
 /// `n` for `K_n`, `colex:m` for `C(m)`, or a graph6 string.
@@ -141,10 +144,6 @@ fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
         })
         .collect()
 }
-
-/// Probes for the threshold search: first who wins (`a - b >= 1`), then
-/// whether it is a draw.
-const PROBES: [Points; 2] = [Points { alice: 1, bob: 0 }, Points { alice: 0, bob: 0 }];
 
 /// Solves one game with a progress spinner on stderr.
 fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
@@ -206,10 +205,20 @@ fn line_text(line: &[Edge]) -> String {
     line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ")
 }
 
+/// `K7`, `C(19)`, or the graph6 string as given.
+fn board_name(text: &str) -> String {
+    match text.strip_prefix("colex:") {
+        Some(m) => format!("C({m})"),
+        None if text.parse::<usize>().is_ok() => format!("K{text}"),
+        None => text.to_string(),
+    }
+}
+
 fn print_text(name: &str, board: &EdgePosition, r: &Solved) {
     println!(
-        "{} game on {name} ({} vertices, {} edges): outcome (a, b) = {}: {}",
+        "{} game on {} ({} vertices, {} edges): outcome (a, b) = {}: {}",
         r.scoring.name(),
+        board_name(name),
         board.vertex_count(),
         board.board_edges().len(),
         r.outcome,
@@ -256,6 +265,9 @@ fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
     if a < 1 || a > b || b > 45 {
         return Err(bad());
     }
+    println!("# Erdős' scoring games on Colex graphs C({a})..C({b}) (Cambie and Provoost, Table 1 layout)\n");
+    println!("Computed by `ramsey-verify erdos --table {a}..{b}` (exact threshold search; out_ω is an extra");
+    println!("column; time is the row's wall-clock seconds for all four games on this machine).\n");
     println!("| m | n | out_col | out_Δ | s_VC | out_VC | out_ω | time (s) |");
     println!("|---|---|---|---|---|---|---|---|");
     for m in a..=b {

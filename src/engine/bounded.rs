@@ -205,7 +205,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                 strict: false,
             };
             if known.decides(t).is_none() {
-                known = known.with(self.root_test(&canon, t)?);
+                known = known.with(self.root_test(&canon, t, 0)?);
             }
         }
         loop {
@@ -224,22 +224,25 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                     strict: false,
                 },
             };
-            known = known.with(self.root_test(&canon, t)?);
+            known = known.with(self.root_test(&canon, t, 0)?);
         }
     }
 
     /// The test `t` at a position (any labels).
     pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, MemoryCapReached> {
-        self.root_test(&self.game.canonical(position), t)
+        self.root_test(&self.game.canonical(position), t, 0)
     }
 
+    /// The test `t` at a canonical position `ply` moves after the first
+    /// position asked about (for the counts per move).
     fn root_test(
         &self,
         canon: &Canonical<G::Position>,
         t: Threshold<G::Score>,
+        ply: usize,
     ) -> Result<Test<G::Score>, MemoryCapReached> {
         let top = Stop { flag: None, up: None };
-        self.search(canon, t, 0, &top).ok_or_else(|| self.cap_error())
+        self.search(canon, t, ply, &top).ok_or_else(|| self.cap_error())
     }
 
     /// The score of playing the first legal move at every turn: a threshold
@@ -275,7 +278,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             let mut chosen = None;
             for m in self.orbit_moves(&canon) {
                 let child = self.game.canonical(&self.game.play(&canon.position, &m));
-                let met = matches!(self.root_test(&child, keeps)?, Test::AtLeast(_));
+                let met = matches!(self.root_test(&child, keeps, line.len() + 1)?, Test::AtLeast(_));
                 if met == red {
                     chosen = Some(self.game.relabel_move(&m, &back));
                     break;

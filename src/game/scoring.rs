@@ -126,6 +126,10 @@ impl fmt::Display for Points {
     }
 }
 
+/// Thresholds worth testing first in a threshold search: does Alice win
+/// (`a - b >= 1`), and is it at least a draw (`a - b >= 0`)?
+pub const PROBES: [Points; 2] = [Points { alice: 1, bob: 0 }, Points { alice: 0, bob: 0 }];
+
 /// Why a scoring game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoringError {
