@@ -20,8 +20,8 @@
 //! where [`Game::hurries`] matters).
 //!
 //! Move order: children whose bounds from the game already decide the test
-//! come first, then by how good those bounds are for the mover, ties in
-//! canonical move order. A child is put in canonical form (the costly
+//! come first, then by the game's priority ([`Game::move_priority`]), then
+//! by how good their bounds are for the mover, ties in canonical move order. A child is put in canonical form (the costly
 //! step) only when it is searched.
 //!
 //! Determinism: each test's verdict is a fact about the game, so the
@@ -139,6 +139,7 @@ pub struct BoundedSolver<'g, G: Game> {
 struct Child<G: Game> {
     position: G::Position,
     known: Interval<G::Score>,
+    priority: i32,
 }
 
 impl<'g, G: Game> BoundedSolver<'g, G> {
@@ -341,17 +342,23 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             .map(|m| {
                 let position = self.game.play(&canon.position, m);
                 let known = self.static_known(&position);
-                Child { position, known }
+                let priority = self.game.move_priority(&canon.position, m);
+                Child {
+                    position,
+                    known,
+                    priority,
+                }
             })
             .collect();
-        // Deciding children first, then the most promising for the mover.
+        // Deciding children first, then the game's priority, then the most
+        // promising bounds for the mover.
         children.sort_by(|a, b| {
             let decisive = |c: &Child<G>| c.known.decides(t).is_some_and(|r| cuts(mover, r));
-            let key = |c: &Child<G>| (decisive(c), c.known.promise(mover));
-            match mover {
-                Player::First => key(b).cmp(&key(a)),
-                Player::Second => (decisive(b), a.known.promise(mover)).cmp(&(decisive(a), b.known.promise(mover))),
-            }
+            let first = (decisive(b), b.priority).cmp(&(decisive(a), a.priority));
+            first.then_with(|| match mover {
+                Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
+                Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
+            })
         });
         let result = self.combine(mover, &children, t, ply, stop)?;
         let result = clamp(result, known);

@@ -89,6 +89,12 @@ pub trait Game: Send + Sync {
     fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         None
     }
+    /// How promising move `m` looks for the player to move in `position`
+    /// (higher is tried first by the bounded search; only the order of
+    /// search depends on it, never a value). The default ranks all alike.
+    fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
+        0
+    }
 }
 
 /// The value of a position under optimal play: the final score and how

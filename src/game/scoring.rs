@@ -259,7 +259,7 @@ impl ScoringGame {
             Scoring::VertexCapturing => {
                 let degree = |v: usize| rows.board[v].count_ones();
                 // To capture v, `player` needs degree/2 + 1 edges there; the
-                // opponent stops it with (degree + 1)/2. Every further edge
+                // opponent stops it with ⌈degree/2⌉. Every further edge
                 // brings two vertices one edge each.
                 let gain = (0..n).map(|v| {
                     (degree(v) / 2 + 1)
@@ -268,7 +268,7 @@ impl ScoringGame {
                 });
                 let open: Vec<usize> = (0..n).filter(|&v| 2 * other[v].count_ones() < degree(v)).collect();
                 let spoil = open.iter().map(|&v| {
-                    let c = (degree(v) + 1) / 2 - other[v].count_ones();
+                    let c = degree(v).div_ceil(2) - other[v].count_ones();
                     (c <= free(v)).then_some(c)
                 });
                 let least = open.len() as u32 - affordable(spoil, 2 * theirs);
@@ -359,6 +359,28 @@ impl Game for ScoringGame {
 
     fn score_text(&self, score: Points) -> String {
         score.to_string()
+    }
+
+    /// Build and block: an edge ranks by the common neighbours of its ends
+    /// in the mover's colour (cliques it grows, weighted 8) and in the
+    /// opponent's (cliques it blocks, 2) in the Clique and Colex games, by
+    /// the largest degree at its ends in the mover's colour (2) and the
+    /// opponent's (1) in the Star game. Weights chosen by measurement.
+    fn move_priority(&self, position: &EdgePosition, m: &Edge) -> i32 {
+        let (u, v) = m.ends();
+        let me = position.to_move;
+        let [mine, theirs] = [me, me.opponent()].map(|p| (position.neighbours(p, u), position.neighbours(p, v)));
+        let deg = |pair: (VertexSet, VertexSet)| pair.0.count_ones().max(pair.1.count_ones());
+        let score = match self.scoring {
+            Scoring::Clique | Scoring::Colex => {
+                8 * (mine.0 & mine.1).count_ones() + 2 * (theirs.0 & theirs.1).count_ones()
+            }
+            Scoring::Star => 2 * deg(mine) + deg(theirs),
+            // Measured: degree orders make VC searches larger (C(19): 2.9M
+            // positions against 1.4M), so VC keeps the bounds' order.
+            Scoring::VertexCapturing => 0,
+        };
+        score as i32
     }
 
     /// Each player's points end in [`ScoringGame::range`]; the lowest
