@@ -33,7 +33,7 @@ fn main() {
             let outcome = solver.value(&game.start(), &PROBES).expect("no memory cap");
             let seconds = started.elapsed().as_secs_f64();
             total += seconds;
-            let (game_name, positions) = (scoring.name(), solver.positions());
+            let (game_name, positions) = (scoring.name(), solver.counts().positions);
             println!(
                 "{name:<6} {game_name:<6} {:>8} {positions:>10} {seconds:>9.3}",
                 outcome.to_string()

@@ -165,7 +165,7 @@ fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
         outcome,
         line,
         per_move: solver.positions_per_ply(),
-        positions: solver.positions(),
+        positions: solver.counts().positions,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -184,8 +184,8 @@ fn spin(solver: &BoundedSolver<ScoringGame>, done: &AtomicBool, scoring: Scoring
         bar.set_message(format!(
             "{} game: {} positions searched, table {} MiB",
             scoring.name(),
-            solver.visited(),
-            solver.table_bytes() >> 20
+            solver.counts().visited,
+            solver.counts().table_bytes >> 20
         ));
         bar.tick();
     }

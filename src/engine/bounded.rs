@@ -123,6 +123,17 @@ impl Stop<'_> {
     }
 }
 
+/// What a search has done so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Distinct positions (up to isomorphism) in the table.
+    pub positions: u64,
+    /// Positions expanded, repeats included.
+    pub visited: u64,
+    /// Approximate bytes held by the table.
+    pub table_bytes: u64,
+}
+
 /// A threshold-search solver for one game.
 pub struct BoundedSolver<'g, G: Game> {
     game: &'g G,
@@ -163,19 +174,13 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         self
     }
 
-    /// Distinct positions (up to isomorphism) in the table.
-    pub fn positions(&self) -> u64 {
-        self.table.len() as u64
-    }
-
-    /// Positions expanded so far, repeats included (for progress displays).
-    pub fn visited(&self) -> u64 {
-        self.visited.load(Ordering::Relaxed)
-    }
-
-    /// Approximate bytes held by the transposition table.
-    pub fn table_bytes(&self) -> u64 {
-        self.table_bytes.load(Ordering::Relaxed)
+    /// The search's counters so far (for reports and progress displays).
+    pub fn counts(&self) -> Counts {
+        Counts {
+            positions: self.table.len() as u64,
+            visited: self.visited.load(Ordering::Relaxed),
+            table_bytes: self.table_bytes.load(Ordering::Relaxed),
+        }
     }
 
     /// Distinct positions stored, by plies from the position first asked
