@@ -79,6 +79,8 @@ fn bad_input_is_one_line_and_exit_code_2() {
         "not a subgraph of the board",
     );
     bad_input(&["erdos", "--board", "13"], "at most 12");
+    bad_input(&["erdos", "--board", "150"], "at most 12");
+    bad_input(&["erdos", "--board", "99999999999999999999999"], "board");
     bad_input(&["erdos", "--board", "1"], "no edges");
     bad_input(&["erdos", "--board", "D??"], "no edges");
     bad_input(&["erdos", "--board", "colex:0"], "no edges");

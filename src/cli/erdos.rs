@@ -9,7 +9,7 @@ use crate::board::{Edge, Player};
 use crate::engine::bounded::BoundedSolver;
 use crate::game::colex::colex_graph;
 use crate::game::edges::EdgePosition;
-use crate::game::scoring::{Points, Scoring, ScoringGame, PROBES};
+use crate::game::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
 use crate::game::Game;
 use crate::graph6;
 use clap::Args;
@@ -116,8 +116,8 @@ pub fn parse_board(text: &str) -> Result<EdgePosition, Failure> {
         return Ok(EdgePosition::new(n, edges));
     }
     if let Ok(n) = text.parse::<usize>() {
-        if n > 200 {
-            return Err(too_many());
+        if n > MAX_BOARD_VERTICES {
+            return Err(Failure::BadInput(ScoringError::TooLarge(n).to_string()));
         }
         return Ok(EdgePosition::complete(n));
     }
