@@ -110,7 +110,7 @@ fn threshold_search_agrees_with_plain_minimax_on_every_board_up_to_six_vertices(
 }
 
 #[test]
-fn threshold_search_agrees_with_plain_minimax_with_head_starts() {
+fn threshold_search_agrees_with_plain_minimax_with_head_starts_and_either_first_player() {
     let mut checked = 0;
     for board in small_boards(5).iter().filter(|b| b.board_edges().len() >= 3) {
         let edges = board.board_edges();
@@ -119,18 +119,22 @@ fn threshold_search_agrees_with_plain_minimax_with_head_starts() {
             .map(|&e| vec![e])
             .chain(edges.windows(2).map(|w| w.to_vec()));
         for head in heads {
-            for scoring in Scoring::ALL {
-                let game = ScoringGame::new(scoring, board, &head).unwrap();
+            for (scoring, bob_first) in Scoring::ALL.into_iter().flat_map(|s| [(s, false), (s, true)]) {
+                let mut game = ScoringGame::new(scoring, board, &head).unwrap();
+                if bob_first {
+                    game = game.bob_first();
+                }
+                let expected = brute_force(&game);
                 assert_eq!(
                     bounded(&game),
-                    brute_force(&game),
-                    "{scoring:?} on {board:?} with head start {head:?}"
+                    expected,
+                    "{scoring:?} on {board:?}, head start {head:?}, Bob first {bob_first}"
                 );
                 checked += 1;
             }
         }
     }
-    assert!(checked > 1000, "{checked} games checked");
+    assert!(checked > 2000, "{checked} games checked");
 }
 
 #[test]

@@ -45,6 +45,22 @@ fn head_start_on_the_board_labels() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["head_start"], serde_json::json!(["0-1", "1-2", "0-2"]));
     assert!(v["games"][0]["outcome"][0].as_u64().unwrap() >= 3);
+    assert_eq!(v["first"], "Alice");
+    let (code, out, err) = ramsey(&[
+        "erdos",
+        "--game",
+        "clique",
+        "--board",
+        "4",
+        "--head-start",
+        "0-1",
+        "--bob-first",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["first"], "Bob");
+    assert_eq!(v["games"][0]["line"].as_array().unwrap().len(), 5);
 }
 
 #[test]

@@ -30,9 +30,12 @@ pub struct ErdosArgs {
     /// `0-1,1-2` or graph6.
     #[arg(long)]
     pub head_start: Option<String>,
+    /// Bob moves first (e.g. a head start read as Alice's whole first turn).
+    #[arg(long)]
+    pub bob_first: bool,
     /// Instead of one board: Table 1's rows for the Colex graphs C(a)..C(b),
     /// as `a..b`.
-    #[arg(long, value_name = "A..B", conflicts_with_all = ["board", "head_start", "json"])]
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["board", "head_start", "json", "bob_first"])]
     pub table: Option<String>,
     /// Threads (default: all cores).
     #[arg(long, value_parser = parse_threads)]
@@ -77,7 +80,10 @@ fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
     };
     let mut solved = Vec::new();
     for &scoring in games {
-        let game = ScoringGame::new(scoring, &board, &head).map_err(|e| Failure::BadInput(e.to_string()))?;
+        let mut game = ScoringGame::new(scoring, &board, &head).map_err(|e| Failure::BadInput(e.to_string()))?;
+        if args.bob_first {
+            game = game.bob_first();
+        }
         let result = solve(&game, args.max_memory_mib)?;
         if !args.json {
             print_text(text, &board, &result);
@@ -85,7 +91,7 @@ fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
         solved.push(result);
     }
     if args.json {
-        println!("{}", json(text, &board, &head, &solved));
+        println!("{}", json(text, &board, &head, args.bob_first, &solved));
     }
     Ok(())
 }
@@ -230,7 +236,7 @@ fn print_text(name: &str, board: &EdgePosition, r: &Solved) {
     println!("  positions: {}   time: {:.3}s", r.positions, r.seconds);
 }
 
-fn json(name: &str, board: &EdgePosition, head: &[Edge], solved: &[Solved]) -> serde_json::Value {
+fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[Solved]) -> serde_json::Value {
     let games: Vec<_> = solved
         .iter()
         .map(|r| {
@@ -251,6 +257,7 @@ fn json(name: &str, board: &EdgePosition, head: &[Edge], solved: &[Solved]) -> s
         "vertices": board.vertex_count(),
         "edges": board.board_edges().len(),
         "head_start": head.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "first": if bob { "Bob" } else { "Alice" },
         "games": games,
     })
 }

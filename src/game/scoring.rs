@@ -212,6 +212,14 @@ impl ScoringGame {
         Ok(ScoringGame { scoring, start })
     }
 
+    /// The same game with Bob to move first (for a head start read as
+    /// Alice's whole first turn: Section 2.2's K3 on K8 gives the paper's
+    /// (3, 3) this way; see `proofs/erdos-k8.md`).
+    pub fn bob_first(mut self) -> ScoringGame {
+        self.start.to_move = Player::Second;
+        self
+    }
+
     /// Which game.
     pub fn scoring(&self) -> Scoring {
         self.scoring
