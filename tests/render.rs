@@ -311,7 +311,10 @@ fn committed_figures_mention_only_drawn_vertices_in_their_titles() {
     svg_files(Path::new("docs/figures"), &mut files);
     // The colouring games' trees are drawn by their own writer
     // (src/game/colouring/svg.rs), titled by graph6, without named vertices.
-    files.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("colouring-")));
+    files.retain(|p| {
+        !p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("colouring-"))
+    });
     assert!(files.len() >= 20, "{files:?}");
     for path in files {
         let (title, drawn) = title_and_vertices(&std::fs::read_to_string(&path).unwrap());

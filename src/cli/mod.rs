@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod check;
 mod colour;
+mod erdos;
 mod game_solve;
 pub mod line_input;
 pub mod output;
@@ -62,6 +63,9 @@ pub enum Command {
     /// Bodlaender's colouring games: winner and optimal line, or the game
     /// chromatic number (--game-chromatic).
     Colour(colour::ColourArgs),
+    /// Erdős' scoring games (Clique, Star, vertex-capturing, Colex) solved
+    /// exactly on a board, or Table 1's rows for Colex graphs (--table).
+    Erdos(erdos::ErdosArgs),
 }
 
 /// Why a command ended without its normal output. The exit codes are
@@ -138,5 +142,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Play(args) => play::run(args),
         Command::RamseyTable(args) => table::run(args),
         Command::Colour(args) => colour::run(args),
+        Command::Erdos(args) => erdos::run(args),
     }
 }

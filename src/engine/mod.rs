@@ -19,6 +19,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+pub mod bounded;
 mod census;
 mod decide;
 pub mod play;

@@ -24,10 +24,12 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub mod colex;
 pub mod colouring;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;
+pub mod scoring;
 pub mod statement;
 pub mod symmetry;
 
@@ -90,6 +92,18 @@ pub trait Game: Send + Sync {
     /// A score in JSON output (default: its text).
     fn score_json(&self, score: Self::Score) -> serde_json::Value {
         serde_json::Value::String(self.score_text(score))
+    }
+    /// Bounds `(lowest, highest)` on every final score reachable from
+    /// `position`, if the game knows any cheaply; the bounded search
+    /// ([`crate::engine::bounded`]) prunes with them. The default knows none.
+    fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
+        None
+    }
+    /// How promising move `m` looks for the player to move in `position`
+    /// (higher is tried first by the bounded search; only the order of
+    /// search depends on it, never a value). The default ranks all alike.
+    fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
+        0
     }
 }
 

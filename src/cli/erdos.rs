@@ -1,0 +1,296 @@
+//! `ramsey-verify erdos`: Erdős' scoring games (Clique, Star,
+//! vertex-capturing, Colex) solved exactly on a board, with an optimal
+//! line, or (`--table`) the layout of Cambie and Provoost's Table 1 for a
+//! range of Colex graphs.
+
+use super::args::parse_threads;
+use super::Failure;
+use crate::board::{Edge, Player};
+use crate::engine::bounded::BoundedSolver;
+use crate::game::colex::colex_graph;
+use crate::game::edges::EdgePosition;
+use crate::game::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::game::Game;
+use crate::graph6;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug)]
+pub struct ErdosArgs {
+    /// clique, star, vc, colex, a list of them (`clique,star,vc`), or all.
+    #[arg(long, default_value = "all")]
+    pub game: String,
+    /// The board: n for K_n, colex:m for the Colex graph C(m), or graph6.
+    #[arg(long, required_unless_present = "table")]
+    pub board: Option<String>,
+    /// Edges red before Alice's first move, on the board's labels: a list
+    /// `0-1,1-2` or graph6.
+    #[arg(long)]
+    pub head_start: Option<String>,
+    /// Bob moves first (e.g. a head start read as Alice's whole first turn).
+    #[arg(long)]
+    pub bob_first: bool,
+    /// Instead of one board: Table 1's rows for the Colex graphs C(a)..C(b),
+    /// as `a..b`.
+    #[arg(long, value_name = "A..B", conflicts_with_all = ["board", "head_start", "json", "bob_first"])]
+    pub table: Option<String>,
+    /// Threads (default: all cores).
+    #[arg(long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Cap on the transposition table per game, in MiB (exit code 3 past it).
+    #[arg(long, default_value = "6144")]
+    pub max_memory_mib: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One game solved.
+struct Solved {
+    scoring: Scoring,
+    outcome: Points,
+    line: Vec<Edge>,
+    per_move: Vec<u64>,
+    positions: u64,
+    seconds: f64,
+}
+
+pub fn run(args: ErdosArgs) -> Result<(), Failure> {
+    let games = parse_games(&args.game)?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().map_err(|e| Failure::BadInput(e.to_string()))?;
+    pool.install(|| match &args.table {
+        Some(range) => table(range, args.max_memory_mib),
+        None => one_board(&args, &games),
+    })
+}
+
+fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
+    let text = args.board.as_deref().unwrap_or_default();
+    let board = parse_board(text)?;
+    let head: Vec<Edge> = match &args.head_start {
+        Some(s) => parse_edges(s)?,
+        None => vec![],
+    };
+    let mut solved = Vec::new();
+    for &scoring in games {
+        let mut game = ScoringGame::new(scoring, &board, &head).map_err(|e| Failure::BadInput(e.to_string()))?;
+        if args.bob_first {
+            game = game.bob_first();
+        }
+        let result = solve(&game, args.max_memory_mib)?;
+        if !args.json {
+            print_text(text, &board, &result);
+        }
+        solved.push(result);
+    }
+    if args.json {
+        println!("{}", json(text, &board, &head, args.bob_first, &solved));
+    }
+    Ok(())
+}
+
+fn parse_games(name: &str) -> Result<Vec<Scoring>, Failure> {
+    if name == "all" {
+        return Ok(Scoring::ALL.to_vec());
+    }
+    name.split(',')
+        .map(|one| {
+            Scoring::from_name(one.trim())
+                .ok_or_else(|| Failure::BadInput(format!("unknown game `{one}`: use clique, star, vc, colex or all")))
+        })
+        .collect()
+}
+
+/// `n` for `K_n`, `colex:m` for `C(m)`, or a graph6 string.
+pub fn parse_board(text: &str) -> Result<EdgePosition, Failure> {
+    let too_many = || Failure::BadInput(format!("board `{text}` is too large"));
+    if let Some(m) = text.strip_prefix("colex:") {
+        let m: usize = m
+            .parse()
+            .map_err(|_| Failure::BadInput(format!("`colex:m` needs a number m, not `{m}`")))?;
+        if m > 200 {
+            return Err(too_many());
+        }
+        let (n, edges) = colex_graph(m);
+        return Ok(EdgePosition::new(n, edges));
+    }
+    if let Ok(n) = text.parse::<usize>() {
+        if n > MAX_BOARD_VERTICES {
+            return Err(Failure::BadInput(ScoringError::TooLarge(n).to_string()));
+        }
+        return Ok(EdgePosition::complete(n));
+    }
+    let (n, edges) = graph6::decode(text).map_err(|e| Failure::BadInput(format!("board: {e}")))?;
+    Ok(EdgePosition::new(n, edges))
+}
+
+/// A list of edges `0-1,1-2` or a graph6 string.
+fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
+    if !text.contains('-') {
+        return graph6::decode(text)
+            .map(|(_, edges)| edges)
+            .map_err(|e| Failure::BadInput(format!("head start: {e}")));
+    }
+    text.split(',')
+        .map(|pair| {
+            let (u, v) = pair.trim().split_once('-').unwrap_or((pair, ""));
+            let (u, v) = (u.trim().parse::<usize>(), v.trim().parse::<usize>());
+            match (u, v) {
+                (Ok(u), Ok(v)) => Edge::checked(u, v),
+                _ => None,
+            }
+            .ok_or_else(|| Failure::BadInput(format!("head start: `{pair}` is not an edge u-v")))
+        })
+        .collect()
+}
+
+/// Solves one game with a progress spinner on stderr.
+fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
+    let started = Instant::now();
+    let solver = BoundedSolver::new(game).with_memory_limit(cap_mib << 20);
+    let done = AtomicBool::new(false);
+    let start = game.start();
+    let result = std::thread::scope(|s| {
+        s.spawn(|| spin(&solver, &done, game.scoring()));
+        let result = solver
+            .value(&start, &PROBES)
+            .and_then(|outcome| Ok((outcome, solver.optimal_line(&start, outcome)?)));
+        done.store(true, Ordering::Relaxed);
+        result
+    });
+    let (outcome, line) = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    Ok(Solved {
+        scoring: game.scoring(),
+        outcome,
+        line,
+        per_move: solver.positions_per_ply(),
+        positions: solver.counts().positions,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn spin(solver: &BoundedSolver<ScoringGame>, done: &AtomicBool, scoring: Scoring) {
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
+    for tick in 0u64.. {
+        if done.load(Ordering::Relaxed) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+        if tick % 20 != 0 {
+            continue;
+        }
+        bar.set_message(format!(
+            "{} game: {} positions searched, table {} MiB",
+            scoring.name(),
+            solver.counts().visited,
+            solver.counts().table_bytes >> 20
+        ));
+        bar.tick();
+    }
+    bar.finish_and_clear();
+}
+
+fn winner_text(scoring: Scoring, outcome: Points) -> &'static str {
+    match (outcome.winner(scoring), outcome.alice == outcome.bob) {
+        (Some(Player::First), _) => "Alice wins",
+        (Some(Player::Second), true) => "Bob wins (a draw counts for Bob)",
+        (Some(Player::Second), false) => "Bob wins",
+        (None, _) => "draw",
+    }
+}
+
+fn line_text(line: &[Edge]) -> String {
+    line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// `K7`, `C(19)`, or the graph6 string as given.
+fn board_name(text: &str) -> String {
+    match text.strip_prefix("colex:") {
+        Some(m) => format!("C({m})"),
+        None if text.parse::<usize>().is_ok() => format!("K{text}"),
+        None => text.to_string(),
+    }
+}
+
+fn print_text(name: &str, board: &EdgePosition, r: &Solved) {
+    println!(
+        "{} game on {} ({} vertices, {} edges): outcome (a, b) = {}: {}",
+        r.scoring.name(),
+        board_name(name),
+        board.vertex_count(),
+        board.board_edges().len(),
+        r.outcome,
+        winner_text(r.scoring, r.outcome)
+    );
+    println!("  optimal line: {}", line_text(&r.line));
+    let counts: Vec<String> = r.per_move.iter().enumerate().map(|(i, c)| format!("{i}:{c}")).collect();
+    println!("  positions per move: {}", counts.join(" "));
+    println!("  positions: {}   time: {:.3}s", r.positions, r.seconds);
+}
+
+fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[Solved]) -> serde_json::Value {
+    let games: Vec<_> = solved
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "game": r.scoring.name(),
+                "outcome": [r.outcome.alice, r.outcome.bob],
+                "score": r.outcome.difference(),
+                "winner": winner_text(r.scoring, r.outcome),
+                "line": r.line.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                "positions_per_move": r.per_move,
+                "positions": r.positions,
+                "seconds": r.seconds,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "board": name,
+        "vertices": board.vertex_count(),
+        "edges": board.board_edges().len(),
+        "head_start": head.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "first": if bob { "Bob" } else { "Alice" },
+        "games": games,
+    })
+}
+
+/// Table 1's layout (Cambie and Provoost, Section 2.1) for `C(a)..C(b)`,
+/// one row per Colex graph printed as soon as it is solved, with the
+/// Clique outcome as an extra column and each row's time.
+fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
+    let bad = || Failure::BadInput(format!("--table needs a range a..b of Colex sizes, not `{range}`"));
+    let (a, b) = range.split_once("..").ok_or_else(bad)?;
+    let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a < 1 || a > b || b > 45 {
+        return Err(bad());
+    }
+    println!("# Erdős' scoring games on Colex graphs C({a})..C({b}) (Cambie and Provoost, Table 1 layout)\n");
+    println!("Computed by `ramsey-verify erdos --table {a}..{b}` (exact threshold search; out_ω is an extra");
+    println!("column; time is the row's wall-clock seconds for all four games on this machine).\n");
+    println!("| m | n | out_col | out_Δ | s_VC | out_VC | out_ω | time (s) |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for m in a..=b {
+        let board = parse_board(&format!("colex:{m}"))?;
+        let started = Instant::now();
+        let mut cells = String::new();
+        for scoring in [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique] {
+            let game = ScoringGame::new(scoring, &board, &[]).map_err(|e| Failure::BadInput(e.to_string()))?;
+            let r = solve(&game, cap_mib)?;
+            if scoring == Scoring::VertexCapturing {
+                write!(cells, " {} |", r.outcome.difference()).expect("writing to a String");
+            }
+            write!(cells, " {} |", r.outcome).expect("writing to a String");
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        println!("| {m} | {} |{cells} {seconds:.2} |", board.vertex_count());
+    }
+    Ok(())
+}

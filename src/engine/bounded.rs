@@ -1,0 +1,485 @@
+//! Threshold search for any [`Game`] with a totally ordered score: the
+//! exact score of a position without evaluating every position.
+//!
+//! The question asked of a position is a threshold test, "is the value at
+//! least (or above) `t`?" (red maximises, blue minimises). A red position
+//! meets the threshold as soon as one child does; a blue position fails it
+//! as soon as one child does; so most children are never searched. Answers
+//! are fail-soft: a test that succeeds returns a proven lower bound that
+//! meets the threshold, one that fails a proven upper bound that does not.
+//! Every canonical position keeps its proven interval in a transposition
+//! table shared by all threads, narrowed by each test, and starts from the
+//! bounds the game knows ([`Game::score_bounds`]): a position whose
+//! interval decides the test is not searched. [`BoundedSolver::value`]
+//! narrows the root's interval by tests until it is one score (an
+//! MTD-style driver).
+//!
+//! Like [`super::Solver`] it searches canonical positions, one move per
+//! orbit of the position's automorphism group. It finds the score only:
+//! the length of play is not optimised (use [`super::Solver`] for games
+//! where [`Game::hurries`] matters).
+//!
+//! Move order: children whose bounds from the game already decide the test
+//! come first, then by the game's priority ([`Game::move_priority`]), then
+//! by how good their bounds are for the mover, ties in canonical move order. A child is put in canonical form (the costly
+//! step) only when it is searched.
+//!
+//! Determinism: each test's verdict is a fact about the game, so the
+//! value and the optimal line (first child in canonical move order that
+//! keeps the value) are the same for any number of threads. The number of
+//! positions searched depends on the order threads fill the table, so it
+//! may vary between parallel runs (it is fixed with one thread).
+
+use super::{inverse, MemoryCapReached};
+use crate::board::Player;
+use crate::game::symmetry::orbit_representatives;
+use crate::game::{Canonical, Game};
+use dashmap::DashMap;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Plies from the root below which siblings are searched in parallel
+/// (after the first, which is searched alone: it often decides).
+const PARALLEL_PLIES: usize = 5;
+
+/// Most plies whose positions are counted separately.
+const COUNTED_PLIES: usize = 128;
+
+/// What is proven about a position's value.
+#[derive(Clone, Copy, Debug)]
+struct Interval<S> {
+    lo: Option<S>,
+    hi: Option<S>,
+}
+
+/// A threshold: the value meets it if it is at least `score` (above it if
+/// `strict`).
+#[derive(Clone, Copy, Debug)]
+pub struct Threshold<S> {
+    /// The score compared with.
+    pub score: S,
+    /// Whether the value must exceed `score` rather than reach it.
+    pub strict: bool,
+}
+
+impl<S: Ord + Copy> Threshold<S> {
+    fn met_by(&self, s: S) -> bool {
+        if self.strict {
+            s > self.score
+        } else {
+            s >= self.score
+        }
+    }
+}
+
+/// A fail-soft test result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test<S> {
+    /// The value is at least this score, which meets the threshold.
+    AtLeast(S),
+    /// The value is at most this score, which does not meet it.
+    AtMost(S),
+}
+
+impl<S: Ord + Copy> Interval<S> {
+    /// The test's answer if the interval decides it.
+    fn decides(&self, t: Threshold<S>) -> Option<Test<S>> {
+        match (self.lo, self.hi) {
+            (Some(lo), _) if t.met_by(lo) => Some(Test::AtLeast(lo)),
+            (_, Some(hi)) if !t.met_by(hi) => Some(Test::AtMost(hi)),
+            _ => None,
+        }
+    }
+
+    /// The interval narrowed by a test result.
+    fn with(mut self, result: Test<S>) -> Interval<S> {
+        match result {
+            Test::AtLeast(l) => self.lo = Some(self.lo.map_or(l, |lo| lo.max(l))),
+            Test::AtMost(u) => self.hi = Some(self.hi.map_or(u, |hi| hi.min(u))),
+        }
+        self
+    }
+
+    /// How promising the interval is for `mover` (larger first).
+    fn promise(&self, mover: Player) -> (Option<S>, Option<S>) {
+        match mover {
+            Player::First => (self.hi, self.lo),
+            Player::Second => (self.lo, self.hi),
+        }
+    }
+}
+
+/// A chain of stop flags: a search stops when any flag up the chain is set
+/// (a sibling searched in parallel already decided the parent).
+#[derive(Clone, Copy)]
+struct Stop<'a> {
+    flag: Option<&'a AtomicBool>,
+    up: Option<&'a Stop<'a>>,
+}
+
+impl Stop<'_> {
+    fn stopped(&self) -> bool {
+        self.flag.is_some_and(|f| f.load(Ordering::Relaxed)) || self.up.is_some_and(|u| u.stopped())
+    }
+}
+
+/// What a search has done so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Distinct positions (up to isomorphism) in the table.
+    pub positions: u64,
+    /// Positions expanded, repeats included.
+    pub visited: u64,
+    /// Approximate bytes held by the table.
+    pub table_bytes: u64,
+}
+
+/// A threshold-search solver for one game.
+pub struct BoundedSolver<'g, G: Game> {
+    game: &'g G,
+    table: DashMap<Box<[u64]>, Interval<G::Score>, foldhash::fast::RandomState>,
+    table_bytes: AtomicU64,
+    max_table_bytes: u64,
+    aborted: AtomicBool,
+    visited: AtomicU64,
+    per_ply: Vec<AtomicU64>,
+}
+
+/// A child position (not yet canonical) with what the game knows about
+/// it without a search.
+struct Child<G: Game> {
+    position: G::Position,
+    known: Interval<G::Score>,
+    priority: i32,
+}
+
+impl<'g, G: Game> BoundedSolver<'g, G> {
+    /// A solver with no memory cap.
+    pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
+        BoundedSolver {
+            game,
+            table: DashMap::with_hasher(foldhash::fast::RandomState::default()),
+            table_bytes: AtomicU64::new(0),
+            max_table_bytes: u64::MAX,
+            aborted: AtomicBool::new(false),
+            visited: AtomicU64::new(0),
+            per_ply: (0..COUNTED_PLIES).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// Caps the transposition table at about `bytes` bytes; past it the
+    /// search stops with [`MemoryCapReached`].
+    pub fn with_memory_limit(mut self, bytes: u64) -> BoundedSolver<'g, G> {
+        self.max_table_bytes = bytes;
+        self
+    }
+
+    /// The search's counters so far (for reports and progress displays).
+    pub fn counts(&self) -> Counts {
+        Counts {
+            positions: self.table.len() as u64,
+            visited: self.visited.load(Ordering::Relaxed),
+            table_bytes: self.table_bytes.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Distinct positions stored, by plies from the position first asked
+    /// about (trailing zeros dropped).
+    pub fn positions_per_ply(&self) -> Vec<u64> {
+        let mut counts: Vec<u64> = self.per_ply.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        counts
+    }
+
+    fn cap_error(&self) -> MemoryCapReached {
+        MemoryCapReached {
+            cap_mib: self.max_table_bytes >> 20,
+        }
+    }
+
+    /// The exact score of `position` (any labels) under optimal play.
+    /// `probes` are thresholds worth testing first (e.g. "does red win?");
+    /// any order or none gives the same score.
+    pub fn value(&self, position: &G::Position, probes: &[G::Score]) -> Result<G::Score, MemoryCapReached> {
+        let canon = self.game.canonical(position);
+        let mut known = self.known(&canon);
+        for &p in probes {
+            let t = Threshold {
+                score: p,
+                strict: false,
+            };
+            if known.decides(t).is_none() {
+                known = known.with(self.root_test(&canon, t, 0)?);
+            }
+        }
+        loop {
+            let t = match (known.lo, known.hi) {
+                (Some(lo), Some(hi)) if lo == hi => return Ok(lo),
+                (Some(lo), _) => Threshold {
+                    score: lo,
+                    strict: true,
+                },
+                (None, Some(hi)) => Threshold {
+                    score: hi,
+                    strict: false,
+                },
+                (None, None) => Threshold {
+                    score: self.playout(position),
+                    strict: false,
+                },
+            };
+            known = known.with(self.root_test(&canon, t, 0)?);
+        }
+    }
+
+    /// The test `t` at a position (any labels).
+    pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, MemoryCapReached> {
+        self.root_test(&self.game.canonical(position), t, 0)
+    }
+
+    /// The test `t` at a canonical position `ply` moves after the first
+    /// position asked about (for the counts per move).
+    fn root_test(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Result<Test<G::Score>, MemoryCapReached> {
+        let top = Stop { flag: None, up: None };
+        self.search(canon, t, ply, &top).ok_or_else(|| self.cap_error())
+    }
+
+    /// The score of playing the first legal move at every turn: a threshold
+    /// to start from when the game gives no bounds.
+    fn playout(&self, position: &G::Position) -> G::Score {
+        let mut current = position.clone();
+        loop {
+            if let Some(score) = self.game.outcome(&current) {
+                return score;
+            }
+            let canon = self.game.canonical(&current);
+            let m = self.game.moves(&canon.position).remove(0);
+            current = self.game.play(&canon.position, &m);
+        }
+    }
+
+    /// One optimal line from `position` (any labels), whose value is
+    /// `value`, to the end of the game, in `position`'s labels: at every
+    /// turn the first move, in canonical order, that keeps the value.
+    pub fn optimal_line(&self, position: &G::Position, value: G::Score) -> Result<Vec<G::Move>, MemoryCapReached> {
+        let mut line = Vec::new();
+        let mut current = position.clone();
+        while self.game.outcome(&current).is_none() {
+            let canon = self.game.canonical(&current);
+            let back = inverse(&canon.to_canon);
+            let red = self.game.to_move(&current) == Player::First;
+            // Red's child keeps the value if it is at least the value, blue's
+            // if it is at most the value (no child is better than the value).
+            let keeps = Threshold {
+                score: value,
+                strict: !red,
+            };
+            let mut chosen = None;
+            for m in self.orbit_moves(&canon) {
+                let child = self.game.canonical(&self.game.play(&canon.position, &m));
+                let met = matches!(self.root_test(&child, keeps, line.len() + 1)?, Test::AtLeast(_));
+                if met == red {
+                    chosen = Some(self.game.relabel_move(&m, &back));
+                    break;
+                }
+            }
+            let m = chosen.expect("some move keeps the value of a position");
+            current = self.game.play(&current, &m);
+            line.push(m);
+        }
+        Ok(line)
+    }
+
+    fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
+        let moves = self.game.moves(&canon.position);
+        orbit_representatives(moves, &canon.generators, |m, g| self.game.relabel_move(m, g))
+    }
+
+    /// What is known about a canonical position: its table entry, else what
+    /// the game knows.
+    fn known(&self, canon: &Canonical<G::Position>) -> Interval<G::Score> {
+        match self.table.get(&canon.key) {
+            Some(entry) => *entry,
+            None => self.static_known(&canon.position),
+        }
+    }
+
+    /// What the game knows about a position (any labels) without a search:
+    /// its score if it is over, else its bounds.
+    fn static_known(&self, position: &G::Position) -> Interval<G::Score> {
+        if let Some(score) = self.game.outcome(position) {
+            return Interval {
+                lo: Some(score),
+                hi: Some(score),
+            };
+        }
+        let (lo, hi) = self.game.score_bounds(position).unzip();
+        Interval { lo, hi }
+    }
+
+    /// The test `t` at a canonical position; `None` if stopped or aborted.
+    fn search(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+        stop: &Stop,
+    ) -> Option<Test<G::Score>> {
+        let known = self.known(canon);
+        if let Some(answer) = known.decides(t) {
+            return Some(answer);
+        }
+        if self.aborted.load(Ordering::Relaxed) || stop.stopped() {
+            return None;
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        let mover = self.game.to_move(&canon.position);
+        let mut children: Vec<Child<G>> = self
+            .orbit_moves(canon)
+            .iter()
+            .map(|m| {
+                let position = self.game.play(&canon.position, m);
+                let known = self.static_known(&position);
+                let priority = self.game.move_priority(&canon.position, m);
+                Child {
+                    position,
+                    known,
+                    priority,
+                }
+            })
+            .collect();
+        // Deciding children first, then the game's priority, then the most
+        // promising bounds for the mover.
+        children.sort_by(|a, b| {
+            let decisive = |c: &Child<G>| c.known.decides(t).is_some_and(|r| cuts(mover, r));
+            let first = (decisive(b), b.priority).cmp(&(decisive(a), a.priority));
+            first.then_with(|| match mover {
+                Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
+                Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
+            })
+        });
+        let result = self.combine(mover, &children, t, ply, stop)?;
+        let result = clamp(result, known);
+        self.store(canon, known.with(result), ply);
+        Some(result)
+    }
+
+    /// The parent's answer from its children's: red meets the threshold if
+    /// one child does, blue fails it if one child does.
+    fn combine(
+        &self,
+        mover: Player,
+        children: &[Child<G>],
+        t: Threshold<G::Score>,
+        ply: usize,
+        stop: &Stop,
+    ) -> Option<Test<G::Score>> {
+        let mut answers = Vec::with_capacity(children.len());
+        let parallel = ply < PARALLEL_PLIES && children.len() > 1;
+        let serial = if parallel { 1 } else { children.len() };
+        let search = |child: &Child<G>, stop: &Stop| match child.known.decides(t) {
+            Some(r) => Some(r),
+            None => self.search(&self.game.canonical(&child.position), t, ply + 1, stop),
+        };
+        for child in &children[..serial] {
+            let r = search(child, stop)?;
+            if cuts(mover, r) {
+                return Some(r);
+            }
+            answers.push(r);
+        }
+        if parallel {
+            let decided = AtomicBool::new(false);
+            let inner = Stop {
+                flag: Some(&decided),
+                up: Some(stop),
+            };
+            let rest: Vec<Option<Test<G::Score>>> = children[serial..]
+                .par_iter()
+                .map(|child| {
+                    let r = search(child, &inner);
+                    if r.is_some_and(|r| cuts(mover, r)) {
+                        decided.store(true, Ordering::Relaxed);
+                    }
+                    r
+                })
+                .collect();
+            if let Some(r) = rest.iter().flatten().find(|&&r| cuts(mover, r)) {
+                return Some(*r);
+            }
+            for r in rest {
+                answers.push(r?);
+            }
+        }
+        // No child decided: red's value is at most the best child's upper
+        // bound, blue's at least the worst child's lower bound.
+        let bound = |r: &Test<G::Score>| match *r {
+            Test::AtLeast(s) | Test::AtMost(s) => s,
+        };
+        Some(match mover {
+            Player::First => Test::AtMost(
+                answers
+                    .iter()
+                    .map(bound)
+                    .max()
+                    .expect("a position that is not over has a move"),
+            ),
+            Player::Second => Test::AtLeast(
+                answers
+                    .iter()
+                    .map(bound)
+                    .min()
+                    .expect("a position that is not over has a move"),
+            ),
+        })
+    }
+
+    fn store(&self, canon: &Canonical<G::Position>, interval: Interval<G::Score>, ply: usize) {
+        match self.table.entry(canon.key.clone()) {
+            dashmap::Entry::Occupied(mut slot) => {
+                let old = *slot.get();
+                let mut merged = interval;
+                merged.lo = old.lo.max(interval.lo);
+                merged.hi = match (old.hi, interval.hi) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                slot.insert(merged);
+            }
+            dashmap::Entry::Vacant(slot) => {
+                slot.insert(interval);
+                self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
+                // Key words, the boxed slice header, the interval and the
+                // map's own bookkeeping per entry.
+                let bytes = 8 * canon.key.len() as u64 + 64;
+                if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
+                    self.aborted.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}
+
+/// Whether a child's answer decides its parent: red needs one child that
+/// meets the threshold, blue one that fails it.
+fn cuts<S>(mover: Player, r: Test<S>) -> bool {
+    matches!(
+        (mover, r),
+        (Player::First, Test::AtLeast(_)) | (Player::Second, Test::AtMost(_))
+    )
+}
+
+/// A fail-soft answer tightened by what was known before the search.
+fn clamp<S: Ord + Copy>(r: Test<S>, known: Interval<S>) -> Test<S> {
+    match r {
+        Test::AtLeast(l) => Test::AtLeast(known.lo.map_or(l, |lo| lo.max(l))),
+        Test::AtMost(u) => Test::AtMost(known.hi.map_or(u, |hi| hi.min(u))),
+    }
+}

@@ -1,0 +1,178 @@
+//! Colex graphs and the graph measures of Erdős' scoring games, on graphs
+//! given as adjacency bitsets (`adj[v]` = neighbours of `v`).
+//!
+//! Cambie and Provoost, Section 2.1: the Colex graph `C(m)` has vertices
+//! `0..n` for the least `n` with `binom(n, 2) >= m`, and as edges the first
+//! `m` pairs in colexicographic order (`{a, b} < {c, d}` with `a < b`,
+//! `c < d` if `b < d`, or `b = d` and `a < c`): `0-1, 0-2, 1-2, 0-3, ...`.
+//! So `C(binom(k, 2) + j)` with `0 <= j < k` is `K_k` plus a vertex joined
+//! to `j` of its vertices, and `C(m)` is a subgraph of `C(m + 1)`.
+
+use crate::board::{members, Edge, Vertex, VertexSet};
+
+/// The Colex graph `C(m)`: its number of vertices and its edges.
+pub fn colex_graph(m: usize) -> (usize, Vec<Edge>) {
+    let mut n: usize = 0;
+    while n * n.saturating_sub(1) / 2 < m {
+        n += 1;
+    }
+    let edges = (1..n as Vertex)
+        .flat_map(|b| (0..b).map(move |a| Edge::new(a, b)))
+        .take(m)
+        .collect();
+    (n, edges)
+}
+
+/// The size of the largest clique of `adj` using only vertices of `within`
+/// and at most `budget` edges of `extra` (edges of `adj` not in `extra`
+/// are free to use). With `extra` empty this is the clique number.
+pub fn clique_with_budget(adj: &[VertexSet], extra: &[VertexSet], within: VertexSet, budget: u32) -> u32 {
+    let mut best = 0;
+    grow(adj, &|v| extra[v], 0, within, budget, 0, &mut best);
+    best
+}
+
+fn grow(
+    adj: &[VertexSet],
+    extra: &impl Fn(usize) -> VertexSet,
+    clique: VertexSet,
+    candidates: VertexSet,
+    budget: u32,
+    size: u32,
+    best: &mut u32,
+) {
+    *best = (*best).max(size);
+    let mut rest = candidates;
+    while rest != 0 {
+        if size + rest.count_ones() <= *best {
+            return;
+        }
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let cost = (extra(v) & clique).count_ones();
+        if cost <= budget {
+            grow(
+                adj,
+                extra,
+                clique | 1 << v,
+                rest & adj[v],
+                budget - cost,
+                size + 1,
+                best,
+            );
+        }
+    }
+}
+
+/// The clique number of the graph formed by a set of edges (the paper's
+/// `ω(G[A])`): 0 without edges, since `G[A]` then has no vertices.
+pub fn edge_clique_number(adj: &[VertexSet]) -> u32 {
+    let all = (0..adj.len()).fold(0, |s, v| s | 1 << v);
+    let mut best = 0;
+    grow(adj, &|_| 0, 0, all, 0, 0, &mut best);
+    nonzero_clique(best)
+}
+
+/// Clique sizes below 2 are no edges, which score 0 (see
+/// [`edge_clique_number`]).
+pub fn nonzero_clique(k: u32) -> u32 {
+    if k < 2 {
+        0
+    } else {
+        k
+    }
+}
+
+/// The Colex score of the graph formed by a set of edges: the largest `m`
+/// with `C(m)` a subgraph (0 without edges).
+///
+/// With `ω` its clique number, `C(binom(ω, 2) + j)` is a subgraph exactly
+/// when some `ω`-clique has an outside vertex joined to `j` of its
+/// vertices (`j < ω`, or there would be a larger clique); a smaller clique
+/// gives at most `binom(ω, 2)`. So the score is `binom(ω, 2)` plus the most
+/// neighbours an outside vertex has in one `ω`-clique.
+pub fn colex_score(adj: &[VertexSet]) -> u32 {
+    let omega = edge_clique_number(adj);
+    if omega == 0 {
+        return 0;
+    }
+    let all: VertexSet = (0..adj.len()).fold(0, |s, v| s | 1 << v);
+    let mut extra = 0;
+    for_each_clique(adj, 0, all, omega, &mut |q| {
+        for v in members(all & !q) {
+            extra = extra.max((adj[v as usize] & q).count_ones());
+        }
+    });
+    omega * (omega - 1) / 2 + extra
+}
+
+/// Calls `f` on every clique of exactly `size` vertices within `candidates`
+/// that extends `clique`.
+fn for_each_clique(
+    adj: &[VertexSet],
+    clique: VertexSet,
+    candidates: VertexSet,
+    size: u32,
+    f: &mut impl FnMut(VertexSet),
+) {
+    if size == 0 {
+        f(clique);
+        return;
+    }
+    let mut rest = candidates;
+    while rest.count_ones() >= size {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        for_each_clique(adj, clique | 1 << v, rest & adj[v], size - 1, f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn adjacency(n: usize, edges: &[Edge]) -> Vec<VertexSet> {
+        let mut adj = vec![0; n];
+        for e in edges {
+            let (u, v) = e.ends();
+            adj[u as usize] |= 1 << v;
+            adj[v as usize] |= 1 << u;
+        }
+        adj
+    }
+
+    #[test]
+    fn colex_graphs_are_cliques_plus_a_partial_vertex() {
+        assert_eq!(colex_graph(1), (2, vec![Edge::new(0, 1)]));
+        assert_eq!(colex_graph(6).0, 4);
+        let (n, edges) = colex_graph(12);
+        assert_eq!(n, 6);
+        assert_eq!(edges[10..], [Edge::new(0, 5), Edge::new(1, 5)]);
+    }
+
+    #[test]
+    fn colex_score_of_each_colex_graph_is_its_size() {
+        for m in 0..=28 {
+            let (n, edges) = colex_graph(m);
+            assert_eq!(colex_score(&adjacency(n, &edges)), m as u32, "C({m})");
+        }
+    }
+
+    #[test]
+    fn colex_score_of_a_four_cycle_is_two() {
+        let c4 = [Edge::new(0, 1), Edge::new(1, 2), Edge::new(2, 3), Edge::new(0, 3)];
+        assert_eq!(colex_score(&adjacency(4, &c4)), 2);
+        assert_eq!(edge_clique_number(&adjacency(4, &c4)), 2);
+        assert_eq!(edge_clique_number(&adjacency(4, &[])), 0);
+    }
+
+    #[test]
+    fn budget_limits_the_extra_edges_a_clique_may_use() {
+        let (n, k5) = colex_graph(10);
+        let all = adjacency(n, &k5);
+        // Every edge is extra: a triangle needs 3, a K4 6.
+        assert_eq!(clique_with_budget(&all, &all, 0b11111, 3), 3);
+        assert_eq!(clique_with_budget(&all, &all, 0b11111, 5), 3);
+        assert_eq!(clique_with_budget(&all, &all, 0b11111, 6), 4);
+    }
+}

@@ -1,0 +1,259 @@
+//! Erdős' scoring games: the threshold search (with symmetry, bounds and a
+//! table) against plain minimax without symmetry on every board with up to
+//! 6 vertices, optimal lines replayed, published values (Cambie and
+//! Provoost, Table 1 and Proposition 10) compared with computed ones.
+
+use ramsey_verify::board::{Edge, Player};
+use ramsey_verify::engine::bounded::BoundedSolver;
+use ramsey_verify::engine::Solver;
+use ramsey_verify::game::colex::colex_graph;
+use ramsey_verify::game::edges::EdgePosition;
+use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame};
+use ramsey_verify::game::Game;
+use std::collections::{HashMap, HashSet};
+
+/// Plain minimax over labelled positions (no symmetry, no bounds), with
+/// a memo keyed by the exact colouring.
+struct Brute<'a> {
+    game: &'a ScoringGame,
+    edges: Vec<Edge>,
+    memo: HashMap<(u32, u32), Points>,
+}
+
+impl Brute<'_> {
+    fn value(&mut self, red: u32, blue: u32, position: &EdgePosition) -> Points {
+        if let Some(&v) = self.memo.get(&(red, blue)) {
+            return v;
+        }
+        let free: Vec<usize> = (0..self.edges.len())
+            .filter(|&i| {
+                let (u, v) = self.edges[i].ends();
+                position.free_neighbours(u) >> v & 1 == 1
+            })
+            .collect();
+        let value = if free.is_empty() {
+            self.game.points(position)
+        } else {
+            let mover = position.to_move;
+            let values = free.iter().map(|&i| {
+                let next = self.game.play(position, &self.edges[i]);
+                match mover {
+                    Player::First => self.value(red | 1 << i, blue, &next),
+                    Player::Second => self.value(red, blue | 1 << i, &next),
+                }
+            });
+            let values: Vec<Points> = values.collect();
+            match mover {
+                Player::First => values.into_iter().max(),
+                Player::Second => values.into_iter().min(),
+            }
+            .expect("free edges")
+        };
+        self.memo.insert((red, blue), value);
+        value
+    }
+}
+
+fn brute_force(game: &ScoringGame) -> Points {
+    let start = game.start();
+    let mut brute = Brute {
+        game,
+        edges: start.board_edges(),
+        memo: HashMap::new(),
+    };
+    brute.value(0, 0, &start)
+}
+
+fn bounded(game: &ScoringGame) -> Points {
+    BoundedSolver::new(game).value(&game.start(), &[]).expect("no cap")
+}
+
+/// Every graph with 2..=`max` vertices and at least one edge, one per
+/// isomorphism class.
+fn small_boards(max: usize) -> Vec<EdgePosition> {
+    let mut seen = HashSet::new();
+    let mut boards = Vec::new();
+    for n in 2..=max {
+        let pairs: Vec<Edge> = (0..n as u8)
+            .flat_map(|u| (u + 1..n as u8).map(move |v| Edge::new(u, v)))
+            .collect();
+        for mask in 1u32..1 << pairs.len() {
+            let edges = pairs
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &e)| e);
+            let board = EdgePosition::new(n, edges);
+            if seen.insert(board.canonical().key) {
+                boards.push(board);
+            }
+        }
+    }
+    boards
+}
+
+#[test]
+fn threshold_search_agrees_with_plain_minimax_on_every_board_up_to_six_vertices() {
+    let boards = small_boards(6);
+    assert_eq!(
+        boards.len(),
+        1 + 3 + 10 + 33 + 155,
+        "graphs with edges on 2..6 vertices"
+    );
+    for board in &boards {
+        for scoring in Scoring::ALL {
+            let game = ScoringGame::new(scoring, board, &[]).unwrap();
+            let expected = brute_force(&game);
+            assert_eq!(bounded(&game), expected, "{scoring:?} on {board:?}");
+        }
+    }
+}
+
+#[test]
+fn threshold_search_agrees_with_plain_minimax_with_head_starts_and_either_first_player() {
+    let mut checked = 0;
+    for board in small_boards(5).iter().filter(|b| b.board_edges().len() >= 3) {
+        let edges = board.board_edges();
+        let heads = edges
+            .iter()
+            .map(|&e| vec![e])
+            .chain(edges.windows(2).map(|w| w.to_vec()));
+        for head in heads {
+            for (scoring, bob_first) in Scoring::ALL.into_iter().flat_map(|s| [(s, false), (s, true)]) {
+                let mut game = ScoringGame::new(scoring, board, &head).unwrap();
+                if bob_first {
+                    game = game.bob_first();
+                }
+                let expected = brute_force(&game);
+                assert_eq!(
+                    bounded(&game),
+                    expected,
+                    "{scoring:?} on {board:?}, head start {head:?}, Bob first {bob_first}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked} games checked");
+}
+
+#[test]
+fn exact_engine_and_threshold_search_agree() {
+    for m in [9, 12, 13] {
+        let (n, edges) = colex_graph(m);
+        let board = EdgePosition::new(n, edges);
+        for scoring in Scoring::ALL {
+            let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+            let exact = Solver::new(&game).value(&game.start()).unwrap().score;
+            assert_eq!(bounded(&game), exact, "{scoring:?} on C({m})");
+        }
+    }
+}
+
+/// Plays `line` from the start; the final points, or why the line is not a
+/// whole legal game.
+fn replay(game: &ScoringGame, line: &[Edge]) -> Result<Points, String> {
+    let mut position = game.start();
+    for e in line {
+        if position.is_full() {
+            return Err(format!("{e} after the end"));
+        }
+        position.colour(*e, position.to_move).map_err(|err| err.to_string())?;
+        position.to_move = position.to_move.opponent();
+    }
+    game.outcome(&position)
+        .ok_or_else(|| "the line stops before the end".to_string())
+}
+
+#[test]
+fn optimal_lines_replay_to_the_reported_score() {
+    let boards = [
+        (6, vec![]),
+        (10, vec![Edge::new(0, 1), Edge::new(0, 2)]),
+        (12, vec![]),
+        (14, vec![Edge::new(0, 1)]),
+    ];
+    for (m, head) in boards {
+        let (n, edges) = colex_graph(m);
+        let board = EdgePosition::new(n, edges);
+        for scoring in Scoring::ALL {
+            let game = ScoringGame::new(scoring, &board, &head).unwrap();
+            let solver = BoundedSolver::new(&game);
+            let value = solver.value(&game.start(), &[]).unwrap();
+            let line = solver.optimal_line(&game.start(), value).unwrap();
+            assert_eq!(replay(&game, &line), Ok(value), "{scoring:?} on C({m})");
+        }
+    }
+}
+
+#[test]
+fn replay_rejects_broken_lines() {
+    let game = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(3), &[]).unwrap();
+    let (a, b, c) = (Edge::new(0, 1), Edge::new(0, 2), Edge::new(1, 2));
+    assert_eq!(replay(&game, &[a, b, c]), Ok(Points { alice: 2, bob: 2 }));
+    assert!(replay(&game, &[a, b]).is_err());
+    assert!(replay(&game, &[a, a, c]).is_err());
+    assert!(replay(&game, &[a, b, c, a]).is_err());
+}
+
+#[test]
+fn one_thread_and_two_give_the_same_values_and_lines() {
+    let (n, edges) = colex_graph(13);
+    let board = EdgePosition::new(n, edges);
+    for scoring in Scoring::ALL {
+        let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| {
+                let solver = BoundedSolver::new(&game);
+                let value = solver.value(&game.start(), &[]).unwrap();
+                (value, solver.optimal_line(&game.start(), value).unwrap())
+            })
+        };
+        assert_eq!(run(1), run(2), "{scoring:?}");
+    }
+}
+
+/// Table 1 of Cambie and Provoost for m = 1..14: out_col, out_Δ, out_VC.
+const TABLE_1: [(u8, u8, u8, u8, u8, u8); 14] = [
+    (1, 0, 1, 0, 2, 0),
+    (1, 1, 1, 1, 1, 1),
+    (2, 1, 2, 1, 1, 0),
+    (2, 2, 2, 2, 2, 1),
+    (2, 1, 2, 1, 2, 0),
+    (2, 2, 2, 2, 2, 2),
+    (2, 2, 3, 2, 3, 2),
+    (2, 2, 3, 2, 2, 1),
+    (4, 2, 3, 2, 2, 1),
+    (4, 4, 3, 3, 1, 1),
+    (4, 4, 3, 3, 3, 1),
+    (4, 4, 3, 3, 2, 1),
+    (4, 4, 3, 3, 3, 2),
+    (4, 4, 3, 3, 3, 3),
+];
+
+#[test]
+fn computed_colex_star_and_vc_outcomes_match_table_1_up_to_m_14() {
+    for (i, &(c1, c2, s1, s2, v1, v2)) in TABLE_1.iter().enumerate() {
+        let m = i + 1;
+        let (n, edges) = colex_graph(m);
+        let board = EdgePosition::new(n, edges);
+        let outcome = |scoring| bounded(&ScoringGame::new(scoring, &board, &[]).unwrap());
+        let p = |alice, bob| Points { alice, bob };
+        assert_eq!(outcome(Scoring::Colex), p(c1, c2), "Colex on C({m})");
+        assert_eq!(outcome(Scoring::Star), p(s1, s2), "Star on C({m})");
+        assert_eq!(outcome(Scoring::VertexCapturing), p(v1, v2), "VC on C({m})");
+    }
+}
+
+#[test]
+fn bob_wins_the_clique_game_on_k3_to_k7() {
+    // Proposition 10 (3 <= n <= 7 here; K8 is in proofs/).
+    for n in 3..=7 {
+        let game = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(n), &[]).unwrap();
+        let outcome = bounded(&game);
+        assert_eq!(outcome.winner(Scoring::Clique), Some(Player::Second), "K{n}: {outcome}");
+    }
+    let k2 = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(2), &[]).unwrap();
+    assert_eq!(bounded(&k2).winner(Scoring::Clique), Some(Player::First));
+}

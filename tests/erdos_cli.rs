@@ -1,0 +1,107 @@
+//! `ramsey-verify erdos` from the command line: output and bad input.
+
+mod common;
+use common::ramsey;
+
+#[test]
+fn json_reports_outcome_winner_line_and_counts() {
+    let (code, out, err) = ramsey(&["erdos", "--game", "clique", "--board", "4", "--json", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let game = &v["games"][0];
+    assert_eq!(game["outcome"], serde_json::json!([2, 2]));
+    assert_eq!(game["winner"], "Bob wins (a draw counts for Bob)");
+    assert_eq!(game["line"].as_array().unwrap().len(), 6);
+    assert_eq!(game["positions_per_move"][0], 1);
+}
+
+#[test]
+fn all_games_on_one_board_in_text() {
+    let (code, out, err) = ramsey(&["erdos", "--game", "all", "--board", "colex:9"]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "clique game on C(9) (5 vertices, 9 edges): outcome (a, b) = (3, 2): Alice wins",
+        "star game on C(9) (5 vertices, 9 edges): outcome (a, b) = (3, 2): Alice wins",
+        "vc game on C(9) (5 vertices, 9 edges): outcome (a, b) = (2, 1): Alice wins",
+        "colex game on C(9) (5 vertices, 9 edges): outcome (a, b) = (4, 2): Alice wins",
+    ] {
+        assert!(out.contains(line), "{line} missing from\n{out}");
+    }
+}
+
+#[test]
+fn head_start_on_the_board_labels() {
+    let (code, out, err) = ramsey(&[
+        "erdos",
+        "--game",
+        "clique",
+        "--board",
+        "5",
+        "--head-start",
+        "0-1,1-2,0-2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["head_start"], serde_json::json!(["0-1", "1-2", "0-2"]));
+    assert!(v["games"][0]["outcome"][0].as_u64().unwrap() >= 3);
+    assert_eq!(v["first"], "Alice");
+    let (code, out, err) = ramsey(&[
+        "erdos",
+        "--game",
+        "clique",
+        "--board",
+        "4",
+        "--head-start",
+        "0-1",
+        "--bob-first",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["first"], "Bob");
+    assert_eq!(v["games"][0]["line"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn table_rows_for_colex_sizes() {
+    let (code, out, err) = ramsey(&["erdos", "--table", "9..10"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 9 | 5 | (4, 2) | (3, 2) | 1 | (2, 1) | (3, 2) |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("| 10 | 5 | (4, 4) | (3, 3) | 0 | (1, 1) | (3, 3) |"),
+        "{out}"
+    );
+}
+
+fn bad_input(args: &[&str], says: &str) {
+    let (code, out, err) = ramsey(args);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    bad_input(
+        &["erdos", "--board", "colex:9", "--head-start", "3-4"],
+        "not a subgraph of the board",
+    );
+    bad_input(
+        &["erdos", "--board", "5", "--head-start", "0-7"],
+        "not a subgraph of the board",
+    );
+    bad_input(&["erdos", "--board", "13"], "at most 12");
+    bad_input(&["erdos", "--board", "150"], "at most 12");
+    bad_input(&["erdos", "--board", "99999999999999999999999"], "board");
+    bad_input(&["erdos", "--board", "1"], "no edges");
+    bad_input(&["erdos", "--board", "D??"], "no edges");
+    bad_input(&["erdos", "--board", "colex:0"], "no edges");
+    bad_input(&["erdos", "--game", "chess", "--board", "4"], "unknown game");
+    bad_input(&["erdos", "--board", "not graph6!"], "board");
+    bad_input(&["erdos", "--board", "4", "--head-start", "0-x"], "head start");
+    bad_input(&["erdos", "--table", "5..3"], "range");
+}
