@@ -4,7 +4,7 @@
 //! range of Colex graphs.
 
 use super::args::parse_threads;
-use super::Failure;
+use super::{output, Failure};
 use crate::board::{Edge, Player};
 use crate::engine::bounded::BoundedSolver;
 use crate::game::colex::colex_graph;
@@ -86,12 +86,12 @@ fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
         }
         let result = solve(&game, args.max_memory_mib)?;
         if !args.json {
-            print_text(text, &board, &result);
+            print_text(text, &board, &result)?;
         }
         solved.push(result);
     }
     if args.json {
-        println!("{}", json(text, &board, &head, args.bob_first, &solved));
+        output::println(json(text, &board, &head, args.bob_first, &solved))?;
     }
     Ok(())
 }
@@ -220,8 +220,8 @@ fn board_name(text: &str) -> String {
     }
 }
 
-fn print_text(name: &str, board: &EdgePosition, r: &Solved) {
-    println!(
+fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failure> {
+    output::println(format!(
         "{} game on {} ({} vertices, {} edges): outcome (a, b) = {}: {}",
         r.scoring.name(),
         board_name(name),
@@ -229,11 +229,11 @@ fn print_text(name: &str, board: &EdgePosition, r: &Solved) {
         board.board_edges().len(),
         r.outcome,
         winner_text(r.scoring, r.outcome)
-    );
-    println!("  optimal line: {}", line_text(&r.line));
+    ))?;
+    output::println(format!("  optimal line: {}", line_text(&r.line)))?;
     let counts: Vec<String> = r.per_move.iter().enumerate().map(|(i, c)| format!("{i}:{c}")).collect();
-    println!("  positions per move: {}", counts.join(" "));
-    println!("  positions: {}   time: {:.3}s", r.positions, r.seconds);
+    output::println(format!("  positions per move: {}", counts.join(" ")))?;
+    output::println(format!("  positions: {}   time: {:.3}s", r.positions, r.seconds))
 }
 
 fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[Solved]) -> serde_json::Value {
@@ -272,11 +272,15 @@ fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
     if a < 1 || a > b || b > 45 {
         return Err(bad());
     }
-    println!("# Erdős' scoring games on Colex graphs C({a})..C({b}) (Cambie and Provoost, Table 1 layout)\n");
-    println!("Computed by `ramsey-verify erdos --table {a}..{b}` (exact threshold search; out_ω is an extra");
-    println!("column; time is the row's wall-clock seconds for all four games on this machine).\n");
-    println!("| m | n | out_col | out_Δ | s_VC | out_VC | out_ω | time (s) |");
-    println!("|---|---|---|---|---|---|---|---|");
+    output::println(format!(
+        "# Erdős' scoring games on Colex graphs C({a})..C({b}) (Cambie and Provoost, Table 1 layout)\n"
+    ))?;
+    output::println(format!(
+        "Computed by `ramsey-verify erdos --table {a}..{b}` (exact threshold search; out_ω is an extra"
+    ))?;
+    output::println("column; time is the row's wall-clock seconds for all four games on this machine).\n")?;
+    output::println("| m | n | out_col | out_Δ | s_VC | out_VC | out_ω | time (s) |")?;
+    output::println("|---|---|---|---|---|---|---|---|")?;
     for m in a..=b {
         let board = parse_board(&format!("colex:{m}"))?;
         let started = Instant::now();
@@ -290,7 +294,7 @@ fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
             write!(cells, " {} |", r.outcome).expect("writing to a String");
         }
         let seconds = started.elapsed().as_secs_f64();
-        println!("| {m} | {} |{cells} {seconds:.2} |", board.vertex_count());
+        output::println(format!("| {m} | {} |{cells} {seconds:.2} |", board.vertex_count()))?;
     }
     Ok(())
 }

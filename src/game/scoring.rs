@@ -391,7 +391,7 @@ impl Game for ScoringGame {
         score as i32
     }
 
-    /// Each player's points end in [`ScoringGame::range`]; the lowest
+    /// Each player's points end in `ScoringGame::range`; the lowest
     /// outcome pairs Alice's least with Bob's most (in the `(a - b, a)`
     /// order: `a - b` is then least, and if it is reached both are), the
     /// highest the reverse.
