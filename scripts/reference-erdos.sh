@@ -22,14 +22,16 @@ limit=${TIMEOUT:-600}
 flag=${REF_THREADS_FLAG:--t}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-if [ ! -e /usr/include/nauty/nauty.h ]; then
+header=$(find /usr/include -name nauty.h -path '*nauty/*' 2>/dev/null | head -n 1)
+if [ -z "$header" ]; then
     apt-get update -qq && apt-get install -y -qq nauty libnauty2-dev >/dev/null
+    header=$(find /usr/include -name nauty.h -path '*nauty/*' | head -n 1)
 fi
 build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 cp -r "$src"/. "$build"/
 mkdir -p "$build/nauty2_8_6"
-ln -sf /usr/include/nauty/* "$build/nauty2_8_6/"
+ln -sf "$(dirname "$header")"/* "$build/nauty2_8_6/"
 # The reference links nauty built with 64-bit words, MAXN = WORDSIZE and thread-local storage.
 lib=nautyL1
 for l in nautyTL1 nautyL1; do
