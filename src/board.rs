@@ -227,6 +227,26 @@ pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
     })
 }
 
+/// Whether `within` contains a clique of `size` vertices in the graph whose
+/// neighbourhoods `neighbours` gives (any graph stored as vertex bitsets).
+pub fn clique_within(neighbours: &impl Fn(Vertex) -> VertexSet, within: VertexSet, size: usize) -> bool {
+    if size == 0 {
+        return true;
+    }
+    if (within.count_ones() as usize) < size {
+        return false;
+    }
+    let mut rest = within;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as Vertex;
+        rest &= rest - 1;
+        if clique_within(neighbours, rest & neighbours(v), size - 1) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The set `{0, .., n-1}`.
 pub fn first_n(n: usize) -> VertexSet {
     if n >= 128 {
@@ -367,21 +387,7 @@ impl Position {
 
     /// Whether `within` contains a clique of `size` vertices in `player`'s graph.
     pub fn has_clique_in(&self, player: Player, within: VertexSet, size: usize) -> bool {
-        if size == 0 {
-            return true;
-        }
-        if (within.count_ones() as usize) < size {
-            return false;
-        }
-        let mut rest = within;
-        while rest != 0 {
-            let v = rest.trailing_zeros() as Vertex;
-            rest &= rest - 1;
-            if self.has_clique_in(player, rest & self.neighbours(player, v), size - 1) {
-                return true;
-            }
-        }
-        false
+        clique_within(&|v| self.neighbours(player, v), within, size)
     }
 
     /// Whether `player` owns a complete graph on `k` vertices.

@@ -283,15 +283,42 @@ fn seconds_include_the_shortest_refutation_search() {
 fn erdos_and_colour_json_are_as_documented() {
     let erdos: Vec<Value> = [
         &["erdos", "--game", "all", "--board", "5", "--json"][..],
-        &["erdos", "--game", "clique", "--board", "5", "--head-start", "0-1", "--json"],
+        &[
+            "erdos",
+            "--game",
+            "clique",
+            "--board",
+            "5",
+            "--head-start",
+            "0-1",
+            "--json",
+        ],
     ]
     .iter()
     .flat_map(|args| objects(args))
     .collect();
     assert_schema("erdos --json", &erdos);
     let colour: Vec<Value> = [
-        &["colour", "--game", "ccg", "--graph", "path:5", "--colours", "2", "--json"][..],
-        &["colour", "--game", "sccg", "--graph", "path:4", "--colours", "2", "--json"],
+        &[
+            "colour",
+            "--game",
+            "ccg",
+            "--graph",
+            "path:5",
+            "--colours",
+            "2",
+            "--json",
+        ][..],
+        &[
+            "colour",
+            "--game",
+            "sccg",
+            "--graph",
+            "path:4",
+            "--colours",
+            "2",
+            "--json",
+        ],
     ]
     .iter()
     .flat_map(|args| objects(args))

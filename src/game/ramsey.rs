@@ -33,7 +33,7 @@
 use super::edges::{EdgeError, EdgePosition};
 use super::pattern::Pattern;
 use super::{Canonical, Game};
-use crate::board::{Edge, Player, Vertex};
+use crate::board::{clique_within, Edge, Player, Vertex};
 use std::fmt;
 use std::str::FromStr;
 
@@ -268,7 +268,7 @@ impl RamseyGame {
         let target = self.target(player);
         if let Some(k) = target.as_clique() {
             let common = position.neighbours(player, u) & position.neighbours(player, v);
-            return k == 2 || has_clique(position, player, common, k - 2);
+            return k == 2 || clique_within(&|w| position.neighbours(player, w), common, k - 2);
         }
         let adj = |w: Vertex| {
             let extra = if w == u {
@@ -344,24 +344,6 @@ impl RamseyGame {
             _ => Outcome::win_for(player),
         }
     }
-}
-
-fn has_clique(position: &EdgePosition, player: Player, within: u128, size: usize) -> bool {
-    if size == 0 {
-        return true;
-    }
-    if (within.count_ones() as usize) < size {
-        return false;
-    }
-    let mut rest = within;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as Vertex;
-        rest &= rest - 1;
-        if has_clique(position, player, rest & position.neighbours(player, v), size - 1) {
-            return true;
-        }
-    }
-    false
 }
 
 impl Game for RamseyGame {
