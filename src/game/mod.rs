@@ -33,6 +33,16 @@ pub mod scoring;
 pub mod statement;
 pub mod symmetry;
 
+/// The item of `all` whose `name` is `text`, or an error naming `what` was
+/// asked for and listing every valid name (for rule sets and other closed
+/// lists of names read from the command line).
+pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what: &str) -> Result<T, String> {
+    all.iter().copied().find(|&t| name(t) == text).ok_or_else(|| {
+        let names: Vec<_> = all.iter().map(|&t| name(t)).collect();
+        format!("unknown {what} `{text}`: use one of {}", names.join(", "))
+    })
+}
+
 /// The canonical form of a position, with what the search needs alongside.
 #[derive(Clone, Debug)]
 pub struct Canonical<P> {

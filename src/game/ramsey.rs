@@ -109,10 +109,7 @@ impl FromStr for Rules {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Rules, String> {
-        Rules::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
-            let names: Vec<_> = Rules::ALL.iter().map(|r| r.name()).collect();
-            format!("unknown rules `{s}`: use one of {}", names.join(", "))
-        })
+        super::by_name(s, &Rules::ALL, Rules::name, "rules")
     }
 }
 

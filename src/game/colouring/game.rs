@@ -57,10 +57,7 @@ impl FromStr for Rules {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Rules, String> {
-        Rules::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| format!("unknown colouring game `{s}`: use scg, sccg, cg or ccg"))
+        crate::game::by_name(s, &Rules::ALL, Rules::name, "colouring game")
     }
 }
 
