@@ -155,6 +155,17 @@ pub trait Strategy: Send + Sync {
     fn initial_memory(&self) -> Memory;
     /// Her move in the given (canonical) situation.
     fn play(&self, view: &View) -> Result<Move, StrategyError>;
+    /// Every move the strategy *as written* allows in the given (canonical)
+    /// situation: where the paper leaves a choice open ("any fresh vertex",
+    /// "one of", a tie in a rule), one move per admissible resolution, in a
+    /// fixed order, each with the memory it leads to. `verify --choices all`
+    /// checks that every resolution wins, `--choices some` that one does.
+    /// The default allows exactly the move of [`Strategy::play`], so a
+    /// strategy without open choices needs nothing more. Must contain the
+    /// move `play` returns whenever `play` returns one.
+    fn choices(&self, view: &View) -> Result<Vec<Move>, StrategyError> {
+        self.play(view).map(|m| vec![m])
+    }
     /// Name of the part of the strategy the memory is in (e.g. "stage 3"),
     /// for statistics and pictures. Empty when the strategy has no parts.
     fn phase(&self, _memory: &Memory) -> &'static str {
