@@ -416,18 +416,22 @@ pub fn lemma_conditions(position: &Position, vulnerable: &[Edge]) -> bool {
     !his.has_clique(Player::Second, K) && his.threats(Player::Second, K).is_empty()
 }
 
+/// Whether the copy of `ty` at `roles` meets Lemma 4.2's conditions with
+/// its vulnerable edges.
+fn meets_lemma(position: &Position, ty: &PromisingType, roles: &[Vertex]) -> bool {
+    let vulnerable: Vec<Edge> = ty
+        .answer_pairs()
+        .into_iter()
+        .map(|(i, j)| Edge::new(roles[i], roles[j]))
+        .collect();
+    lemma_conditions(position, &vulnerable)
+}
+
 /// The first copy of `ty` (lexicographic in role order) that meets Lemma
 /// 4.2's conditions.
 fn find_promising(position: &Position, ty: &PromisingType, rule: BlueRule) -> Option<Plan> {
     let mut roles = Vec::with_capacity(ty.size());
-    let mut accept = |roles: &[Vertex]| {
-        let vulnerable: Vec<Edge> = ty
-            .answer_pairs()
-            .into_iter()
-            .map(|(i, j)| Edge::new(roles[i], roles[j]))
-            .collect();
-        lemma_conditions(position, &vulnerable)
-    };
+    let mut accept = |roles: &[Vertex]| meets_lemma(position, ty, roles);
     if !embed(position, ty, rule, &mut roles, &mut accept) {
         return None;
     }
@@ -435,6 +439,29 @@ fn find_promising(position: &Position, ty: &PromisingType, rule: BlueRule) -> Op
         kind: PlanKind::Promising(ty.number),
         vertices: roles,
     })
+}
+
+/// Every realised promising graph on `position` meeting Lemma 4.2's
+/// conditions, as plans, in the order of [`find_plan`]'s tie-breaks (types
+/// 1..6, then copies lexicographic in role order), so the first is the one
+/// `Detection::Paper(rule)` finds. Stage 6(b) as written leaves open which
+/// one she aims for (`k4-as-written`).
+pub fn find_plans(position: &Position, rule: BlueRule) -> Vec<Plan> {
+    let mut plans = Vec::new();
+    for ty in &TYPES {
+        let mut roles = Vec::with_capacity(ty.size());
+        let mut collect = |roles: &[Vertex]| {
+            if meets_lemma(position, ty, roles) {
+                plans.push(Plan {
+                    kind: PlanKind::Promising(ty.number),
+                    vertices: roles.to_vec(),
+                });
+            }
+            false
+        };
+        embed(position, ty, rule, &mut roles, &mut collect);
+    }
+    plans
 }
 
 /// Extends the partial copy `roles` of `ty` in lexicographic order until
