@@ -2,27 +2,17 @@
 //! `choices` contain the alternatives the paper's text leaves open, `k4`'s
 //! move among them (first), and nothing the text rules out.
 
-use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
+use ramsey_verify::board::{Edge, Position, Vertex};
 use ramsey_verify::canon::canonical_form;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::as_written::AsWritten;
 use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
+use ramsey_verify::strategies::k4::fixtures::board;
 use ramsey_verify::strategies::k4::{memory_in, modified_k3, slot, K4Strategy, Variant, PENDING, PLAN, STAGE};
 use ramsey_verify::strategy::{Game, Memory, Move, Strategy, View};
 
 fn e(u: Vertex, v: Vertex) -> Edge {
     Edge::new(u, v)
-}
-
-fn board(red: &[(Vertex, Vertex)], blue: &[(Vertex, Vertex)]) -> Position {
-    let mut p = Position::empty(Board::Infinite);
-    for &(u, v) in red {
-        p.claim(e(u, v), Player::First).unwrap();
-    }
-    for &(u, v) in blue {
-        p.claim(e(u, v), Player::Second).unwrap();
-    }
-    p
 }
 
 fn named(stage: u32, names: &[(usize, Vertex)]) -> Memory {

@@ -74,6 +74,9 @@ fn stage_choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, St
 /// `moves` less those whose situation after her move is isomorphic to an
 /// earlier one's (illegal moves are kept, for the engine to report).
 fn distinct(view: &View, moves: Vec<Move>) -> Vec<Move> {
+    if moves.len() < 2 {
+        return moves;
+    }
     let mut seen = std::collections::HashSet::new();
     moves
         .into_iter()
@@ -108,7 +111,11 @@ impl Strategy for AsWritten {
 
     /// Stage 2's switch first (every admissible naming), then for each the
     /// standing assumption, else the current stage's admissible moves.
-    /// Never empty when `Ok`.
+    /// Never empty when `Ok`. If the rules fail under one naming of the
+    /// switch, the whole set is that error (the engine reports it). The
+    /// namings only differ from her 5th or 6th move on, where every reading
+    /// starts with a move that fails only for want of a fresh vertex, which
+    /// then fails every reading alike.
     fn choices(&self, view: &View) -> Result<Vec<Move>, StrategyError> {
         let memories = match view.memory.words[STAGE] {
             2 => stage2::switch_options(view.position, view.memory),
