@@ -147,10 +147,11 @@ fn modified_k3_without_l_r_leaves_the_last_case_open() {
     red.push((2, 6));
     let p = board(&red, &[(20, 21)]);
     let ps = [4, 5, 6, 7, 8];
-    let with = modified_k3::move_options(&p, Some(e(20, 21)), ps, Some([2, 3])).unwrap();
+    let with = modified_k3::move_options(&p, Some(e(20, 21)), ps, [2, 3], true).unwrap();
     assert_eq!(with, vec![e(4, 6), e(5, 6)]);
-    let without = modified_k3::move_options(&p, Some(e(20, 21)), ps, None).unwrap();
+    let without = modified_k3::move_options(&p, Some(e(20, 21)), ps, [2, 3], false).unwrap();
     assert_eq!(without.len(), 6);
+    assert_eq!(without[..2], with[..], "k4's reading first");
     assert!(without.contains(&e(4, 7)) && without.contains(&e(5, 8)));
     assert_eq!(modified_k3::move_on(&p, Some(e(20, 21)), ps, [2, 3]).unwrap(), with[0]);
 }
@@ -249,4 +250,16 @@ fn single_choice_strategies_keep_their_one_move() {
     let k4 = by_name("k4").unwrap();
     assert_eq!(k4.choices(&view).unwrap(), vec![k4.play(&view).unwrap()]);
     assert!(by_name("k4-as-written").is_ok(), "registered");
+}
+
+#[test]
+fn play_is_k4s_move_so_the_search_on_play_matches_k4() {
+    use ramsey_verify::board::Board;
+    use ramsey_verify::verify::{verify, Request};
+    let k4 = verify(by_name("k4").unwrap().as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
+    let first = verify(&AsWritten, Request::new(Board::Infinite, 21, 1)).unwrap();
+    assert_eq!(
+        (first.verdict, first.positions, &first.line),
+        (k4.verdict, k4.positions, &k4.line)
+    );
 }

@@ -5,10 +5,10 @@
 //! admissible resolution of the rules as the paper words them, in a fixed
 //! order; [`Strategy::play`] is the first of them. The stages are the ones
 //! `k4` plays (`stage*.rs`, `modified_k3.rs`, `promising.rs`); each exposes
-//! its candidate set, and `k4` plays the first element of each set, so the
-//! first choice here is `k4`'s move wherever the two readings agree. Where
-//! this strategy reads the text differently from `k4` (the hub of a Figure
-//! 6 entry, Stage 6's void "l, r"), `k4`'s move is still one of the set.
+//! its candidate set, and `k4` plays the first element of each. The sets
+//! are ordered so that the first choice is always `k4`'s move (also where
+//! this strategy admits more than `k4`'s reading: the hub of a Figure 6
+//! entry, Stage 6's void "l, r"), so `play` here plays exactly as `k4`.
 //!
 //! The open choices, with the sentence of the paper each comes from (all
 //! in Section 4; details on the functions named):

@@ -35,7 +35,7 @@ pub fn stage4_options(view: &View, memory: &Memory) -> Result<Vec<Edge>, Strateg
         *v = memory.require(slot::p(i), "p_i")?;
     }
     let lr = [memory.require(slot::L, "l")?, memory.require(slot::R, "r")?];
-    move_options(view.position, view.last_reply, p, Some(lr))
+    move_options(view.position, view.last_reply, p, lr, true)
 }
 
 fn no_rule(what: &str) -> StrategyError {
@@ -50,7 +50,7 @@ pub fn move_on(
     p: [Vertex; 5],
     lr: [Vertex; 2],
 ) -> Result<Edge, StrategyError> {
-    Ok(move_options(position, last, p, Some(lr))?[0])
+    Ok(move_options(position, last, p, lr, true)?[0])
 }
 
 /// Every next edge of the modified K3 building strategy on `p` that the
@@ -73,8 +73,9 @@ pub fn move_on(
 ///   of `f`, every such vertex of `P \ f`;
 /// - case 4 ("a vertex of f and a vertex of P \ f that is also
 ///   neighbouring as many vertices of l, r as possible"): any vertex of
-///   `f`, every such vertex. `lr = None` (Stage 6, which names no `l, r`:
-///   interpretation) makes the last condition void: every pair.
+///   `f`, every such vertex. With `lr_counts` false (Stage 6, which names
+///   no `l, r`: interpretation) the last condition is void: every pair, in
+///   the order `k4` gets with `lr` (Stage 6 passes `a, b`).
 /// - 3rd edge, "the first player claims xv for such a vertex x": every
 ///   such `x v`, i.e. every edge of `P` after which she has two threats
 ///   (the same set; see [`double_threats`]).
@@ -82,12 +83,13 @@ pub fn move_options(
     position: &Position,
     last: Option<Edge>,
     p: [Vertex; 5],
-    lr: Option<[Vertex; 2]>,
+    lr: [Vertex; 2],
+    lr_counts: bool,
 ) -> Result<Vec<Edge>, StrategyError> {
     let inside: Vec<Edge> = pairs(p).filter(|&e| position.owner(e) == Some(Player::First)).collect();
     let options = match inside.len() {
         0 => first_edge(position, p),
-        1 => second_edge(position, last, p, lr, inside[0]),
+        1 => second_edge(position, last, p, (lr, lr_counts), inside[0]),
         _ => double_threats(position, p),
     };
     match (options.is_empty(), inside.len()) {
@@ -147,7 +149,13 @@ fn fresh_in(position: &Position, p: [Vertex; 5], v: Vertex) -> bool {
     p.iter().all(|&w| w == v || position.is_free(Edge::new(v, w)))
 }
 
-fn second_edge(position: &Position, last: Option<Edge>, p: [Vertex; 5], lr: Option<[Vertex; 2]>, f: Edge) -> Vec<Edge> {
+fn second_edge(
+    position: &Position,
+    last: Option<Edge>,
+    p: [Vertex; 5],
+    (lr, lr_counts): ([Vertex; 2], bool),
+    f: Edge,
+) -> Vec<Edge> {
     let s = |v| position.s_degree(v);
     let (f1, f2) = f.ends();
     let rest: Vec<Vertex> = sorted_vertices(p.iter().copied().filter(|&v| !f.touches(v)));
@@ -189,9 +197,10 @@ fn second_edge(position: &Position, last: Option<Edge>, p: [Vertex; 5], lr: Opti
             // a vertex does not neighbour itself.
             let near = |y: Vertex| {
                 let claimed = |&&z: &&Vertex| z != y && !position.is_free(Edge::new(y, z));
-                lr.map_or(0, |lr| lr.iter().filter(claimed).count() as u32)
+                lr.iter().filter(claimed).count() as u32
             };
-            best(&[f1, f2], &rest, &|_, y| (2 - near(y), 0), false, &|x, y| {
+            let reading = |y| if lr_counts { 2 - near(y) } else { 0 };
+            best(&[f1, f2], &rest, &|_, y| (reading(y), 0), false, &|x, y| {
                 (2 - near(y), s(x), 0)
             })
         }

@@ -238,7 +238,7 @@ fn rules_c_d(position: &Position, memory: &mut Memory, max_p: usize) -> Result<O
 /// - (c) the modified K3 building strategy on `P` with its open choices
 ///   ([`modified_k3::move_options`]); Stage 6 names no `l, r`, so its
 ///   "neighbouring as many vertices of l, r" is void here (interpretation;
-///   `k4` uses `a, b`);
+///   `k4` uses `a, b`, and its move comes first);
 /// - (d) "she finds a fresh vertex": one representative (all fresh vertices
 ///   are in one orbit).
 pub fn choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, StrategyError> {
@@ -271,7 +271,8 @@ pub fn choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, Stra
     match rules_c_d(view.position, &mut memory, Rules::PAPER.max_p)? {
         Some(edge) => Ok(vec![(edge, memory)]),
         None => {
-            let edges = modified_k3::move_options(view.position, view.last_reply, p_set(&memory)?, None)?;
+            let lr = [memory.require(slot::A, "a")?, memory.require(slot::B, "b")?];
+            let edges = modified_k3::move_options(view.position, view.last_reply, p_set(&memory)?, lr, false)?;
             Ok(edges.into_iter().map(|e| (e, memory.clone())).collect())
         }
     }
