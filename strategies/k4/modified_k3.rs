@@ -78,7 +78,7 @@ pub fn move_on(
 ///   the order `k4` gets with `lr` (Stage 6 passes `a, b`).
 /// - 3rd edge, "the first player claims xv for such a vertex x": every
 ///   such `x v`, i.e. every edge of `P` after which she has two threats
-///   (the same set; see [`double_threats`]).
+///   (the same set; see `double_threats`).
 pub fn move_options(
     position: &Position,
     last: Option<Edge>,

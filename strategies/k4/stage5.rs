@@ -32,7 +32,7 @@ pub fn enter(position: &Position) -> Option<Memory> {
 /// Every naming of Stage 5's vertices the text allows (Section 4, Stage
 /// 5: "c is the vertex of F-degree three and S-degree two, a is the other
 /// vertex of F-degree 3 and b is the last vertex of the triangle ... p_0
-/// [is] the vertex of F-degree and S-degree one"). The text speaks of *the*
+/// \[is\] the vertex of F-degree and S-degree one"). The text speaks of *the*
 /// vertex; where the board has several, each is a reading (label order;
 /// for `p0` the ones joined to `c` in red first, `k4`'s tie-break). Empty
 /// when the degree facts do not fit.
