@@ -87,6 +87,12 @@ enum Claim {
     Free,
 }
 
+/// Most vertices of a type (types (5) and (6)).
+const MAX_ROLES: usize = 7;
+
+/// `Claim` of every pair of roles of a type, computed once per search.
+type ClaimTable = [[Claim; MAX_ROLES]; MAX_ROLES];
+
 /// One type of Figure 3, in the proof's letters (`a` = hub, joined in red to
 /// every other letter). Pairs not listed as red or blue are unclaimed.
 #[derive(Clone, Copy, Debug)]
@@ -240,6 +246,17 @@ impl PromisingType {
 
     pub fn final_pairs(&self) -> Vec<(usize, usize)> {
         pairs(self.finals)
+    }
+
+    /// What each pair of roles must be: `table[i][j]` for roles `i, j`.
+    fn claim_table(&self) -> ClaimTable {
+        let mut table = [[Claim::Free; MAX_ROLES]; MAX_ROLES];
+        for (i, row) in table.iter_mut().enumerate().take(self.size()) {
+            for (j, cell) in row.iter_mut().enumerate().take(self.size()) {
+                *cell = self.claim(i, j);
+            }
+        }
+        table
     }
 
     fn claim(&self, i: usize, j: usize) -> Claim {
@@ -432,7 +449,7 @@ fn meets_lemma(position: &Position, ty: &PromisingType, roles: &[Vertex]) -> boo
 fn find_promising(position: &Position, ty: &PromisingType, rule: BlueRule) -> Option<Plan> {
     let mut roles = Vec::with_capacity(ty.size());
     let mut accept = |roles: &[Vertex]| meets_lemma(position, ty, roles);
-    if !embed(position, ty, rule, &mut roles, &mut accept) {
+    if !embed(position, (ty, &ty.claim_table()), rule, &mut roles, &mut accept) {
         return None;
     }
     Some(Plan {
@@ -459,7 +476,7 @@ pub fn find_plans(position: &Position, rule: BlueRule) -> Vec<Plan> {
             }
             false
         };
-        embed(position, ty, rule, &mut roles, &mut collect);
+        embed(position, (ty, &ty.claim_table()), rule, &mut roles, &mut collect);
     }
     plans
 }
@@ -468,7 +485,7 @@ pub fn find_plans(position: &Position, rule: BlueRule) -> Vec<Plan> {
 /// `accept` takes a complete one (left in `roles`).
 fn embed(
     position: &Position,
-    ty: &PromisingType,
+    (ty, claims): (&PromisingType, &ClaimTable),
     rule: BlueRule,
     roles: &mut Vec<Vertex>,
     accept: &mut dyn FnMut(&[Vertex]) -> bool,
@@ -485,10 +502,10 @@ fn embed(
         let fits = roles
             .iter()
             .enumerate()
-            .all(|(j, &u)| u != v && pair_fits(position, Edge::new(u, v), ty.claim(j, i), rule));
+            .all(|(j, &u)| u != v && pair_fits(position, Edge::new(u, v), claims[j][i], rule));
         if fits {
             roles.push(v);
-            if embed(position, ty, rule, roles, accept) {
+            if embed(position, (ty, claims), rule, roles, accept) {
                 return true;
             }
             roles.pop();
