@@ -17,11 +17,8 @@ impl Search<'_> {
     }
 
     /// His reply the values point to (see [`Search::principal_line`]).
-    fn principal_reply(&self) -> impl FnMut(&Canonical) -> Option<Edge> + '_ {
-        |node| {
-            let chosen = self.evaluate_replies(node, None).1?;
-            Some(edge_orbit_representatives(node)[chosen])
-        }
+    fn principal_reply(&self) -> Box<dyn FnMut(&Canonical) -> Option<Edge> + '_> {
+        Box::new(|node| Some(edge_orbit_representatives(node)[self.principal_index(node)?]))
     }
 
     /// Plays the strategy along `line` (moves in play order, red first, ending
