@@ -112,7 +112,7 @@ pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
 
 /// A node's children with their values, and the index of the child its
 /// value comes from.
-type Evaluated<G> = (Vec<Child<G>>, usize);
+type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
 
 impl<'g, G: Game> Solver<'g, G> {
     /// A solver with no memory cap.
@@ -286,7 +286,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         moves: &[G::Move],
         depth: u32,
         chain: Option<&Chain>,
-    ) -> Option<Evaluated<G>> {
+    ) -> Option<Evaluated<G, H::Note>> {
         let mover = self.game.to_move(&canon.position);
         let first_decisive = AtomicUsize::new(usize::MAX);
         let eval = |(index, m): (usize, &G::Move)| {
@@ -297,7 +297,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             };
             self.child(canon, m, mover, depth, &link)
         };
-        let children: Vec<Child<G>> = if depth < self.parallel_plies {
+        let children: Vec<Child<G::Score, H::Note>> = if depth < self.parallel_plies {
             moves.par_iter().enumerate().map(eval).collect()
         } else {
             moves.iter().enumerate().map(eval).collect()
@@ -317,35 +317,38 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     }
 
     /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled.
-    fn child(&self, canon: &Canonical<G::Position>, m: &G::Move, mover: Player, depth: u32, link: &Chain) -> Child<G> {
+    fn child(
+        &self,
+        canon: &Canonical<G::Position>,
+        m: &G::Move,
+        mover: Player,
+        depth: u32,
+        link: &Chain,
+    ) -> Child<G::Score, H::Note> {
+        let mut child = Child {
+            value: None,
+            note: H::Note::default(),
+        };
         if link.cancelled() {
-            return Child {
-                value: None,
-                quick: None,
-            };
+            return child;
         }
         let position = self.game.play(&canon.position, m);
-        let (value, quick) = match self.game.quick_value(&position) {
-            Some(v) => (Some(v), true),
-            None => (
-                self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
-                false,
-            ),
+        let quick = self.game.quick_value(&position);
+        let value = match quick {
+            Some(v) => Some(v),
+            None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
         };
-        let value = value.filter(|_| !link.cancelled()).map(|v| Value {
+        child.value = value.filter(|_| !link.cancelled()).map(|v| Value {
             score: v.score,
             plies: v.plies + 1,
         });
-        if let Some(v) = value {
+        if let Some(v) = child.value {
             if self.game.decisive(mover, v.score) {
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
-            self.hook.child(canon, m, &position, v);
+            child.note = self.hook.child(canon, m, &position, quick.is_some(), v);
         }
-        Child {
-            value,
-            quick: quick.then_some(position),
-        }
+        child
     }
 
     /// The value of a canonical position; `None` once the cap is reached
@@ -374,7 +377,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         Some(value)
     }
 
-    fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G>]) {
+    fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, H::Note>]) {
         if let dashmap::Entry::Vacant(slot) = self.table.entry(canon.key.clone()) {
             slot.insert(value);
             self.hook.stored(canon, value, children);

@@ -13,21 +13,30 @@
 //! number of positions touched depends on timing, and `verify` recounts
 //! those sequentially. Verified runs visit every reachable position
 //! whatever the thread count.
+//!
+//! Open choices (`verify --choices all|some`, [`Choices`]) are searched by
+//! the same core with her choice as a node of its own (`choice.rs`); the
+//! default `one` plays the strategy's own move as always.
 
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
 use crate::engine::{Child, Hook, Solver};
+use crate::game::Game as _;
 use crate::line::Ending;
 use crate::strategy::{Game, Memory, Strategy};
+use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
+mod choice;
+mod exchange;
 mod game;
 mod stats;
 mod value;
 mod walk;
 
-pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Score, StrategyGame};
+pub use choice::{ChoiceMade, Choices, Resolution};
+pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 use value::VOID;
 pub use value::{FailKind, Value};
@@ -52,42 +61,56 @@ struct Recorder<'a> {
     observer: Option<&'a dyn Observer>,
 }
 
+/// An immediate win of hers, for the statistics: her total number of
+/// moves and her phase after the winning move.
+type WonIn = Option<(u32, &'static str)>;
+
 impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
+    type Note = WonIn;
+
     fn entered(&self, node: &crate::game::Canonical<Node>) {
         let moves = node.position.position.edge_count(Player::First) as u32;
         self.depth.store(moves, Ordering::Relaxed);
     }
 
-    fn child(&self, node: &crate::game::Canonical<Node>, his: &Edge, child: &Node, value: crate::game::Value<Score>) {
-        if let (Some(observer), Some(her), Score::Win) = (self.observer, child.her, value.score) {
-            let before = node
-                .position
-                .position
-                .with(*his, Player::Second)
-                .expect("replies are unclaimed");
-            observer.her_move(&before, her, value.plies);
+    fn child(
+        &self,
+        node: &crate::game::Canonical<Node>,
+        m: &Turn,
+        child: &Node,
+        quick: bool,
+        value: crate::game::Value<Score>,
+    ) -> WonIn {
+        if let (Some(observer), Some(her), Score::Win(Reverse(total))) = (self.observer, child.her, value.score) {
+            let before = match *m {
+                Turn::His(his) => node
+                    .position
+                    .position
+                    .with(his, Player::Second)
+                    .expect("replies are unclaimed"),
+                Turn::Her(_) => node.position.position.clone(),
+            };
+            observer.her_move(&before, her, total as u32 - before.edge_count(Player::First) as u32);
         }
+        let won = quick && child.ending == Some(Ending::FirstPlayerWins);
+        won.then(|| {
+            let moves = child.position.edge_count(Player::First) as u32;
+            (moves, self.strategy.phase(&child.memory))
+        })
     }
 
     fn stored(
         &self,
         node: &crate::game::Canonical<Node>,
         _: crate::game::Value<Score>,
-        children: &[Child<StrategyGame<'a>>],
+        children: &[Child<Score, WonIn>],
     ) {
         let phase = self.strategy.phase(&node.position.memory);
         let mut stats = self.stats.lock().unwrap();
         *stats.positions_by_phase.entry(phase).or_default() += 1;
-        for child in children.iter().filter(|c| c.value.is_some()) {
-            if let Some(x) = child
-                .quick
-                .as_ref()
-                .filter(|x| x.ending == Some(Ending::FirstPlayerWins))
-            {
-                let moves = x.position.edge_count(Player::First) as u32;
-                *stats.wins_by_length.entry(moves).or_default() += 1;
-                *stats.wins_by_phase.entry(self.strategy.phase(&x.memory)).or_default() += 1;
-            }
+        for &(moves, phase) in children.iter().filter_map(|c| c.note.as_ref()) {
+            *stats.wins_by_length.entry(moves).or_default() += 1;
+            *stats.wins_by_phase.entry(phase).or_default() += 1;
         }
     }
 }
@@ -115,6 +138,7 @@ impl<'a> Search<'a> {
             board,
             bound,
             shortcuts: true,
+            choices: Choices::One,
         };
         Search::build(rules, u64::MAX, None)
     }
@@ -161,6 +185,11 @@ impl<'a> Search<'a> {
     /// The same search, reporting every proven move of hers to `observer`.
     pub fn with_observer(self, observer: &'a dyn Observer) -> Search<'a> {
         self.rebuilt(|_, o| *o = Some(observer))
+    }
+
+    /// The same search with her open choices resolved as `choices` says.
+    pub fn with_choices(self, choices: Choices) -> Search<'a> {
+        self.rebuilt(|rules, _| rules.choices = choices)
     }
 
     /// Turns off the standing-assumption shortcuts (to measure what they
@@ -221,16 +250,15 @@ impl<'a> Search<'a> {
     /// The value of a canonical position with him to move (the game must
     /// not be over yet); a void placeholder once the memory cap is reached.
     pub fn value(&self, node: &Canonical) -> Value {
-        let moves = node.position.edge_count(Player::First) as u32;
-        let value = self.solver.value_at(&engine_form(node.clone()));
-        value.map_or(VOID, |v| to_value(moves, v))
+        let value = self.solver.value_at(&engine_form(node.clone(), false));
+        value.map_or(VOID, to_value)
     }
 
     /// The index (in [`crate::orbits::edge_orbit_representatives`] order)
     /// of his reply the values point to: the first failing reply, or the
     /// first reply with the longest win; `None` if he has no move.
     fn principal_index(&self, node: &Canonical) -> Option<usize> {
-        let choice = self.solver.choice_at(&engine_form(node.clone())).ok()?;
+        let choice = self.solver.choice_at(&engine_form(node.clone(), false)).ok()?;
         choice.map(|(index, _)| index)
     }
 
@@ -243,6 +271,9 @@ impl<'a> Search<'a> {
 
     /// The value of the whole game.
     pub fn root_value(&self) -> Value {
+        if self.rules().choices != Choices::One {
+            return self.solver.value(&self.rules().start()).map_or(VOID, to_value);
+        }
         match self.opening() {
             Err(ending) => Value::Fail {
                 kind: FailKind::of(&ending).unwrap_or(FailKind::StrategyError),
