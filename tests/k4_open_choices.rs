@@ -263,3 +263,70 @@ fn play_is_k4s_move_so_the_search_on_play_matches_k4() {
         (k4.verdict, k4.positions, &k4.line)
     );
 }
+
+/// `k4-as-written` with one reading of the Figure 6 entry fixed: at the
+/// switch (her 5th move, Stage 2 with several options) it keeps option
+/// `reading` (0: hub = the F-degree-3 vertex, `k4`'s; 1, 2: another
+/// triangle vertex), or the last one if there are fewer; every other
+/// choice stays open.
+struct EntryReading(usize);
+
+impl Strategy for EntryReading {
+    fn name(&self) -> &'static str {
+        "k4-as-written-entry"
+    }
+    fn description(&self) -> &'static str {
+        "k4-as-written with the Figure 6 entry fixed"
+    }
+    fn game(&self) -> Game {
+        AsWritten.game()
+    }
+    fn initial_memory(&self) -> Memory {
+        AsWritten.initial_memory()
+    }
+    fn play(&self, view: &View) -> Result<Move, ramsey_verify::strategy::StrategyError> {
+        Ok(self.choices(view)?.swap_remove(0))
+    }
+    fn choices(&self, view: &View) -> Result<Vec<Move>, ramsey_verify::strategy::StrategyError> {
+        let mut all = AsWritten.choices(view)?;
+        if view.memory.words[STAGE] == 2 && all.len() > 1 && all.iter().all(|m| m.memory.words[STAGE] == 6) {
+            let keep = self.0.min(all.len() - 1);
+            return Ok(vec![all.swap_remove(keep)]);
+        }
+        Ok(all)
+    }
+    fn completes_when_possible(&self) -> bool {
+        true
+    }
+    fn phase(&self, memory: &Memory) -> &'static str {
+        AsWritten.phase(memory)
+    }
+    fn slot_names(&self) -> &'static [&'static str] {
+        AsWritten.slot_names()
+    }
+}
+
+/// Where each reading of the Figure 6 entry runs out, every other choice
+/// left to her (`--choices some`): the line the search reports, printed
+/// with `-- --nocapture`. All three readings are refuted.
+#[test]
+fn every_reading_of_the_figure6_entry_is_refuted() {
+    use ramsey_verify::board::Board;
+    use ramsey_verify::search::Choices;
+    use ramsey_verify::verify::{verify, Request, Verdict};
+    for reading in 0..3 {
+        let request = Request {
+            choices: Choices::Some,
+            ..Request::new(Board::Infinite, 21, 1)
+        };
+        let report = verify(&EntryReading(reading), request).unwrap();
+        println!(
+            "reading {reading}: {:?}, {} positions, {} of his moves\n{}",
+            report.verdict,
+            report.positions,
+            report.line.count(ramsey_verify::board::Player::Second),
+            report.line.to_text(Game::clique(4))
+        );
+        assert_eq!(report.verdict, Verdict::Refuted, "reading {reading}");
+    }
+}
