@@ -81,3 +81,11 @@ if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-readings "* ]]; then
   cargo test --release --quiet --test k4_open_choices every_reading -- --nocapture 2>/dev/null |
     grep -E '^(reading |end: | *[0-9]+\. |$)' | sed -n '/^reading 0/,$p' > proofs/k4-as-written-readings.txt
 fi
+
+# The five Figure 6 positions under k4-as-written, --choices some: the value
+# of each of her options at her 5th move (printed by a test).
+if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-figure6 "* ]]; then
+  echo "== k4-as-written-figure6: cargo test --release --test k4_open_choices figure6_positions_under -- --nocapture" >&2
+  cargo test --release --quiet --test k4_open_choices figure6_positions_under -- --nocapture 2>/dev/null |
+    grep -E '^[^ ]+: [0-9]+ options' > proofs/k4-as-written-figure6.txt
+fi

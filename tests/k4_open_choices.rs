@@ -330,3 +330,36 @@ fn every_reading_of_the_figure6_entry_is_refuted() {
         assert_eq!(report.verdict, Verdict::Refuted, "reading {reading}");
     }
 }
+
+/// Each derived Figure 6 position (after round 4, her 5th move next) under
+/// `--choices some`: does some resolution of her options win from it within
+/// the bound? Printed with `-- --nocapture` (the value of each option,
+/// `Value::Fail` with the kind of failure). Finding pinned here: from every
+/// one of the five, every resolution loses.
+#[test]
+fn figure6_positions_under_every_resolution() {
+    use ramsey_verify::board::{Board, Player};
+    use ramsey_verify::graph6::encode_position;
+    use ramsey_verify::search::{Choices, Value};
+    use ramsey_verify::verify::{new_search, Request};
+    let request = Request {
+        choices: Choices::Some,
+        ..Request::new(Board::Infinite, 21, 1)
+    };
+    let (mut lost, figure6) = (0, parse(FIGURE6).unwrap());
+    for p in &figure6 {
+        let canon = canonical_form(p, &memory_in(2), None);
+        let (choices, _) = at(&canon.position, &canon.memory, None);
+        let values: Vec<Value> = choices
+            .iter()
+            .map(|c| {
+                let after = canon.position.with(c.edge, Player::First).unwrap();
+                new_search(&AsWritten, request).value(&canonical_form(&after, &c.memory, None))
+            })
+            .collect();
+        let won = values.iter().any(|v| matches!(v, Value::Win(_)));
+        lost += usize::from(!won);
+        println!("{}: {} options: {values:?}", encode_position(p), choices.len());
+    }
+    assert_eq!(lost, figure6.len());
+}
