@@ -57,6 +57,8 @@
 //! in `src/`; concrete strategies live in `strategies/` and only use the
 //! engine's public interface.
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod board;
 pub mod canon;
@@ -70,6 +72,7 @@ pub mod line;
 pub mod orbits;
 pub mod patch;
 pub mod progress;
+pub mod registry;
 pub mod render;
 pub mod repair;
 pub mod search;

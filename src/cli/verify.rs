@@ -43,8 +43,8 @@ pub struct VerifyArgs {
     pub rules: Option<String>,
 }
 
-pub fn run(args: VerifyArgs) -> Result<(), Failure> {
-    let strategy = args.search.strategy()?;
+pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
+    let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     args.picture.check_writable()?;
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
