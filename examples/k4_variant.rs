@@ -36,9 +36,9 @@ pub struct CuFirst {
 }
 
 impl CuFirst {
-    /// The variant of the built-in `k4-patched`.
-    pub fn new() -> CuFirst {
-        let inner = Registry::builtin().get("k4-patched").expect("k4-patched is built in");
+    /// The variant of `inner`, a K4 strategy whose Stage 1 is the built-in
+    /// one (`k4`, `k4-patched`, ...: memory word `STAGE`, slots `a`, `c`, `u`).
+    pub fn around(inner: Arc<dyn Strategy>) -> CuFirst {
         CuFirst { inner }
     }
 }
@@ -86,8 +86,10 @@ impl Strategy for CuFirst {
 
 /// The built-in strategies and `k4-cu-first`.
 pub fn registry() -> Registry {
-    Registry::builtin()
-        .with(CuFirst::new())
+    let builtin = Registry::builtin();
+    let k4_patched = builtin.get("k4-patched").expect("k4-patched is built in");
+    builtin
+        .with(CuFirst::around(k4_patched))
         .expect("k4-cu-first is a new name")
 }
 

@@ -27,11 +27,9 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The built-in strategies, then ours (names must be new).
+/// The built-in strategies, `k4-cu-first`, then `k3-screen` (names must be new).
 fn registry() -> Result<Registry, RegistryError> {
-    Registry::builtin()
-        .with(k3_in_a_screen::K3InAScreen)?
-        .with(k4_variant::CuFirst::new())
+    k4_variant::registry().with(k3_in_a_screen::K3InAScreen)
 }
 
 fn main() -> ExitCode {

@@ -22,15 +22,20 @@
 //!     fn play(&self, view: &View) -> Result<Move, StrategyError> { self.0.play(view) }
 //! }
 //!
-//! let builtin = Registry::builtin();
-//! let k3 = builtin.get("k3").unwrap();
-//! let registry = builtin.with(Renamed(k3)).unwrap();
-//! assert_eq!(registry.get("k3-renamed").unwrap().name(), "k3-renamed");
-//! // A name is taken once.
-//! let again = Registry::builtin().with(Renamed(registry.get("k3").unwrap()))
-//!     .unwrap()
-//!     .with(Renamed(registry.get("k3").unwrap()));
-//! assert!(again.is_err());
+//! let mut registry = Registry::builtin();
+//! let k3 = registry.get("k3").unwrap();
+//! registry.add(Renamed(k3.clone())).unwrap();
+//! assert_eq!(registry.names().last(), Some("k3-renamed"));
+//!
+//! // A name is taken once: adding it again fails and changes nothing.
+//! let taken = registry.add(Renamed(k3)).unwrap_err();
+//! assert_eq!(
+//!     taken.to_string(),
+//!     "a strategy named `k3-renamed` is already registered; give the new one another name"
+//! );
+//! // An unknown name is an error that lists the known ones.
+//! let unknown = registry.get("k5").unwrap_err().to_string();
+//! assert!(unknown.starts_with("unknown strategy `k5` (known: k3, "));
 //! ```
 
 use crate::strategy::Strategy;
