@@ -187,6 +187,7 @@ fn a_users_strategy_gets_a_certificate_from_the_command_line() {
     .unwrap();
     let summary = ramsey_cert_check::check_file(&cert, 1).unwrap();
     assert_eq!(summary.moves, 4);
+    std::fs::remove_dir_all(cert.parent().unwrap()).unwrap();
     // The stock registry does not know it: bad input, exit code 2.
     let stock = cli(
         &Registry::builtin(),
@@ -227,6 +228,7 @@ fn refute_repair_and_patches_go_through_the_users_registry() {
     .concat();
     cli(&registry, patched).unwrap();
     assert_eq!(ramsey_cert_check::check_file(&cert, 1).unwrap().moves, 4);
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
