@@ -34,7 +34,7 @@
 //!     "a strategy named `k3-renamed` is already registered; give the new one another name"
 //! );
 //! // An unknown name is an error that lists the known ones.
-//! let unknown = registry.get("k5").unwrap_err().to_string();
+//! let unknown = registry.get("k5").err().unwrap().to_string();
 //! assert!(unknown.starts_with("unknown strategy `k5` (known: k3, "));
 //! ```
 
