@@ -18,43 +18,29 @@
 //! the rule changes her move in 15 canonical situations): a check, at full
 //! size, that the search's reduction by symmetry is sound.
 //!
+//! The wrapping is [`ramsey_verify::amend::Amended`]: the wrapped
+//! strategy's move goes through one function that may replace it.
+//!
 //! ```text
 //! cargo run --release --example k4_variant -- verify --strategy k4-cu-first --board inf --bound 21
 //! cargo run --release --example k4_variant -- strategies
 //! ```
 
+use ramsey_verify::amend::Amended;
 use ramsey_verify::board::Edge;
 use ramsey_verify::registry::Registry;
 use ramsey_verify::strategies::k4::{slot, STAGE};
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::strategy::{Move, Strategy, StrategyError, View};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// `inner` with Lemma 4.1's last move preferring `cu` to `au`.
-pub struct CuFirst {
-    inner: Arc<dyn Strategy>,
-}
-
-impl CuFirst {
-    /// The variant of `inner`, a K4 strategy whose Stage 1 is the built-in
-    /// one (`k4`, `k4-patched`, ...: memory word `STAGE`, slots `a`, `c`, `u`).
-    pub fn around(inner: Arc<dyn Strategy>) -> CuFirst {
-        CuFirst { inner }
-    }
-}
-
-impl Strategy for CuFirst {
-    fn name(&self) -> &'static str {
-        "k4-cu-first"
-    }
-    fn description(&self) -> &'static str {
-        "k4-patched with Stage 1's last move cu before au (examples/k4_variant.rs)"
-    }
-
-    /// The one changed rule: where `k4-patched` plays Stage 1's `au` and
-    /// `cu` is free, she claims `cu`.
-    fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        let mut decision = self.inner.play(view)?;
+/// The one changed rule: where `inner` plays Stage 1's `au` and `cu` is
+/// free, she claims `cu`. `inner` is a K4 strategy whose Stage 1 is the
+/// built-in one (`k4`, `k4-patched`, ...: memory word `STAGE`, slots `a`,
+/// `c`, `u`).
+pub fn cu_first(inner: Arc<dyn Strategy>) -> impl Strategy {
+    let description = "k4-patched with Stage 1's last move cu before au (examples/k4_variant.rs)";
+    Amended::new(inner, "k4-cu-first", description, |view: &View, mut decision: Move| {
         if view.memory.words[STAGE] == 1 && view.move_number() == 4 {
             let name = |slot, what| view.memory.require(slot, what);
             let (a, c, u) = (name(slot::A, "a")?, name(slot::C, "c")?, name(slot::U, "u")?);
@@ -62,35 +48,15 @@ impl Strategy for CuFirst {
                 decision.edge = Edge::new(c, u);
             }
         }
-        Ok(decision)
-    }
-
-    // Everything else is the wrapped strategy's. (`choices` keeps its
-    // default, the one move of `play`: the variant leaves nothing open.)
-    fn game(&self) -> Game {
-        self.inner.game()
-    }
-    fn initial_memory(&self) -> Memory {
-        self.inner.initial_memory()
-    }
-    fn phase(&self, memory: &Memory) -> &'static str {
-        self.inner.phase(memory)
-    }
-    fn completes_when_possible(&self) -> bool {
-        self.inner.completes_when_possible()
-    }
-    fn slot_names(&self) -> &'static [&'static str] {
-        self.inner.slot_names()
-    }
+        Ok::<Move, StrategyError>(decision)
+    })
 }
 
 /// The built-in strategies and `k4-cu-first`.
 pub fn registry() -> Registry {
     let builtin = Registry::builtin();
     let k4_patched = builtin.get("k4-patched").expect("k4-patched is built in");
-    builtin
-        .with(CuFirst::around(k4_patched))
-        .expect("k4-cu-first is a new name")
+    builtin.with(cu_first(k4_patched)).expect("k4-cu-first is a new name")
 }
 
 fn main() -> ExitCode {

@@ -134,7 +134,7 @@
 //! line (check, read a counterexample, certificates, patch tables), and
 //! `examples/` holds complete programs: `k3_in_a_screen.rs` (Lemma 4.1 in
 //! about a screen), `k4_variant.rs` (a K4 variant that wraps a built-in
-//! strategy and changes one rule) and `lab_tool.rs` (a user's own
+//! strategy and changes one rule with [`amend::Amended`]) and `lab_tool.rs` (a user's own
 //! `ramsey-verify` via [`cli::main_with`]).
 //!
 //! The engine (board, canonical labelling, orbits, searches, reports) lives
@@ -145,6 +145,7 @@
 
 #![warn(missing_docs)]
 
+pub mod amend;
 pub mod bench;
 pub mod board;
 pub mod canon;

@@ -12,6 +12,7 @@ mod k4_variant;
 
 use clap::Parser;
 use k3_in_a_screen::K3InAScreen;
+use ramsey_verify::amend::Amended;
 use ramsey_verify::board::{Board, Edge, Player, Position};
 use ramsey_verify::cli::{run, Cli, Failure};
 use ramsey_verify::line::Ending;
@@ -19,42 +20,36 @@ use ramsey_verify::registry::{Registry, RegistryError};
 use ramsey_verify::search::FailKind;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::slot;
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::strategy::{Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 use std::path::PathBuf;
+use std::sync::Arc;
 
-/// K3InAScreen, except that her 4th move is an edge between two fresh
-/// vertices instead of the triangle's last edge: a losing move.
-struct GivesUp;
-
-impl Strategy for GivesUp {
-    fn name(&self) -> &'static str {
-        "k3-screen-gives-up"
-    }
-    fn description(&self) -> &'static str {
-        "BROKEN on purpose: k3-screen with a fresh disjoint edge as her 4th move"
-    }
-    fn game(&self) -> Game {
-        K3InAScreen.game()
-    }
-    fn initial_memory(&self) -> Memory {
-        K3InAScreen.initial_memory()
-    }
-    fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        let mut decision = K3InAScreen.play(view)?;
-        if view.move_number() == 4 {
-            let away = view.position.touched().count_ones() as u8;
-            decision.edge = Edge::new(away, away + 1);
-        }
-        Ok(decision)
-    }
+/// K3InAScreen, except that her 3rd move, where she does not win at once,
+/// is an edge between two fresh vertices instead of `bu`: a losing move.
+/// (`Amended` never replaces a winning move, so the 4th cannot be spoilt.)
+fn gives_up() -> impl Strategy {
+    let description = "BROKEN on purpose: k3-screen with a fresh disjoint edge as her 3rd move";
+    Amended::new(
+        Arc::new(K3InAScreen),
+        "k3-screen-gives-up",
+        description,
+        |view: &View, mut decision: Move| {
+            if view.move_number() == 3 {
+                // The touched vertices of a canonical view come first.
+                let away = view.position.touched_count() as u8;
+                decision.edge = Edge::new(away, away + 1);
+            }
+            Ok::<Move, StrategyError>(decision)
+        },
+    )
 }
 
 /// The built-in strategies, the two example strategies and the broken one.
 fn lab_registry() -> Registry {
     k4_variant::registry()
         .with(K3InAScreen)
-        .and_then(|r| r.with(GivesUp))
+        .and_then(|r| r.with(gives_up()))
         .unwrap()
 }
 
@@ -89,10 +84,11 @@ fn the_k3_example_wins_within_four_moves_like_the_built_in_k3() {
 
 #[test]
 fn a_wrapper_that_plays_a_losing_move_is_refuted() {
-    let report = verify(&GivesUp, Request::new(Board::Infinite, 4, 1)).unwrap();
+    let report = verify(&gives_up(), Request::new(Board::Infinite, 4, 1)).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
-    assert_eq!(report.failure, Some(FailKind::BoundExceeded));
-    // The counterexample shows the move: her 4th edge touches nothing.
+    // He builds a triangle while she is away: her 3rd edge meets neither
+    // of her first two, and he completes a blue K3.
+    assert_eq!(report.failure, Some(FailKind::SecondPlayerWins));
     let hers: Vec<Edge> = report
         .line
         .moves
@@ -100,17 +96,16 @@ fn a_wrapper_that_plays_a_losing_move_is_refuted() {
         .filter(|m| m.player == Player::First)
         .map(|m| m.edge)
         .collect();
-    assert_eq!(hers.len(), 4);
-    assert!(hers[..3].iter().all(|e| !e.meets(hers[3])));
-    // With room for a 5th move, Lemma 4.1 has no rule for it.
-    let longer = verify(&GivesUp, Request::new(Board::Infinite, 6, 1)).unwrap();
-    assert_eq!(longer.failure, Some(FailKind::StrategyError));
+    assert!(hers[..2].iter().all(|e| !e.meets(hers[2])), "{hers:?}");
+    // The unchanged strategy wins where the amended one loses.
+    let k3 = verify(&K3InAScreen, Request::new(Board::Infinite, 4, 1)).unwrap();
+    assert_eq!(k3.verdict, Verdict::Verified);
 }
 
 #[test]
 fn the_k4_variant_changes_exactly_stage_1s_last_move() {
     let inner = by_name("k4-patched").unwrap();
-    let variant = k4_variant::CuFirst::around(inner.clone());
+    let variant = k4_variant::cu_first(inner.clone());
     // a=0, b=1 (her first edge), he 1-2, she bc=1-3, he blocks ac=0-3, she
     // bu=1-4; then his third edge `his`.
     let view_after = |his: Edge| {
