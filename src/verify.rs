@@ -4,7 +4,7 @@ use crate::board::{Board, Player};
 use crate::game::ramsey::Rules;
 use crate::line::Line;
 use crate::progress;
-use crate::search::{FailKind, Observer, Search, Stats, Value};
+use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::{Game, Strategy};
 use serde::Serialize;
@@ -30,6 +30,8 @@ pub struct Request {
     /// Rules other than the strategy's own (its target stays); see
     /// [`crate::strategy::VERIFIABLE_RULES`].
     pub rules: Option<Rules>,
+    /// How her open choices are resolved (`verify --choices`).
+    pub choices: Choices,
 }
 
 impl Request {
@@ -43,6 +45,7 @@ impl Request {
             progress: false,
             shortcuts: true,
             rules: None,
+            choices: Choices::One,
         }
     }
 }
@@ -111,6 +114,20 @@ pub struct Report {
     pub stats: Stats,
     /// Set when a shortest refutation was asked for (`verify --shortest`).
     pub shortest: Option<ShortestNote>,
+    /// Her open choices (mode `one` unless `verify --choices` says otherwise).
+    pub choices: ChoiceNote,
+}
+
+/// What a run with open choices found besides its line.
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceNote {
+    /// How her open choices were resolved.
+    pub mode: Choices,
+    /// The open choices made along the reported line.
+    pub made: Vec<ChoiceMade>,
+    /// Under `--choices some` on a verified run: her choice at every
+    /// situation with more than one option ([`Search::resolution`]).
+    pub resolution: Vec<Resolution>,
 }
 
 /// How the reported counterexample relates to the shortest ones.
@@ -144,7 +161,9 @@ pub fn game_of(strategy: &dyn Strategy, request: Request) -> Result<Game, String
 /// rules the verifier does not play are left to [`verify`] to refuse).
 pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
     let game = game_of(strategy, request).unwrap_or_else(|_| strategy.game());
-    let search = Search::new(strategy, request.board, request.bound).with_game(game);
+    let search = Search::new(strategy, request.board, request.bound)
+        .with_game(game)
+        .with_choices(request.choices);
     if request.shortcuts {
         search
     } else {
@@ -152,12 +171,15 @@ pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
     }
 }
 
+/// A finished search with its root value, line and choice notes.
+type Searched<'a> = (Search<'a>, Value, Line, ChoiceNote);
+
 fn run_search<'a>(
     strategy: &'a dyn Strategy,
     request: Request,
     threads: usize,
     observer: Option<&'a dyn Observer>,
-) -> Result<(Search<'a>, Value, Line), VerifyError> {
+) -> Result<Searched<'a>, VerifyError> {
     let pool = thread_pool(threads).map_err(VerifyError::Setup)?;
     let search = new_search(strategy, request).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
     let search = match observer {
@@ -179,8 +201,17 @@ fn run_search<'a>(
             bytes: search.table_bytes(),
         });
     }
-    let line = pool.install(|| search.principal_line());
-    Ok((search, value, line))
+    let (line, made) = pool.install(|| search.principal_line_with_choices());
+    let resolution = match value {
+        Value::Win(_) => pool.install(|| search.resolution()),
+        Value::Fail { .. } => Vec::new(),
+    };
+    let note = ChoiceNote {
+        mode: request.choices,
+        made,
+        resolution,
+    };
+    Ok((search, value, line, note))
 }
 
 /// Runs the adversary enumerator on `strategy` as `request` says.
@@ -197,11 +228,14 @@ pub fn verify_observed(
 ) -> Result<Report, VerifyError> {
     let start = Instant::now();
     let game = game_of(strategy, request).map_err(VerifyError::Setup)?;
-    let (mut search, mut value, mut line) = run_search(strategy, request, request.threads, observer)?;
-    if matches!(value, Value::Fail { .. }) && request.threads > 1 {
-        // Which positions a parallel refutation touched depends on timing;
-        // the sequential run's count is the reproducible one.
-        (search, value, line) = run_search(strategy, request, 1, None)?;
+    let (mut search, mut value, mut line, mut choices) = run_search(strategy, request, request.threads, observer)?;
+    let cut_off = matches!(value, Value::Fail { .. }) || request.choices == Choices::Some;
+    if cut_off && request.threads > 1 {
+        // Which positions a parallel search touched past a cutoff (a
+        // refutation, or her winning option under `--choices some`)
+        // depends on timing; the sequential run's count is the
+        // reproducible one.
+        (search, value, line, choices) = run_search(strategy, request, 1, None)?;
     }
     let (verdict, max_moves, failure) = match value {
         Value::Win(m) => (Verdict::Verified, Some(m), None),
@@ -222,6 +256,7 @@ pub fn verify_observed(
         line,
         stats: search.stats(),
         shortest: None,
+        choices,
     })
 }
 
@@ -302,7 +337,7 @@ impl Report {
             .collect();
         let moves = serde_json::Value::Array(moves);
         let refuted = self.verdict == Verdict::Refuted;
-        json!({
+        let mut out = json!({
             "strategy": self.strategy,
             "target": self.target,
             "rules": self.rules.name(),
@@ -321,7 +356,13 @@ impl Report {
             "his_moves": self.line.count(Player::Second),
             "stats": self.stats,
             "shortest": self.shortest,
-        })
+        });
+        if self.choices.mode != Choices::One {
+            out["choices"] = json!(self.choices.mode);
+            out["choices_made"] = json!(self.choices.made);
+            out["resolved_situations"] = json!(self.choices.resolution.len());
+        }
+        out
     }
 
     /// The human-readable summary printed without `--json`.
@@ -347,6 +388,36 @@ impl Report {
         ));
         out.push_str(&self.line_heading());
         out.push_str(&self.line.to_text(game));
+        out.push_str(&self.choices_text());
+        out
+    }
+
+    /// The open choices made along the line, and how many situations a
+    /// `--choices some` win resolved (empty under `--choices one`).
+    fn choices_text(&self) -> String {
+        let note = &self.choices;
+        if note.mode == Choices::One {
+            return String::new();
+        }
+        let mut out = format!("open choices ({}): ", note.mode.name());
+        let made: Vec<String> = note
+            .made
+            .iter()
+            .map(|c| {
+                let edge = c.edge.map_or("an illegal move".into(), |e| e.to_string());
+                format!("her move {}: option {} of {} ({edge})", c.her_move, c.option, c.options)
+            })
+            .collect();
+        match made.is_empty() {
+            true => out.push_str("none along this line\n"),
+            false => out.push_str(&format!("{}\n", made.join("; "))),
+        }
+        if note.mode == Choices::Some && self.verdict == Verdict::Verified {
+            out.push_str(&format!(
+                "resolved: {} situations where the strategy allows more than one move\n",
+                note.resolution.len()
+            ));
+        }
         out
     }
 

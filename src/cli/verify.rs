@@ -7,7 +7,7 @@ use crate::board::{Board, Player};
 use crate::cert::Recorder;
 use crate::game::ramsey::Rules;
 use crate::render::Figure;
-use crate::search::Observer;
+use crate::search::{Choices, Observer};
 use crate::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
@@ -41,11 +41,25 @@ pub struct VerifyArgs {
     /// count). Certificates are written for achieve and achieve-second.
     #[arg(long)]
     pub rules: Option<String>,
+    /// How her open choices (moves the strategy as written leaves open)
+    /// are resolved: one (the strategy's own move, default), all (every
+    /// resolution must win; a refutation names the choices made) or some
+    /// (some resolution must win; the choices it makes are counted).
+    #[arg(long, default_value = "one")]
+    pub choices: String,
 }
 
 pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
+    let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
+    if args.cert.is_some() && choices != Choices::One {
+        return Err(Failure::BadInput(
+            "--cert writes the strategy's own moves (--choices one); a --choices some resolution is \
+             reported, not yet certified"
+                .into(),
+        ));
+    }
     args.picture.check_writable()?;
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let request = Request {
@@ -56,6 +70,7 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         max_memory: args.max_memory.map(|mib| mib << 20),
         progress: !args.search.json && std::io::stderr().is_terminal(),
         shortcuts: !args.search.no_shortcuts,
+        choices,
     };
     let game = game_of(strategy.as_ref(), request)?;
     if args.cert.is_some() && !game.second_builds() {

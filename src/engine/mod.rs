@@ -9,24 +9,40 @@
 //!
 //! Values: red maximises [`Value::rank`], blue minimises it; among moves of
 //! equal rank the first in the canonical move order is chosen, which makes
-//! optimal lines deterministic.
+//! optimal lines deterministic. A game may declare scores *decisive*
+//! ([`Game::decisive`]): a node's value is then its first decisive child's,
+//! and the children after it are cut off (in parallel, by cancellation:
+//! see `chain.rs`). Cancelled subtrees store nothing, so stored values and
+//! chosen moves stay the same for any thread count; the number of positions
+//! touched before a cutoff takes effect may depend on timing (a sequential
+//! run is the reproducible count).
+//!
+//! Children are first offered to [`Game::quick_value`], before canonical
+//! labelling: a game decides there what it can without labelling, and such
+//! positions are not stored (each game documents which convention it uses).
 
 use crate::board::{Player, Vertex};
-use crate::game::symmetry::orbit_representatives;
 use crate::game::{Canonical, Game, Value};
+use chain::Chain;
 use dashmap::DashMap;
+use foldhash::fast::FixedState;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 pub mod bounded;
 mod census;
+mod chain;
+#[cfg(test)]
+mod cutoff_tests;
 mod decide;
+mod hook;
 pub mod play;
 mod report;
 pub mod strategy;
 pub use census::census;
 pub use decide::Decider;
+pub use hook::{Child, Hook, NoHook};
 pub use report::{solve, SolveReport};
 
 /// The search stopped at its memory cap: no verdict.
@@ -49,17 +65,36 @@ pub fn default_memory_cap() -> u64 {
     total_kib.map_or(8 << 30, |kib| kib * 1024 / 2)
 }
 
-/// Plies from the root below which children are evaluated in parallel.
+/// Plies from the root below which children are evaluated in parallel
+/// (the default; see [`Solver::with_parallel_plies`]).
 const PARALLEL_PLIES: u32 = 4;
 
-/// An exact solver for one game.
-pub struct Solver<'g, G: Game> {
-    game: &'g G,
-    table: DashMap<Box<[u64]>, Value<G::Score>>,
+/// A game the solver borrows or owns.
+enum Held<'g, G> {
+    Borrowed(&'g G),
+    Owned(G),
+}
+
+impl<G> std::ops::Deref for Held<'_, G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        match self {
+            Held::Borrowed(g) => g,
+            Held::Owned(g) => g,
+        }
+    }
+}
+
+/// An exact solver for one game, telling `H` what it does.
+pub struct Solver<'g, G: Game, H: Hook<G> = NoHook> {
+    game: Held<'g, G>,
+    hook: H,
+    table: DashMap<Box<[u64]>, Value<G::Score>, FixedState>,
     table_bytes: AtomicU64,
     max_table_bytes: u64,
     aborted: AtomicBool,
     visited: AtomicU64,
+    parallel_plies: u32,
 }
 
 /// One move at a position, in the labels of the position it was asked
@@ -75,33 +110,77 @@ pub struct MoveValue<M, S> {
 /// The moves of a game with their values.
 pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
 
+/// A node's children with their values, and the index of the child its
+/// value comes from.
+type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
+
 impl<'g, G: Game> Solver<'g, G> {
     /// A solver with no memory cap.
     pub fn new(game: &'g G) -> Solver<'g, G> {
+        Solver::holding(Held::Borrowed(game))
+    }
+
+    /// A solver that owns its game (for a caller that keeps the solver).
+    pub fn owning(game: G) -> Solver<'g, G> {
+        Solver::holding(Held::Owned(game))
+    }
+
+    fn holding(game: Held<'g, G>) -> Solver<'g, G> {
         Solver {
             game,
-            table: DashMap::new(),
+            hook: NoHook,
+            table: DashMap::with_hasher(FixedState::default()),
             table_bytes: AtomicU64::new(0),
             max_table_bytes: u64::MAX,
             aborted: AtomicBool::new(false),
             visited: AtomicU64::new(0),
+            parallel_plies: PARALLEL_PLIES,
+        }
+    }
+}
+
+impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
+    /// The same (unused) solver, telling `hook` what it does.
+    pub fn with_hook<H2: Hook<G>>(self, hook: H2) -> Solver<'g, G, H2> {
+        Solver {
+            game: self.game,
+            hook,
+            table: self.table,
+            table_bytes: self.table_bytes,
+            max_table_bytes: self.max_table_bytes,
+            aborted: self.aborted,
+            visited: self.visited,
+            parallel_plies: self.parallel_plies,
         }
     }
 
     /// Caps the transposition table at about `bytes` bytes; past it the
     /// search stops with [`MemoryCapReached`].
-    pub fn with_memory_limit(mut self, bytes: u64) -> Solver<'g, G> {
+    pub fn with_memory_limit(mut self, bytes: u64) -> Solver<'g, G, H> {
         self.max_table_bytes = bytes;
+        self
+    }
+
+    /// Evaluates children in parallel at nodes fewer than `plies` plies
+    /// below the root (default 4; `u32::MAX`: everywhere, for games whose
+    /// positions are costly). Values never depend on it.
+    pub fn with_parallel_plies(mut self, plies: u32) -> Solver<'g, G, H> {
+        self.parallel_plies = plies;
         self
     }
 
     /// The game being solved.
     pub fn game(&self) -> &G {
-        self.game
+        &self.game
     }
 
-    /// Distinct positions (up to isomorphism) evaluated so far, finished
-    /// ones included.
+    /// The hook.
+    pub fn hook(&self) -> &H {
+        &self.hook
+    }
+
+    /// Distinct positions (up to isomorphism) stored so far: finished ones
+    /// included, those decided by [`Game::quick_value`] not.
     pub fn positions(&self) -> u64 {
         self.table.len() as u64
     }
@@ -116,6 +195,11 @@ impl<'g, G: Game> Solver<'g, G> {
         self.table_bytes.load(Ordering::Relaxed)
     }
 
+    /// Whether the memory cap stopped the search.
+    pub fn aborted(&self) -> bool {
+        self.aborted.load(Ordering::Relaxed)
+    }
+
     fn cap_error(&self) -> MemoryCapReached {
         MemoryCapReached {
             cap_mib: self.max_table_bytes >> 20,
@@ -124,42 +208,65 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// The value of `position` (any labels) under optimal play.
     pub fn value(&self, position: &G::Position) -> Result<Value<G::Score>, MemoryCapReached> {
-        let canon = self.game.canonical(position);
-        self.value_of(&canon, 0).ok_or_else(|| self.cap_error())
+        self.value_at(&self.game.canonical(position))
+    }
+
+    /// The value of a position given in canonical form.
+    pub fn value_at(&self, canon: &Canonical<G::Position>) -> Result<Value<G::Score>, MemoryCapReached> {
+        self.value_of(canon, 0, None).ok_or_else(|| self.cap_error())
+    }
+
+    /// The move a canonical position's value comes from (an index into
+    /// [`Game::orbit_moves`]) and that value: the first decisive move, else
+    /// the first best; `None` when the game is over.
+    pub fn choice_at(
+        &self,
+        canon: &Canonical<G::Position>,
+    ) -> Result<Option<(usize, Value<G::Score>)>, MemoryCapReached> {
+        if self.game.outcome(&canon.position).is_some() {
+            return Ok(None);
+        }
+        let moves = self.game.orbit_moves(canon);
+        let (children, chosen) = self.children(canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
+        Ok(children[chosen].value.map(|v| (chosen, v)))
     }
 
     /// Every move at `position` (one per orbit, in `position`'s labels)
-    /// with the value it leads to; empty when the game is over.
+    /// with the value it leads to; empty when the game is over. Where a
+    /// move is decisive ([`Game::decisive`]), the moves after it are left
+    /// out (their values are not needed).
     pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, MemoryCapReached> {
         let canon = self.game.canonical(position);
         if self.game.outcome(&canon.position).is_some() {
             return Ok(vec![]);
         }
         let back = inverse(&canon.to_canon);
-        let moves = self.orbit_moves(&canon);
-        let values = self.child_values(&canon, &moves, 0).ok_or_else(|| self.cap_error())?;
+        let moves = self.game.orbit_moves(&canon);
+        let (children, _) = self.children(&canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
         Ok(moves
             .iter()
-            .zip(values)
-            .map(|(m, value)| MoveValue {
-                m: self.game.relabel_move(m, &back),
-                value,
+            .zip(children)
+            .map_while(|(m, child)| {
+                Some(MoveValue {
+                    m: self.game.relabel_move(m, &back),
+                    value: child.value?,
+                })
             })
             .collect())
     }
 
     /// One optimal line from `position` to the end of the game, in
-    /// `position`'s labels: at every turn the first best move.
+    /// `position`'s labels: at every turn the move the value comes from.
     pub fn optimal_line(&self, position: &G::Position) -> Result<Vec<G::Move>, MemoryCapReached> {
         let mut line = Vec::new();
         let mut current = position.clone();
         loop {
-            let options = self.move_values(&current)?;
-            let mover = self.game.to_move(&current);
-            let Some(best) = best_index(self.game, mover, options.iter().map(|o| o.value)) else {
+            let canon = self.game.canonical(&current);
+            let Some((chosen, _)) = self.choice_at(&canon)? else {
                 return Ok(line);
             };
-            let m = options[best].m.clone();
+            let back = inverse(&canon.to_canon);
+            let m = self.game.relabel_move(&self.game.orbit_moves(&canon)[chosen], &back);
             current = self.game.play(&current, &m);
             line.push(m);
         }
@@ -167,58 +274,113 @@ impl<'g, G: Game> Solver<'g, G> {
 
     /// The orbit representatives of the legal moves of a canonical position.
     pub(crate) fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
-        let moves = self.game.moves(&canon.position);
-        orbit_representatives(moves, &canon.generators, |m, g| self.game.relabel_move(m, g))
+        self.game.orbit_moves(canon)
     }
 
-    /// Values after each move (plies counting the move); `None` if aborted.
-    fn child_values(
+    /// The children of a canonical position that is not over, evaluated
+    /// in move order (in parallel near the root) up to the first decisive
+    /// one; `None` if aborted or cancelled from above.
+    fn children(
         &self,
         canon: &Canonical<G::Position>,
         moves: &[G::Move],
         depth: u32,
-    ) -> Option<Vec<Value<G::Score>>> {
-        let eval = |m: &G::Move| {
-            let child = self.game.canonical(&self.game.play(&canon.position, m));
-            self.value_of(&child, depth + 1).map(|v| Value {
-                score: v.score,
-                plies: v.plies + 1,
-            })
+        chain: Option<&Chain>,
+    ) -> Option<Evaluated<G, H::Note>> {
+        let mover = self.game.to_move(&canon.position);
+        let first_decisive = AtomicUsize::new(usize::MAX);
+        let eval = |(index, m): (usize, &G::Move)| {
+            let link = Chain {
+                first_decisive: &first_decisive,
+                index,
+                parent: chain,
+            };
+            self.child(canon, m, mover, depth, &link)
         };
-        if depth < PARALLEL_PLIES {
-            moves.par_iter().map(eval).collect()
+        let children: Vec<Child<G::Score, H::Note>> = if depth < self.parallel_plies {
+            moves.par_iter().enumerate().map(eval).collect()
         } else {
-            moves.iter().map(eval).collect()
+            moves.iter().enumerate().map(eval).collect()
+        };
+        if self.aborted() || chain.is_some_and(Chain::cancelled) {
+            return None;
         }
+        let first = first_decisive.into_inner();
+        let chosen = if first < children.len() {
+            first
+        } else {
+            // No decisive child and nothing cancelled: every value is known.
+            let values = children.iter().map(|c| c.value.expect("every child was evaluated"));
+            best_index(&*self.game, mover, values).expect("a position that is not over has a move")
+        };
+        Some((children, chosen))
     }
 
-    /// The value of a canonical position; `None` once the cap is reached.
-    fn value_of(&self, canon: &Canonical<G::Position>, depth: u32) -> Option<Value<G::Score>> {
+    /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled.
+    fn child(
+        &self,
+        canon: &Canonical<G::Position>,
+        m: &G::Move,
+        mover: Player,
+        depth: u32,
+        link: &Chain,
+    ) -> Child<G::Score, H::Note> {
+        let mut child = Child {
+            value: None,
+            note: H::Note::default(),
+        };
+        if link.cancelled() {
+            return child;
+        }
+        let position = self.game.play(&canon.position, m);
+        let quick = self.game.quick_value(&position);
+        let value = match quick {
+            Some(v) => Some(v),
+            None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
+        };
+        child.value = value.filter(|_| !link.cancelled()).map(|v| Value {
+            score: v.score,
+            plies: v.plies + 1,
+        });
+        if let Some(v) = child.value {
+            if self.game.decisive(mover, v.score) {
+                link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
+            }
+            child.note = self.hook.child(canon, m, &position, quick.is_some(), v);
+        }
+        child
+    }
+
+    /// The value of a canonical position; `None` once the cap is reached
+    /// or the position's subtree is cancelled (nothing is stored then).
+    fn value_of(&self, canon: &Canonical<G::Position>, depth: u32, chain: Option<&Chain>) -> Option<Value<G::Score>> {
         if let Some(v) = self.table.get(&canon.key) {
             return Some(*v);
         }
-        if self.aborted.load(Ordering::Relaxed) {
+        if self.aborted() {
             return None;
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
-        let value = match self.game.outcome(&canon.position) {
-            Some(score) => Value { score, plies: 0 },
+        self.hook.entered(canon);
+        let (value, children) = match self.game.outcome(&canon.position) {
+            Some(score) => (Value { score, plies: 0 }, Vec::new()),
             None => {
-                let moves = self.orbit_moves(canon);
-                let values = self.child_values(canon, &moves, depth)?;
-                let mover = self.game.to_move(&canon.position);
-                let best = best_index(self.game, mover, values.iter().copied())
-                    .expect("a position that is not over has a move");
-                values[best]
+                let moves = self.game.orbit_moves(canon);
+                let (children, chosen) = self.children(canon, &moves, depth, chain)?;
+                (
+                    children[chosen].value.expect("the chosen child was evaluated"),
+                    children,
+                )
             }
         };
-        self.store(canon, value);
+        self.store(canon, value, &children);
         Some(value)
     }
 
-    fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>) {
+    fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, H::Note>]) {
         if let dashmap::Entry::Vacant(slot) = self.table.entry(canon.key.clone()) {
             slot.insert(value);
+            self.hook.stored(canon, value, children);
             // Key words, the boxed slice header, the value and the map's
             // own bookkeeping per entry.
             let bytes = 8 * canon.key.len() as u64 + 64;

@@ -29,6 +29,7 @@ pub mod colouring;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;
+pub mod ranked;
 pub mod scoring;
 pub mod statement;
 pub mod symmetry;
@@ -108,6 +109,37 @@ pub trait Game: Send + Sync {
     /// ([`crate::engine::bounded`]) prunes with them. The default knows none.
     fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         None
+    }
+    /// Whether a child worth `score` ends the search of a node where
+    /// `mover` is to move. A node's value is then the value of its *first*
+    /// decisive child in move order (children after it are not searched),
+    /// else the first best child by [`Value::rank`]. Declare a score
+    /// decisive only where any child with it answers the question the
+    /// search asks: in strategy verification, any counterexample refutes
+    /// (so the value is the first counterexample in reply order, not the
+    /// shortest). The default declares none, and the value is the exact
+    /// minimax value.
+    fn decisive(&self, _mover: Player, _score: Self::Score) -> bool {
+        false
+    }
+    /// The value of a position that is decided without canonical labelling
+    /// (a game that has ended, or a sound shortcut), asked of every child
+    /// before it is labelled. Such positions are never stored in the table
+    /// nor counted among the positions searched: that is the counting
+    /// convention of a game that overrides this. The default decides none,
+    /// so every finished position is labelled, stored and counted (the
+    /// convention of the Ramsey, Erdős and colouring games, whose published
+    /// position counts include finished positions).
+    fn quick_value(&self, _position: &Self::Position) -> Option<Value<Self::Score>> {
+        None
+    }
+    /// One move per orbit of the automorphism group of a canonical position
+    /// that is not over, in the order the search tries them. The default
+    /// keeps the first move of each orbit of [`Game::moves`], in that order.
+    fn orbit_moves(&self, canon: &Canonical<Self::Position>) -> Vec<Self::Move> {
+        symmetry::orbit_representatives(self.moves(&canon.position), &canon.generators, |m, g| {
+            self.relabel_move(m, g)
+        })
     }
     /// How promising move `m` looks for the player to move in `position`
     /// (higher is tried first by the bounded search; only the order of

@@ -17,11 +17,8 @@ impl Search<'_> {
     }
 
     /// His reply the values point to (see [`Search::principal_line`]).
-    fn principal_reply(&self) -> impl FnMut(&Canonical) -> Option<Edge> + '_ {
-        |node| {
-            let chosen = self.evaluate_replies(node, None).1?;
-            Some(edge_orbit_representatives(node)[chosen])
-        }
+    fn principal_reply(&self) -> Box<dyn FnMut(&Canonical) -> Option<Edge> + '_> {
+        Box::new(|node| Some(edge_orbit_representatives(node)[self.principal_index(node)?]))
     }
 
     /// Plays the strategy along `line` (moves in play order, red first, ending
@@ -161,21 +158,21 @@ impl Search<'_> {
 /// slots: Stage 1's `a` and Stage 5's `a` may be different vertices), so no
 /// two vertices of a picture share a name; a vertex left with none keeps its
 /// number.
-struct NameBook {
+pub(super) struct NameBook {
     slots: &'static [&'static str],
     /// `(time, vertex, name)` for every naming seen, in order.
     history: Vec<(usize, u8, &'static str)>,
 }
 
 impl NameBook {
-    fn new(slots: &'static [&'static str]) -> NameBook {
+    pub(super) fn new(slots: &'static [&'static str]) -> NameBook {
         NameBook {
             slots,
             history: Vec::new(),
         }
     }
 
-    fn note(&mut self, memory: &Memory) {
+    pub(super) fn note(&mut self, memory: &Memory) {
         let time = self.history.last().map_or(0, |h| h.0 + 1);
         for (slot, v) in memory.names.iter().enumerate() {
             if let (Some(v), Some(&name)) = (v, self.slots.get(slot)) {
@@ -184,7 +181,7 @@ impl NameBook {
         }
     }
 
-    fn finish(self) -> Vec<(u8, String)> {
+    pub(super) fn finish(self) -> Vec<(u8, String)> {
         // The last holder of each name, then each vertex's latest name it
         // still holds (earlier slots first within one naming).
         let mut holder: BTreeMap<&str, u8> = BTreeMap::new();

@@ -1,0 +1,246 @@
+//! One exchange of the strategy game: his edge, then her answer from the
+//! strategy (called on the canonical form, panics caught, her move and
+//! memory checked), with the standing-assumption shortcuts.
+
+use super::game::{win_in, Score, StrategyGame};
+use super::FailKind;
+use crate::board::{Edge, IllegalMove, Player, Position, Vertex};
+use crate::canon::{canonical_form, Canonical};
+use crate::game::Value;
+use crate::line::Ending;
+use crate::strategy::{Memory, StrategyError, View};
+
+/// One exchange from a position with him to move: his edge, then her answer.
+#[derive(Clone, Debug)]
+pub struct Exchange {
+    /// His edge.
+    pub his: Edge,
+    /// Her answer, unless the game ended before it.
+    pub her: Option<Edge>,
+    /// Position after the exchange.
+    pub position: Position,
+    /// Memory after the exchange.
+    pub memory: Memory,
+    /// How the game ended, if it did.
+    pub ending: Option<Ending>,
+}
+
+thread_local! {
+    /// Set while strategy code runs on this thread (see [`quiet_strategy_panics`]).
+    static IN_STRATEGY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs a panic hook that stays silent for panics inside strategy code
+/// (they are reported as counterexamples) and prints every other panic as
+/// before. For binaries; the hook is process-wide.
+pub fn quiet_strategy_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_STRATEGY.with(|flag| flag.get()) {
+            default(info);
+        }
+    }));
+}
+
+/// The text of a panic payload, as far as it has one.
+fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
+}
+
+impl StrategyGame<'_> {
+    /// Her move from (`position`, `memory`) after his `last` edge, in the
+    /// caller's labels, or the ending that stops her.
+    pub fn her_turn(&self, position: &Position, memory: &Memory, last: Option<Edge>) -> Result<(Edge, Memory), Ending> {
+        self.bound_allows(position)?;
+        let canon = canonical_form(position, memory, last);
+        let chosen = self.call_strategy(&canon, |view| self.strategy.play(view))?;
+        self.back_to_caller(position, &canon.to_canon.inverse_table(), chosen.edge, &chosen.memory)
+    }
+
+    /// Every move the strategy allows from (`position`, `memory`) after
+    /// his `last` edge ([`crate::strategy::Strategy::choices`]), each in
+    /// the caller's labels or the ending it leads to; or the ending that
+    /// stops her before any choice.
+    pub fn her_options(&self, position: &Position, memory: &Memory, last: Option<Edge>) -> super::game::Options {
+        self.bound_allows(position)?;
+        let canon = canonical_form(position, memory, last);
+        let options = self.call_strategy(&canon, |view| self.strategy.choices(view))?;
+        if options.is_empty() {
+            return Err(Ending::StrategyError("the strategy allows no move".into()));
+        }
+        let back = canon.to_canon.inverse_table();
+        let to_caller = |m: crate::strategy::Move| self.back_to_caller(position, &back, m.edge, &m.memory);
+        Ok(options.into_iter().map(to_caller).collect())
+    }
+
+    /// Stops her at the bound on her moves.
+    fn bound_allows(&self, position: &Position) -> Result<(), Ending> {
+        match position.edge_count(Player::First) as u32 >= self.bound {
+            true => Err(Ending::BoundExceeded),
+            false => Ok(()),
+        }
+    }
+
+    /// Calls strategy code on the canonical view of `canon`. A panic in
+    /// strategy code is a counterexample to that strategy, reported like
+    /// any other failure, not the end of the run.
+    fn call_strategy<T>(
+        &self,
+        canon: &Canonical,
+        call: impl FnOnce(&View) -> Result<T, StrategyError>,
+    ) -> Result<T, Ending> {
+        let view = View {
+            game: self.game,
+            position: &canon.position,
+            memory: &canon.memory,
+            last_reply: canon.marked,
+        };
+        IN_STRATEGY.with(|flag| flag.set(true));
+        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&view)));
+        IN_STRATEGY.with(|flag| flag.set(false));
+        played
+            .map_err(|panic| Ending::StrategyError(format!("the strategy panicked: {}", panic_message(&panic))))?
+            .map_err(|e| Ending::StrategyError(e.to_string()))
+    }
+
+    /// Her move and memory, chosen in canonical labels, mapped back by
+    /// `back` to the labels of `position` and checked.
+    fn back_to_caller(
+        &self,
+        position: &Position,
+        back: &[Vertex],
+        edge: Edge,
+        memory: &Memory,
+    ) -> Result<(Edge, Memory), Ending> {
+        let capacity = self.board.capacity();
+        let (u, v) = edge.ends();
+        if v as usize >= capacity {
+            return Err(Ending::IllegalMove(format!("edge {u}-{v} leaves the board")));
+        }
+        let edge = edge.map(|v| back[v as usize]);
+        if !position.is_free(edge) {
+            return Err(Ending::IllegalMove(IllegalMove::Claimed(edge).to_string()));
+        }
+        let (a, b) = edge.ends();
+        let touched = position.touched() | 1u128 << a | 1u128 << b;
+        let memory = memory.relabel(|v| if (v as usize) < capacity { back[v as usize] } else { v });
+        if let Some(v) = memory.names.iter().flatten().find(|&&v| touched >> v & 1 == 0) {
+            return Err(Ending::IllegalMove(format!(
+                "memory names vertex {v}, which no claimed edge touches"
+            )));
+        }
+        Ok((edge, memory))
+    }
+
+    /// Whether the standing-assumption shortcuts apply.
+    fn shortcuts_apply(&self) -> bool {
+        self.shortcuts && self.strategy.completes_when_possible()
+    }
+
+    /// Her winning edge after his `his` in `position` (his edge on the
+    /// board), taken without canonical labelling or a strategy call when
+    /// the strategy declares that it completes the target whenever it can.
+    /// `her_threats` are her threats before his move: his move can only
+    /// remove one.
+    pub(super) fn shortcut_win(&self, position: &Position, his: Edge, her_threats: &[Edge]) -> Option<Edge> {
+        let moves = position.edge_count(Player::First) as u32;
+        if !self.shortcuts_apply() || moves >= self.bound {
+            return None;
+        }
+        her_threats.iter().copied().find(|&e| e != his)
+    }
+
+    /// Her threats in `position` when the shortcuts need them, else none.
+    pub(super) fn threats_for_shortcuts(&self, position: &Position) -> Vec<Edge> {
+        if self.shortcuts_apply() {
+            position.threats(Player::First, self.game.clique)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The value of a position with him to move in which she has a double
+    /// threat, without canonical labelling: he loses unless he can complete
+    /// his own target now. Only for strategies that complete when possible,
+    /// and only when her winning move is within the bound (otherwise which
+    /// failure comes first depends on the reply order).
+    pub(super) fn double_threat_value(&self, position: &Position) -> Option<Value<Score>> {
+        let k = self.game.clique;
+        let moves = position.edge_count(Player::First) as u32;
+        if !self.shortcuts_apply() || moves >= self.bound || !position.has_double_threat(Player::First, k) {
+            return None;
+        }
+        let he_completes = self.game.second_builds() && !position.threats(Player::Second, k).is_empty();
+        let score = match he_completes {
+            false => win_in(moves as usize + 1),
+            true => Score::Fail(FailKind::SecondPlayerWins),
+        };
+        Some(Value { score, plies: 1 })
+    }
+
+    /// His edge `his`, then her answer, from a position with him to move.
+    pub fn exchange(&self, position: &Position, memory: &Memory, his: Edge) -> Exchange {
+        self.exchange_given(position, memory, his, &self.threats_for_shortcuts(position))
+    }
+
+    /// The position after his edge `his`, and the ending if that ends the
+    /// game (he completes his target, or the board is full).
+    pub(super) fn after_his(&self, position: &Position, his: Edge) -> (Position, Option<Ending>) {
+        let after = position.with(his, Player::Second).expect("replies are unclaimed edges");
+        let stop = if self.game.second_builds() && position.completes_clique(Player::Second, his, self.game.clique) {
+            Some(Ending::SecondPlayerWins)
+        } else if after.is_full() {
+            Some(Ending::Draw)
+        } else {
+            None
+        };
+        (after, stop)
+    }
+
+    /// [`StrategyGame::exchange`] with her threats in `position` already
+    /// known (they are the same for every reply at a node).
+    pub(super) fn exchange_given(
+        &self,
+        position: &Position,
+        memory: &Memory,
+        his: Edge,
+        her_threats: &[Edge],
+    ) -> Exchange {
+        let (after, stop) = self.after_his(position, his);
+        let answer = match (stop, self.shortcut_win(position, his, her_threats)) {
+            (Some(ending), _) => Err(ending),
+            (None, Some(win)) => Ok((win, memory.clone())),
+            (None, None) => self.her_turn(&after, memory, Some(his)),
+        };
+        match answer {
+            Err(ending) => Exchange {
+                his,
+                her: None,
+                position: after,
+                memory: memory.clone(),
+                ending: Some(ending),
+            },
+            Ok((her, memory)) => {
+                let (position, ending) = self.claim_hers(after, her);
+                Exchange {
+                    his,
+                    her: Some(her),
+                    position,
+                    memory,
+                    ending,
+                }
+            }
+        }
+    }
+
+    /// `position` with her (checked legal) edge claimed, and whether that wins.
+    pub(super) fn claim_hers(&self, mut position: Position, her: Edge) -> (Position, Option<Ending>) {
+        let wins = position.completes_clique(Player::First, her, self.game.clique);
+        position.claim(her, Player::First).expect("checked legal");
+        (position, wins.then_some(Ending::FirstPlayerWins))
+    }
+}

@@ -1,0 +1,352 @@
+//! A first-player strategy as a [`crate::game::Game`]: the strategy
+//! verifier runs on the engine's one search core ([`crate::engine::Solver`]).
+//!
+//! A position is a board with him to move, her memory, her last move and,
+//! once the game is over, how it ended. A move is his edge; playing it
+//! plays the whole exchange: his edge, then her answer from the strategy,
+//! called on the canonical form of (position, memory, his edge). So the
+//! search only branches on his replies, one per orbit of the canonical
+//! (position, memory), in the order of [`edge_orbits`] (which fixes which
+//! counterexample comes first).
+//!
+//! Where her open choices are searched ([`Choices::All`], [`Choices::Some`])
+//! the exchange is cut in two: after his edge comes a *choice node* where
+//! she is to move and the moves are the options of
+//! [`crate::strategy::Strategy::choices`] in the strategy's order. Its
+//! mover is the adversary under `All` (every option must win) and she
+//! herself under `Some` (one option must win).
+//!
+//! Scores: every failure is below every win, and a win with fewer of her
+//! moves is above one with more (she hurries, he delays; the total is in
+//! the score, so the length of a value only counts turns). A failure is
+//! decisive for him and a win for her ([`Game::decisive`]): the value of
+//! a node is its first failing reply in reply order, else its longest win
+//! (and at her choice nodes under `Some`, the first winning option).
+//!
+//! Counting convention ([`Game::quick_value`]): only positions that are
+//! labelled are stored and counted: with him to move, and her choice
+//! nodes. A game that ended inside an exchange and a position decided by
+//! the double-threat shortcut are decided before labelling and never
+//! stored; a full board with him to move (he has no reply: a draw) is
+//! stored, as it always was.
+
+use super::choice::Choices;
+pub use super::exchange::{quiet_strategy_panics, Exchange};
+use super::{FailKind, Value as Outcome};
+use crate::board::{Board, Edge, Player, Position, Vertex};
+use crate::canon::{canonical_form, Key};
+use crate::game::{Canonical, Game as EngineGame, Value};
+use crate::line::Ending;
+use crate::orbits::edge_orbits;
+use crate::strategy::{Game, Memory, Strategy};
+use std::cmp::Reverse;
+use std::sync::OnceLock;
+
+/// The score of a line for the strategy: a failure of some kind, or a win
+/// with her total number of moves (fewer is better for her).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Score {
+    /// A counterexample of this kind.
+    Fail(FailKind),
+    /// She wins with this many moves in all (at most half the edges of a
+    /// board of at most 128 vertices, so 16 bits hold it; 4 bytes per score
+    /// keep the table small).
+    Win(Reverse<u16>),
+}
+
+/// A move of the strategy game: his edge, or her choice of option.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Turn {
+    /// His edge (and, unless choices are searched, her answer).
+    His(Edge),
+    /// Option `i` of those the strategy allows at a choice node.
+    Her(usize),
+}
+
+/// The moves the strategy allows at a choice node, each in the node's
+/// labels or the ending it leads to; or the ending that stops her first.
+pub type Options = Result<Vec<Result<(Edge, Memory), Ending>>, Ending>;
+
+/// A position of the strategy game, as the search sees it.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The board.
+    pub position: Position,
+    /// Her memory.
+    pub memory: Memory,
+    /// Her last move, if the step that led here had one.
+    pub her: Option<Edge>,
+    /// She is to choose among her options (a choice node), after `his`.
+    pub her_turn: bool,
+    /// His last edge at a choice node.
+    pub his: Option<Edge>,
+    /// How the game ended, if it did.
+    pub ending: Option<Ending>,
+    /// Her threats, computed once per node where the shortcuts need them.
+    threats: OnceLock<Vec<Edge>>,
+    /// Her options at a choice node, computed once.
+    options: OnceLock<Options>,
+}
+
+impl Node {
+    /// A position with him to move, before anything is known about it.
+    pub fn new(position: Position, memory: Memory) -> Node {
+        Node {
+            position,
+            memory,
+            her: None,
+            her_turn: false,
+            his: None,
+            ending: None,
+            threats: OnceLock::new(),
+            options: OnceLock::new(),
+        }
+    }
+
+    /// A choice node: she is to move after his edge `his` (if any).
+    pub fn choice(position: Position, memory: Memory, his: Option<Edge>) -> Node {
+        Node {
+            her_turn: true,
+            his,
+            ..Node::new(position, memory)
+        }
+    }
+
+    /// The same node, ended by `ending`.
+    fn ended(self, ending: Option<Ending>) -> Node {
+        Node { ending, ..self }
+    }
+}
+
+/// One strategy on one board with a bound on her moves, as a game.
+#[derive(Clone, Copy)]
+pub struct StrategyGame<'a> {
+    /// The strategy that chooses her moves.
+    pub strategy: &'a dyn Strategy,
+    /// The rules.
+    pub game: Game,
+    /// The board.
+    pub board: Board,
+    /// Largest number of her moves allowed.
+    pub bound: u32,
+    /// Use the standing-assumption shortcuts (for strategies that declare it).
+    pub shortcuts: bool,
+    /// How her open choices are resolved.
+    pub choices: Choices,
+}
+
+/// The verifier's outcome of a position from the engine's value there.
+/// A failure's move count is the number of turns to it: his moves, and
+/// her choices where choices are searched.
+pub fn to_value(value: Value<Score>) -> Outcome {
+    match value.score {
+        Score::Win(Reverse(total)) => Outcome::Win(total.into()),
+        Score::Fail(kind) => Outcome::Fail {
+            kind,
+            his_moves: value.plies,
+        },
+    }
+}
+
+/// The engine's form of a canonical (position, memory, marked edge): a
+/// choice node (his last edge marked) if `her_turn`, else him to move.
+pub fn engine_form(canon: crate::canon::Canonical, her_turn: bool) -> Canonical<Node> {
+    let position = match her_turn {
+        true => Node::choice(canon.position, canon.memory, canon.marked),
+        false => Node::new(canon.position, canon.memory),
+    };
+    Canonical {
+        key: words(&canon.key, her_turn),
+        to_canon: canon.to_canon.map,
+        generators: canon.generators,
+        position,
+    }
+}
+
+/// A byte key as words: the bytes, a terminating 1 (2 at a choice node),
+/// zeros to a whole word (so that distinct inputs give distinct words).
+fn words(key: &Key, her_turn: bool) -> Box<[u64]> {
+    let bytes = &key.0;
+    let mut out = Vec::with_capacity(bytes.len() / 8 + 1);
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        out.push(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+    }
+    let mut last = [0u8; 8];
+    let rest = chunks.remainder();
+    last[..rest.len()].copy_from_slice(rest);
+    last[rest.len()] = 1 + her_turn as u8;
+    out.push(u64::from_le_bytes(last));
+    out.into_boxed_slice()
+}
+
+/// A win with `total` of her moves.
+pub(super) fn win_in(total: usize) -> Score {
+    Score::Win(Reverse(u16::try_from(total).expect("her moves fit in 16 bits")))
+}
+
+/// The score of a line that ended in `position`.
+fn ending_score(ending: &Ending, position: &Position) -> Score {
+    match FailKind::of(ending) {
+        Some(kind) => Score::Fail(kind),
+        None => win_in(position.edge_count(Player::First)),
+    }
+}
+
+impl StrategyGame<'_> {
+    /// Her options at a choice node (cached in the node).
+    pub fn options<'n>(&self, node: &'n Node) -> &'n Options {
+        node.options
+            .get_or_init(|| self.her_options(&node.position, &node.memory, node.his))
+    }
+
+    /// His edge at a node with him to move: the whole exchange, or up to
+    /// her choice node where choices are searched.
+    fn his_step(&self, node: &Node, his: Edge) -> Node {
+        let threats = node.threats.get_or_init(|| self.threats_for_shortcuts(&node.position));
+        if self.choices == Choices::One {
+            let x = self.exchange_given(&node.position, &node.memory, his, threats);
+            let her = Node::new(x.position, x.memory).ended(x.ending);
+            return Node { her: x.her, ..her };
+        }
+        let (after, stop) = self.after_his(&node.position, his);
+        match (stop, self.shortcut_win(&node.position, his, threats)) {
+            (Some(ending), _) => Node::new(after, node.memory.clone()).ended(Some(ending)),
+            (None, Some(win)) => self.her_step(after, node.memory.clone(), win),
+            (None, None) => Node::choice(after, node.memory.clone(), Some(his)),
+        }
+    }
+
+    /// Her (checked) edge `her` with the memory it leads to.
+    fn her_step(&self, position: Position, memory: Memory, her: Edge) -> Node {
+        let (position, ending) = self.claim_hers(position, her);
+        Node {
+            her: Some(her),
+            ..Node::new(position, memory).ended(ending)
+        }
+    }
+
+    /// Option `i` at a choice node.
+    fn choose(&self, node: &Node, i: usize) -> Node {
+        let chosen = match self.options(node) {
+            Err(ending) => Err(ending.clone()),
+            Ok(options) => options[i].clone(),
+        };
+        match chosen {
+            Ok((edge, memory)) => self.her_step(node.position.clone(), memory, edge),
+            Err(ending) => Node::new(node.position.clone(), node.memory.clone()).ended(Some(ending)),
+        }
+    }
+}
+
+impl EngineGame for StrategyGame<'_> {
+    type Position = Node;
+    type Move = Turn;
+    type Score = Score;
+
+    /// The empty board, her to move first.
+    fn start(&self) -> Node {
+        Node::choice(Position::empty(self.board), self.strategy.initial_memory(), None)
+    }
+
+    fn to_move(&self, node: &Node) -> Player {
+        match node.her_turn && self.choices == Choices::Some {
+            true => Player::First,
+            false => Player::Second,
+        }
+    }
+
+    /// A full board with him to move is a draw (he has no reply); a choice
+    /// node where the strategy gives no option has that failure.
+    fn outcome(&self, node: &Node) -> Option<Score> {
+        if let Some(ending) = &node.ending {
+            return Some(ending_score(ending, &node.position));
+        }
+        if node.her_turn {
+            return self
+                .options(node)
+                .as_ref()
+                .err()
+                .map(|e| ending_score(e, &node.position));
+        }
+        node.position.is_full().then_some(Score::Fail(FailKind::Draw))
+    }
+
+    /// At his turn every unclaimed edge between touched vertices, and edges
+    /// to the first fresh vertices (all fresh vertices are alike); at a
+    /// choice node every option.
+    fn moves(&self, node: &Node) -> Vec<Turn> {
+        self.orbit_moves(&Canonical {
+            position: node.clone(),
+            key: Box::new([]),
+            to_canon: vec![],
+            generators: vec![],
+        })
+    }
+
+    fn orbit_moves(&self, canon: &Canonical<Node>) -> Vec<Turn> {
+        let node = &canon.position;
+        if node.her_turn {
+            let count = self.options(node).as_ref().map_or(0, Vec::len);
+            return (0..count).map(Turn::Her).collect();
+        }
+        let edges = edge_orbits(&node.position, &canon.generators);
+        edges.into_iter().map(Turn::His).collect()
+    }
+
+    fn play(&self, node: &Node, m: &Turn) -> Node {
+        match *m {
+            Turn::His(his) => self.his_step(node, his),
+            Turn::Her(i) => self.choose(node, i),
+        }
+    }
+
+    fn canonical(&self, node: &Node) -> Canonical<Node> {
+        let marked = node.his.filter(|_| node.her_turn);
+        engine_form(canonical_form(&node.position, &node.memory, marked), node.her_turn)
+    }
+
+    fn relabel_move(&self, m: &Turn, perm: &[Vertex]) -> Turn {
+        match *m {
+            Turn::His(e) => Turn::His(e.map(|v| perm.get(v as usize).copied().unwrap_or(v))),
+            her => her,
+        }
+    }
+
+    /// The length is in the score already.
+    fn hurries(&self, _score: Score) -> Option<Player> {
+        None
+    }
+
+    fn move_text(&self, m: &Turn) -> String {
+        match m {
+            Turn::His(e) => e.to_string(),
+            Turn::Her(i) => format!("option {}", i + 1),
+        }
+    }
+
+    fn score_text(&self, score: Score) -> String {
+        match score {
+            Score::Win(Reverse(total)) => format!("she wins within {total} moves"),
+            Score::Fail(kind) => format!("{kind:?}"),
+        }
+    }
+
+    fn decisive(&self, mover: Player, score: Score) -> bool {
+        match mover {
+            Player::Second => matches!(score, Score::Fail(_)),
+            Player::First => matches!(score, Score::Win(_)),
+        }
+    }
+
+    fn quick_value(&self, node: &Node) -> Option<Value<Score>> {
+        match &node.ending {
+            Some(ending) => Some(Value {
+                score: ending_score(ending, &node.position),
+                plies: 0,
+            }),
+            None if node.her_turn => None,
+            None => self.double_threat_value(&node.position),
+        }
+    }
+}
