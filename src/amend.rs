@@ -6,6 +6,10 @@
 //! the move to a function that may replace it. Everything else (game,
 //! memory, phases, slot names) is the wrapped strategy's.
 //!
+//! The variant has no open choices of its own: its
+//! [`Strategy::choices`] is the default, the one amended move of `play`
+//! (amending a whole set of choices is a different question).
+//!
 //! A move that completes the target is never passed to the amendment. So if
 //! the wrapped strategy always takes a win when there is one
 //! ([`Strategy::completes_when_possible`]), so does the variant, and the
