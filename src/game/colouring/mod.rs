@@ -46,6 +46,7 @@ pub mod chromatic;
 pub mod game;
 pub mod graph;
 pub mod linear;
+pub mod linear_strategy;
 pub mod position;
 pub mod reductions;
 pub mod report;
