@@ -5,10 +5,12 @@
 use super::{output, Failure};
 use crate::board::Player;
 use crate::game::colouring::chromatic::game_chromatic;
-use crate::game::colouring::linear::fast_winner;
+use crate::game::colouring::input::{read_graph, EdgeList};
+use crate::game::colouring::linear::{fast_winner, sccg2, scg2};
+use crate::game::colouring::linear_strategy::OrderedGame;
 use crate::game::colouring::report::solve;
 use crate::game::colouring::trees::census;
-use crate::game::colouring::{parse_graph, ColouringGame, Graph, Rules};
+use crate::game::colouring::{ColouringGame, Graph, GraphError, Rules};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -16,8 +18,10 @@ pub struct ColourArgs {
     /// The game: scg, sccg (ordered), cg, ccg (any vertex).
     #[arg(long, value_parser = str::parse::<Rules>)]
     pub game: Option<Rules>,
-    /// The graph: graph6, or path:N, cycle:N, star:N, complete:N, empty:N,
-    /// prufer:A,B,... (the tree with that Prüfer code).
+    /// The graph: graph6; path:N, cycle:N, star:N, complete:N, empty:N;
+    /// prufer:A,B,... or prufer:@FILE (the tree with that Prüfer code);
+    /// random-tree:N[,SEED]; @FILE or @- (stdin): graph6 or an edge list,
+    /// lines `u v`.
     #[arg(long)]
     pub graph: Option<String>,
     /// Number of colours k.
@@ -31,6 +35,10 @@ pub struct ColourArgs {
     /// in vertex order (default: players alternate along the order).
     #[arg(long)]
     pub owner: Option<String>,
+    /// SCG/SCCG with 2 colours: Theorem 3.3/3.1 alone, no exact search
+    /// (implied for graphs above the exact solver's size).
+    #[arg(long)]
+    pub linear_only: bool,
     /// Compute chi_g(G), the least k for which player 1 wins the CCG.
     #[arg(long)]
     pub game_chromatic: bool,
@@ -70,7 +78,11 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         return tree_census(n, args.json);
     }
     let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
-    let graph = parse_graph(text).map_err(|e| e.to_string())?;
+    let list = read_graph(text).map_err(|e| e.to_string())?;
+    let graph = match Graph::from_edge_list(&list) {
+        Ok(graph) if !args.linear_only => graph,
+        fits => return linear_only(&args, text, &list, fits.err()),
+    };
     if let Some(path) = &args.svg {
         let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
         output::write_file(path, crate::game::colouring::svg::svg(&graph, &title))?;
@@ -107,6 +119,51 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// SCG or SCCG with two colours by Theorem 3.3 or 3.1 alone: `--linear-only`,
+/// or a graph too large for the exact solver (`too_large` says why).
+fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option<GraphError>) -> Result<(), Failure> {
+    let why = too_large.map_or("--linear-only".to_string(), |e| e.to_string());
+    let rules = args.game.filter(|r| r.ordered() && args.colours == Some(2));
+    let Some(rules) = rules.filter(|_| !args.game_chromatic && args.svg.is_none()) else {
+        return Err(Failure::BadInput(format!(
+            "{why}: only --game scg|sccg --colours 2 (Theorems 3.1, 3.3), without --game-chromatic or --svg"
+        )));
+    };
+    let started = std::time::Instant::now();
+    let order = args.order.as_deref().map(parse_order).transpose()?;
+    let owners = args.owner.as_deref().map(parse_owners).transpose()?;
+    let game = OrderedGame::new(list, order.as_deref(), owners).map_err(|e| e.to_string())?;
+    let (theorem, winner, spoiler) = match rules {
+        Rules::Sccg => {
+            let analysis = sccg2(&game.graph, &game.second);
+            ("3.1", analysis.winner, analysis.spoiler.map(|t| game.vertex(t)))
+        }
+        _ => ("3.3", scg2(&game.graph, &game.second), None),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let player = winner as usize + 1;
+    if args.json {
+        return output::println(serde_json::json!({
+            "game": rules.name(),
+            "graph": text,
+            "vertices": list.n,
+            "edges": list.edges.len(),
+            "colours": 2,
+            "winner": player,
+            "method": format!("theorem {theorem}"),
+            "spoiling_source": spoiler,
+            "seconds": seconds,
+        }));
+    }
+    output::println(format!(
+        "{rules} on {text} ({} vertices, {} edges) with 2 colours: PLAYER {player} WINS\n\
+         by Theorem {theorem} (linear time; no exact search: {why}){}\ntime: {seconds:.3}s",
+        list.n,
+        list.edges.len(),
+        spoiler.map_or(String::new(), |v| format!("\nplayer 2 spoils at source {v}")),
+    ))
 }
 
 fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {

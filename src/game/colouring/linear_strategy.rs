@@ -29,6 +29,8 @@
 //! n)); a whole game costs O(n (n + e)), meant for certification, not for
 //! graphs with millions of vertices.
 
+use super::game::{due_and_owners, ColouringError};
+use super::input::EdgeList;
 use super::linear::{scg2, BigGraph, Sccg2};
 use super::{ColourMove, ColourPosition, ColouringGame};
 use crate::board::{Player, Vertex};
@@ -42,11 +44,34 @@ pub struct OrderedGame {
     pub graph: BigGraph,
     /// `second[i]`: player 2 makes move `i`.
     pub second: Vec<bool>,
-    /// The game's vertex coloured at move `i`.
-    turns: Vec<Vertex>,
+    /// The vertex (of the graph as given) coloured at move `i`.
+    turns: Vec<u32>,
 }
 
 impl OrderedGame {
+    /// The graph `list` coloured in `order` by `owners` (both checked and
+    /// defaulted as in [`ColouringGame::new`]).
+    pub fn new(
+        list: &EdgeList,
+        order: Option<&[usize]>,
+        owners: Option<Vec<Player>>,
+    ) -> Result<OrderedGame, ColouringError> {
+        let (due, owners) = due_and_owners(list.n, order, owners)?;
+        let mut turns = vec![0u32; list.n];
+        let mut second = vec![false; list.n];
+        for v in 0..list.n {
+            turns[due[v]] = v as u32;
+            second[due[v]] = owners[v] == Player::Second;
+        }
+        let at = |v: u32| due[v as usize] as u32;
+        let edges: Vec<(u32, u32)> = list.edges.iter().map(|&(u, v)| (at(u), at(v))).collect();
+        Ok(OrderedGame {
+            graph: BigGraph::new(list.n, &edges),
+            second,
+            turns,
+        })
+    }
+
     /// The game renumbered in its order; `None` unless it is an ordered
     /// game with two colours.
     pub fn of(game: &ColouringGame) -> Option<OrderedGame> {
@@ -54,21 +79,26 @@ impl OrderedGame {
             return None;
         }
         let turns = game.turns();
-        let mut at = vec![0u32; turns.len()];
-        for (t, &(v, _)) in turns.iter().enumerate() {
-            at[v as usize] = t as u32;
+        let order: Vec<usize> = turns.iter().map(|&(v, _)| v as usize).collect();
+        let mut owners = vec![Player::First; turns.len()];
+        for &(v, second) in &turns {
+            if second {
+                owners[v as usize] = Player::Second;
+            }
         }
-        let edges: Vec<(u32, u32)> = game
-            .graph()
+        let graph = game.graph();
+        let edges = graph
             .edges()
             .iter()
-            .map(|e| (at[e.ends().0 as usize], at[e.ends().1 as usize]))
+            .map(|e| (e.ends().0 as u32, e.ends().1 as u32))
             .collect();
-        Some(OrderedGame {
-            graph: BigGraph::new(turns.len(), &edges),
-            second: turns.iter().map(|&(_, s)| s).collect(),
-            turns: turns.into_iter().map(|(v, _)| v).collect(),
-        })
+        let list = EdgeList { n: graph.n(), edges };
+        Some(OrderedGame::new(&list, Some(&order), Some(owners)).expect("the game's own order and owners"))
+    }
+
+    /// The vertex (of the graph as given) coloured at move `t`.
+    pub fn vertex(&self, t: usize) -> u32 {
+        self.turns[t]
     }
 
     /// The player making move `t`.
@@ -81,7 +111,7 @@ impl OrderedGame {
 
     /// The colours by move (0 where not yet coloured) and the next move.
     fn colours(&self, position: &ColourPosition) -> (Vec<u8>, Option<usize>) {
-        let colours: Vec<u8> = self.turns.iter().map(|&v| position.colour(v)).collect();
+        let colours: Vec<u8> = self.turns.iter().map(|&v| position.colour(v as Vertex)).collect();
         let next = colours.iter().position(|&c| c == 0);
         (colours, next)
     }
@@ -98,7 +128,12 @@ impl OrderedGame {
 
     /// Move `t` with colour `c`, as the game's move.
     fn play(&self, t: usize, c: Option<u8>) -> Vec<ColourMove> {
-        c.map(|c| ColourMove { v: self.turns[t], c }).into_iter().collect()
+        c.map(|c| ColourMove {
+            v: self.turns[t] as Vertex,
+            c,
+        })
+        .into_iter()
+        .collect()
     }
 }
 

@@ -45,6 +45,7 @@
 pub mod chromatic;
 pub mod game;
 pub mod graph;
+pub mod input;
 pub mod linear;
 pub mod linear_strategy;
 pub mod position;
