@@ -9,6 +9,7 @@ use crate::game::colouring::input::{read_graph, EdgeList};
 use crate::game::colouring::linear::{fast_winner, sccg2, scg2};
 use crate::game::colouring::linear_strategy::OrderedGame;
 use crate::game::colouring::report::solve;
+use crate::game::colouring::svg::svg;
 use crate::game::colouring::trees::census;
 use crate::game::colouring::{ColouringGame, Graph, GraphError, Rules};
 use clap::Args;
@@ -46,6 +47,10 @@ pub struct ColourArgs {
     /// first trees reaching each value.
     #[arg(long, value_name = "N")]
     pub trees: Option<usize>,
+    /// With --trees: how many trees to list per value of chi_g (more are
+    /// counted as "and N more").
+    #[arg(long, value_name = "K", default_value = "10")]
+    pub examples: usize,
     /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
     /// vertices, every root, every reply, games played to the last vertex).
     #[arg(long, value_name = "N")]
@@ -59,7 +64,8 @@ pub struct ColourArgs {
     /// Colours for --certify-trees (the theorem's 5; fewer to see it fail).
     #[arg(long, default_value = "5")]
     pub strategy_colours: usize,
-    /// Also draw the graph as SVG into this file.
+    /// Also draw an optimal line as SVG into this file (with
+    /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     /// Transposition-table cap in MiB (past it: no verdict, exit code 3).
@@ -75,7 +81,7 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         return certify_53(n, args.strategy_colours, !args.stop_when_safe);
     }
     if let Some(n) = args.trees {
-        return tree_census(n, args.json);
+        return tree_census(n, args.examples, args.json);
     }
     let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
     let list = read_graph(text).map_err(|e| e.to_string())?;
@@ -83,14 +89,10 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         Ok(graph) if !args.linear_only => graph,
         fits => return linear_only(&args, text, &list, fits.err()),
     };
-    if let Some(path) = &args.svg {
-        let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
-        output::write_file(path, crate::game::colouring::svg::svg(&graph, &title))?;
-    }
     let memory = args.memory_mib.saturating_mul(1 << 20);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
     if args.game_chromatic {
-        return chromatic(&graph, memory, args.json);
+        return chromatic(&graph, memory, args.svg.as_deref(), args.json);
     }
     let rules = args
         .game
@@ -102,6 +104,10 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     let owners = args.owner.as_deref().map(parse_owners).transpose()?;
     let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
     let report = solve(&game, memory).map_err(no_verdict)?;
+    if let Some(path) = &args.svg {
+        let title = format!("{}: optimal play", game.graph().graph6());
+        output::write_file(path, svg(&game, &report.line, &title))?;
+    }
     let fast = fast_winner(&game).map(|p| p as usize + 1);
     if args.json {
         let mut json = report.to_json(&game);
@@ -166,7 +172,7 @@ fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option
     ))
 }
 
-fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
+fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
     if graph.n() == 0 {
         return Err(Failure::BadInput("the graph has no vertices".into()));
     }
@@ -180,6 +186,16 @@ fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
     }
     let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
+    if let Some(path) = picture {
+        // Player 2's win with one colour fewer shows why chi_g is not less.
+        let k = result.chi_g.saturating_sub(1).max(1);
+        let title = format!(
+            "{}: chi_g = {}; CCG with {k} colours, optimal play",
+            graph.graph6(),
+            result.chi_g
+        );
+        output::write_file(path, svg(&game(k), &result.levels[k - 1].line, &title))?;
+    }
     if json {
         let levels: Vec<_> = result
             .levels
@@ -238,7 +254,7 @@ fn parse_owners(text: &str) -> Result<Vec<Player>, String> {
 /// The largest tree size the census accepts.
 const MAX_TREE_CENSUS: usize = 20;
 
-fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
+fn tree_census(max_n: usize, keep: usize, json: bool) -> Result<(), Failure> {
     if !(1..=MAX_TREE_CENSUS).contains(&max_n) {
         return Err(Failure::BadInput(format!(
             "--trees takes 1..={MAX_TREE_CENSUS}, not {max_n}"
@@ -247,7 +263,7 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for n in 1..=max_n {
         let started = std::time::Instant::now();
-        let census = census(n, 3);
+        let census = census(n, keep);
         let seconds = started.elapsed().as_secs_f64();
         if json {
             rows.push(serde_json::json!({
@@ -271,7 +287,13 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
         ))?;
         for (k, examples) in &census.examples {
             let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
-            output::println(format!("        chi_g={k}: {}", list.join(" ")))?;
+            let more = census.distribution[k] - examples.len();
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            output::println(format!("        chi_g={k}: {}{more}", list.join(" ")))?;
         }
     }
     if json {
