@@ -204,3 +204,24 @@ fn bad_graph_input_gets_one_line_and_exit_code_2() {
     let (code, _, err) = ramsey(&["colour", "--graph", big, "--game", "scg", "--colours", "2"]);
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn svg_draws_the_optimal_line_with_colours_and_move_numbers() {
+    // P4 with 2 colours: player 2 wins the CCG by blocking a vertex; the
+    // picture shows every vertex, a #n tag per move, the blocked vertex
+    // in a heavy frame, and the legend explains each mark.
+    let path = temp_file("p4.svg", "");
+    let args = ["colour", "--game-chromatic", "--graph", "path:4", "--svg", &path];
+    let (code, _, err) = ramsey(&args);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let (drawing, legend) = svg.split_once(r#"<g class="legend""#).unwrap();
+    assert_eq!(drawing.matches(r#"<circle class="vertex""#).count(), 4);
+    assert!(drawing.contains(r#"stroke-width="4""#), "a framed vertex");
+    let tags = drawing.matches(r#"class="tag""#).count();
+    assert!(tags >= 2, "{tags} moves");
+    for mark in ["vertex", "colour-1", "colour-2", "move", "blocked"] {
+        assert!(legend.contains(&format!(r#"data-mark="{mark}""#)), "{mark}");
+    }
+    assert!(svg.contains("chi_g = 3; CCG with 2 colours") && svg.contains("player 2 wins"));
+}
