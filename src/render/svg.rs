@@ -86,8 +86,13 @@ pub fn to_svg(figure: &Figure) -> String {
         write_entry(&mut out, figure, mark, (x, y + ENTRY_HEIGHT / 2.0));
     }
     let _ = writeln!(out, "</g>");
-    for (i, line) in figure.legend.iter().enumerate() {
-        let y = notes_top + LEGEND_LINE * (i as f64 + 0.5);
+    finish(out, &figure.legend, notes_top)
+}
+
+/// Ends an SVG document: the lines of `notes` from height `top` on.
+pub(super) fn finish(mut out: String, notes: &[String], top: f64) -> String {
+    for (i, line) in notes.iter().enumerate() {
+        let y = top + LEGEND_LINE * (i as f64 + 0.5);
         let _ = writeln!(
             out,
             r#"<text x="12" y="{y:.1}" font-size="12" dominant-baseline="central">{}</text>"#,

@@ -9,7 +9,8 @@
 use super::geometry::{Point, Rect};
 use super::layout::{label_width, layout, LABEL_HEIGHT, VERTEX_RADIUS};
 use super::svg::{
-    escape, header, text_width, write_filled_vertex, write_tag, ENTRY_HEIGHT, LEGEND_LINE, SAMPLE_WIDTH, TITLE_HEIGHT,
+    escape, finish, header, text_width, write_filled_vertex, write_tag, ENTRY_HEIGHT, LEGEND_LINE, SAMPLE_WIDTH,
+    TITLE_HEIGHT,
 };
 use super::{DrawnEdge, Figure};
 use crate::board::{Edge, Player, Vertex};
@@ -201,16 +202,7 @@ pub fn to_svg(figure: &VertexFigure) -> String {
         );
     }
     let _ = writeln!(out, "</g>");
-    for (i, line) in figure.legend.iter().enumerate() {
-        let y = notes_top + LEGEND_LINE * (i as f64 + 0.5);
-        let _ = writeln!(
-            out,
-            r#"<text x="12" y="{y:.1}" font-size="12" dominant-baseline="central">{}</text>"#,
-            escape(line)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
+    finish(out, &figure.legend, notes_top)
 }
 
 #[cfg(test)]
