@@ -225,3 +225,16 @@ fn svg_draws_the_optimal_line_with_colours_and_move_numbers() {
     }
     assert!(svg.contains("chi_g = 3; CCG with 2 colours") && svg.contains("player 2 wins"));
 }
+
+#[test]
+fn tree_census_lists_examples_and_counts_the_rest() {
+    // Two of the three trees on 5 vertices have chi_g = 3.
+    let (code, out, err) = ramsey(&["colour", "--trees", "5", "--examples", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().filter(|l| l.contains("chi_g=3: D")).last().unwrap();
+    assert_eq!(line.split_whitespace().count(), 5, "{line}");
+    assert!(line.ends_with(" and 1 more"), "{line}");
+    let (_, out, _) = ramsey(&["colour", "--trees", "5"]);
+    let line = out.lines().filter(|l| l.contains("chi_g=3: D")).last().unwrap();
+    assert!(!line.contains("more") && line.split_whitespace().count() == 3, "{line}");
+}
