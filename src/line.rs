@@ -36,6 +36,9 @@ pub enum Ending {
     IllegalMove(String),
     /// The finite board filled up with no winner.
     Draw,
+    /// The strategy broke the contract the search relies on (see
+    /// [`crate::search::contract`]): no verdict can be trusted.
+    ContractBroken(String),
 }
 
 impl Ending {
@@ -48,6 +51,7 @@ impl Ending {
             Ending::StrategyError(_) => "strategy_error",
             Ending::IllegalMove(_) => "illegal_move",
             Ending::Draw => "draw",
+            Ending::ContractBroken(_) => "contract_broken",
         }
     }
 
@@ -63,6 +67,7 @@ impl Ending {
             Ending::StrategyError(msg) => format!("the strategy fails: {msg}"),
             Ending::IllegalMove(msg) => format!("the strategy plays an illegal move: {msg}"),
             Ending::Draw => format!("the board is full and the first player owns no {target}"),
+            Ending::ContractBroken(msg) => format!("the strategy breaks its contract: {msg}"),
         }
     }
 }

@@ -32,6 +32,9 @@ pub struct Request {
     pub rules: Option<Rules>,
     /// How her open choices are resolved (`verify --choices`).
     pub choices: Choices,
+    /// Check the strategy contract in every situation, not only in a
+    /// sample ([`crate::search::contract`], `verify --check-contract`).
+    pub check_contract: bool,
 }
 
 impl Request {
@@ -46,6 +49,7 @@ impl Request {
             shortcuts: true,
             rules: None,
             choices: Choices::One,
+            check_contract: false,
         }
     }
 }
@@ -70,6 +74,10 @@ pub enum VerifyError {
         /// Bytes the table held then.
         bytes: u64,
     },
+    /// The strategy broke the contract the search relies on
+    /// ([`crate::search::contract`]); the message names the situation.
+    #[error("no verdict: {0}")]
+    Contract(String),
 }
 
 /// The verdict of a run.
@@ -163,7 +171,11 @@ pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
     let game = game_of(strategy, request).unwrap_or_else(|_| strategy.game());
     let search = Search::new(strategy, request.board, request.bound)
         .with_game(game)
-        .with_choices(request.choices);
+        .with_choices(request.choices)
+        .with_contract_sample(match request.check_contract {
+            true => 1,
+            false => crate::search::contract::SAMPLE,
+        });
     if request.shortcuts {
         search
     } else {
@@ -236,6 +248,13 @@ pub fn verify_observed(
         // depends on timing; the sequential run's count is the
         // reproducible one.
         (search, value, line, choices) = run_search(strategy, request, 1, None)?;
+    }
+    if let Value::Fail {
+        kind: FailKind::ContractBroken,
+        ..
+    } = value
+    {
+        return Err(VerifyError::Contract(line.ending.describe(game)));
     }
     let (verdict, max_moves, failure) = match value {
         Value::Win(m) => (Verdict::Verified, Some(m), None),
@@ -320,6 +339,7 @@ pub fn fail_kind_name(kind: FailKind) -> &'static str {
         FailKind::StrategyError => "strategy_error",
         FailKind::IllegalMove => "illegal_move",
         FailKind::BoundExceeded => "bound_exceeded",
+        FailKind::ContractBroken => "contract_broken",
     }
 }
 

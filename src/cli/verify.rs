@@ -47,6 +47,12 @@ pub struct VerifyArgs {
     /// (some resolution must win; the choices it makes are counted).
     #[arg(long, default_value = "one")]
     pub choices: String,
+    /// Check the strategy contract (a function of the canonical situation;
+    /// `play` among `choices`; completes when it declares so) in every
+    /// situation instead of one in 16. A broken contract is no verdict
+    /// (exit code 3) with the situation named.
+    #[arg(long)]
+    pub check_contract: bool,
 }
 
 pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
@@ -71,6 +77,7 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         progress: !args.search.json && std::io::stderr().is_terminal(),
         shortcuts: !args.search.no_shortcuts,
         choices,
+        check_contract: args.check_contract,
     };
     let game = game_of(strategy.as_ref(), request)?;
     if args.cert.is_some() && !game.second_builds() {

@@ -58,6 +58,7 @@ impl StrategyGame<'_> {
         self.bound_allows(position)?;
         let canon = canonical_form(position, memory, last);
         let chosen = self.call_strategy(&canon, |view| self.strategy.play(view))?;
+        self.check_play(&canon, &chosen)?;
         self.back_to_caller(position, &canon.to_canon.inverse_table(), chosen.edge, &chosen.memory)
     }
 
@@ -72,6 +73,7 @@ impl StrategyGame<'_> {
         if options.is_empty() {
             return Err(Ending::StrategyError("the strategy allows no move".into()));
         }
+        self.check_choices(&canon, &options)?;
         let back = canon.to_canon.inverse_table();
         let to_caller = |m: crate::strategy::Move| self.back_to_caller(position, &back, m.edge, &m.memory);
         Ok(options.into_iter().map(to_caller).collect())
@@ -88,7 +90,7 @@ impl StrategyGame<'_> {
     /// Calls strategy code on the canonical view of `canon`. A panic in
     /// strategy code is a counterexample to that strategy, reported like
     /// any other failure, not the end of the run.
-    fn call_strategy<T>(
+    pub(super) fn call_strategy<T>(
         &self,
         canon: &Canonical,
         call: impl FnOnce(&View) -> Result<T, StrategyError>,
@@ -213,7 +215,7 @@ impl StrategyGame<'_> {
         let (after, stop) = self.after_his(position, his);
         let answer = match (stop, self.shortcut_win(position, his, her_threats)) {
             (Some(ending), _) => Err(ending),
-            (None, Some(win)) => Ok((win, memory.clone())),
+            (None, Some(win)) => self.check_shortcut(&after, memory, his).map(|()| (win, memory.clone())),
             (None, None) => self.her_turn(&after, memory, Some(his)),
         };
         match answer {

@@ -133,6 +133,9 @@ pub struct StrategyGame<'a> {
     pub shortcuts: bool,
     /// How her open choices are resolved.
     pub choices: Choices,
+    /// One situation in this many gets the contract checks
+    /// ([`super::contract`]); 1 checks every situation.
+    pub contract_sample: u64,
 }
 
 /// The verifier's outcome of a position from the engine's value there.

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 mod choice;
+pub mod contract;
 mod exchange;
 mod game;
 mod stats;
@@ -139,6 +140,7 @@ impl<'a> Search<'a> {
             bound,
             shortcuts: true,
             choices: Choices::One,
+            contract_sample: contract::SAMPLE,
         };
         Search::build(rules, u64::MAX, None)
     }
@@ -190,6 +192,12 @@ impl<'a> Search<'a> {
     /// The same search with her open choices resolved as `choices` says.
     pub fn with_choices(self, choices: Choices) -> Search<'a> {
         self.rebuilt(|rules, _| rules.choices = choices)
+    }
+
+    /// Checks the strategy contract ([`contract`]) in one situation in
+    /// `sample` (1: in every situation; the default is [`contract::SAMPLE`]).
+    pub fn with_contract_sample(self, sample: u64) -> Search<'a> {
+        self.rebuilt(|rules, _| rules.contract_sample = sample.max(1))
     }
 
     /// Turns off the standing-assumption shortcuts (to measure what they

@@ -10,6 +10,7 @@ pub enum FailKind {
     StrategyError,
     IllegalMove,
     BoundExceeded,
+    ContractBroken,
 }
 
 impl FailKind {
@@ -22,6 +23,7 @@ impl FailKind {
             Ending::StrategyError(_) => Some(FailKind::StrategyError),
             Ending::IllegalMove(_) => Some(FailKind::IllegalMove),
             Ending::BoundExceeded => Some(FailKind::BoundExceeded),
+            Ending::ContractBroken(_) => Some(FailKind::ContractBroken),
         }
     }
 }

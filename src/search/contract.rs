@@ -1,0 +1,117 @@
+//! The strategy contract, checked rather than trusted.
+//!
+//! Exploring one reply per orbit is sound only if a strategy is a function
+//! of the canonical (position, memory, last reply) it is shown, and the
+//! standing-assumption shortcut (the engine plays her winning edge itself)
+//! only if a strategy that declares [`Strategy::completes_when_possible`]
+//! does complete whenever it can. The search checks both, and that
+//! [`Strategy::play`] is among [`Strategy::choices`], on a fixed sample of
+//! situations: one in [`SAMPLE`] by default (every one with `verify
+//! --check-contract`), picked by a hash of the situation, so the same
+//! situations are checked on every run and for any thread count. A
+//! broken contract ends the line with [`Ending::ContractBroken`] naming the
+//! situation; `verify` then gives no verdict (exit code 3).
+//!
+//! [`Strategy::completes_when_possible`]: crate::strategy::Strategy::completes_when_possible
+//! [`Strategy::play`]: crate::strategy::Strategy::play
+//! [`Strategy::choices`]: crate::strategy::Strategy::choices
+
+use super::game::StrategyGame;
+use crate::board::{Edge, Player, Position};
+use crate::canon::{canonical_form, Canonical};
+use crate::line::Ending;
+use crate::patch::situation_key;
+use crate::strategy::{Memory, Move};
+use std::hash::{BuildHasher, Hash};
+
+/// By default one situation in this many is checked.
+pub const SAMPLE: u64 = 16;
+
+impl StrategyGame<'_> {
+    /// Whether the situation hashed from `item` is in the checked sample.
+    fn sampled(&self, item: impl Hash) -> bool {
+        foldhash::fast::FixedState::with_seed(0x5eed).hash_one(item) % self.contract_sample == 0
+    }
+}
+
+/// The situation as text, for messages (the key of patch tables).
+fn situation(canon: &Canonical) -> String {
+    format!("`{}`", situation_key(&canon.position, &canon.memory, canon.marked))
+}
+
+impl StrategyGame<'_> {
+    /// Checks, on sampled situations, that asking again gives the same
+    /// move and that the move is among the strategy's choices.
+    pub(super) fn check_play(&self, canon: &Canonical, played: &Move) -> Result<(), Ending> {
+        if !self.sampled(&canon.key.0) {
+            return Ok(());
+        }
+        let again = self.call_strategy(canon, |view| self.strategy.play(view))?;
+        if again != *played {
+            return Err(broken(format!(
+                "at {} it played {} and then {}; a strategy must be a function of the canonical situation",
+                situation(canon),
+                played.edge,
+                again.edge
+            )));
+        }
+        let choices = self.call_strategy(canon, |view| self.strategy.choices(view))?;
+        self.check_member(canon, played, &choices)
+    }
+
+    /// Checks, on sampled situations, that asking again gives the same
+    /// choices and that they contain the move of `play`.
+    pub(super) fn check_choices(&self, canon: &Canonical, choices: &[Move]) -> Result<(), Ending> {
+        if !self.sampled(&canon.key.0) {
+            return Ok(());
+        }
+        let again = self.call_strategy(canon, |view| self.strategy.choices(view))?;
+        if again != choices {
+            return Err(broken(format!(
+                "at {} it allowed {} moves and then {}; a strategy must be a function of the canonical situation",
+                situation(canon),
+                choices.len(),
+                again.len()
+            )));
+        }
+        let played = self.call_strategy(canon, |view| self.strategy.play(view))?;
+        self.check_member(canon, &played, choices)
+    }
+
+    fn check_member(&self, canon: &Canonical, played: &Move, choices: &[Move]) -> Result<(), Ending> {
+        match choices.contains(played) {
+            true => Ok(()),
+            false => Err(broken(format!(
+                "at {} play gives {}, which its choices do not allow",
+                situation(canon),
+                played.edge
+            ))),
+        }
+    }
+
+    /// Checks, on sampled situations where the engine took her winning edge
+    /// itself (`after`: his edge `his` on the board), that the strategy
+    /// would have completed the target too.
+    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge) -> Result<(), Ending> {
+        if !self.sampled((after, his)) {
+            return Ok(());
+        }
+        let canon = canonical_form(after, memory, Some(his));
+        let played = self.call_strategy(&canon, |view| self.strategy.play(view))?;
+        let k = self.game.clique;
+        let completes = canon.position.is_free(played.edge)
+            && canon.position.completes_clique(Player::First, played.edge, k);
+        match completes {
+            true => Ok(()),
+            false => Err(broken(format!(
+                "it declares that it completes the target whenever it can, but at {} it plays {}",
+                situation(&canon),
+                played.edge
+            ))),
+        }
+    }
+}
+
+fn broken(message: String) -> Ending {
+    Ending::ContractBroken(message)
+}
