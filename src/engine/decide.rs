@@ -75,7 +75,7 @@ impl<'g, G: Game> Decider<'g, G> {
 }
 
 /// A game seen score-only, with its players' best scores decisive.
-pub struct Deciding<'g, G: Game> {
+struct Deciding<'g, G: Game> {
     game: &'g G,
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
