@@ -47,6 +47,10 @@ RUNS=(
   "k4-patched-inf-21|verify --strategy k4-patched --board inf --bound 21"
   "k4-patched-17-21|verify --strategy k4-patched --board 17 --bound 21"
   "k4-patched-16-21|verify --strategy k4-patched --board 16 --bound 21"
+  "k4-as-written-some-inf-21|verify --strategy k4-as-written --board inf --bound 21 --choices some"
+  "k4-as-written-some-17-21|verify --strategy k4-as-written --board 17 --bound 21 --choices some"
+  "k4-as-written-all-inf-21|verify --strategy k4-as-written --board inf --bound 21 --choices all"
+  "k4-as-written-all-17-21|verify --strategy k4-as-written --board 17 --bound 21 --choices all"
 )
 
 run() {
@@ -69,3 +73,19 @@ for entry in "${RUNS[@]}"; do
     run "$name" "${entry#*|}"
   fi
 done
+
+# Where each reading of the Figure 6 entry runs out under k4-as-written
+# (every other open choice hers, --choices some): printed by a test.
+if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-readings "* ]]; then
+  echo "== k4-as-written-readings: cargo test --release --test k4_open_choices every_reading -- --nocapture" >&2
+  cargo test --release --quiet --test k4_open_choices every_reading -- --nocapture 2>/dev/null |
+    grep -E '^(reading |end: | *[0-9]+\. |$)' | sed -n '/^reading 0/,$p' > proofs/k4-as-written-readings.txt
+fi
+
+# The five Figure 6 positions under k4-as-written, --choices some: the value
+# of each of her options at her 5th move (printed by a test).
+if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-figure6 "* ]]; then
+  echo "== k4-as-written-figure6: cargo test --release --test k4_open_choices figure6_positions_under -- --nocapture" >&2
+  cargo test --release --quiet --test k4_open_choices figure6_positions_under -- --nocapture 2>/dev/null |
+    grep -E '^[^ ]+: [0-9]+ options' > proofs/k4-as-written-figure6.txt
+fi

@@ -72,10 +72,12 @@ impl Edge {
         Edge::try_new(u, v).ok()
     }
 
+    /// The two ends, smaller first.
     pub fn ends(self) -> (Vertex, Vertex) {
         (self.0, self.1)
     }
 
+    /// Whether `v` is an end of the edge.
     pub fn touches(self, v: Vertex) -> bool {
         self.0 == v || self.1 == v
     }
@@ -119,11 +121,14 @@ impl fmt::Display for Edge {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// She: the first player, red, whose strategy is verified.
     First = 0,
+    /// He: the second player, blue, the adversary.
     Second = 1,
 }
 
 impl Player {
+    /// The other player.
     pub fn opponent(self) -> Player {
         match self {
             Player::First => Player::Second,
@@ -143,7 +148,9 @@ impl Player {
 /// The board: `K_n` or the countably infinite `K_aleph0`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Board {
+    /// `K_aleph0`: a fresh vertex is always available.
     Infinite,
+    /// `K_n` with `n` vertices, numbered `0..n`.
     Complete(usize),
 }
 
@@ -196,8 +203,10 @@ impl FromStr for Board {
 /// Why a move is illegal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
+    /// The edge belongs to a player already.
     #[error("edge {0} is already claimed")]
     Claimed(Edge),
+    /// An end of the edge is not a vertex of the board.
     #[error("edge {0} leaves the board")]
     OffBoard(Edge),
 }
@@ -267,6 +276,7 @@ impl Position {
         }
     }
 
+    /// The board the position is on.
     pub fn board(&self) -> Board {
         self.board
     }
@@ -284,6 +294,7 @@ impl Position {
             .find(|&p| self.neighbours(p, u) >> v & 1 == 1)
     }
 
+    /// Whether nobody owns `e` (whether `e` is on the board is not checked).
     pub fn is_free(&self, e: Edge) -> bool {
         self.owner(e).is_none()
     }

@@ -21,29 +21,43 @@ use petgraph::graph6::{from_graph6_representation, ToGraph6};
 /// Why a string is not a graph6 graph or position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Graph6Error {
+    /// The string is empty.
     #[error("empty graph6 string")]
     Empty,
+    /// A character outside the graph6 alphabet.
     #[error("graph6 character `{0}` is outside `?`..`~`")]
     BadCharacter(char),
+    /// The string is too short or too long for its vertex count.
     #[error("graph6 string `{text}` has {found} characters, a graph on {n} vertices needs {expected}")]
     WrongLength {
+        /// The string read.
         text: String,
+        /// The vertex count it starts with.
         n: usize,
+        /// Characters a graph on `n` vertices needs.
         expected: usize,
+        /// Characters the string has.
         found: usize,
     },
+    /// The string ends before its vertex count does.
     #[error("graph6 string `{0}` ends inside its vertex count")]
     Truncated(String),
+    /// The unused bits of the last character are not zero.
     #[error("graph6 string `{0}` has non-zero padding bits")]
     BadPadding(String),
+    /// The graph has more vertices than a position can hold.
     #[error("graph6 graph has {0} vertices, more than the {MAX_VERTICES} a position allows")]
     TooManyVertices(usize),
+    /// A position needs two graph6 strings, `RED:BLUE`.
     #[error("a position is written `RED:BLUE` (two graph6 strings), not `{0}`")]
     NotAPair(String),
+    /// The red and the blue graph have different vertex counts.
     #[error("red and blue graph6 graphs have different vertex counts ({0} and {1})")]
     VertexCountsDiffer(usize, usize),
+    /// An edge is in both graphs.
     #[error("edge {0} is both red and blue")]
     EdgeInBoth(Edge),
+    /// An edge has an end outside the board (edge, board size).
     #[error("edge {0} does not fit on board K_{1}")]
     OffBoard(Edge, usize),
 }

@@ -16,7 +16,7 @@
 //!   every move at the start, and the number of positions up to
 //!   isomorphism.
 //!
-//! # Example
+//! # Example: solve a game, certify a strategy
 //!
 //! Sim (Slany, Section 7.1) is the misère game on `K_6` with target `K_3`;
 //! the second player wins, and the first player's 15th move, the last
@@ -46,17 +46,106 @@
 //! let value = solver.value(&sim.start()).unwrap();
 //! assert_eq!((value.score, value.plies), (Outcome::BlueWins, 15));
 //!
-//! // Certify a strategy.
+//! // Certify a built-in strategy.
 //! let k3 = ramsey_verify::strategies::by_name("k3").unwrap();
 //! let report = verify(k3.as_ref(), Request::new(Board::Infinite, 4, 1)).unwrap();
 //! assert_eq!(report.verdict, Verdict::Verified);
 //! assert_eq!(report.max_moves, Some(4));
 //! ```
 //!
+//! # Example: a strategy of your own
+//!
+//! A strategy is a type implementing [`strategy::Strategy`]: a name, the
+//! game, a [`strategy::Memory`] to start from, and `play`, her move in a
+//! [`strategy::View`] (position, memory, his last edge). The engine hands
+//! `play` the *canonical form* of the situation, so any tie-break on
+//! labels ("the smallest fresh vertex") is the same for isomorphic
+//! situations; vertices the strategy must remember go into the memory's
+//! name slots, which the engine relabels with the position.
+//!
+//! Here she builds a star from a hub and closes a triangle when she can.
+//! The verifier refutes it: while blocking her, he builds his own triangle.
+//! One more rule, "else block his triangle", makes it win on `K_aleph0`,
+//! within 5 of her moves (one more than Lemma 4.1's strategy needs).
+//!
+//! ```
+//! use ramsey_verify::board::{Board, Edge, Player};
+//! use ramsey_verify::line::Ending;
+//! use ramsey_verify::registry::Registry;
+//! use ramsey_verify::strategy::{fresh, Game, Memory, Move, Strategy, StrategyError, View};
+//! use ramsey_verify::verify::{verify, Request, Verdict};
+//!
+//! /// A star from a hub (memory slot 0); completes a triangle when it can,
+//! /// and with `blocks`, else takes the missing edge of his.
+//! struct Star {
+//!     blocks: bool,
+//! }
+//!
+//! impl Strategy for Star {
+//!     fn name(&self) -> &'static str {
+//!         if self.blocks { "k3-star-blocks" } else { "k3-star" }
+//!     }
+//!     fn description(&self) -> &'static str {
+//!         "a star from one hub, closing a triangle when it can"
+//!     }
+//!     fn game(&self) -> Game {
+//!         Game::clique(3)
+//!     }
+//!     fn initial_memory(&self) -> Memory {
+//!         Memory::new(0, 1)
+//!     }
+//!     fn play(&self, view: &View) -> Result<Move, StrategyError> {
+//!         let (position, mut memory) = (view.position, view.memory.clone());
+//!         let mut urgent = position.threats(Player::First, 3);
+//!         if self.blocks {
+//!             urgent.extend(position.threats(Player::Second, 3));
+//!         }
+//!         let edge = match (urgent.first(), memory.name(0)) {
+//!             (Some(&edge), _) => edge,
+//!             (None, Some(hub)) => Edge::new(hub, fresh(position)?),
+//!             (None, None) => {
+//!                 memory.set_name(0, Some(0));
+//!                 Edge::new(0, 1)
+//!             }
+//!         };
+//!         Ok(Move { edge, memory })
+//!     }
+//! }
+//!
+//! let on_k_aleph0 = Request::new(Board::Infinite, 10, 1);
+//! let star = verify(&Star { blocks: false }, on_k_aleph0).unwrap();
+//! assert_eq!(star.verdict, Verdict::Refuted);
+//! assert_eq!(star.line.ending, Ending::SecondPlayerWins);
+//! print!("{}", star.to_text(Game::clique(3))); // the counterexample line
+//!
+//! let fixed = verify(&Star { blocks: true }, on_k_aleph0).unwrap();
+//! assert_eq!((fixed.verdict, fixed.max_moves), (Verdict::Verified, Some(5)));
+//!
+//! // Hand both to the command line: `ramsey_verify::cli::main_with(registry)`
+//! // in your own `main` gives them every command of `ramsey-verify`.
+//! let registry = Registry::builtin()
+//!     .with(Star { blocks: false })
+//!     .and_then(|r| r.with(Star { blocks: true }))
+//!     .unwrap();
+//! assert_eq!(registry.get("k3-star-blocks").unwrap().name(), "k3-star-blocks");
+//! ```
+//!
+//! `docs/howto-strategy.md` walks through the whole path from the command
+//! line (check, read a counterexample, certificates, patch tables), and
+//! `examples/` holds complete programs: `k3_in_a_screen.rs` (Lemma 4.1 in
+//! about a screen), `k4_variant.rs` (a K4 variant that wraps a built-in
+//! strategy and changes one rule with [`amend::Amended`]) and `lab_tool.rs` (a user's own
+//! `ramsey-verify` via [`cli::main_with`]).
+//!
 //! The engine (board, canonical labelling, orbits, searches, reports) lives
-//! in `src/`; concrete strategies live in `strategies/` and only use the
-//! engine's public interface.
+//! in `src/`; the built-in strategies live in `strategies/`, use only the
+//! engine's public interface, and reach the command line through
+//! [`registry::Registry::builtin`], as a user's strategies do through their
+//! own registry.
 
+#![warn(missing_docs)]
+
+pub mod amend;
 pub mod bench;
 pub mod board;
 pub mod canon;
@@ -70,8 +159,11 @@ pub mod line;
 pub mod orbits;
 pub mod patch;
 pub mod progress;
+pub mod registry;
 pub mod render;
 pub mod repair;
+// TODO(lead): remove once documented (src/search/ belongs to the engine helper).
+#[allow(missing_docs)]
 pub mod search;
 pub mod shortest;
 pub mod solve;

@@ -30,6 +30,7 @@ use std::sync::Arc;
 
 /// What a repair run starts from and may change.
 pub struct RepairTask {
+    /// The strategy to repair (the table's moves override it).
     pub strategy: Arc<dyn Strategy>,
     /// The table to start from (empty for none).
     pub table: PatchTable,
@@ -46,15 +47,29 @@ pub struct RepairTask {
 /// How a repair run ended; every variant carries the table it built.
 pub enum RepairOutcome {
     /// The patched strategy wins every line within the bound.
-    Verified { table: PatchTable, max_moves: u32 },
+    Verified {
+        /// The table that makes it win.
+        table: PatchTable,
+        /// The largest number of her moves on any line, as `verify` reports it.
+        max_moves: u32,
+    },
     /// No single move on this counterexample line saves the strategy.
-    Stuck { table: PatchTable, line: Line },
+    Stuck {
+        /// The table built so far.
+        table: PatchTable,
+        /// The counterexample line no single move saves.
+        line: Line,
+    },
     /// `max_rounds` entries were added and it still loses.
-    OutOfRounds { table: PatchTable },
+    OutOfRounds {
+        /// The table built so far.
+        table: PatchTable,
+    },
 }
 
 /// One entry added, for progress reports.
 pub struct Round {
+    /// The entry's number, from 1.
     pub number: usize,
     /// His moves on the counterexample line of this round.
     pub his_moves: usize,

@@ -37,13 +37,26 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 #[derive(Clone, Debug)]
 pub enum Shortest {
     /// A counterexample with the fewest possible of his moves.
-    Found { line: Line, positions: u64 },
+    Found {
+        /// The counterexample.
+        line: Line,
+        /// Positions examined.
+        positions: u64,
+    },
     /// She wins on every line within the bound: nothing to refute.
-    NoRefutation { positions: u64 },
+    NoRefutation {
+        /// Positions examined.
+        positions: u64,
+    },
     /// Expanding the next level would pass the position limit; no
     /// refutation has `exhausted` or fewer of his moves, but a shortest one
     /// is not known.
-    GaveUp { exhausted: u32, positions: u64 },
+    GaveUp {
+        /// Every line with at most this many of his moves is known to lose for him.
+        exhausted: u32,
+        /// Positions examined.
+        positions: u64,
+    },
 }
 
 /// The outcome of one of his replies at a level.

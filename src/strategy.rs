@@ -95,6 +95,10 @@ impl Memory {
             .ok_or_else(|| StrategyError::RuleDoesNotApply(format!("vertex {what} is not named")))
     }
 
+    /// Names `v` by `slot` (`None` forgets the slot's vertex).
+    ///
+    /// # Panics
+    /// If the memory has no slot `slot`.
     pub fn set_name(&mut self, slot: usize, v: Option<Vertex>) {
         self.names[slot] = v;
     }
@@ -112,8 +116,11 @@ impl Memory {
 /// has relabelled position, memory and `last_reply` together.
 #[derive(Clone, Copy, Debug)]
 pub struct View<'a> {
+    /// The game being verified (the strategy's own game, under the run's rules).
     pub game: Game,
+    /// The position, her to move.
     pub position: &'a Position,
+    /// Her memory after her previous move.
     pub memory: &'a Memory,
     /// The second player's previous edge (`None` before her first move).
     pub last_reply: Option<Edge>,
@@ -129,7 +136,9 @@ impl View<'_> {
 /// Her decision: the edge to claim and the memory to keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// The edge she claims.
     pub edge: Edge,
+    /// Her memory after the move.
     pub memory: Memory,
 }
 
@@ -137,8 +146,10 @@ pub struct Move {
 /// counterexample line, never as a crash.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StrategyError {
+    /// A rule needs an untouched vertex and the finite board has none.
     #[error("no fresh vertex left on the board")]
     NoFreshVertex,
+    /// No rule of the strategy covers the situation (the text says why).
     #[error("rule does not apply: {0}")]
     RuleDoesNotApply(String),
 }

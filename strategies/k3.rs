@@ -26,9 +26,13 @@ use crate::strategy::{fresh, Game, Memory, Move, Strategy, StrategyError, View};
 /// that larger strategies (the K4 strategy's Stage 1) can embed it.
 #[derive(Clone, Copy, Debug)]
 pub struct K3Slots {
+    /// Slot of `a`, the end of her first edge away from `b`.
     pub a: usize,
+    /// Slot of `b`, the vertex of all her edges but the last.
     pub b: usize,
+    /// Slot of `c`, the far end of her second edge `bc`.
     pub c: usize,
+    /// Slot of `u`, the far end of her third edge `bu`.
     pub u: usize,
     /// The endpoints of his first edge (the third move depends on it).
     pub first_reply: [usize; 2],
@@ -60,6 +64,7 @@ pub enum Flaw {
 
 /// The K3 building strategy with an optional flaw.
 pub struct K3Strategy {
+    /// What is broken on purpose ([`Flaw::None`]: nothing).
     pub flaw: Flaw,
 }
 

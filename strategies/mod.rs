@@ -1,13 +1,20 @@
 //! Concrete first-player strategies. Each one only uses the engine's public
 //! interface ([`crate::strategy`], [`crate::board`]); the engine never names
-//! a strategy except through this registry.
+//! a strategy: programs look strategies up in a [`Registry`], which
+//! [`Registry::builtin`] fills from [`all`].
 
 pub mod k3;
+// TODO(lead): remove once documented (strategies/k4/ belongs to the
+// open-choices helper; its slot constants and a few fields lack docs).
+#[allow(missing_docs)]
 pub mod k4;
 
+use crate::registry::{Registry, UnknownStrategy};
 use crate::strategy::Strategy;
+use std::sync::Arc;
 
-/// Every strategy the tool knows, in the order `strategies` lists them.
+/// Every strategy of this crate, in the order `strategies` lists them (the
+/// contents of [`Registry::builtin`]).
 pub fn all() -> Vec<Box<dyn Strategy>> {
     let mut list: Vec<Box<dyn Strategy>> = Vec::new();
     list.extend(k3::variants());
@@ -15,10 +22,8 @@ pub fn all() -> Vec<Box<dyn Strategy>> {
     list
 }
 
-/// The strategy called `name`.
-pub fn by_name(name: &str) -> Result<Box<dyn Strategy>, String> {
-    all().into_iter().find(|s| s.name() == name).ok_or_else(|| {
-        let names: Vec<_> = all().iter().map(|s| s.name()).collect();
-        format!("unknown strategy `{name}` (known: {})", names.join(", "))
-    })
+/// The built-in strategy called `name`: shorthand for
+/// `Registry::builtin().get(name)`.
+pub fn by_name(name: &str) -> Result<Arc<dyn Strategy>, UnknownStrategy> {
+    Registry::builtin().get(name)
 }

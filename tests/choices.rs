@@ -25,7 +25,7 @@ enum Fork {
 
 /// The K3 strategy (Lemma 4.1) with its second move left open as `fork` says.
 struct Forked {
-    inner: Box<dyn Strategy>,
+    inner: std::sync::Arc<dyn Strategy>,
     fork: Fork,
 }
 

@@ -79,3 +79,162 @@ fn good_input_is_not_rejected() {
     let (code, _, err) = ramsey(&args.split(' ').collect::<Vec<_>>());
     assert_eq!(code, 0, "{err}");
 }
+
+/// Writes `text` to a fresh file in the temporary directory.
+fn temp_file(name: &str, text: &str) -> String {
+    let path = std::env::temp_dir().join(format!("colouring-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_million_vertex_path_is_answered_by_the_linear_algorithms() {
+    // Alternating owners on a path: every vertex after the first is
+    // forced, so player 1 wins the SCCG and the player colouring the last
+    // (even-numbered) vertex, player 2, wins the SCG.
+    for (game, winner, theorem) in [("sccg", 1, "3.1"), ("scg", 2, "3.3")] {
+        let args = [
+            "colour",
+            "--game",
+            game,
+            "--colours",
+            "2",
+            "--graph",
+            "path:1000000",
+            "--json",
+        ];
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["vertices"], 1_000_000);
+        assert_eq!(v["edges"], 999_999);
+        assert_eq!(v["winner"], winner, "{game}");
+        assert_eq!(v["method"], format!("theorem {theorem}"));
+    }
+    // An odd cycle is no bipartite graph: player 2 wins the SCCG.
+    let args = ["colour", "--game", "sccg", "--colours", "2", "--graph", "cycle:1000001"];
+    let (_, out, _) = ramsey(&args);
+    assert!(out.contains("PLAYER 2 WINS"), "{out}");
+}
+
+#[test]
+fn edge_list_files_read_like_graph6() {
+    // The path 0-1-2 by name, as an edge list (comments, blank lines,
+    // repeated edges) and as a one-line file naming it by its Prüfer code.
+    let (_, want, _) = ramsey(&[
+        "colour",
+        "--game",
+        "ccg",
+        "--graph",
+        "path:3",
+        "--colours",
+        "2",
+        "--json",
+    ]);
+    let list = temp_file("list", "# a path\n0 1\n\n2 1  # again\n1 0\n");
+    let one = temp_file("one", "prufer:1\n");
+    for source in [format!("@{list}"), format!("@{one}")] {
+        let (code, got, err) = ramsey(&[
+            "colour",
+            "--game",
+            "ccg",
+            "--graph",
+            &source,
+            "--colours",
+            "2",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (a, b): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(&want).unwrap(),
+            serde_json::from_str(&got).unwrap(),
+        );
+        assert_eq!((&a["graph"], &a["winner"]), (&b["graph"], &b["winner"]), "{source}");
+    }
+    // `vertices N` adds isolated vertices; --linear-only skips the search.
+    let isolated = temp_file("isolated", "vertices 5\n0 1\n");
+    let args = ["colour", "--game", "scg", "--colours", "2", "--linear-only", "--json"];
+    let (code, out, err) = ramsey(&[&args[..], &["--graph", &format!("@{isolated}")]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["vertices"].as_u64(), v["edges"].as_u64()), (Some(5), Some(1)));
+    // Five vertices, owners alternating: player 1 colours the last.
+    assert_eq!(v["winner"], 1);
+}
+
+#[test]
+fn bad_graph_input_gets_one_line_and_exit_code_2() {
+    let loop_file = temp_file("loop", "0 1\n3 3\n");
+    let word_file = temp_file("word", "0 1\n1 x\n");
+    let three_file = temp_file("three", "0 1 2\n");
+    let graphs = [
+        "@/nonexistent/graph.txt".to_string(),
+        format!("@{loop_file}"),
+        format!("@{word_file}"),
+        format!("@{three_file}"),
+        "random-tree:1".into(),
+        "random-tree:10,x".into(),
+        "path:x".into(),
+        "path:30000000".into(),
+        "prufer:@/nonexistent/code.txt".into(),
+        "prufer:1,9".into(),
+        "wheel:5".into(),
+    ];
+    for graph in &graphs {
+        let (code, out, err) = ramsey(&["colour", "--game", "scg", "--graph", graph, "--colours", "2"]);
+        assert_eq!(code, 2, "{graph}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{graph}: {err}");
+    }
+    // Too large for the exact solver and no linear algorithm.
+    let big = "path:1000";
+    for extra in [
+        "--game cg --colours 2",
+        "--game scg --colours 3",
+        "--game scg --colours 2 --svg x.svg",
+        "--game-chromatic",
+        "--game scg --colours 2 --order 0,1",
+        "--game scg --colours 2 --owner 12",
+    ] {
+        let mut args = vec!["colour", "--graph", big];
+        args.extend(extra.split(' '));
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 2, "{extra}: {out}{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{extra}: {err}");
+    }
+    let (code, _, err) = ramsey(&["colour", "--graph", big, "--game", "scg", "--colours", "2"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn svg_draws_the_optimal_line_with_colours_and_move_numbers() {
+    // P4 with 2 colours: player 2 wins the CCG by blocking a vertex; the
+    // picture shows every vertex, a #n tag per move, the blocked vertex
+    // in a heavy frame, and the legend explains each mark.
+    let path = temp_file("p4.svg", "");
+    let args = ["colour", "--game-chromatic", "--graph", "path:4", "--svg", &path];
+    let (code, _, err) = ramsey(&args);
+    assert_eq!(code, 0, "{err}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let (drawing, legend) = svg.split_once(r#"<g class="legend""#).unwrap();
+    assert_eq!(drawing.matches(r#"<circle class="vertex""#).count(), 4);
+    assert!(drawing.contains(r#"stroke-width="4""#), "a framed vertex");
+    let tags = drawing.matches(r#"class="tag""#).count();
+    assert!(tags >= 2, "{tags} moves");
+    for mark in ["vertex", "colour-1", "colour-2", "move", "blocked"] {
+        assert!(legend.contains(&format!(r#"data-mark="{mark}""#)), "{mark}");
+    }
+    assert!(svg.contains("chi_g = 3; CCG with 2 colours") && svg.contains("player 2 wins"));
+}
+
+#[test]
+fn tree_census_lists_examples_and_counts_the_rest() {
+    // Two of the three trees on 5 vertices have chi_g = 3.
+    let (code, out, err) = ramsey(&["colour", "--trees", "5", "--examples", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().rfind(|l| l.contains("chi_g=3: D")).unwrap();
+    assert_eq!(line.split_whitespace().count(), 5, "{line}");
+    assert!(line.ends_with(" and 1 more"), "{line}");
+    let (_, out, _) = ramsey(&["colour", "--trees", "5"]);
+    let line = out.lines().rfind(|l| l.contains("chi_g=3: D")).unwrap();
+    assert!(!line.contains("more") && line.split_whitespace().count() == 3, "{line}");
+}

@@ -5,9 +5,11 @@
 
 use ramsey_verify::board::Player;
 use ramsey_verify::engine::strategy::certify;
+use ramsey_verify::engine::strategy::Strategy;
 use ramsey_verify::engine::Decider;
-use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, Sccg2Strategy};
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2};
+use ramsey_verify::game::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
+use ramsey_verify::game::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::game::Game;
 use rand::{Rng, SeedableRng};
 
@@ -26,22 +28,30 @@ fn exact(graph: &Graph, rules: Rules, second: &[bool]) -> (ColouringGame, Player
     (game, winner)
 }
 
-/// Compares both fast paths with the solver; certifies 3.1's strategy.
+/// Certifies `strategy` for `winner` against every reply, the games
+/// played to the last vertex.
+fn certified(game: &ColouringGame, winner: Player, strategy: &dyn Strategy<ColouringGame>) -> bool {
+    let game = game.clone().played_out();
+    certify(&game, &game.start(), winner, strategy, Winner::of(winner)).is_ok()
+}
+
+/// Compares both fast paths with the solver; certifies both strategies.
 fn check(graph: &Graph, second: &[bool], wins: &mut [usize; 4]) {
     let fast = big(graph);
     let (game, winner) = exact(graph, Rules::Sccg, second);
-    let analysis = sccg2(&fast, second);
-    assert_eq!(analysis.winner, winner, "sccg {graph} owners {second:?}");
-    let promised = Winner::of(winner);
-    let strategy = Sccg2Strategy {
-        graph: fast.clone(),
-        analysis,
-    };
-    if let Err(e) = certify(&game, &game.start(), winner, &strategy, promised) {
-        panic!("Theorem 3.1 strategy fails on {graph} owners {second:?}: {:?}", e);
-    }
-    let (_, winner_scg) = exact(graph, Rules::Scg, second);
+    assert_eq!(sccg2(&fast, second).winner, winner, "sccg {graph} owners {second:?}");
+    let strategy = Sccg2Strategy::new(&game).unwrap();
+    assert!(
+        certified(&game, winner, &strategy),
+        "Theorem 3.1 strategy fails on {graph} owners {second:?}"
+    );
+    let (game, winner_scg) = exact(graph, Rules::Scg, second);
     assert_eq!(scg2(&fast, second), winner_scg, "scg {graph} owners {second:?}");
+    let strategy = Scg2Strategy::new(&game).unwrap();
+    assert!(
+        certified(&game, winner_scg, &strategy),
+        "Theorem 3.3 strategy fails on {graph} owners {second:?}"
+    );
     wins[winner as usize] += 1;
     wins[2 + winner_scg as usize] += 1;
 }
@@ -134,8 +144,55 @@ fn fast_winner_follows_orders_and_owners_of_the_game() {
                 .score(&game.start())
                 .player();
             assert_eq!(fast_winner(&game), Some(exact), "{rules} {graph} {order:?} {owners:?}");
+            let strategy: Box<dyn Strategy<ColouringGame>> = match rules {
+                Rules::Scg => Box::new(Scg2Strategy::new(&game).unwrap()),
+                _ => Box::new(Sccg2Strategy::new(&game).unwrap()),
+            };
+            assert!(
+                certified(&game, exact, strategy.as_ref()),
+                "{rules} {graph} {order:?} {owners:?}"
+            );
         }
     }
     let three = ColouringGame::new(Graph::from_mask(2, 1), 3, Rules::Scg, None, None).unwrap();
     assert_eq!(fast_winner(&three), None);
+    assert!(Scg2Strategy::new(&three).is_none());
+    let unordered = ColouringGame::new(Graph::from_mask(2, 1), 2, Rules::Cg, None, None).unwrap();
+    assert!(Sccg2Strategy::new(&unordered).is_none());
+}
+
+/// Theorem 3.3's strategy with its choice at every source reversed.
+struct Reversed(Scg2Strategy);
+
+impl Strategy<ColouringGame> for Reversed {
+    fn choose(&self, game: &ColouringGame, p: &ColourPosition, last: Option<&ColourMove>) -> Vec<ColourMove> {
+        let reverse = |m: ColourMove| match p.free_colours(m.v).count_ones() {
+            2 => ColourMove { v: m.v, c: 3 - m.c },
+            _ => m,
+        };
+        self.0.choose(game, p, last).into_iter().map(reverse).collect()
+    }
+}
+
+#[test]
+fn a_reversed_scg_strategy_is_refuted() {
+    // 0-2, 1-2, owners alternating: player 2 wins by giving 1 the other
+    // colour than 0 (2 has none left); giving it the same colour lets
+    // player 1 colour 2, the last vertex, and win.
+    let game = ColouringGame::new(Graph::from_mask(3, 0b110), 2, Rules::Scg, None, None).unwrap();
+    let strategy = Scg2Strategy::new(&game).unwrap();
+    assert_eq!(strategy.winner(), Player::Second);
+    assert!(certified(&game, Player::Second, &strategy));
+    assert!(!certified(&game, Player::Second, &Reversed(strategy)));
+    // Over every graph up to 5 vertices the reversed strategy fails often.
+    let mut refuted = 0;
+    for n in 0..=5usize {
+        for mask in 0..1u64 << (n * n.saturating_sub(1) / 2) {
+            let game = ColouringGame::new(Graph::from_mask(n, mask), 2, Rules::Scg, None, None).unwrap();
+            let strategy = Scg2Strategy::new(&game).unwrap();
+            let winner = strategy.winner();
+            refuted += usize::from(!certified(&game, winner, &Reversed(strategy)));
+        }
+    }
+    assert!(refuted > 100, "{refuted}");
 }

@@ -324,4 +324,9 @@ fn erdos_and_colour_json_are_as_documented() {
     .flat_map(|args| objects(args))
     .collect();
     assert_schema("colour --json", &colour);
+    let linear: Vec<Value> = ["path:200", "cycle:201"]
+        .iter()
+        .flat_map(|g| objects(&["colour", "--game", "sccg", "--graph", g, "--colours", "2", "--json"]))
+        .collect();
+    assert_schema("colour --json --linear-only", &linear);
 }

@@ -122,6 +122,26 @@ fn open_problem_two_c_is_slanys_definition_evaluated_literally() {
 }
 
 #[test]
+fn the_threshold_search_gives_the_value_where_the_exact_solver_runs_out_of_memory() {
+    // K7 with K3 under achieve: the exact solver needs more than 1 MiB; the
+    // threshold search proves the first player's win on her 4th move (7
+    // plies, as the exact solver finds with room, tests/ranked_threshold.rs).
+    let args = ["ramsey-table", "--boards", "7", "--targets", "K3", "--rules", "achieve"];
+    let table = json(&[&args[..], &["--max-memory", "1", "--json"]].concat());
+    let row = &table["rows"][0];
+    assert_eq!(
+        (row["result"].as_str(), row["plies"].as_u64()),
+        (Some("first"), Some(7)),
+        "{row}"
+    );
+    let note = row["note"].as_str().unwrap();
+    assert!(
+        note.contains("cap of 1 MiB") && note.contains("threshold search"),
+        "{note}"
+    );
+}
+
+#[test]
 fn rows_without_a_verdict_say_why() {
     let args = [
         "ramsey-table",

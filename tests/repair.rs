@@ -11,7 +11,6 @@ use ramsey_verify::search::{Search, Value};
 use ramsey_verify::strategies::{by_name, k4};
 use ramsey_verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
-use std::sync::Arc;
 
 /// The line into the Figure 6 position `D@[:D]?` that `k4-guarded` plays,
 /// up to her 4th move (in the labels of the engine's own play).
@@ -38,7 +37,7 @@ fn subtree_value(strategy: &dyn Strategy, prefix: &str, threads: usize) -> Value
 
 fn task(name: &str, max_rounds: usize) -> RepairTask {
     RepairTask {
-        strategy: Arc::from(by_name(name).unwrap()),
+        strategy: by_name(name).unwrap(),
         table: PatchTable::new(),
         prefix: Vec::new(),
         from_move: 1,
@@ -83,7 +82,7 @@ fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
         panic!("the broken K3 strategy was not repaired")
     };
     assert_eq!((table.len(), rounds, max_moves), (2, 2, 4));
-    let mended = Patched::new(Arc::from(broken), "k3-mended", "", table);
+    let mended = Patched::new(broken, "k3-mended", "", table);
     let report = verify(&mended, request).unwrap();
     assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
 }
@@ -126,12 +125,12 @@ fn a_tampered_k4_table_entry_is_refuted() {
         let mut tampered = table.clone();
         let (u, v) = edge.ends();
         tampered.insert(key.clone(), Edge::new(u, v + 1));
-        let strategy = Patched::new(Arc::from(by_name("k4-guarded").unwrap()), "tampered", "", tampered);
+        let strategy = Patched::new(by_name("k4-guarded").unwrap(), "tampered", "", tampered);
         let value = subtree_value(&strategy, FIGURE6_PREFIX, 2);
         assert!(matches!(value, Value::Fail { .. }), "entry {key} changed: {value:?}");
         let mut dropped = table.clone();
         dropped.remove(key);
-        let strategy = Patched::new(Arc::from(by_name("k4-guarded").unwrap()), "dropped", "", dropped);
+        let strategy = Patched::new(by_name("k4-guarded").unwrap(), "dropped", "", dropped);
         assert!(
             matches!(subtree_value(&strategy, FIGURE6_PREFIX, 2), Value::Fail { .. }),
             "without {key}"

@@ -77,11 +77,15 @@ fn first_fresh(her: Edge, t: u8) -> Edge {
 
 /// A certificate ready to be written.
 pub struct Certificate {
+    /// The certificate text (`proofs/FORMAT.md`).
     pub text: String,
+    /// Its number of entries (her proved moves).
     pub entries: usize,
 }
 
 impl Recorder {
+    /// A recorder with nothing recorded; hand it to the search as its
+    /// [`Observer`].
     pub fn new() -> Recorder {
         Recorder::default()
     }

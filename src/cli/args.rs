@@ -1,6 +1,9 @@
 //! Argument parsers and options shared by several subcommands.
 
 use crate::board::Board;
+use crate::registry::Registry;
+use crate::strategy::Strategy;
+use std::sync::Arc;
 
 pub fn parse_board(s: &str) -> Result<Board, String> {
     s.parse().map_err(|e: crate::board::BoardError| e.to_string())
@@ -64,9 +67,10 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The strategy named by `--strategy`, with `--patches` applied.
-    pub fn strategy(&self) -> Result<Box<dyn crate::strategy::Strategy>, String> {
-        let strategy = crate::strategies::by_name(&self.strategy)?;
+    /// The strategy of `registry` named by `--strategy`, with `--patches`
+    /// applied.
+    pub fn strategy(&self, registry: &Registry) -> Result<Arc<dyn Strategy>, String> {
+        let strategy = registry.get(&self.strategy)?;
         let Some(path) = &self.patches else {
             return Ok(strategy);
         };
@@ -74,8 +78,7 @@ impl SearchArgs {
         // Names are `&'static str`; one patched strategy per run.
         let name: &'static str = Box::leak(format!("{}+{}", self.strategy, path.display()).into_boxed_str());
         let description = "a strategy with a patch table (--patches)";
-        let patched = crate::patch::Patched::new(std::sync::Arc::from(strategy), name, description, table);
-        Ok(Box::new(patched))
+        Ok(Arc::new(crate::patch::Patched::new(strategy, name, description, table)))
     }
 }
 

@@ -25,6 +25,8 @@ pub struct BenchArgs {
 
 pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let runs = args.runs as usize;
+    // Fixed workloads of built-in strategies, whatever the registry: the
+    // figures stay comparable between binaries.
     let k4 = strategies::by_name("k4-patched")?;
     let k3 = strategies::by_name("k3")?;
     let pool = crate::verify::thread_pool(args.threads)?;

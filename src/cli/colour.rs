@@ -5,10 +5,13 @@
 use super::{output, Failure};
 use crate::board::Player;
 use crate::game::colouring::chromatic::game_chromatic;
-use crate::game::colouring::linear::fast_winner;
+use crate::game::colouring::input::{read_graph, EdgeList};
+use crate::game::colouring::linear::{fast_winner, sccg2, scg2};
+use crate::game::colouring::linear_strategy::OrderedGame;
 use crate::game::colouring::report::solve;
+use crate::game::colouring::svg::svg;
 use crate::game::colouring::trees::census;
-use crate::game::colouring::{parse_graph, ColouringGame, Graph, Rules};
+use crate::game::colouring::{ColouringGame, Graph, GraphError, Rules};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -16,8 +19,10 @@ pub struct ColourArgs {
     /// The game: scg, sccg (ordered), cg, ccg (any vertex).
     #[arg(long, value_parser = str::parse::<Rules>)]
     pub game: Option<Rules>,
-    /// The graph: graph6, or path:N, cycle:N, star:N, complete:N, empty:N,
-    /// prufer:A,B,... (the tree with that Prüfer code).
+    /// The graph: graph6; path:N, cycle:N, star:N, complete:N, empty:N;
+    /// prufer:A,B,... or prufer:@FILE (the tree with that Prüfer code);
+    /// random-tree:N[,SEED]; @FILE or @- (stdin): graph6 or an edge list,
+    /// lines `u v`.
     #[arg(long)]
     pub graph: Option<String>,
     /// Number of colours k.
@@ -31,6 +36,10 @@ pub struct ColourArgs {
     /// in vertex order (default: players alternate along the order).
     #[arg(long)]
     pub owner: Option<String>,
+    /// SCG/SCCG with 2 colours: Theorem 3.3/3.1 alone, no exact search
+    /// (implied for graphs above the exact solver's size).
+    #[arg(long)]
+    pub linear_only: bool,
     /// Compute chi_g(G), the least k for which player 1 wins the CCG.
     #[arg(long)]
     pub game_chromatic: bool,
@@ -38,6 +47,10 @@ pub struct ColourArgs {
     /// first trees reaching each value.
     #[arg(long, value_name = "N")]
     pub trees: Option<usize>,
+    /// With --trees: how many trees to list per value of chi_g (more are
+    /// counted as "and N more").
+    #[arg(long, value_name = "K", default_value = "10")]
+    pub examples: usize,
     /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
     /// vertices, every root, every reply, games played to the last vertex).
     #[arg(long, value_name = "N")]
@@ -51,7 +64,8 @@ pub struct ColourArgs {
     /// Colours for --certify-trees (the theorem's 5; fewer to see it fail).
     #[arg(long, default_value = "5")]
     pub strategy_colours: usize,
-    /// Also draw the graph as SVG into this file.
+    /// Also draw an optimal line as SVG into this file (with
+    /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
     /// Transposition-table cap in MiB (past it: no verdict, exit code 3).
@@ -67,18 +81,18 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
         return certify_53(n, args.strategy_colours, !args.stop_when_safe);
     }
     if let Some(n) = args.trees {
-        return tree_census(n, args.json);
+        return tree_census(n, args.examples, args.json);
     }
     let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
-    let graph = parse_graph(text).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.svg {
-        let title = format!("{} ({} vertices)", graph.graph6(), graph.n());
-        output::write_file(path, crate::game::colouring::svg::svg(&graph, &title))?;
-    }
+    let list = read_graph(text).map_err(|e| e.to_string())?;
+    let graph = match Graph::from_edge_list(&list) {
+        Ok(graph) if !args.linear_only => graph,
+        fits => return linear_only(&args, text, &list, fits.err()),
+    };
     let memory = args.memory_mib.saturating_mul(1 << 20);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
     if args.game_chromatic {
-        return chromatic(&graph, memory, args.json);
+        return chromatic(&graph, memory, args.svg.as_deref(), args.json);
     }
     let rules = args
         .game
@@ -90,6 +104,10 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     let owners = args.owner.as_deref().map(parse_owners).transpose()?;
     let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
     let report = solve(&game, memory).map_err(no_verdict)?;
+    if let Some(path) = &args.svg {
+        let title = format!("{}: optimal play", game.graph().graph6());
+        output::write_file(path, svg(&game, &report.line, &title))?;
+    }
     let fast = fast_winner(&game).map(|p| p as usize + 1);
     if args.json {
         let mut json = report.to_json(&game);
@@ -109,7 +127,52 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
+/// SCG or SCCG with two colours by Theorem 3.3 or 3.1 alone: `--linear-only`,
+/// or a graph too large for the exact solver (`too_large` says why).
+fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option<GraphError>) -> Result<(), Failure> {
+    let why = too_large.map_or("--linear-only".to_string(), |e| e.to_string());
+    let rules = args.game.filter(|r| r.ordered() && args.colours == Some(2));
+    let Some(rules) = rules.filter(|_| !args.game_chromatic && args.svg.is_none()) else {
+        return Err(Failure::BadInput(format!(
+            "{why}: only --game scg|sccg --colours 2 (Theorems 3.1, 3.3), without --game-chromatic or --svg"
+        )));
+    };
+    let started = std::time::Instant::now();
+    let order = args.order.as_deref().map(parse_order).transpose()?;
+    let owners = args.owner.as_deref().map(parse_owners).transpose()?;
+    let game = OrderedGame::new(list, order.as_deref(), owners).map_err(|e| e.to_string())?;
+    let (theorem, winner, spoiler) = match rules {
+        Rules::Sccg => {
+            let analysis = sccg2(&game.graph, &game.second);
+            ("3.1", analysis.winner, analysis.spoiler.map(|t| game.vertex(t)))
+        }
+        _ => ("3.3", scg2(&game.graph, &game.second), None),
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let player = winner as usize + 1;
+    if args.json {
+        return output::println(serde_json::json!({
+            "game": rules.name(),
+            "graph": text,
+            "vertices": list.n,
+            "edges": list.edges.len(),
+            "colours": 2,
+            "winner": player,
+            "method": format!("theorem {theorem}"),
+            "spoiling_source": spoiler,
+            "seconds": seconds,
+        }));
+    }
+    output::println(format!(
+        "{rules} on {text} ({} vertices, {} edges) with 2 colours: PLAYER {player} WINS\n\
+         by Theorem {theorem} (linear time; no exact search: {why}){}\ntime: {seconds:.3}s",
+        list.n,
+        list.edges.len(),
+        spoiler.map_or(String::new(), |v| format!("\nplayer 2 spoils at source {v}")),
+    ))
+}
+
+fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
     if graph.n() == 0 {
         return Err(Failure::BadInput("the graph has no vertices".into()));
     }
@@ -123,6 +186,16 @@ fn chromatic(graph: &Graph, memory: u64, json: bool) -> Result<(), Failure> {
     }
     let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
+    if let Some(path) = picture {
+        // Player 2's win with one colour fewer shows why chi_g is not less.
+        let k = result.chi_g.saturating_sub(1).max(1);
+        let title = format!(
+            "{}: chi_g = {}; CCG with {k} colours, optimal play",
+            graph.graph6(),
+            result.chi_g
+        );
+        output::write_file(path, svg(&game(k), &result.levels[k - 1].line, &title))?;
+    }
     if json {
         let levels: Vec<_> = result
             .levels
@@ -181,7 +254,7 @@ fn parse_owners(text: &str) -> Result<Vec<Player>, String> {
 /// The largest tree size the census accepts.
 const MAX_TREE_CENSUS: usize = 20;
 
-fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
+fn tree_census(max_n: usize, keep: usize, json: bool) -> Result<(), Failure> {
     if !(1..=MAX_TREE_CENSUS).contains(&max_n) {
         return Err(Failure::BadInput(format!(
             "--trees takes 1..={MAX_TREE_CENSUS}, not {max_n}"
@@ -190,7 +263,7 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for n in 1..=max_n {
         let started = std::time::Instant::now();
-        let census = census(n, 3);
+        let census = census(n, keep);
         let seconds = started.elapsed().as_secs_f64();
         if json {
             rows.push(serde_json::json!({
@@ -214,7 +287,13 @@ fn tree_census(max_n: usize, json: bool) -> Result<(), Failure> {
         ))?;
         for (k, examples) in &census.examples {
             let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
-            output::println(format!("        chi_g={k}: {}", list.join(" ")))?;
+            let more = census.distribution[k] - examples.len();
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            output::println(format!("        chi_g={k}: {}{more}", list.join(" ")))?;
         }
     }
     if json {

@@ -1,5 +1,20 @@
 //! The command line: a thin layer over the library. Each subcommand has its
 //! own module with its arguments and its `run`.
+//!
+//! [`main_with`] is the whole `ramsey-verify` program for the strategies of
+//! a [`Registry`]: the stock binary (`src/main.rs`) is
+//! `main_with(Registry::builtin())`, and a researcher's own binary hands it
+//! their strategies too, and gets every command and flag for them:
+//!
+//! ```no_run
+//! use ramsey_verify::registry::Registry;
+//! use std::process::ExitCode;
+//!
+//! fn main() -> ExitCode {
+//!     let registry = Registry::builtin(); // .with(MyStrategy).unwrap()
+//!     ramsey_verify::cli::main_with(registry)
+//! }
+//! ```
 
 mod args;
 mod bench;
@@ -18,18 +33,22 @@ mod solve;
 mod table;
 mod verify;
 
-use crate::strategies;
+use crate::registry::{Registry, UnknownStrategy};
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
+use std::process::ExitCode;
 
 /// Certifies explicit strategies in graph-building games (strong Ramsey
 /// games) and finds counterexamples to flawed ones.
 #[derive(Parser, Debug)]
 #[command(name = "ramsey-verify", version, about)]
 pub struct Cli {
+    /// The subcommand and its arguments.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The subcommands; each variant holds its arguments.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Explore every reply of the second player (one per orbit) and certify
@@ -92,6 +111,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<UnknownStrategy> for Failure {
+    fn from(e: UnknownStrategy) -> Failure {
+        Failure::BadInput(e.to_string())
+    }
+}
+
 impl Failure {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {
@@ -115,33 +140,84 @@ impl Failure {
     }
 }
 
-/// Runs a parsed command.
-pub fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
-        Command::Strategies => {
-            let list: String = strategies::all()
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{:<28} {} game  {}\n",
-                        s.name(),
-                        s.game().target_name(),
-                        s.description()
-                    )
-                })
+/// The `ramsey-verify` program for the strategies of `registry`: parses
+/// the process's arguments, runs the command and returns its exit code
+/// (documented in `docs/cli-reference.md`), after a one-line error on
+/// standard error if there is one.
+pub fn main_with(registry: Registry) -> ExitCode {
+    main_from(std::env::args_os(), &registry)
+}
+
+/// [`main_with`] on the given arguments (the first is the program's name),
+/// for tests and programs that build a command line themselves.
+pub fn main_from<I, T>(args: I, registry: &Registry) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    crate::search::quiet_strategy_panics();
+    match Cli::try_parse_from(args) {
+        Ok(cli) => finish(run(cli, registry)),
+        // --help and --version, through the same writer as all output.
+        Err(e) if !e.use_stderr() => finish(output::print(&e.render().to_string())),
+        Err(e) => {
+            // One line: clap's first line names the argument and the reason.
+            let rendered = e.render().to_string();
+            let message: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
                 .collect();
-            output::print(&list)
+            output::note(message.join(" "));
+            ExitCode::from(2)
         }
-        Command::Verify(args) => verify::run(args),
+    }
+}
+
+/// The exit code of a run, after its one-line error if it has one. All
+/// output goes through [`output`], which reports a full disk as an error
+/// and a closed pipe (`ramsey-verify ... | head`) as [`Failure::BrokenPipe`]:
+/// a quiet end, like other Unix filters.
+fn finish(result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) | Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(failure) => {
+            output::note(format_args!("error: {}", failure.message()));
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// Runs a parsed command with the strategies of `registry`.
+pub fn run(cli: Cli, registry: &Registry) -> Result<(), Failure> {
+    match cli.command {
+        Command::Strategies => output::print(&strategy_list(registry)),
+        Command::Verify(args) => verify::run(args, registry),
         Command::Bench(args) => bench::run(args),
         Command::Show(args) => show::run(args),
         Command::Check(args) => check::run(args),
-        Command::Refute(args) => refute::run(args),
+        Command::Refute(args) => refute::run(args, registry),
         Command::Solve(args) => solve::run(args),
-        Command::Repair(args) => repair::run(args),
+        Command::Repair(args) => repair::run(args, registry),
         Command::Play(args) => play::run(args),
         Command::RamseyTable(args) => table::run(args),
         Command::Colour(args) => colour::run(args),
         Command::Erdos(args) => erdos::run(args),
     }
+}
+
+/// `ramsey-verify strategies`: one line per strategy, in the registry's order.
+fn strategy_list(registry: &Registry) -> String {
+    registry
+        .iter()
+        .map(|s| {
+            format!(
+                "{:<28} {} game  {}\n",
+                s.name(),
+                s.game().target_name(),
+                s.description()
+            )
+        })
+        .collect()
 }

@@ -10,6 +10,7 @@ use crate::board::{members, Player};
 use crate::classes::{failure_classes, FailureClass};
 use crate::graph6::encode_position;
 use crate::line::PlayedMove;
+use crate::registry::Registry;
 use crate::render::svg::to_svg;
 use crate::strategy::Game;
 use crate::verify::{fail_kind_name, new_search, thread_pool, Request};
@@ -97,9 +98,9 @@ fn class_text(i: usize, class: &FailureClass) -> String {
     out
 }
 
-pub fn run(refute: RefuteArgs) -> Result<(), Failure> {
+pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
     let args = &refute.search;
-    let strategy = args.strategy()?;
+    let strategy = args.strategy(registry)?;
     if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
         return Err(Failure::BadInput(format!(
             "--at-round {round} is past --bound {}: she has at most {} moves",

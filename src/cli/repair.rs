@@ -7,13 +7,12 @@ use super::output::{self, write_file};
 use super::Failure;
 use crate::board::{Board, Edge};
 use crate::patch::{format_table, PatchTable};
+use crate::registry::Registry;
 use crate::repair::{repair, RepairOutcome, RepairTask};
-use crate::strategies;
 use crate::verify::{thread_pool, Request};
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -48,8 +47,8 @@ pub struct RepairArgs {
     pub out: PathBuf,
 }
 
-pub fn run(args: RepairArgs) -> Result<(), Failure> {
-    let strategy: Arc<dyn crate::strategy::Strategy> = Arc::from(strategies::by_name(&args.strategy)?);
+pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
+    let strategy = registry.get(&args.strategy)?;
     output::check_writable(&args.out)?;
     let table = match &args.table {
         Some(path) => read_table(path)?,

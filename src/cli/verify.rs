@@ -49,8 +49,8 @@ pub struct VerifyArgs {
     pub choices: String,
 }
 
-pub fn run(args: VerifyArgs) -> Result<(), Failure> {
-    let strategy = args.search.strategy()?;
+pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
+    let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
     if args.cert.is_some() && choices != Choices::One {

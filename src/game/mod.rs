@@ -29,6 +29,7 @@ pub mod colouring;
 pub mod edges;
 pub mod pattern;
 pub mod ramsey;
+pub mod ranked;
 pub mod scoring;
 pub mod statement;
 pub mod symmetry;

@@ -402,6 +402,12 @@ impl Game for RamseyGame {
         score.winner()
     }
 
+    /// Every outcome is possible as far as this cheap bound knows; with
+    /// [`crate::game::ranked::Ranked`] it still bounds the length of play.
+    fn score_bounds(&self, _position: &EdgePosition) -> Option<(Outcome, Outcome)> {
+        Some((Outcome::BlueWins, Outcome::RedWins))
+    }
+
     fn move_text(&self, m: &Vec<Edge>) -> String {
         m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
     }

@@ -14,6 +14,7 @@ pub mod legend;
 pub mod stress;
 pub mod svg;
 pub mod untangle;
+pub mod vertex;
 
 pub use legend::Mark;
 

@@ -19,15 +19,15 @@ use std::fmt::Write;
 
 const GREY: &str = "#444";
 const HALO: &str = "#f7dc6f";
-const TITLE_HEIGHT: f64 = 30.0;
-const LEGEND_LINE: f64 = 17.0;
+pub(super) const TITLE_HEIGHT: f64 = 30.0;
+pub(super) const LEGEND_LINE: f64 = 17.0;
 /// Height of a legend entry with a sample, and the sample's width.
-const ENTRY_HEIGHT: f64 = 21.0;
-const SAMPLE_WIDTH: f64 = 40.0;
+pub(super) const ENTRY_HEIGHT: f64 = 21.0;
+pub(super) const SAMPLE_WIDTH: f64 = 40.0;
 const FONT: &str = "Helvetica, Arial, sans-serif";
 
 /// Escapes text for SVG content and attributes.
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -36,7 +36,7 @@ fn escape(text: &str) -> String {
 
 /// Estimated width of `text` at `size` pixels (Helvetica averages a bit
 /// over half the size per character).
-fn text_width(text: &str, size: f64) -> f64 {
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.56
 }
 
@@ -61,18 +61,7 @@ pub fn to_svg(figure: &Figure) -> String {
     let key_top = TITLE_HEIGHT + layout.height;
     let notes_top = key_top + key_height + 6.0;
     let height = (notes_top + LEGEND_LINE * figure.legend.len() as f64 + 8.0).ceil();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">"#
-    );
-    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let _ = writeln!(
-        out,
-        r#"<text class="title" x="{:.1}" y="20" font-size="15" text-anchor="middle">{}</text>"#,
-        width / 2.0,
-        escape(&figure.title)
-    );
+    let mut out = header(width, height, &figure.title);
     let _ = writeln!(out, r#"<g transform="translate({dx},{TITLE_HEIGHT})">"#);
     let at = |e: &DrawnEdge| (layout.points[&e.edge.ends().0], layout.points[&e.edge.ends().1]);
     for e in figure.edges.iter().filter(|e| e.highlight) {
@@ -97,8 +86,13 @@ pub fn to_svg(figure: &Figure) -> String {
         write_entry(&mut out, figure, mark, (x, y + ENTRY_HEIGHT / 2.0));
     }
     let _ = writeln!(out, "</g>");
-    for (i, line) in figure.legend.iter().enumerate() {
-        let y = notes_top + LEGEND_LINE * (i as f64 + 0.5);
+    finish(out, &figure.legend, notes_top)
+}
+
+/// Ends an SVG document: the lines of `notes` from height `top` on.
+pub(super) fn finish(mut out: String, notes: &[String], top: f64) -> String {
+    for (i, line) in notes.iter().enumerate() {
+        let y = top + LEGEND_LINE * (i as f64 + 0.5);
         let _ = writeln!(
             out,
             r#"<text x="12" y="{y:.1}" font-size="12" dominant-baseline="central">{}</text>"#,
@@ -106,6 +100,24 @@ pub fn to_svg(figure: &Figure) -> String {
         );
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// The start of an SVG document `width` by `height` on white, with
+/// `title` centred on top ([`TITLE_HEIGHT`] high).
+pub(super) fn header(width: f64, height: f64, title: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        out,
+        r#"<text class="title" x="{:.1}" y="20" font-size="15" text-anchor="middle">{}</text>"#,
+        width / 2.0,
+        escape(title)
+    );
     out
 }
 
@@ -148,7 +160,13 @@ fn write_entry(out: &mut String, figure: &Figure, mark: Mark, (x, y): Point) {
 }
 
 /// A vertex: a white circle of radius `r` with its name.
-fn write_vertex(out: &mut String, name: &str, (x, y): Point, r: f64) {
+fn write_vertex(out: &mut String, name: &str, centre: Point, r: f64) {
+    write_filled_vertex(out, name, centre, r, "white", 1.5);
+}
+
+/// A vertex: a circle of radius `r` filled with `fill`, its outline
+/// `border` wide, with its name.
+pub(super) fn write_filled_vertex(out: &mut String, name: &str, (x, y): Point, r: f64, fill: &str, border: f64) {
     let size = match name.chars().count() {
         0..=2 => 13.0,
         3 => 10.0,
@@ -157,7 +175,7 @@ fn write_vertex(out: &mut String, name: &str, (x, y): Point, r: f64) {
         / VERTEX_RADIUS;
     let _ = writeln!(
         out,
-        r##"<circle class="vertex" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="white" stroke="#222" stroke-width="1.5"/><text x="{x:.1}" y="{y:.1}" font-size="{size:.0}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+        r##"<circle class="vertex" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{fill}" stroke="#222" stroke-width="{border}"/><text x="{x:.1}" y="{y:.1}" font-size="{size:.0}" text-anchor="middle" dominant-baseline="central">{}</text>"##,
         escape(name)
     );
 }
@@ -191,7 +209,7 @@ fn write_edge(out: &mut String, e: &DrawnEdge, ((x1, y1), (x2, y2)): (Point, Poi
 
 /// A move tag centred at `(x, y)`: outlined in colour `c`, filled with it
 /// when `forced`, in a heavy black frame when `heavy`.
-fn write_tag(out: &mut String, c: &str, text: &str, (x, y): Point, forced: bool, heavy: bool) {
+pub(super) fn write_tag(out: &mut String, c: &str, text: &str, (x, y): Point, forced: bool, heavy: bool) {
     let w = label_width(text);
     let (fill, ink, weight) = if forced {
         (c, "white", "bold")

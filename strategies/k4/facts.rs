@@ -99,3 +99,23 @@ pub fn min_by_key<T: Copy, K: Ord>(items: impl IntoIterator<Item = T>, key: impl
     }
     best.map(|(_, item)| item)
 }
+
+/// Every element minimising `key`, in iteration order: the candidates a
+/// rule such as "a vertex with smallest S-degree" leaves open when it does
+/// not name one (its first element is [`min_by_key`]'s pick).
+pub fn all_min_by_key<T: Copy, K: Ord>(items: impl IntoIterator<Item = T>, key: impl Fn(T) -> K) -> Vec<T> {
+    let mut best: Option<K> = None;
+    let mut out = Vec::new();
+    for item in items {
+        let k = key(item);
+        match best.as_ref().map(|b| k.cmp(b)) {
+            Some(std::cmp::Ordering::Greater) => continue,
+            Some(std::cmp::Ordering::Equal) => out.push(item),
+            _ => {
+                best = Some(k);
+                out = vec![item];
+            }
+        }
+    }
+    out
+}

@@ -28,3 +28,15 @@ pub fn end_of_stage3() -> (Position, Memory) {
     }
     (position, memory)
 }
+
+/// A position on `K_aleph0` with the given red (her) and blue (his) edges.
+/// Panics on a repeated edge: fixtures are hand-made.
+pub fn board(red: &[(Vertex, Vertex)], blue: &[(Vertex, Vertex)]) -> Position {
+    let mut position = Position::empty(Board::Infinite);
+    for (edges, player) in [(red, Player::First), (blue, Player::Second)] {
+        for &(u, v) in edges {
+            position.claim(Edge::new(u, v), player).expect("a legal fixture");
+        }
+    }
+    position
+}

@@ -9,6 +9,7 @@
 //! - word [`PENDING`]: 1 while Stage 3 still has to tell `m` from `n`;
 //! - named vertices in the slots of [`slot`].
 
+pub mod as_written;
 pub mod facts;
 pub mod figures;
 pub mod fixtures;
@@ -120,6 +121,7 @@ pub fn variants() -> Vec<Box<dyn Strategy>> {
     .into_iter()
     .map(|variant| Box::new(K4Strategy { variant }) as Box<dyn Strategy>)
     .chain(std::iter::once(Box::new(patched()) as Box<dyn Strategy>))
+    .chain(std::iter::once(Box::new(as_written::AsWritten) as Box<dyn Strategy>))
     .collect()
 }
 
@@ -146,6 +148,18 @@ pub fn memory_in(stage: u32) -> Memory {
     let mut memory = Memory::new(WORDS, slot::COUNT);
     memory.words[STAGE] = stage;
     memory
+}
+
+/// The phase name of a K4 memory: `stage k`, or `beck L(4)`.
+pub fn phase_of(memory: &Memory) -> &'static str {
+    const STAGES: [&str; 7] = [
+        "stage 0", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "stage 6",
+    ];
+    match memory.words.get(STAGE) {
+        Some(&L4_STAGE) => "beck L(4)",
+        Some(&s) => STAGES.get(s as usize).copied().unwrap_or("stage ?"),
+        None => "",
+    }
 }
 
 impl Variant {
@@ -256,14 +270,7 @@ impl Strategy for K4Strategy {
     }
 
     fn phase(&self, memory: &Memory) -> &'static str {
-        const STAGES: [&str; 7] = [
-            "stage 0", "stage 1", "stage 2", "stage 3", "stage 4", "stage 5", "stage 6",
-        ];
-        match memory.words.get(STAGE) {
-            Some(&L4_STAGE) => "beck L(4)",
-            Some(&s) => STAGES.get(s as usize).copied().unwrap_or("stage ?"),
-            None => "",
-        }
+        phase_of(memory)
     }
 
     fn slot_names(&self) -> &'static [&'static str] {

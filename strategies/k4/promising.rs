@@ -87,6 +87,12 @@ enum Claim {
     Free,
 }
 
+/// Most vertices of a type (types (5) and (6)).
+const MAX_ROLES: usize = 7;
+
+/// `Claim` of every pair of roles of a type, computed once per search.
+type ClaimTable = [[Claim; MAX_ROLES]; MAX_ROLES];
+
 /// One type of Figure 3, in the proof's letters (`a` = hub, joined in red to
 /// every other letter). Pairs not listed as red or blue are unclaimed.
 #[derive(Clone, Copy, Debug)]
@@ -240,6 +246,17 @@ impl PromisingType {
 
     pub fn final_pairs(&self) -> Vec<(usize, usize)> {
         pairs(self.finals)
+    }
+
+    /// What each pair of roles must be: `table[i][j]` for roles `i, j`.
+    fn claim_table(&self) -> ClaimTable {
+        let mut table = [[Claim::Free; MAX_ROLES]; MAX_ROLES];
+        for (i, row) in table.iter_mut().enumerate().take(self.size()) {
+            for (j, cell) in row.iter_mut().enumerate().take(self.size()) {
+                *cell = self.claim(i, j);
+            }
+        }
+        table
     }
 
     fn claim(&self, i: usize, j: usize) -> Claim {
@@ -416,19 +433,23 @@ pub fn lemma_conditions(position: &Position, vulnerable: &[Edge]) -> bool {
     !his.has_clique(Player::Second, K) && his.threats(Player::Second, K).is_empty()
 }
 
+/// Whether the copy of `ty` at `roles` meets Lemma 4.2's conditions with
+/// its vulnerable edges.
+fn meets_lemma(position: &Position, ty: &PromisingType, roles: &[Vertex]) -> bool {
+    let vulnerable: Vec<Edge> = ty
+        .answer_pairs()
+        .into_iter()
+        .map(|(i, j)| Edge::new(roles[i], roles[j]))
+        .collect();
+    lemma_conditions(position, &vulnerable)
+}
+
 /// The first copy of `ty` (lexicographic in role order) that meets Lemma
 /// 4.2's conditions.
 fn find_promising(position: &Position, ty: &PromisingType, rule: BlueRule) -> Option<Plan> {
     let mut roles = Vec::with_capacity(ty.size());
-    let mut accept = |roles: &[Vertex]| {
-        let vulnerable: Vec<Edge> = ty
-            .answer_pairs()
-            .into_iter()
-            .map(|(i, j)| Edge::new(roles[i], roles[j]))
-            .collect();
-        lemma_conditions(position, &vulnerable)
-    };
-    if !embed(position, ty, rule, &mut roles, &mut accept) {
+    let mut accept = |roles: &[Vertex]| meets_lemma(position, ty, roles);
+    if !embed(position, (ty, &ty.claim_table()), rule, &mut roles, &mut accept) {
         return None;
     }
     Some(Plan {
@@ -437,11 +458,34 @@ fn find_promising(position: &Position, ty: &PromisingType, rule: BlueRule) -> Op
     })
 }
 
+/// Every realised promising graph on `position` meeting Lemma 4.2's
+/// conditions, as plans, in the order of [`find_plan`]'s tie-breaks (types
+/// 1..6, then copies lexicographic in role order), so the first is the one
+/// `Detection::Paper(rule)` finds. Stage 6(b) as written leaves open which
+/// one she aims for (`k4-as-written`).
+pub fn find_plans(position: &Position, rule: BlueRule) -> Vec<Plan> {
+    let mut plans = Vec::new();
+    for ty in &TYPES {
+        let mut roles = Vec::with_capacity(ty.size());
+        let mut collect = |roles: &[Vertex]| {
+            if meets_lemma(position, ty, roles) {
+                plans.push(Plan {
+                    kind: PlanKind::Promising(ty.number),
+                    vertices: roles.to_vec(),
+                });
+            }
+            false
+        };
+        embed(position, (ty, &ty.claim_table()), rule, &mut roles, &mut collect);
+    }
+    plans
+}
+
 /// Extends the partial copy `roles` of `ty` in lexicographic order until
 /// `accept` takes a complete one (left in `roles`).
 fn embed(
     position: &Position,
-    ty: &PromisingType,
+    (ty, claims): (&PromisingType, &ClaimTable),
     rule: BlueRule,
     roles: &mut Vec<Vertex>,
     accept: &mut dyn FnMut(&[Vertex]) -> bool,
@@ -458,10 +502,10 @@ fn embed(
         let fits = roles
             .iter()
             .enumerate()
-            .all(|(j, &u)| u != v && pair_fits(position, Edge::new(u, v), ty.claim(j, i), rule));
+            .all(|(j, &u)| u != v && pair_fits(position, Edge::new(u, v), claims[j][i], rule));
         if fits {
             roles.push(v);
-            if embed(position, ty, rule, roles, accept) {
+            if embed(position, (ty, claims), rule, roles, accept) {
                 return true;
             }
             roles.pop();

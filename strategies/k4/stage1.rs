@@ -35,3 +35,31 @@ pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
     }
     Ok(edge)
 }
+
+/// Every Stage 1 move the text allows, each with its memory, `k4`'s first.
+///
+/// The K3 building strategy (Section 4, before Lemma 4.1) leaves open:
+/// - "she first claims some edge", "chooses a fresh vertex, calls it c",
+///   "chooses a fresh vertex u": one representative, as all fresh vertices
+///   are in one orbit (any permutation of the untouched vertices fixes the
+///   position and the memory);
+/// - which end of her edge is `b` when his first edge is disjoint from it,
+///   and which end of his edge `uv` is `u`: not open in effect, as the
+///   swap is an automorphism of the position (his edge and hers are then
+///   isolated from each other);
+/// - her fourth edge, "she can complete a K^3 on at least one of a, b and
+///   u or a, c and u" (read as the triangles `a b u` and `c b u`, see the
+///   README): when both `a u` and `c u` are free, either.
+pub fn choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, StrategyError> {
+    let mut next = memory.clone();
+    let edge = play(view, &mut next)?;
+    let mut out = vec![(edge, next.clone())];
+    if view.move_number() == 4 {
+        let (c, u) = (memory.require(slot::C, "c")?, memory.require(slot::U, "u")?);
+        let other = Edge::new(c, u);
+        if other != edge && view.position.is_free(other) {
+            out.push((other, next));
+        }
+    }
+    Ok(out)
+}

@@ -23,11 +23,56 @@ use crate::strategy::{fresh, Memory, StrategyError, View};
 
 /// Her Stage 3 move.
 pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
-    let position = view.position;
     if memory.words[PENDING] == 1 {
-        assign_m(position, memory)?;
-        return next_p(position, memory, 0);
+        let (edge, next) = first_turn(view.position, memory)?.swap_remove(0);
+        *memory = next;
+        return Ok(edge);
     }
+    match later_turn(view.position, memory)? {
+        Some(edge) => Ok(edge),
+        None => modified_k3::stage4(view, memory),
+    }
+}
+
+/// Every Stage 3 move the text allows, each with its memory, `k4`'s first.
+/// The open choices are `m` on her first Stage 3 turn ([`m_options`]) and,
+/// when Stage 3 hands over to Stage 4, those of the modified K3 building
+/// strategy ([`modified_k3::stage4_options`]). "She chooses a fresh vertex
+/// p_i": one representative (all fresh vertices are in one orbit).
+pub fn choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, StrategyError> {
+    if memory.words[PENDING] == 1 {
+        return first_turn(view.position, memory);
+    }
+    let mut next = memory.clone();
+    match later_turn(view.position, &mut next)? {
+        Some(edge) => Ok(vec![(edge, next)]),
+        None => {
+            let edges = modified_k3::stage4_options(view, &next)?;
+            Ok(edges.into_iter().map(|e| (e, next.clone())).collect())
+        }
+    }
+}
+
+/// Her first Stage 3 turn: roles `m`, `n` for each admissible `m`, then
+/// `m p0` for a fresh `p0`.
+fn first_turn(position: &Position, memory: &Memory) -> Result<Vec<(Edge, Memory)>, StrategyError> {
+    let x = memory.require(slot::M, "m")?;
+    let y = memory.require(slot::N, "n")?;
+    let mut out = Vec::new();
+    for m in m_options(position, x, y) {
+        let mut next = memory.clone();
+        next.set_name(slot::M, Some(m));
+        next.set_name(slot::N, Some(if m == x { y } else { x }));
+        next.words[PENDING] = 0;
+        let edge = next_p(position, &mut next, 0)?;
+        out.push((edge, next));
+    }
+    Ok(out)
+}
+
+/// A later Stage 3 turn by the rules for the most recent `p_i`; `None`
+/// when Stage 3 is over (the memory is then in Stage 4).
+fn later_turn(position: &Position, memory: &mut Memory) -> Result<Option<Edge>, StrategyError> {
     let n = memory.require(slot::N, "n")?;
     let l = memory.require(slot::L, "l")?;
     let r = memory.require(slot::R, "r")?;
@@ -40,19 +85,19 @@ pub fn play(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
     let free = |v: Vertex| position.is_free(Edge::new(v, p));
     if p == l || p == r || blue(n) {
         if i < 4 {
-            return next_p(position, memory, i + 1);
+            return next_p(position, memory, i + 1).map(Some);
         }
         memory.words[STAGE] = 4;
-        return modified_k3::stage4(view, memory);
+        return Ok(None);
     }
     if blue(l) && free(r) {
-        return Ok(Edge::new(r, p));
+        return Ok(Some(Edge::new(r, p)));
     }
     if blue(r) && free(l) {
-        return Ok(Edge::new(l, p));
+        return Ok(Some(Edge::new(l, p)));
     }
     if !blue(n) && !blue(l) && !blue(r) && free(n) {
-        return Ok(Edge::new(n, p));
+        return Ok(Some(Edge::new(n, p)));
     }
     Err(no_rule("Stage 3: the most recent p_i fits no rule"))
 }
@@ -61,22 +106,29 @@ fn no_rule(what: &str) -> StrategyError {
     StrategyError::RuleDoesNotApply(what.to_string())
 }
 
-/// Decides which of the two candidates (slots `m`, `n`) is `m`.
-fn assign_m(position: &Position, memory: &mut Memory) -> Result<(), StrategyError> {
-    let x = memory.require(slot::M, "m")?;
-    let y = memory.require(slot::N, "n")?;
-    let rank = |v: Vertex| {
+/// The vertices of `{x, y}` (the two `K4^-` vertices off the blue edge)
+/// that may be `m`, `k4`'s choice first (Section 4, Stage 3): "if one of
+/// them is contained within a monochromatic triangle of the second player,
+/// call this vertex m. If both are not ..., call one of the two with the
+/// biggest S-degree m". Interpretation: when *both* lie in blue triangles
+/// the text names neither, so both are admissible; otherwise the one in a
+/// blue triangle, else every one of largest S-degree. `k4` breaks the ties
+/// by S-degree, then label.
+pub fn m_options(position: &Position, x: Vertex, y: Vertex) -> Vec<Vertex> {
+    let in_blue = |v: Vertex| facts::in_blue_triangle(position, v);
+    let mut pair = [x, y];
+    pair.sort_by_key(|&v| {
         (
-            std::cmp::Reverse(facts::in_blue_triangle(position, v)),
+            std::cmp::Reverse(in_blue(v)),
             std::cmp::Reverse(position.s_degree(v)),
             v,
         )
-    };
-    let (m, n) = if rank(x) <= rank(y) { (x, y) } else { (y, x) };
-    memory.set_name(slot::M, Some(m));
-    memory.set_name(slot::N, Some(n));
-    memory.words[PENDING] = 0;
-    Ok(())
+    });
+    match (in_blue(pair[0]), in_blue(pair[1])) {
+        (true, true) => pair.to_vec(),
+        (true, false) => vec![pair[0]],
+        _ => facts::all_min_by_key(pair, |v| std::cmp::Reverse(position.s_degree(v))),
+    }
 }
 
 /// Names a fresh `p_i` and joins it to `m`.

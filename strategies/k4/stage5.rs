@@ -23,16 +23,36 @@ use super::{facts, memory_in, slot, stage6, L4_STAGE, STAGE};
 use crate::board::{Edge, Player, Position, Vertex};
 use crate::strategy::{fresh, Memory, StrategyError, View};
 
-/// Stage 5's memory for a Figure 5 position, if its degree facts fit.
+/// Stage 5's memory for a Figure 5 position, if its degree facts fit:
+/// the first of [`enter_options`].
 pub fn enter(position: &Position) -> Option<Memory> {
-    let triangle = *facts::red_triangles(position).first()?;
+    enter_options(position).into_iter().next()
+}
+
+/// Every naming of Stage 5's vertices the text allows (Section 4, Stage
+/// 5: "c is the vertex of F-degree three and S-degree two, a is the other
+/// vertex of F-degree 3 and b is the last vertex of the triangle ... p_0
+/// \[is\] the vertex of F-degree and S-degree one"). The text speaks of *the*
+/// vertex; where the board has several, each is a reading (label order;
+/// for `p0` the ones joined to `c` in red first, `k4`'s tie-break). Empty
+/// when the degree facts do not fit.
+pub fn enter_options(position: &Position) -> Vec<Memory> {
+    let Some(&triangle) = facts::red_triangles(position).first() else {
+        return Vec::new();
+    };
     let (f, s) = (|v| position.f_degree(v), |v| position.s_degree(v));
-    let c = triangle.into_iter().find(|&v| f(v) == 3 && s(v) == 2)?;
-    let a = triangle.into_iter().find(|&v| v != c && f(v) == 3)?;
-    let b = triangle.into_iter().find(|&v| v != c && v != a)?;
-    let candidates = crate::board::members(position.touched()).filter(|&v| f(v) == 1 && s(v) == 1);
-    let p0 = facts::min_by_key(candidates, |v| position.owner(Edge::new(v, c)) != Some(Player::First))?;
-    Some(named(5, a, b, c, &[p0]))
+    let mut out = Vec::new();
+    for c in triangle.into_iter().filter(|&v| f(v) == 3 && s(v) == 2) {
+        for a in triangle.into_iter().filter(|&v| v != c && f(v) == 3) {
+            let b = triangle.into_iter().find(|&v| v != c && v != a).expect("a triangle");
+            let mut p0s: Vec<Vertex> = crate::board::members(position.touched())
+                .filter(|&v| f(v) == 1 && s(v) == 1)
+                .collect();
+            p0s.sort_by_key(|&v| position.owner(Edge::new(v, c)) != Some(Player::First));
+            out.extend(p0s.into_iter().map(|p0| named(5, a, b, c, &[p0])));
+        }
+    }
+    out
 }
 
 /// Memory in `stage` with the triangle `a, b, c` and the given `p_i`.

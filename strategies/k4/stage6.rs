@@ -50,26 +50,61 @@ pub enum Figure6Entry {
     OtherHub,
 }
 
-/// Stage 6's memory for a Figure 6 position, if it has the stated shape
-/// (one vertex of F-degree 3 in her triangle, joined to `p0` of F-degree 1).
-pub fn enter_from_stage2(position: &Position, entry: Figure6Entry) -> Option<Memory> {
+/// The red triangle of a Figure 6 position, its vertex of F-degree 3 and
+/// that vertex's pendant `p0` of F-degree 1, if it has the stated shape.
+fn figure6_names(position: &Position) -> Option<([Vertex; 3], Vertex, Vertex)> {
     let triangle = *facts::red_triangles(position).first()?;
     let f3 = triangle.into_iter().find(|&v| position.f_degree(v) == 3)?;
     let p0 = crate::board::members(position.neighbours(Player::First, f3)).find(|&v| position.f_degree(v) == 1)?;
+    Some((triangle, f3, p0))
+}
+
+/// Stage 6's memory with hub `c`, triangle vertices `a, b` and `p0`.
+fn entry_memory(c: Vertex, a: Option<Vertex>, b: Option<Vertex>, p0: Option<Vertex>) -> Memory {
+    let mut memory = memory_in(6);
+    memory.set_name(slot::A, a);
+    memory.set_name(slot::B, b);
+    memory.set_name(slot::C, Some(c));
+    memory.set_name(slot::p(0), p0);
+    memory
+}
+
+/// Stage 6's memory for a Figure 6 position, if it has the stated shape
+/// (one vertex of F-degree 3 in her triangle, joined to `p0` of F-degree 1).
+pub fn enter_from_stage2(position: &Position, entry: Figure6Entry) -> Option<Memory> {
+    let (triangle, f3, p0) = figure6_names(position)?;
     let others = triangle.into_iter().filter(|&v| v != f3);
     let c = match entry {
         Figure6Entry::OtherHub => facts::min_by_key(others.clone(), |v| std::cmp::Reverse(position.s_degree(v)))?,
         _ => f3,
     };
     let mut rest = triangle.into_iter().filter(|&v| v != c);
-    let mut memory = memory_in(6);
-    memory.set_name(slot::A, rest.next());
-    memory.set_name(slot::B, rest.next());
-    memory.set_name(slot::C, Some(c));
-    if entry == Figure6Entry::Paper {
-        memory.set_name(slot::p(0), Some(p0));
+    let p0 = (entry == Figure6Entry::Paper).then_some(p0);
+    Some(entry_memory(c, rest.next(), rest.next(), p0))
+}
+
+/// Every Stage 6 memory a Figure 6 entry allows as written (`k4-as-written`),
+/// `k4`'s first. Section 4, Stage 6: "she gives the name p_0 to the vertex
+/// of F-degree one and a to the vertex of F-degree three", and rule (d)
+/// then claims `c p_j`, but this entry never says which vertex is `c`. Open
+/// choice: the hub `c` is
+/// - the F-degree-3 vertex itself (`k4`'s interpretation: `p0` is joined to
+///   it, as every `p_i` is to `c`; `a, b` are then the other two), or
+/// - either of the other two triangle vertices (the literal reading: `a` is
+///   the F-degree-3 vertex, so `c` is another one; `b` the third).
+///
+/// `p0` is named in every reading (the text names it, and rule (d)'s
+/// `j := max{i + 1: p_i defined}` counts it).
+pub fn entry_options(position: &Position) -> Vec<Memory> {
+    let Some((triangle, f3, p0)) = figure6_names(position) else {
+        return Vec::new();
+    };
+    let others: Vec<Vertex> = triangle.into_iter().filter(|&v| v != f3).collect();
+    let mut out = vec![entry_memory(f3, Some(others[0]), Some(others[1]), Some(p0))];
+    for (i, &c) in others.iter().enumerate() {
+        out.push(entry_memory(c, Some(f3), Some(others[1 - i]), Some(p0)));
     }
-    Some(memory)
+    out
 }
 
 /// The parts of Stage 6 the variants change.
@@ -161,11 +196,21 @@ fn still_forcing(plan: &Plan, position: &Position) -> bool {
 /// edge among them and renames them `p0..p4`; with `max_p = 5` that is the
 /// paper's rule.
 pub fn play_without_promising(view: &View, memory: &mut Memory, max_p: usize) -> Result<Edge, StrategyError> {
+    match rules_c_d(view.position, memory, max_p)? {
+        Some(edge) => Ok(edge),
+        None => triangle_move(view, memory),
+    }
+}
+
+/// Rules (c) and (d): `Some` edge of rule (d) (a fresh `p_j` named), or
+/// `None` when the triangle plan on `P` is saved (rule (c), now or in an
+/// earlier turn) and the modified K3 strategy is to move.
+fn rules_c_d(position: &Position, memory: &mut Memory, max_p: usize) -> Result<Option<Edge>, StrategyError> {
     if memory.words[PLAN] == PLAN_TRIANGLE {
-        return triangle_move(view, memory);
+        return Ok(None);
     }
     let k = stage5::p_count(memory);
-    if let Some(five) = independent_five(view.position, memory, k) {
+    if let Some(five) = independent_five(position, memory, k) {
         let mut order: Vec<usize> = five.to_vec();
         order.extend((0..k).filter(|i| !five.contains(i)));
         let names: Vec<_> = order.iter().map(|&i| memory.name(slot::p(i))).collect();
@@ -173,14 +218,64 @@ pub fn play_without_promising(view: &View, memory: &mut Memory, max_p: usize) ->
             memory.set_name(slot::p(i), name);
         }
         memory.words[PLAN] = PLAN_TRIANGLE;
-        return triangle_move(view, memory);
+        return Ok(None);
     }
     if k < max_p {
-        return stage5::next_p(view.position, memory, k);
+        return stage5::next_p(position, memory, k).map(Some);
     }
     Err(StrategyError::RuleDoesNotApply(
         "Stage 6: none of rules (a)-(d) applies".into(),
     ))
+}
+
+/// Every Stage 6 move the text allows (`k4-as-written`), each with its
+/// memory, `k4`'s first (Section 4, Stage 6, rules (a)-(d) in order):
+/// - (a) a saved plan: its next edge (no choice);
+/// - (b) "whether there is a realised promising graph ... If there is one of
+///   those present": which one is open, so every realised promising graph
+///   meeting Lemma 4.2's conditions ([`promising::find_plans`]), one per
+///   distinct line of her moves (copies with the same line play alike);
+/// - (c) the modified K3 building strategy on `P` with its open choices
+///   ([`modified_k3::move_options`]); Stage 6 names no `l, r`, so its
+///   "neighbouring as many vertices of l, r" is void here (interpretation;
+///   `k4` uses `a, b`, and its move comes first);
+/// - (d) "she finds a fresh vertex": one representative (all fresh vertices
+///   are in one orbit).
+pub fn choices(view: &View, memory: &Memory) -> Result<Vec<(Edge, Memory)>, StrategyError> {
+    let mut memory = memory.clone();
+    if let Some(plan) = Plan::load(&memory, PLAN_SLOTS) {
+        if let Some(edge) = promising::next_move(&plan, view.position) {
+            return Ok(vec![(edge, memory)]);
+        }
+        Plan::forget(&mut memory, PLAN_SLOTS);
+    }
+    if memory.words[PLAN] != PLAN_TRIANGLE {
+        let plans = promising::find_plans(view.position, BlueRule::MayBeFree);
+        let mut lines: Vec<Vec<Edge>> = Vec::new();
+        let mut out = Vec::new();
+        for plan in plans {
+            let Some(edge) = promising::next_move(&plan, view.position) else {
+                continue;
+            };
+            if !lines.contains(&plan.moves()) {
+                lines.push(plan.moves());
+                let mut next = memory.clone();
+                plan.save(&mut next, PLAN_SLOTS);
+                out.push((edge, next));
+            }
+        }
+        if !out.is_empty() {
+            return Ok(out);
+        }
+    }
+    match rules_c_d(view.position, &mut memory, Rules::PAPER.max_p)? {
+        Some(edge) => Ok(vec![(edge, memory)]),
+        None => {
+            let lr = [memory.require(slot::A, "a")?, memory.require(slot::B, "b")?];
+            let edges = modified_k3::move_options(view.position, view.last_reply, p_set(&memory)?, lr, false)?;
+            Ok(edges.into_iter().map(|e| (e, memory.clone())).collect())
+        }
+    }
 }
 
 fn p_set(memory: &Memory) -> Result<[Vertex; 5], StrategyError> {

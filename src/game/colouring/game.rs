@@ -161,25 +161,8 @@ impl ColouringGame {
         if !rules.ordered() && (order.is_some() || owners.is_some()) {
             return Err(ColouringError::Unordered(rules));
         }
-        let order = order.unwrap_or_else(|| (0..n).collect());
-        let mut due = vec![u8::MAX; n];
-        for (t, &v) in order.iter().enumerate() {
-            if v >= n || due[v] != u8::MAX {
-                return Err(ColouringError::NotAPermutation(n));
-            }
-            due[v] = t as u8;
-        }
-        if order.len() != n {
-            return Err(ColouringError::NotAPermutation(n));
-        }
-        let owners = owners.unwrap_or_else(|| {
-            (0..n)
-                .map(|v| if due[v] % 2 == 0 { Player::First } else { Player::Second })
-                .collect()
-        });
-        if owners.len() != n {
-            return Err(ColouringError::OwnerLength { found: owners.len(), n });
-        }
+        let (due, owners) = due_and_owners(n, order.as_deref(), owners)?;
+        let mut due: Vec<u8> = due.into_iter().map(|t| t as u8).collect();
         if !rules.ordered() {
             due.fill(0);
         }
@@ -259,6 +242,41 @@ impl ColouringGame {
         }
         text
     }
+}
+
+/// Checks an ordered game's `order` (`order[t]` is coloured at move `t`;
+/// default `0, 1, ..., n-1`) and `owners` (one per vertex; default: player
+/// 1 the vertices due at even `t`) and returns each vertex's move and the
+/// owners.
+pub fn due_and_owners(
+    n: usize,
+    order: Option<&[usize]>,
+    owners: Option<Vec<Player>>,
+) -> Result<(Vec<usize>, Vec<Player>), ColouringError> {
+    let mut due = vec![usize::MAX; n];
+    match order {
+        Some(order) => {
+            for (t, &v) in order.iter().enumerate() {
+                if v >= n || due[v] != usize::MAX {
+                    return Err(ColouringError::NotAPermutation(n));
+                }
+                due[v] = t;
+            }
+            if order.len() != n {
+                return Err(ColouringError::NotAPermutation(n));
+            }
+        }
+        None => due.iter_mut().enumerate().for_each(|(v, t)| *t = v),
+    }
+    let owners = owners.unwrap_or_else(|| {
+        due.iter()
+            .map(|t| if t % 2 == 0 { Player::First } else { Player::Second })
+            .collect()
+    });
+    if owners.len() != n {
+        return Err(ColouringError::OwnerLength { found: owners.len(), n });
+    }
+    Ok((due, owners))
 }
 
 /// The uncoloured vertex due first (ordered games).

@@ -1,6 +1,8 @@
 //! The graphs colouring games are played on: at most [`MAX_VERTICES`]
-//! vertices as adjacency bitsets, read from graph6 or named families.
+//! vertices as adjacency bitsets, read from graph6, named families or a
+//! file ([`super::input`]).
 
+use super::input::{read_graph, EdgeList};
 use crate::board::{members, Edge, Vertex, VertexSet, MAX_VERTICES};
 use crate::graph6;
 use std::fmt;
@@ -20,6 +22,12 @@ pub enum GraphError {
     /// A named family with a bad parameter.
     #[error("graph `{0}`: {1}")]
     Family(String, String),
+    /// A graph file that cannot be read or has a bad line.
+    #[error("graph file {0}: {1}")]
+    File(String, String),
+    /// More vertices than the exact solver takes.
+    #[error("the graph has {0} vertices; the exact solver takes at most {max}", max = MAX_VERTICES)]
+    TooLarge(usize),
 }
 
 impl Graph {
@@ -86,30 +94,27 @@ impl Graph {
     }
 
     /// The tree with this Prüfer code on `code.len() + 2` vertices.
-    pub fn from_prufer(code: &[usize]) -> Result<Graph, String> {
-        let n = code.len() + 2;
-        if n > MAX_VERTICES {
-            return Err(format!(
-                "a Prüfer code gives {n} vertices, at most {MAX_VERTICES} allowed"
-            ));
+    pub fn from_prufer(code: &[usize]) -> Result<Graph, GraphError> {
+        let text = format!(
+            "prufer:{}",
+            code.iter().map(usize::to_string).collect::<Vec<_>>().join(",")
+        );
+        let tree = super::input::prufer(code).map_err(|why| GraphError::Family(text, why))?;
+        Graph::from_edge_list(&tree)
+    }
+
+    /// The graph of an edge list, if it has at most [`MAX_VERTICES`]
+    /// vertices.
+    pub fn from_edge_list(list: &EdgeList) -> Result<Graph, GraphError> {
+        if list.n > MAX_VERTICES {
+            return Err(GraphError::TooLarge(list.n));
         }
-        if let Some(&bad) = code.iter().find(|&&c| c >= n) {
-            return Err(format!("Prüfer entry {bad} is not a vertex of a tree on {n} vertices"));
-        }
-        let mut degree = vec![1usize; n];
-        for &c in code {
-            degree[c] += 1;
-        }
-        let mut edges = Vec::with_capacity(n - 1);
-        for &c in code {
-            let leaf = (0..n).find(|&v| degree[v] == 1).expect("a leaf remains");
-            edges.push(Edge::new(leaf as Vertex, c as Vertex));
-            degree[leaf] = 0;
-            degree[c] -= 1;
-        }
-        let last: Vec<usize> = (0..n).filter(|&v| degree[v] == 1).collect();
-        edges.push(Edge::new(last[0] as Vertex, last[1] as Vertex));
-        Ok(Graph::new(n, &edges))
+        let edges: Vec<Edge> = list
+            .edges
+            .iter()
+            .map(|&(u, v)| Edge::new(u as Vertex, v as Vertex))
+            .collect();
+        Ok(Graph::new(list.n, &edges))
     }
 
     /// Whether the graph is connected (the empty graph is).
@@ -161,42 +166,8 @@ impl fmt::Display for Graph {
     }
 }
 
-/// Reads a graph: graph6, or a named family `path:N`, `cycle:N`, `star:N`
-/// (N leaves), `complete:N`, `empty:N`, `prufer:A,B,...` (the tree with
-/// that Prüfer code; `prufer:` alone is the tree on 2 vertices).
+/// Reads a graph of at most [`MAX_VERTICES`] vertices, in any syntax of
+/// [`read_graph`] (graph6, named families, `@FILE`).
 pub fn parse_graph(text: &str) -> Result<Graph, GraphError> {
-    let text = text.trim();
-    let Some((family, arg)) = text.split_once(':') else {
-        let (n, edges) = graph6::decode(text)?;
-        return Ok(Graph::new(n, &edges));
-    };
-    let bad = |why: String| GraphError::Family(text.to_string(), why);
-    if family == "prufer" {
-        let code: Result<Vec<usize>, _> = arg.split(',').filter(|s| !s.is_empty()).map(str::parse).collect();
-        let code = code.map_err(|_| bad("a Prüfer code is a comma-separated list of vertex numbers".into()))?;
-        return Graph::from_prufer(&code).map_err(bad);
-    }
-    let n: usize = arg.parse().map_err(|_| bad(format!("`{arg}` is not a number")))?;
-    let size = if family == "star" { n + 1 } else { n };
-    if size > MAX_VERTICES {
-        return Err(bad(format!("{size} vertices, at most {MAX_VERTICES} allowed")));
-    }
-    let pairs: Vec<(usize, usize)> = match family {
-        "path" => (1..n).map(|v| (v - 1, v)).collect(),
-        "cycle" if n >= 3 => (0..n).map(|v| (v, (v + 1) % n)).collect(),
-        "cycle" => return Err(bad("a cycle needs at least 3 vertices".into())),
-        "star" => (1..=n).map(|v| (0, v)).collect(),
-        "complete" => (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect(),
-        "empty" => vec![],
-        _ => {
-            return Err(bad(
-                "unknown family: use graph6 or path, cycle, star, complete, empty, prufer".into(),
-            ))
-        }
-    };
-    let edges: Vec<Edge> = pairs
-        .into_iter()
-        .map(|(u, v)| Edge::new(u as Vertex, v as Vertex))
-        .collect();
-    Ok(Graph::new(size, &edges))
+    Graph::from_edge_list(&read_graph(text)?)
 }

@@ -23,9 +23,9 @@
 //!   the last vertex win (our reading in the parent module), which is the
 //!   same rule for alternating owners.
 
-use super::{ColourMove, ColourPosition, ColouringGame};
-use crate::board::{Player, Vertex};
-use crate::engine::strategy::Strategy;
+use super::linear_strategy::OrderedGame;
+use super::ColouringGame;
+use crate::board::Player;
 
 /// A graph as adjacency lists (compressed rows), any size.
 #[derive(Clone, Debug)]
@@ -75,25 +75,10 @@ impl BigGraph {
 /// The winner by Theorem 3.1 (SCCG) or Theorem 3.3 (SCG) for an ordered
 /// game with two colours; `None` for other games.
 pub fn fast_winner(game: &ColouringGame) -> Option<Player> {
-    if !game.rules().ordered() || game.colours() != 2 {
-        return None;
-    }
-    let turns = game.turns();
-    let mut at = vec![0u32; turns.len()];
-    for (t, &(v, _)) in turns.iter().enumerate() {
-        at[v as usize] = t as u32;
-    }
-    let edges: Vec<(u32, u32)> = game
-        .graph()
-        .edges()
-        .iter()
-        .map(|e| (at[e.ends().0 as usize], at[e.ends().1 as usize]))
-        .collect();
-    let graph = BigGraph::new(turns.len(), &edges);
-    let second: Vec<bool> = turns.iter().map(|&(_, s)| s).collect();
+    let ordered = OrderedGame::of(game)?;
     Some(match game.rules() {
-        super::Rules::Sccg => sccg2(&graph, &second).winner,
-        _ => scg2(&graph, &second),
+        super::Rules::Sccg => sccg2(&ordered.graph, &ordered.second).winner,
+        _ => scg2(&ordered.graph, &ordered.second),
     })
 }
 
@@ -176,26 +161,6 @@ impl Sccg2 {
         let agree = self.side[v] == self.side[root];
         let same = agree != (self.winner == Player::Second);
         Some(if same { colours[root] } else { 3 - colours[root] })
-    }
-}
-
-/// Theorem 3.1's winning strategy as a [`Strategy`] of the exact game (a
-/// [`ColouringGame`] with the order `0, 1, ..., n-1`), for certification.
-pub struct Sccg2Strategy {
-    /// The graph, in order.
-    pub graph: BigGraph,
-    /// The analysis whose winner plays.
-    pub analysis: Sccg2,
-}
-
-impl Strategy<ColouringGame> for Sccg2Strategy {
-    fn choose(&self, _: &ColouringGame, position: &ColourPosition, _: Option<&ColourMove>) -> Vec<ColourMove> {
-        let colours: Vec<u8> = (0..position.n()).map(|u| position.colour(u as Vertex)).collect();
-        let Some(v) = colours.iter().position(|&c| c == 0) else {
-            return vec![];
-        };
-        let c = self.analysis.choose(&self.graph, &colours, v);
-        c.map(|c| ColourMove { v: v as Vertex, c }).into_iter().collect()
     }
 }
 

@@ -45,7 +45,9 @@
 pub mod chromatic;
 pub mod game;
 pub mod graph;
+pub mod input;
 pub mod linear;
+pub mod linear_strategy;
 pub mod position;
 pub mod reductions;
 pub mod report;

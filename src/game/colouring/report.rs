@@ -62,16 +62,30 @@ impl GameReport {
     pub fn to_text(&self, game: &ColouringGame) -> String {
         let moves = |ms: &[ColourMove]| ms.iter().map(|m| game.move_text(m)).collect::<Vec<_>>().join(" ");
         let winning = self.winning_first_moves(game);
-        format!(
-            "{}: {} (optimal play lasts {} moves)\noptimal line (vertex:colour): {}\nwinning first moves (one per orbit): {}\npositions: {}   time: {:.3}s",
+        let length = match (self.plies, game.rules().construction()) {
+            (0, _) => "decided at the start".to_string(),
+            (n, false) => format!("optimal play lasts {n} moves"),
+            (n, true) => format!("decided after {n} moves of optimal play"),
+        };
+        let first_moves = match (winning.is_empty(), self.plies) {
+            (_, 0) => "none needed".to_string(),
+            (true, _) => "none".to_string(),
+            (false, _) => moves(&winning),
+        };
+        let mut text = format!(
+            "{}: {} ({length})\noptimal line (vertex:colour): {}\nwinning first moves (one per orbit): {first_moves}\npositions: {}   time: {:.3}s",
             game.describe(),
             game.score_text(self.winner).to_uppercase(),
-            self.plies,
             moves(&self.line),
-            if winning.is_empty() { "none".to_string() } else { moves(&winning) },
             self.positions,
             self.seconds
-        )
+        );
+        if game.rules().construction() && self.winner == Winner::First {
+            // The game ends once no vertex can be blocked any more
+            // (ColouringGame::outcome); say so where the line stops early.
+            text += "\n(a construction game is decided once every uncoloured vertex has more free colours than uncoloured neighbours: it will be coloured whatever is played)";
+        }
+        text
     }
 
     /// One JSON object.

@@ -1,0 +1,165 @@
+//! A variant of a strategy that changes one rule: [`Amended`].
+//!
+//! Researchers rarely write a strategy from nothing; more often they ask
+//! "what if this one rule were different?". `Amended` answers that without
+//! copying the strategy: it asks the wrapped strategy for its move and hands
+//! the move to a function that may replace it. Everything else (game,
+//! memory, phases, slot names) is the wrapped strategy's.
+//!
+//! The variant has no open choices of its own: its
+//! [`Strategy::choices`] is the default, the one amended move of `play`
+//! (amending a whole set of choices is a different question).
+//!
+//! A move that completes the target is never passed to the amendment. So if
+//! the wrapped strategy always takes a win when there is one
+//! ([`Strategy::completes_when_possible`]), so does the variant, and the
+//! engine's shortcut for such strategies stays sound for it.
+//!
+//! ```
+//! use ramsey_verify::amend::Amended;
+//! use ramsey_verify::board::{Board, Edge};
+//! use ramsey_verify::strategies::by_name;
+//! use ramsey_verify::verify::{verify, Request, Verdict};
+//!
+//! // Lemma 4.1's K3 strategy, except that her 3rd move (unless it wins)
+//! // is an edge away from everything.
+//! let careless = Amended::new(by_name("k3").unwrap(), "k3-careless", "K3, 3rd move elsewhere", |view, mut decision| {
+//!     if view.move_number() == 3 {
+//!         let away = view.position.touched_count() as u8; // untouched in a canonical view
+//!         decision.edge = Edge::new(away, away + 1);
+//!     }
+//!     Ok(decision)
+//! });
+//! let report = verify(&careless, Request::new(Board::Infinite, 4, 1)).unwrap();
+//! assert_eq!(report.verdict, Verdict::Refuted);
+//! ```
+
+use crate::board::Player;
+use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use std::sync::Arc;
+
+/// A strategy whose moves are another's, passed through an amendment.
+pub struct Amended<F> {
+    inner: Arc<dyn Strategy>,
+    name: &'static str,
+    description: &'static str,
+    amend: F,
+}
+
+impl<F> Amended<F>
+where
+    F: Fn(&View, Move) -> Result<Move, StrategyError> + Send + Sync,
+{
+    /// `inner` under a new name and description, with `amend` applied to
+    /// each of its moves that does not complete the target. `amend` gets
+    /// the (canonical) view and the inner strategy's move, and returns her
+    /// move: the same, or another edge and memory.
+    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, amend: F) -> Amended<F> {
+        Amended {
+            inner,
+            name,
+            description,
+            amend,
+        }
+    }
+
+    /// The strategy without the amendment.
+    pub fn inner(&self) -> &dyn Strategy {
+        self.inner.as_ref()
+    }
+}
+
+impl<F> Strategy for Amended<F>
+where
+    F: Fn(&View, Move) -> Result<Move, StrategyError> + Send + Sync,
+{
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn description(&self) -> &'static str {
+        self.description
+    }
+
+    fn game(&self) -> Game {
+        self.inner.game()
+    }
+
+    fn initial_memory(&self) -> Memory {
+        self.inner.initial_memory()
+    }
+
+    /// The inner move, amended unless it completes the target.
+    fn play(&self, view: &View) -> Result<Move, StrategyError> {
+        let own = self.inner.play(view)?;
+        let position = view.position;
+        if position.is_free(own.edge) && position.completes_clique(Player::First, own.edge, view.game.clique) {
+            return Ok(own);
+        }
+        (self.amend)(view, own)
+    }
+
+    fn phase(&self, memory: &Memory) -> &'static str {
+        self.inner.phase(memory)
+    }
+
+    /// The inner strategy's answer: a winning move is never amended.
+    fn completes_when_possible(&self) -> bool {
+        self.inner.completes_when_possible()
+    }
+
+    fn slot_names(&self) -> &'static [&'static str] {
+        self.inner.slot_names()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Edge, Position};
+    use crate::strategies::{by_name, k3::SLOTS};
+
+    /// Lemma 4.1's strategy before her 3rd move: her `ab` = 0-1, his 1-2,
+    /// her `bc` = 1-3, then his `reply`.
+    fn before_third_move(reply: Edge) -> (Position, Memory) {
+        let mut position = Position::empty(Board::Infinite);
+        let moves = [Edge::new(0, 1), Edge::new(1, 2), Edge::new(1, 3), reply];
+        for (i, &e) in moves.iter().enumerate() {
+            let player = if i % 2 == 0 { Player::First } else { Player::Second };
+            position.claim(e, player).unwrap();
+        }
+        let mut memory = by_name("k3").unwrap().initial_memory();
+        for (slot, v) in [
+            (SLOTS.a, 0),
+            (SLOTS.b, 1),
+            (SLOTS.c, 3),
+            (SLOTS.first_reply[0], 1),
+            (SLOTS.first_reply[1], 2),
+        ] {
+            memory.set_name(slot, Some(v));
+        }
+        (position, memory)
+    }
+
+    #[test]
+    fn a_winning_move_is_never_amended_and_every_other_move_is() {
+        let away = Edge::new(10, 11);
+        let amended = Amended::new(by_name("k3").unwrap(), "k3-away", "", move |_: &View, own: Move| {
+            Ok(Move { edge: away, ..own })
+        });
+        // He left ac = 0-3 free: she wins with it, amendment or not.
+        // He took ac: her move bu is amended.
+        for (reply, expected) in [(Edge::new(2, 4), Edge::new(0, 3)), (Edge::new(0, 3), away)] {
+            let (position, memory) = before_third_move(reply);
+            let view = View {
+                game: amended.game(),
+                position: &position,
+                memory: &memory,
+                last_reply: Some(reply),
+            };
+            assert_eq!(amended.play(&view).unwrap().edge, expected, "his reply {reply}");
+        }
+        assert_eq!(amended.name(), "k3-away");
+        assert_eq!(amended.inner().name(), "k3");
+    }
+}
