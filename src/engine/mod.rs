@@ -341,7 +341,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         };
         child.value = value.filter(|_| !link.cancelled()).map(|v| Value {
             score: v.score,
-            plies: v.plies + 1,
+            plies: v.plies + self.game.plies(m),
         });
         if let Some(v) = child.value {
             if self.game.decisive(mover, v.score) {

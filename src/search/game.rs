@@ -20,7 +20,7 @@
 //!
 //! Scores: every failure is below every win, and a win with fewer of her
 //! moves is above one with more (she hurries, he delays; the total is in
-//! the score, so the length of a value only counts turns). A failure is
+//! the score; the length of a value counts his moves only). A failure is
 //! decisive for him and a win for her ([`Game::decisive`]): the value of
 //! a node is its first failing reply in reply order, else its longest win
 //! (and at her choice nodes under `Some`, the first winning option).
@@ -137,9 +137,8 @@ pub struct StrategyGame<'a> {
     pub choices: Choices,
 }
 
-/// The verifier's outcome of a position from the engine's value there.
-/// A failure's move count is the number of turns to it: his moves, and
-/// her choices where choices are searched.
+/// The verifier's outcome of a position from the engine's value there
+/// (whose length counts his moves: [`StrategyGame`]'s `plies`).
 pub fn to_value(value: Value<Score>) -> Outcome {
     match value.score {
         Score::Win(Reverse(total)) => Outcome::Win(total.into()),
@@ -351,6 +350,11 @@ impl EngineGame for StrategyGame<'_> {
             Score::Win(Reverse(total)) => format!("she wins within {total} moves"),
             Score::Fail(kind) => format!("{kind:?}"),
         }
+    }
+
+    /// His moves count; her choice is part of his turn's exchange.
+    fn plies(&self, m: &Turn) -> u32 {
+        matches!(m, Turn::His(_)).into()
     }
 
     fn decisive(&self, mover: Player, score: Score) -> bool {

@@ -41,8 +41,7 @@ pub enum Value {
     Fail {
         /// Why the line is a counterexample.
         kind: FailKind,
-        /// His moves on it from this position (turns, where her open
-        /// choices are searched).
+        /// His moves on it from this position.
         his_moves: u32,
     },
 }
