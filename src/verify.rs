@@ -240,15 +240,19 @@ pub fn verify_observed(
 ) -> Result<Report, VerifyError> {
     let start = Instant::now();
     let game = game_of(strategy, request).map_err(VerifyError::Setup)?;
-    let (mut search, mut value, mut line, mut choices) = run_search(strategy, request, request.threads, observer)?;
-    let cut_off = matches!(value, Value::Fail { .. }) || request.choices == Choices::Some;
-    if cut_off && request.threads > 1 {
+    let first = run_search(strategy, request, request.threads, observer)?;
+    let her_cutoffs = request.choices == Choices::Some && first.0.choice_nodes() > 0;
+    let cut_off = matches!(first.1, Value::Fail { .. }) || her_cutoffs;
+    let (search, value, line, choices) = if cut_off && request.threads > 1 {
         // Which positions a parallel search touched past a cutoff (a
         // refutation, or her winning option under `--choices some`)
         // depends on timing; the sequential run's count is the
-        // reproducible one.
-        (search, value, line, choices) = run_search(strategy, request, 1, None)?;
-    }
+        // reproducible one. (The first run's table is freed first.)
+        drop(first);
+        run_search(strategy, request, 1, None)?
+    } else {
+        first
+    };
     if let Value::Fail {
         kind: FailKind::ContractBroken,
         ..

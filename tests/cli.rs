@@ -32,6 +32,32 @@ fn refuted_json_carries_the_counterexample() {
 }
 
 #[test]
+fn choices_modes_say_so_in_json_and_text() {
+    for mode in ["all", "some"] {
+        let (code, out, _) = ramsey(&["verify", "--strategy", "k3", "--choices", mode, "--json"]);
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["verdict"].as_str(), v["max_moves"].as_u64()),
+            (Some("verified"), Some(4))
+        );
+        assert_eq!(v["choices"], mode);
+        assert_eq!(
+            v["choices_made"].as_array().map(Vec::len),
+            Some(0),
+            "k3 leaves no choice open"
+        );
+        let (_, text, _) = ramsey(&["verify", "--strategy", "k3", "--choices", mode]);
+        assert!(
+            text.contains(&format!("open choices ({mode}): none along this line")),
+            "{text}"
+        );
+    }
+    let (_, out, _) = ramsey(&["verify", "--strategy", "k3", "--json"]);
+    assert!(!out.contains("choices"), "--choices one prints what it always did");
+}
+
+#[test]
 fn text_output_says_the_verdict() {
     let (code, out, _) = ramsey(&["verify", "--strategy", "k3", "--board", "4"]);
     assert_eq!(code, 0);
@@ -57,6 +83,16 @@ fn bad_input_is_one_line_and_exit_code_two() {
         vec!["verify", "--strategy", "k3", "--bound", "0"],
         vec!["verify", "--strategy", "k3", "--bound", "x"],
         vec!["verify", "--strategy", "k3", "--threads", "0"],
+        vec!["verify", "--strategy", "k3", "--choices", "many"],
+        vec![
+            "verify",
+            "--strategy",
+            "k3",
+            "--choices",
+            "all",
+            "--cert",
+            "/tmp/k3-choices-all.cert",
+        ],
         vec!["verify"],
         vec!["frobnicate"],
     ] {

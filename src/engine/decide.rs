@@ -9,12 +9,14 @@
 //! cut off. The soundness argument: a player who has a move reaching their
 //! best possible score needs no other move, so every stored score is still
 //! the exact minimax score of its position. Positions are canonical and
-//! moves are reduced by orbit exactly as in the solver.
+//! moves are reduced by orbit exactly as in the solver. The search is
+//! sequential, so the positions it visits are the same on every run.
 //!
 //! Children are first looked at without a search
 //! ([`Game::quick_value`]): a child where the game is over, or where the
 //! player to move ends it at once with their best score, has that score
-//! (the same argument one ply down), and such children are tried first.
+//! (the same argument one ply down); a move that ends the game at once
+//! with the mover's best score is the only one tried.
 //! This asks [`Game::moves`] about positions that are not canonical, so a
 //! game used here must list its moves correctly in any labels.
 
@@ -43,8 +45,10 @@ impl<'g, G: Game> Decider<'g, G> {
     }
 
     fn with(deciding: Deciding<'g, G>) -> Decider<'g, G> {
+        // Sequential: the positions visited are the same on every run
+        // (parallelise over independent questions instead).
         Decider {
-            solver: Solver::owning(deciding),
+            solver: Solver::owning(deciding).with_parallel_plies(0),
         }
     }
 
@@ -71,7 +75,7 @@ impl<'g, G: Game> Decider<'g, G> {
 }
 
 /// A game seen score-only, with its players' best scores decisive.
-pub struct Deciding<'g, G: Game> {
+struct Deciding<'g, G: Game> {
     game: &'g G,
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
@@ -108,16 +112,20 @@ impl<G: Game> Game for Deciding<'_, G> {
     fn moves(&self, position: &G::Position) -> Vec<G::Move> {
         self.game.moves(position)
     }
-    /// The game's orbit moves in the caller's order, with the moves whose
-    /// position is decided at once for the mover's best score first.
+    /// The game's orbit moves in the caller's order, the moves that end
+    /// the game at once with the mover's best score first (the first of
+    /// them is decisive, so the others are never searched).
     fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
         let mut moves = self.game.orbit_moves(canon);
         if let Some(order) = &self.order {
             order(&canon.position, &mut moves);
         }
-        let target = self.best[self.to_move(&canon.position) as usize];
-        let at_once = |m: &G::Move| self.quick_score(&self.play(&canon.position, m)) == Some(target);
-        moves.sort_by_key(|m| !at_once(m));
+        let target = Some(self.best[self.to_move(&canon.position) as usize]);
+        let wins = |m: &G::Move| self.outcome(&self.play(&canon.position, m)) == target;
+        if let Some(i) = moves.iter().position(wins) {
+            moves.swap(0, i);
+            moves.truncate(1);
+        }
         moves
     }
     fn play(&self, position: &G::Position, m: &G::Move) -> G::Position {

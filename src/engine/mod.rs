@@ -110,6 +110,10 @@ pub struct MoveValue<M, S> {
 /// The moves of a game with their values.
 pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
 
+/// The move a node's value comes from (its index among the node's orbit
+/// moves) and that value.
+pub type Choice<S> = (usize, Value<S>);
+
 /// A node's children with their values, and the index of the child its
 /// value comes from.
 type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
@@ -219,10 +223,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// The move a canonical position's value comes from (an index into
     /// [`Game::orbit_moves`]) and that value: the first decisive move, else
     /// the first best; `None` when the game is over.
-    pub fn choice_at(
-        &self,
-        canon: &Canonical<G::Position>,
-    ) -> Result<Option<(usize, Value<G::Score>)>, MemoryCapReached> {
+    pub fn choice_at(&self, canon: &Canonical<G::Position>) -> Result<Option<Choice<G::Score>>, MemoryCapReached> {
         if self.game.outcome(&canon.position).is_some() {
             return Ok(None);
         }
@@ -340,7 +341,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         };
         child.value = value.filter(|_| !link.cancelled()).map(|v| Value {
             score: v.score,
-            plies: v.plies + 1,
+            plies: v.plies + self.game.plies(m),
         });
         if let Some(v) = child.value {
             if self.game.decisive(mover, v.score) {

@@ -133,6 +133,12 @@ pub trait Game: Send + Sync {
     fn quick_value(&self, _position: &Self::Position) -> Option<Value<Self::Score>> {
         None
     }
+    /// How many plies move `m` adds to the length of a value (default 1;
+    /// 0 for a move that only completes a turn, such as her choice among
+    /// open options in the strategy game, so that lengths count turns).
+    fn plies(&self, _m: &Self::Move) -> u32 {
+        1
+    }
     /// One move per orbit of the automorphism group of a canonical position
     /// that is not over, in the order the search tries them. The default
     /// keeps the first move of each orbit of [`Game::moves`], in that order.

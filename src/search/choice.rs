@@ -96,6 +96,16 @@ impl Search<'_> {
         let mut names = NameBook::new(self.strategy.slot_names());
         let (mut moves, mut made) = (Vec::new(), Vec::new());
         let mut node = game.start();
+        if let Some(her) = node.her {
+            // Her first move, the only one the strategy allows.
+            moves.push(PlayedMove {
+                player: Player::First,
+                edge: her,
+                forced: false,
+                phase: self.strategy.phase(&node.memory).to_string(),
+            });
+            names.note(&node.memory);
+        }
         let ending = loop {
             if let Some(ending) = self.ending_at(&node) {
                 break ending;
@@ -171,7 +181,7 @@ impl Search<'_> {
     /// them. Empty in the other modes.
     pub fn resolution(&self) -> Vec<Resolution> {
         let mut out = Vec::new();
-        if self.rules().choices == Choices::Some {
+        if self.rules().choices == Choices::Some && self.choice_nodes() > 0 {
             let game = self.rules();
             self.resolve(game.canonical(&game.start()), &mut HashSet::new(), &mut out);
         }

@@ -10,15 +10,17 @@
 //! counterexample comes first).
 //!
 //! Where her open choices are searched ([`Choices::All`], [`Choices::Some`])
-//! the exchange is cut in two: after his edge comes a *choice node* where
-//! she is to move and the moves are the options of
-//! [`crate::strategy::Strategy::choices`] in the strategy's order. Its
-//! mover is the adversary under `All` (every option must win) and she
-//! herself under `Some` (one option must win).
+//! and the strategy allows more than one move
+//! ([`crate::strategy::Strategy::choices`]), the exchange is cut in two:
+//! after his edge comes a *choice node* where she is to move and the moves
+//! are her options in the strategy's order. Its mover is the adversary
+//! under `All` (every option must win) and she herself under `Some` (one
+//! option must win). Where exactly one move is allowed she plays it in the
+//! exchange, so without open choices the search is the same as under `one`.
 //!
 //! Scores: every failure is below every win, and a win with fewer of her
 //! moves is above one with more (she hurries, he delays; the total is in
-//! the score, so the length of a value only counts turns). A failure is
+//! the score; the length of a value counts his moves only). A failure is
 //! decisive for him and a win for her ([`Game::decisive`]): the value of
 //! a node is its first failing reply in reply order, else its longest win
 //! (and at her choice nodes under `Some`, the first winning option).
@@ -138,9 +140,8 @@ pub struct StrategyGame<'a> {
     pub contract_sample: u64,
 }
 
-/// The verifier's outcome of a position from the engine's value there.
-/// A failure's move count is the number of turns to it: his moves, and
-/// her choices where choices are searched.
+/// The verifier's outcome of a position from the engine's value there
+/// (whose length counts his moves: [`StrategyGame`]'s `plies`).
 pub fn to_value(value: Value<Score>) -> Outcome {
     match value.score {
         Score::Win(Reverse(total)) => Outcome::Win(total.into()),
@@ -216,7 +217,25 @@ impl StrategyGame<'_> {
         match (stop, self.shortcut_win(&node.position, his, threats)) {
             (Some(ending), _) => Node::new(after, node.memory.clone()).ended(Some(ending)),
             (None, Some(win)) => self.her_step(after, node.memory.clone(), win),
-            (None, None) => Node::choice(after, node.memory.clone(), Some(his)),
+            (None, None) => self.her_choice(after, node.memory.clone(), Some(his)),
+        }
+    }
+
+    /// Her turn where choices are searched: her move at once where the
+    /// strategy allows exactly one (so a strategy without open choices is
+    /// searched exactly as under `one`), else a choice node.
+    fn her_choice(&self, position: Position, memory: Memory, his: Option<Edge>) -> Node {
+        match self.her_options(&position, &memory, his) {
+            Ok(mut options) if options.len() == 1 => match options.pop().expect("one option") {
+                Ok((edge, after)) => self.her_step(position, after, edge),
+                Err(ending) => Node::new(position, memory).ended(Some(ending)),
+            },
+            Ok(options) => {
+                let node = Node::choice(position, memory, his);
+                node.options.set(Ok(options)).expect("a new node");
+                node
+            }
+            Err(ending) => Node::new(position, memory).ended(Some(ending)),
         }
     }
 
@@ -247,9 +266,10 @@ impl EngineGame for StrategyGame<'_> {
     type Move = Turn;
     type Score = Score;
 
-    /// The empty board, her to move first.
+    /// The empty board after her first move, or her choice of it (or the
+    /// ending that stops her).
     fn start(&self) -> Node {
-        Node::choice(Position::empty(self.board), self.strategy.initial_memory(), None)
+        self.her_choice(Position::empty(self.board), self.strategy.initial_memory(), None)
     }
 
     fn to_move(&self, node: &Node) -> Player {
@@ -333,6 +353,11 @@ impl EngineGame for StrategyGame<'_> {
             Score::Win(Reverse(total)) => format!("she wins within {total} moves"),
             Score::Fail(kind) => format!("{kind:?}"),
         }
+    }
+
+    /// His moves count; her choice is part of his turn's exchange.
+    fn plies(&self, m: &Turn) -> u32 {
+        matches!(m, Turn::His(_)).into()
     }
 
     fn decisive(&self, mover: Player, score: Score) -> bool {

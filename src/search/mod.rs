@@ -25,7 +25,7 @@ use crate::game::Game as _;
 use crate::line::Ending;
 use crate::strategy::{Game, Memory, Strategy};
 use std::cmp::Reverse;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 mod choice;
@@ -59,6 +59,8 @@ struct Recorder<'a> {
     stats: Mutex<Stats>,
     /// Her move count in the position evaluated last (progress display).
     depth: AtomicU32,
+    /// Stored choice nodes (where her open choices are searched).
+    choice_nodes: AtomicU64,
     observer: Option<&'a dyn Observer>,
 }
 
@@ -106,6 +108,9 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         _: crate::game::Value<Score>,
         children: &[Child<Score, WonIn>],
     ) {
+        if node.position.her_turn {
+            self.choice_nodes.fetch_add(1, Ordering::Relaxed);
+        }
         let phase = self.strategy.phase(&node.position.memory);
         let mut stats = self.stats.lock().unwrap();
         *stats.positions_by_phase.entry(phase).or_default() += 1;
@@ -150,6 +155,7 @@ impl<'a> Search<'a> {
             strategy: rules.strategy,
             stats: Mutex::new(Stats::default()),
             depth: AtomicU32::new(0),
+            choice_nodes: AtomicU64::new(0),
             observer,
         };
         let solver = Solver::owning(rules)
@@ -237,6 +243,12 @@ impl<'a> Search<'a> {
     /// Positions evaluated so far, for progress display.
     pub fn visited(&self) -> u64 {
         self.solver.visited()
+    }
+
+    /// Stored positions where she chose among open choices (included in
+    /// [`Search::positions`]; none under `--choices one`).
+    pub fn choice_nodes(&self) -> u64 {
+        self.solver.hook().choice_nodes.load(Ordering::Relaxed)
     }
 
     /// Counts over the stored positions, identical for any thread count.

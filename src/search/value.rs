@@ -5,10 +5,15 @@ use crate::line::Ending;
 /// Why a line is a counterexample, ordered by how a report prefers them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum FailKind {
+    /// He completed his target first.
     SecondPlayerWins,
+    /// The finite board filled up without her target.
     Draw,
+    /// The strategy gave no move (no rule applies, a panic, no option).
     StrategyError,
+    /// The strategy's move or memory was illegal.
     IllegalMove,
+    /// She needed more moves than the bound allows.
     BoundExceeded,
     ContractBroken,
 }
@@ -35,7 +40,12 @@ pub enum Value {
     Win(u32),
     /// He has a counterexample with `his_moves` more moves of his (the
     /// first one in reply order, not necessarily the shortest).
-    Fail { kind: FailKind, his_moves: u32 },
+    Fail {
+        /// Why the line is a counterexample.
+        kind: FailKind,
+        /// His moves on it from this position.
+        his_moves: u32,
+    },
 }
 
 /// Stands for a value that was not computed (search cancelled or aborted);

@@ -9,6 +9,9 @@ use crate::orbits::edge_orbit_representatives;
 use crate::strategy::Memory;
 use std::collections::BTreeMap;
 
+/// His reply at each position of a line (see [`Search::play_line`]).
+type ReplyChooser<'s> = Box<dyn FnMut(&Canonical) -> Option<Edge> + 's>;
+
 impl Search<'_> {
     /// The line the values point to: the first counterexample in reply
     /// order, or the first longest win. Call after [`Search::root_value`].
@@ -17,7 +20,7 @@ impl Search<'_> {
     }
 
     /// His reply the values point to (see [`Search::principal_line`]).
-    fn principal_reply(&self) -> Box<dyn FnMut(&Canonical) -> Option<Edge> + '_> {
+    fn principal_reply(&self) -> ReplyChooser<'_> {
         Box::new(|node| Some(edge_orbit_representatives(node)[self.principal_index(node)?]))
     }
 
