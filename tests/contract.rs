@@ -119,7 +119,10 @@ fn each_breach_is_no_verdict_with_the_situation_named() {
     ] {
         match verify(&broken(breach), checked(Board::Infinite)) {
             Err(VerifyError::Contract(message)) => {
-                assert!(message.contains(says) && message.contains(" at `"), "{breach:?}: {message}")
+                assert!(
+                    message.contains(says) && message.contains(" at `"),
+                    "{breach:?}: {message}"
+                )
             }
             other => panic!("{breach:?}: {:?}", other.map(|r| r.verdict)),
         }
@@ -145,5 +148,8 @@ fn the_dawdler_would_be_verified_if_the_shortcut_were_trusted() {
         shortcuts: false,
         ..Request::new(Board::Infinite, 4, 1)
     };
-    assert_eq!(verify(&broken(Breach::Dawdles), honest).unwrap().verdict, Verdict::Refuted);
+    assert_eq!(
+        verify(&broken(Breach::Dawdles), honest).unwrap().verdict,
+        Verdict::Refuted
+    );
 }

@@ -49,7 +49,7 @@ pub struct VerifyArgs {
     pub choices: String,
     /// Check the strategy contract (a function of the canonical situation;
     /// `play` among `choices`; completes when it declares so) in every
-    /// situation instead of one in 16. A broken contract is no verdict
+    /// situation instead of one in 64. A broken contract is no verdict
     /// (exit code 3) with the situation named.
     #[arg(long)]
     pub check_contract: bool,

@@ -25,7 +25,7 @@ use crate::strategy::{Memory, Move};
 use std::hash::{BuildHasher, Hash};
 
 /// By default one situation in this many is checked.
-pub const SAMPLE: u64 = 16;
+pub const SAMPLE: u64 = 64;
 
 impl StrategyGame<'_> {
     /// Whether the situation hashed from `item` is in the checked sample.
@@ -99,8 +99,8 @@ impl StrategyGame<'_> {
         let canon = canonical_form(after, memory, Some(his));
         let played = self.call_strategy(&canon, |view| self.strategy.play(view))?;
         let k = self.game.clique;
-        let completes = canon.position.is_free(played.edge)
-            && canon.position.completes_clique(Player::First, played.edge, k);
+        let completes =
+            canon.position.is_free(played.edge) && canon.position.completes_clique(Player::First, played.edge, k);
         match completes {
             true => Ok(()),
             false => Err(broken(format!(
