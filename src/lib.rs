@@ -162,8 +162,6 @@ pub mod progress;
 pub mod registry;
 pub mod render;
 pub mod repair;
-// TODO(lead): remove once documented (src/search/ belongs to the engine helper).
-#[allow(missing_docs)]
 pub mod search;
 pub mod shortest;
 pub mod solve;

@@ -30,7 +30,9 @@ pub const SAMPLE: u64 = 64;
 impl StrategyGame<'_> {
     /// Whether the situation hashed from `item` is in the checked sample.
     fn sampled(&self, item: impl Hash) -> bool {
-        foldhash::fast::FixedState::with_seed(0x5eed).hash_one(item) % self.contract_sample == 0
+        foldhash::fast::FixedState::with_seed(0x5eed)
+            .hash_one(item)
+            .is_multiple_of(self.contract_sample)
     }
 }
 

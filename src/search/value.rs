@@ -15,6 +15,8 @@ pub enum FailKind {
     IllegalMove,
     /// She needed more moves than the bound allows.
     BoundExceeded,
+    /// The strategy broke the contract the search relies on
+    /// ([`super::contract`]); `verify` gives no verdict.
     ContractBroken,
 }
 

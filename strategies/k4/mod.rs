@@ -40,15 +40,25 @@ pub const PLAN_TRIANGLE: u32 = 1;
 
 /// Vertex slots of the memory.
 pub mod slot {
+    /// Slot of `a` (Stage 1, the K3 building strategy's `a`).
     pub const A: usize = 0;
+    /// Slot of `b`, the vertex of her Stage 1 edges but the first.
     pub const B: usize = 1;
+    /// Slot of `c`, the far end of her second edge `bc`.
     pub const C: usize = 2;
+    /// Slot of `u`, the far end of her third edge `bu`.
     pub const U: usize = 3;
+    /// Slot of one endpoint of his first edge.
     pub const H1: usize = 4;
+    /// Slot of the other endpoint of his first edge.
     pub const H2: usize = 5;
+    /// Slot of `m` (Stage 3).
     pub const M: usize = 6;
+    /// Slot of `n` (Stage 3).
     pub const N: usize = 7;
+    /// Slot of `l` (Stage 6).
     pub const L: usize = 8;
+    /// Slot of `r` (Stage 6).
     pub const R: usize = 9;
     /// Slot of `p_i`.
     pub const fn p(i: usize) -> usize {
@@ -102,6 +112,7 @@ pub enum Variant {
 
 /// The K4 building strategy in one of its variants.
 pub struct K4Strategy {
+    /// Which variant of the strategy.
     pub variant: Variant,
 }
 

@@ -103,6 +103,7 @@ pub struct PromisingType {
     pub letters: &'static str,
     /// Red edges besides the hub's.
     pub red: &'static str,
+    /// Blue edges of the type (his edges the picture shows).
     pub blue: &'static str,
     /// Her moves, in order; the last makes the double threat.
     pub moves: &'static str,
@@ -231,10 +232,12 @@ impl PromisingType {
         hub.chain(pairs(self.red)).collect()
     }
 
+    /// The blue pairs, in role indices.
     pub fn blue_pairs(&self) -> Vec<(usize, usize)> {
         pairs(self.blue)
     }
 
+    /// Her moves' pairs, in order, in role indices.
     pub fn move_pairs(&self) -> Vec<(usize, usize)> {
         pairs(self.moves)
     }
@@ -244,6 +247,8 @@ impl PromisingType {
         pairs(self.answers)
     }
 
+    /// The pairs that complete her K4 at the end (the double threat's
+    /// missing edges), in role indices.
     pub fn final_pairs(&self) -> Vec<(usize, usize)> {
         pairs(self.finals)
     }
@@ -302,7 +307,10 @@ pub enum Detection {
     /// The reading guide's general variant (not the paper's): the shortest
     /// forcing line of at most `max_moves` of her moves (capped at
     /// [`MAX_LINE`], what a plan's name slots hold).
-    ForcingLines { max_moves: usize },
+    ForcingLines {
+        /// The longest line searched, in her moves.
+        max_moves: usize,
+    },
 }
 
 /// Where a plan came from.
@@ -319,7 +327,9 @@ pub enum PlanKind {
 /// type's roles `a, b, c, ...`; for a forcing line, her moves' endpoints.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// Where the plan came from.
     pub kind: PlanKind,
+    /// Its vertices: the type's roles in order, or her moves' endpoints.
     pub vertices: Vec<Vertex>,
 }
 
@@ -327,7 +337,9 @@ pub struct Plan {
 /// consecutive name slots from `first_name`.
 #[derive(Clone, Copy, Debug)]
 pub struct PlanSlots {
+    /// The memory word holding the plan's kind.
     pub word: usize,
+    /// The first of its consecutive name slots.
     pub first_name: usize,
 }
 
