@@ -33,6 +33,8 @@
 //! - **Who wins**: Alice if `a > b`. In the Clique and Star games a draw
 //!   counts for Bob (Section 1: "otherwise it is a player 2 win").
 
+mod reduced;
+
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
 use super::edges::{EdgeError, EdgePosition};
 use super::{Canonical, Game};
@@ -306,6 +308,37 @@ impl ScoringGame {
     }
 }
 
+/// A label part for a count still to reach, or "out of reach".
+const UNREACHABLE: u64 = 63;
+
+impl reduced::Reduction for ScoringGame {
+    /// VC: the edges each colour still needs to capture the vertex (out
+    /// of reach: the same label whatever the number). Star: each colour's
+    /// degree there while it can still exceed that colour's points.
+    fn label(&self, state: &reduced::VertexState, points: [u32; 2]) -> Option<u64> {
+        let part = |p: usize| -> Option<u64> {
+            match self.scoring {
+                Scoring::VertexCapturing => {
+                    let need = (state.degree / 2 + 1).checked_sub(state.count[p]).filter(|&c| c > 0)?;
+                    Some(if need <= state.free { need as u64 } else { UNREACHABLE })
+                }
+                _ => Some(if state.count[p] + state.free > points[p] {
+                    state.count[p] as u64
+                } else {
+                    UNREACHABLE
+                }),
+            }
+        };
+        let (red, blue) = (part(0)?, part(1)?);
+        ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
+    }
+
+    fn points_now(&self, position: &EdgePosition) -> [u32; 2] {
+        let p = self.points(position);
+        [p.alice as u32, p.bob as u32]
+    }
+}
+
 /// How many of the vertices with a cost (`None`: out of reach) fit in
 /// `budget`, cheapest first.
 fn affordable(costs: impl Iterator<Item = Option<u32>>, budget: u32) -> u32 {
@@ -349,8 +382,13 @@ impl Game for ScoringGame {
         next
     }
 
+    /// Star and VC positions reduce to counts per vertex
+    /// ([`reduced`]); Clique and Colex positions keep their edges.
     fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
-        position.canonical()
+        match self.scoring {
+            Scoring::Star | Scoring::VertexCapturing => reduced::canonical(self, position),
+            Scoring::Clique | Scoring::Colex => position.canonical(),
+        }
     }
 
     fn relabel_move(&self, m: &Edge, perm: &[Vertex]) -> Edge {
