@@ -276,13 +276,13 @@ impl ScoringGame {
                         .checked_sub(own[v].count_ones())
                         .map_or(Some(0), |c| (c <= free(v)).then_some(c))
                 });
-                let open: Vec<usize> = (0..n).filter(|&v| 2 * other[v].count_ones() < degree(v)).collect();
-                let spoil = open.iter().map(|&v| {
+                let open = (0..n).filter(|&v| 2 * other[v].count_ones() < degree(v));
+                let spoil = open.clone().map(|v| {
                     let c = degree(v).div_ceil(2) - other[v].count_ones();
                     (c <= free(v)).then_some(c)
                 });
-                let least = open.len() as u32 - affordable(spoil, 2 * theirs);
-                (least.max(now), affordable(gain, 2 * mine))
+                let least = open.count() as u32 - affordable(spoil, theirs);
+                (least.max(now), affordable(gain, mine))
             }
         }
     }
@@ -352,19 +352,27 @@ impl reduced::Reduction for ScoringGame {
     }
 }
 
-/// How many of the vertices with a cost (`None`: out of reach) fit in
-/// `budget`, cheapest first.
-fn affordable(costs: impl Iterator<Item = Option<u32>>, budget: u32) -> u32 {
-    let mut costs: Vec<u32> = costs.flatten().collect();
-    costs.sort_unstable();
-    let mut spent = 0;
-    costs
-        .into_iter()
-        .take_while(|&c| {
-            spent += c;
-            spent <= budget
-        })
-        .count() as u32
+/// At most how many of the vertices with a cost (`None`: out of reach)
+/// a player with `moves` edges left can pay for: `k` vertices cost at
+/// least the `k` cheapest costs, and `moves` edges bring at most
+/// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
+/// brings two only if both its ends are among them).
+fn affordable(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> u32 {
+    let mut how_many = [0u32; MAX_BOARD_VERTICES + 1];
+    for c in costs.flatten().filter(|&c| c <= moves) {
+        how_many[c as usize] += 1;
+    }
+    let (mut k, mut spent, mut best) = (0, 0, 0);
+    for (cost, &count) in how_many.iter().enumerate() {
+        for _ in 0..count {
+            k += 1;
+            spent += cost as u32;
+            if spent <= moves + moves.min(k * (k - 1) / 2) {
+                best = k;
+            }
+        }
+    }
+    best
 }
 
 impl Game for ScoringGame {
