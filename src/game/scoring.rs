@@ -153,13 +153,17 @@ pub struct ScoringGame {
     start: EdgePosition,
 }
 
-/// A position's colour classes and free edges as adjacency rows.
+/// A position's colour classes and free edges as adjacency rows, and
+/// their sizes per vertex.
 struct Rows {
     n: usize,
     red: [VertexSet; MAX_BOARD_VERTICES],
     blue: [VertexSet; MAX_BOARD_VERTICES],
     free: [VertexSet; MAX_BOARD_VERTICES],
-    board: [VertexSet; MAX_BOARD_VERTICES],
+    /// Per colour (red, blue), the edges of that colour at each vertex.
+    count: [[u32; MAX_BOARD_VERTICES]; 2],
+    free_count: [u32; MAX_BOARD_VERTICES],
+    degree: [u32; MAX_BOARD_VERTICES],
 }
 
 impl Rows {
@@ -169,13 +173,18 @@ impl Rows {
             red: [0; MAX_BOARD_VERTICES],
             blue: [0; MAX_BOARD_VERTICES],
             free: [0; MAX_BOARD_VERTICES],
-            board: [0; MAX_BOARD_VERTICES],
+            count: [[0; MAX_BOARD_VERTICES]; 2],
+            free_count: [0; MAX_BOARD_VERTICES],
+            degree: [0; MAX_BOARD_VERTICES],
         };
         for v in 0..rows.n {
             rows.red[v] = p.neighbours(Player::First, v as Vertex);
             rows.blue[v] = p.neighbours(Player::Second, v as Vertex);
             rows.free[v] = p.free_neighbours(v as Vertex);
-            rows.board[v] = p.board_neighbours(v as Vertex);
+            rows.count[0][v] = rows.red[v].count_ones();
+            rows.count[1][v] = rows.blue[v].count_ones();
+            rows.free_count[v] = rows.free[v].count_ones();
+            rows.degree[v] = p.board_neighbours(v as Vertex).count_ones();
         }
         rows
     }
@@ -189,7 +198,7 @@ impl Rows {
 
     /// Moves left for each player (the mover gets the odd one out).
     fn moves_left(&self, to_move: Player) -> [u32; 2] {
-        let free = self.free[..self.n].iter().map(|r| r.count_ones()).sum::<u32>() / 2;
+        let free = self.free_count[..self.n].iter().sum::<u32>() / 2;
         let mut left = [free / 2; 2];
         left[to_move as usize] += free % 2;
         left
@@ -236,14 +245,12 @@ impl ScoringGame {
     }
 
     fn measure(&self, rows: &Rows, player: Player) -> u32 {
-        let own = rows.colour(player);
+        let own = &rows.count[player as usize][..rows.n];
         match self.scoring {
-            Scoring::Clique => edge_clique_number(own),
-            Scoring::Star => own.iter().map(|r| r.count_ones()).max().unwrap_or(0),
-            Scoring::VertexCapturing => (0..rows.n)
-                .filter(|&v| 2 * own[v].count_ones() > rows.board[v].count_ones())
-                .count() as u32,
-            Scoring::Colex => colex_score(own),
+            Scoring::Clique => edge_clique_number(rows.colour(player)),
+            Scoring::Star => own.iter().copied().max().unwrap_or(0),
+            Scoring::VertexCapturing => (0..rows.n).filter(|&v| 2 * own[v] > rows.degree[v]).count() as u32,
+            Scoring::Colex => colex_score(rows.colour(player)),
         }
     }
 
@@ -251,35 +258,34 @@ impl ScoringGame {
     /// whatever the play, given the moves each player has left.
     fn range(&self, rows: &Rows, player: Player, left: [u32; 2]) -> (u32, u32) {
         let now = self.measure(rows, player);
-        let (own, other) = (rows.colour(player), rows.colour(player.opponent()));
+        let (own, other) = (&rows.count[player as usize], &rows.count[player.opponent() as usize]);
         let (mine, theirs) = (left[player as usize], left[player.opponent() as usize]);
-        let n = rows.n;
-        let free = |v: usize| rows.free[v].count_ones();
+        let (n, free, degree) = (rows.n, &rows.free_count, &rows.degree);
         match self.scoring {
-            Scoring::Clique | Scoring::Colex => (now, self.most_clique_like(rows, own, mine).max(now)),
+            Scoring::Clique | Scoring::Colex => {
+                let most = self.most_clique_like(rows, rows.colour(player), mine);
+                (now, most.max(now))
+            }
             // Each free edge at v ends in one colour; the opponent can take
             // at most `theirs` of them there.
             Scoring::Star => {
-                let least = (0..n)
-                    .map(|v| own[v].count_ones() + free(v).saturating_sub(theirs))
-                    .max();
-                let most = (0..n).map(|v| own[v].count_ones() + free(v).min(mine)).max();
+                let least = (0..n).map(|v| own[v] + free[v].saturating_sub(theirs)).max();
+                let most = (0..n).map(|v| own[v] + free[v].min(mine)).max();
                 (least.unwrap_or(0).max(now), most.unwrap_or(0))
             }
             Scoring::VertexCapturing => {
-                let degree = |v: usize| rows.board[v].count_ones();
                 // To capture v, `player` needs degree/2 + 1 edges there; the
                 // opponent stops it with ⌈degree/2⌉. Every further edge
                 // brings two vertices one edge each.
                 let gain = (0..n).map(|v| {
-                    (degree(v) / 2 + 1)
-                        .checked_sub(own[v].count_ones())
-                        .map_or(Some(0), |c| (c <= free(v)).then_some(c))
+                    (degree[v] / 2 + 1)
+                        .checked_sub(own[v])
+                        .map_or(Some(0), |c| (c <= free[v]).then_some(c))
                 });
-                let open = (0..n).filter(|&v| 2 * other[v].count_ones() < degree(v));
+                let open = (0..n).filter(|&v| 2 * other[v] < degree[v]);
                 let spoil = open.clone().map(|v| {
-                    let c = degree(v).div_ceil(2) - other[v].count_ones();
-                    (c <= free(v)).then_some(c)
+                    let c = degree[v].div_ceil(2) - other[v];
+                    (c <= free[v]).then_some(c)
                 });
                 let least = open.count() as u32 - affordable(spoil, theirs);
                 (least.max(now), affordable(gain, mine))
@@ -324,19 +330,24 @@ fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
 /// A label part for a count still to reach, or "out of reach".
 const UNREACHABLE: u64 = 63;
 
-impl reduced::Reduction for ScoringGame {
-    /// VC: the edges each colour still needs to capture the vertex (out
-    /// of reach: the same label whatever the number). Star: each colour's
-    /// degree there while it can still exceed that colour's points.
-    fn label(&self, state: &reduced::VertexState, points: [u32; 2]) -> Option<u64> {
+impl ScoringGame {
+    /// The label of vertex `v` in the reduced canonical form
+    /// ([`reduced`]), below 2^12, or `None` if its free edges can no longer
+    /// change the score; `now` are both players' points as they stand.
+    /// VC: the edges each colour still needs to capture `v` (out of reach:
+    /// the same label whatever the number). Star: each colour's degree at
+    /// `v` while it can still exceed that colour's points.
+    fn vertex_label(&self, rows: &Rows, v: usize, now: [u32; 2]) -> Option<u64> {
+        let free = rows.free_count[v];
         let part = |p: usize| -> Option<u64> {
+            let count = rows.count[p][v];
             match self.scoring {
                 Scoring::VertexCapturing => {
-                    let need = (state.degree / 2 + 1).checked_sub(state.count[p]).filter(|&c| c > 0)?;
-                    Some(if need <= state.free { need as u64 } else { UNREACHABLE })
+                    let need = (rows.degree[v] / 2 + 1).checked_sub(count).filter(|&c| c > 0)?;
+                    Some(if need <= free { need as u64 } else { UNREACHABLE })
                 }
-                _ => Some(if state.count[p] + state.free > points[p] {
-                    state.count[p] as u64
+                _ => Some(if count + free > now[p] {
+                    count as u64
                 } else {
                     UNREACHABLE
                 }),
@@ -344,11 +355,6 @@ impl reduced::Reduction for ScoringGame {
         };
         let (red, blue) = (part(0)?, part(1)?);
         ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
-    }
-
-    fn points_now(&self, position: &EdgePosition) -> [u32; 2] {
-        let p = self.points(position);
-        [p.alice as u32, p.bob as u32]
     }
 }
 

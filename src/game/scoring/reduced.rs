@@ -7,7 +7,7 @@
 //!
 //! - whose turn it is and both players' points as they stand;
 //! - per *live* vertex (one whose edges can still change the score) a
-//!   label from the game ([`Reduction::label`]) and how many free edges
+//!   label from the game ([`ScoringGame::vertex_label`]) and how many free edges
 //!   join it to vertices that are not live (each such edge only counts at
 //!   its live end);
 //! - the free edges between live vertices, up to isomorphism;
@@ -20,47 +20,18 @@
 //! relabelled: live vertices in canonical order, then the others in their
 //! order; the generators fix the vertices that are not live.
 
+use super::{Rows, ScoringGame};
 use crate::board::{members, Player, Vertex, VertexSet};
 use crate::game::edges::EdgePosition;
 use crate::game::symmetry::{label, LayeredGraph};
 use crate::game::Canonical;
 
-/// What a vertex's state is, for [`Reduction::label`].
-pub(super) struct VertexState {
-    /// Edges of each colour at the vertex (red, blue).
-    pub count: [u32; 2],
-    /// Free edges at the vertex.
-    pub free: u32,
-    /// Board edges at the vertex.
-    pub degree: u32,
-}
-
-/// A game whose positions reduce to counts per vertex.
-pub(super) trait Reduction {
-    /// The label of a live vertex (below 2^12), or `None` if its free
-    /// edges can no longer change the score; `points` are the players'
-    /// points as they stand.
-    fn label(&self, state: &VertexState, points: [u32; 2]) -> Option<u64>;
-    /// Both players' points as they stand.
-    fn points_now(&self, position: &EdgePosition) -> [u32; 2];
-}
-
 /// The reduced canonical form of `position` under `game`'s labels.
-pub(super) fn canonical(game: &impl Reduction, position: &EdgePosition) -> Canonical<EdgePosition> {
-    let n = position.vertex_count();
-    let points = game.points_now(position);
-    let free: Vec<VertexSet> = (0..n).map(|v| position.free_neighbours(v as Vertex)).collect();
-    let labels: Vec<Option<u64>> = (0..n)
-        .map(|v| {
-            let count = [Player::First, Player::Second].map(|p| position.neighbours(p, v as Vertex).count_ones());
-            let state = VertexState {
-                count,
-                free: free[v].count_ones(),
-                degree: position.board_neighbours(v as Vertex).count_ones(),
-            };
-            game.label(&state, points)
-        })
-        .collect();
+pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonical<EdgePosition> {
+    let rows = Rows::of(position);
+    let (n, free) = (rows.n, &rows.free);
+    let points = [Player::First, Player::Second].map(|p| game.measure(&rows, p));
+    let labels: Vec<Option<u64>> = (0..n).map(|v| game.vertex_label(&rows, v, points)).collect();
     let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
     let live_set: VertexSet = live.iter().fold(0, |s, &v| s | 1 << v);
     let dead_edges: u32 = (0..n)
