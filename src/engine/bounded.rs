@@ -211,7 +211,17 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                 strict: false,
             };
             if known.decides(t).is_none() {
-                known = known.with(self.root_test(&canon, t, 0)?);
+                let r = self.root_test(&canon, t, 0)?;
+                if std::env::var("ERDOS_TRACE").is_ok() {
+                    eprintln!(
+                        "probe {:?} -> {:?} visited {} positions {}",
+                        t,
+                        r,
+                        self.visited.load(Ordering::Relaxed),
+                        self.table.len()
+                    );
+                }
+                known = known.with(r);
             }
         }
         loop {
@@ -230,7 +240,17 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                     strict: false,
                 },
             };
-            known = known.with(self.root_test(&canon, t, 0)?);
+            let r = self.root_test(&canon, t, 0)?;
+            if std::env::var("ERDOS_TRACE").is_ok() {
+                eprintln!(
+                    "test {:?} -> {:?} visited {} positions {}",
+                    t,
+                    r,
+                    self.visited.load(Ordering::Relaxed),
+                    self.table.len()
+                );
+            }
+            known = known.with(r);
         }
     }
 
