@@ -410,7 +410,7 @@ impl Game for ScoringGame {
     }
 
     /// Star and VC positions reduce to counts per vertex
-    /// ([`reduced`]); Clique and Colex positions keep their edges.
+    /// (`reduced.rs`); Clique and Colex positions keep their edges.
     fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
         match self.scoring {
             Scoring::Star | Scoring::VertexCapturing => reduced::canonical(self, position),
@@ -438,7 +438,7 @@ impl Game for ScoringGame {
     /// in the mover's colour (cliques it grows, weighted 8) and in the
     /// opponent's (cliques it blocks, 2) in the Clique and Colex games, by
     /// the largest degree at its ends in the mover's colour (2) and the
-    /// opponent's (1) in the Star game, by [`vc_urgency`] at both ends in the VC
+    /// opponent's (1) in the Star game, by `vc_urgency` at both ends in the VC
     /// game. Weights chosen by measurement.
     fn move_priority(&self, position: &EdgePosition, m: &Edge) -> i32 {
         let (u, v) = m.ends();
