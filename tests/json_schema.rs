@@ -329,4 +329,16 @@ fn erdos_and_colour_json_are_as_documented() {
         .flat_map(|g| objects(&["colour", "--game", "sccg", "--graph", g, "--colours", "2", "--json"]))
         .collect();
     assert_schema("colour --json --linear-only", &linear);
+    let chromatic = objects(&["colour", "--graph", "path:5", "--game-chromatic", "--json"]);
+    assert_schema("colour --game-chromatic --json", &chromatic);
+    assert_schema("colour --trees --json", &objects(&["colour", "--trees", "5", "--json"]));
+    // Two colours are too few for Theorem 5.3's strategy: the refuted run
+    // reaches the counterexample's fields.
+    let certified: Vec<Value> = ["5", "2"]
+        .iter()
+        .flat_map(|k| objects(&["colour", "--certify-trees", "4", "--strategy-colours", k, "--json"]))
+        .collect();
+    assert_eq!(certified[0]["verdict"], "verified");
+    assert_eq!(certified[1]["verdict"], "refuted");
+    assert_schema("colour --certify-trees --json", &certified);
 }

@@ -78,7 +78,7 @@ pub struct ColourArgs {
 
 pub fn run(args: ColourArgs) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
-        return certify_53(n, args.strategy_colours, !args.stop_when_safe);
+        return certify_53(n, args.strategy_colours, !args.stop_when_safe, args.json);
     }
     if let Some(n) = args.trees {
         return tree_census(n, args.examples, args.json);
@@ -297,40 +297,66 @@ fn tree_census(max_n: usize, keep: usize, json: bool) -> Result<(), Failure> {
         }
     }
     if json {
-        output::println(format!("{}", serde_json::Value::Array(rows)))?;
+        output::println(serde_json::json!({ "max_vertices": max_n, "sizes": rows }))?;
     }
     Ok(())
 }
 
-fn certify_53(max_n: usize, k: usize, played_out: bool) -> Result<(), Failure> {
+/// Theorem 5.3's strategy certified on every tree up to `max_n` vertices.
+/// A failure is a verdict (REFUTED, exit code 0), like `verify`'s.
+fn certify_53(max_n: usize, k: usize, played_out: bool, json: bool) -> Result<(), Failure> {
     if !(1..=MAX_TREE_CENSUS).contains(&max_n) || k == 0 {
         return Err(Failure::BadInput(format!(
             "--certify-trees takes 1..={MAX_TREE_CENSUS} and at least 1 colour"
         )));
     }
-    let mut failed = false;
+    let mut rows = Vec::new();
+    let mut counterexample = None;
     for n in 1..=max_n {
         let started = std::time::Instant::now();
         let c = crate::game::colouring::trees53::certify_trees(n, k, played_out);
-        output::println(format!(
-            "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({:.2}s)",
-            c.trees,
-            c.roots,
-            c.checked,
-            c.failures.len(),
-            started.elapsed().as_secs_f64()
-        ))?;
-        if let Some((tree, root, line)) = c.failures.first() {
-            let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
+        let seconds = started.elapsed().as_secs_f64();
+        let failure = c.failures.first().map(|(tree, root, line)| {
+            let moves: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();
+            (tree.graph6(), *root, moves)
+        });
+        if json {
+            rows.push(serde_json::json!({
+                "n": n, "trees": c.trees, "roots": c.roots, "checked": c.checked,
+                "failures": c.failures.len(), "seconds": seconds,
+            }));
+        } else {
             output::println(format!(
-                "        REFUTED on {tree} rooted at {root}: {}",
-                moves.join(" ")
+                "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({seconds:.2}s)",
+                c.trees,
+                c.roots,
+                c.checked,
+                c.failures.len(),
             ))?;
-            failed = true;
+            if let Some((tree, root, moves)) = &failure {
+                let moves: Vec<String> = moves.iter().map(|[v, c]| format!("{v}:{c}")).collect();
+                output::println(format!(
+                    "        REFUTED on {tree} rooted at {root}: {}",
+                    moves.join(" ")
+                ))?;
+            }
         }
+        counterexample = counterexample.or(failure);
     }
-    match failed {
-        true => Err(Failure::NoVerdict("the strategy was refuted (lines above)".into())),
-        false => Ok(()),
+    let verdict = if counterexample.is_some() {
+        "refuted"
+    } else {
+        "verified"
+    };
+    if json {
+        let counterexample =
+            counterexample.map(|(tree, root, line)| serde_json::json!({"tree": tree, "root": root, "line": line}));
+        output::println(serde_json::json!({
+            "colours": k, "played_out": played_out, "verdict": verdict,
+            "sizes": rows, "counterexample": counterexample,
+        }))?;
+    } else {
+        output::println(verdict.to_uppercase())?;
     }
+    Ok(())
 }
