@@ -238,3 +238,40 @@ fn tree_census_lists_examples_and_counts_the_rest() {
     let line = out.lines().rfind(|l| l.contains("chi_g=3: D")).unwrap();
     assert!(!line.contains("more") && line.split_whitespace().count() == 3, "{line}");
 }
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let run = |threads: &str| {
+        let (code, out, err) = ramsey(&[
+            "colour",
+            "--game-chromatic",
+            "--graph",
+            "random-tree:12,3",
+            "--json",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for level in v["levels"].as_array_mut().unwrap() {
+            level.as_object_mut().unwrap().remove("seconds");
+        }
+        v
+    };
+    let one = run("1");
+    for threads in ["2", "4", "2"] {
+        assert_eq!(run(threads), one, "--threads {threads}");
+    }
+}
+
+#[test]
+fn a_refuted_theorem_53_check_is_a_verdict() {
+    // With two colours the strategy loses already on a path of 3 vertices.
+    let (code, out, _) = ramsey(&["colour", "--certify-trees", "4", "--strategy-colours", "2"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("REFUTED on BW rooted at 0"), "{out}");
+    assert!(out.trim_end().ends_with("REFUTED"), "{out}");
+    let (code, out, _) = ramsey(&["colour", "--certify-trees", "6"]);
+    assert_eq!(code, 0);
+    assert!(out.trim_end().ends_with("VERIFIED"), "{out}");
+}

@@ -31,6 +31,18 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
 }
 
+/// Runs `work` on a pool of `threads` workers (all cores if `None`).
+pub fn on_threads<T: Send>(
+    threads: Option<usize>,
+    work: impl FnOnce() -> Result<T, super::Failure> + Send,
+) -> Result<T, super::Failure> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .map_err(|e| super::Failure::BadInput(e.to_string()))?;
+    pool.install(work)
+}
+
 pub fn parse_positions(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),

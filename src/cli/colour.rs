@@ -74,9 +74,16 @@ pub struct ColourArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Worker threads (default: all cores); results do not depend on it.
+    #[arg(long, value_parser = super::args::parse_threads)]
+    pub threads: Option<usize>,
 }
 
 pub fn run(args: ColourArgs) -> Result<(), Failure> {
+    super::args::on_threads(args.threads, || run_on_pool(&args))
+}
+
+fn run_on_pool(args: &ColourArgs) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
         return certify_53(n, args.strategy_colours, !args.stop_when_safe, args.json);
     }
