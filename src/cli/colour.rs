@@ -94,7 +94,7 @@ fn run_on_pool(args: &ColourArgs) -> Result<(), Failure> {
     let list = read_graph(text).map_err(|e| e.to_string())?;
     let graph = match Graph::from_edge_list(&list) {
         Ok(graph) if !args.linear_only => graph,
-        fits => return linear_only(&args, text, &list, fits.err()),
+        fits => return linear_only(args, text, &list, fits.err()),
     };
     let memory = args.memory_mib.saturating_mul(1 << 20);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
