@@ -7,7 +7,7 @@
 #   proofs/regenerate.sh k4-inf-21  # only the named runs
 #
 # Each summary also gets "resources": wall and CPU seconds and peak memory
-# (GNU time, /usr/bin/time). THREADS (default 1) sets --threads. Verdicts,
+# (GNU time, /usr/bin/time) and the load average at the start. THREADS (default 1) sets --threads. Verdicts,
 # lines and counts do not depend on it, but a refuted run with 2 threads can
 # take minutes where the sequential one takes a second (see
 # strategies/k4/README.md).
@@ -56,14 +56,17 @@ RUNS=(
 run() {
   local name=$1 args=$2
   local command="ramsey-verify $args --threads $THREADS --json"
-  local usage
+  local usage load
   usage=$(mktemp)
+  # The 1-minute load average when the run starts: on a shared machine the
+  # wall (and to a lesser degree CPU) seconds depend on it.
+  load=$(cut -d' ' -f1 /proc/loadavg)
   echo "== $name: $command" >&2
   # $args is shell words (it may quote a value with spaces), hence eval.
   # GNU time records wall time, CPU time and peak memory of the run.
   eval "nice /usr/bin/time -f '%e %U %S %M' -o \"\$usage\" \"\$BIN\" $args --threads \"\$THREADS\" --json" |
-    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; w,u,s,m=open(sys.argv[3]).read().split()[-4:]; r["resources"]={"wall_seconds":float(w),"cpu_seconds":round(float(u)+float(s),2),"peak_rss_mb":round(int(m)/1024,1)}; print(json.dumps(r, indent=1))' \
-      "$MACHINE" "$command" "$usage" > "proofs/$name.json"
+    python3 -c 'import json,sys; rs=[json.loads(l) for l in sys.stdin if l.strip()]; r=rs[0] if len(rs)==1 else {"runs": rs}; r["machine"]=sys.argv[1]; r["command"]=sys.argv[2]; w,u,s,m=open(sys.argv[3]).read().split()[-4:]; r["resources"]={"wall_seconds":float(w),"cpu_seconds":round(float(u)+float(s),2),"peak_rss_mb":round(int(m)/1024,1),"load_average":float(sys.argv[4])}; print(json.dumps(r, indent=1))' \
+      "$MACHINE" "$command" "$usage" "$load" > "proofs/$name.json"
   rm -f "$usage"
 }
 
@@ -88,4 +91,10 @@ if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-figure6 "* ]]; then
   echo "== k4-as-written-figure6: cargo test --release --test k4_open_choices figure6_positions_under -- --nocapture" >&2
   cargo test --release --quiet --test k4_open_choices figure6_positions_under -- --nocapture 2>/dev/null |
     grep -E '^[^ ]+: [0-9]+ options' > proofs/k4-as-written-figure6.txt
+fi
+if [ $# -eq 0 ] || [[ " $* " == *" k4-regular-failure-classes "* ]]; then
+  dir=docs/figures/k4-regular-failure-classes
+  echo "== k4-regular-failure-classes: refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21 --svg-dir $dir" >&2
+  nice "$BIN" refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21 \
+    --threads "$THREADS" --svg-dir "$dir" > "$dir/classes.txt"
 fi
