@@ -4,7 +4,9 @@ use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::board::{Board, Player};
-use crate::cert::Recorder;
+use crate::cert::lists::ListRecorder;
+use crate::cert::refute::{line_tree, tree_certificate, Refutes};
+use crate::cert::{Certificate, Recorder};
 use crate::game::ramsey::Rules;
 use crate::render::Figure;
 use crate::search::{Choices, Observer};
@@ -32,8 +34,10 @@ pub struct VerifyArgs {
     /// Pictures of the reported line (counterexample or longest line).
     #[command(flatten)]
     pub picture: PictureArgs,
-    /// Write a proof certificate of a verified result to FILE (gzipped if
-    /// FILE ends in .gz); check it with `ramsey-verify check FILE`.
+    /// Write a proof certificate to FILE (gzipped if FILE ends in .gz):
+    /// of a win (under `--choices all`: every option listed wins), or of a
+    /// refutation (the line; under `--choices some`: his tree against every
+    /// option); check it with `ramsey-verify check FILE`.
     #[arg(long, value_name = "FILE")]
     pub cert: Option<PathBuf>,
     /// Rules to verify the strategy under, for its own target: achieve (the
@@ -59,13 +63,6 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
-    if args.cert.is_some() && choices != Choices::One {
-        return Err(Failure::BadInput(
-            "--cert writes the strategy's own moves (--choices one); a --choices some resolution is \
-             reported, not yet certified"
-                .into(),
-        ));
-    }
     args.picture.check_writable()?;
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let request = Request {
@@ -78,6 +75,7 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         shortcuts: !args.search.no_shortcuts,
         choices,
         check_contract: args.check_contract,
+        tree: args.cert.is_some(),
     };
     let game = game_of(strategy.as_ref(), request)?;
     if args.cert.is_some() && !game.second_builds() {
@@ -86,8 +84,11 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
             game.rules
         )));
     }
-    let recorder = args.cert.as_ref().map(|_| Recorder::new());
-    let observer = recorder.as_ref().map(|r| r as &dyn Observer);
+    let recorder = args.cert.as_ref().map(|_| match choices {
+        Choices::All => CertRecorder::Lists(ListRecorder::new()),
+        _ => CertRecorder::Moves(Recorder::new()),
+    });
+    let observer = recorder.as_ref().map(CertRecorder::observer);
     let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(|e| match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
         stopped => Failure::NoVerdict(stopped.to_string()),
@@ -114,26 +115,52 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         output::print(&report.to_text(game))?;
     }
     match (&args.cert, recorder) {
-        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game, &args),
+        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game),
         _ => Ok(()),
     }
 }
 
-/// Writes the certificate of a verified run; refuses on a refuted one.
-fn write_certificate(
-    path: &Path,
-    recorder: &Recorder,
-    report: &Report,
-    game: Game,
-    args: &VerifyArgs,
-) -> Result<(), Failure> {
-    if report.verdict != Verdict::Verified {
-        return Err(Failure::BadInput(format!(
-            "no certificate written to {}: the strategy was refuted, and only verified results have certificates",
-            path.display()
-        )));
+/// What records her proven moves for `--cert`: one move per position, or
+/// under `--choices all` every list of options.
+enum CertRecorder {
+    Moves(Recorder),
+    Lists(ListRecorder),
+}
+
+impl CertRecorder {
+    fn observer(&self) -> &dyn Observer {
+        match self {
+            CertRecorder::Moves(r) => r,
+            CertRecorder::Lists(r) => r,
+        }
     }
-    let certificate = recorder.certificate(game, args.search.board, args.search.bound, None);
+}
+
+/// The certificate of the run: of her win (format version 2; version 4
+/// listing every option under `--choices all`), or of the refutation
+/// (version 4: his tree under `--choices some`, else the line).
+fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<Certificate, String> {
+    let (board, bound) = (report.board, report.bound);
+    match (report.verdict, recorder, &report.choices.tree) {
+        (Verdict::Verified, CertRecorder::Moves(r), _) => Ok(r.certificate(game, board, bound, None)),
+        (Verdict::Verified, CertRecorder::Lists(r), _) => Ok(r.certificate(game, board, bound)),
+        (Verdict::Refuted, _, Some(tree)) => Ok(tree_certificate(
+            game,
+            board,
+            bound,
+            Refutes::EveryOption,
+            tree.as_ref()?,
+        )),
+        (Verdict::Refuted, _, None) => line_tree(&report.line)
+            .map(|tree| tree_certificate(game, board, bound, Refutes::Line, &tree))
+            .ok_or_else(|| "the line does not end in a refutation".to_string()),
+    }
+}
+
+/// Writes the certificate of the run.
+fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game: Game) -> Result<(), Failure> {
+    let certificate = certificate(recorder, report, game)
+        .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
     let bytes = certificate.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
         "certificate: {} entries, {bytes} bytes, written to {}",
