@@ -8,6 +8,7 @@ use crate::cert::lists::ListRecorder;
 use crate::cert::refute::{line_tree, tree_certificate, Refutes};
 use crate::cert::{Certificate, Recorder};
 use crate::game::ramsey::Rules;
+use crate::patch::{format_table, resolution_table};
 use crate::render::Figure;
 use crate::search::{Choices, Observer};
 use crate::strategy::Game;
@@ -51,6 +52,11 @@ pub struct VerifyArgs {
     /// (some resolution must win; the choices it makes are counted).
     #[arg(long, default_value = "one")]
     pub choices: String,
+    /// With `--choices some`, on a verified run: write the winning
+    /// resolution (her option at every situation with several) as a patch
+    /// table to FILE; `verify --patches FILE` replays it.
+    #[arg(long, value_name = "FILE")]
+    pub resolution_out: Option<PathBuf>,
     /// Check the strategy contract (a function of the canonical situation;
     /// `play` among `choices`; completes when it declares so) in every
     /// situation instead of one in 64. A broken contract is no verdict
@@ -63,8 +69,14 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
+    if args.resolution_out.is_some() && choices != Choices::Some {
+        return Err(Failure::BadInput("--resolution-out needs --choices some".into()));
+    }
     args.picture.check_writable()?;
-    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
+    args.cert
+        .iter()
+        .chain(&args.resolution_out)
+        .try_for_each(|path| output::check_writable(path))?;
     let request = Request {
         rules,
         board: args.search.board,
@@ -114,10 +126,41 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     } else {
         output::print(&report.to_text(game))?;
     }
+    if let Some(path) = &args.resolution_out {
+        write_resolution(path, strategy.as_ref(), &report)?;
+    }
     match (&args.cert, recorder) {
         (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game),
         _ => Ok(()),
     }
+}
+
+/// Writes the winning resolution of a `--choices some` run as a patch table.
+fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, report: &Report) -> Result<(), Failure> {
+    let fail = |why: String| Failure::BadInput(format!("no resolution written to {}: {why}", path.display()));
+    if report.verdict != Verdict::Verified {
+        return Err(fail("no resolution of the open choices wins".into()));
+    }
+    let table = resolution_table(strategy, &report.choices.resolution).map_err(fail)?;
+    let comments = [
+        format!(
+            "the winning resolution of `verify --strategy {} --board {} --bound {} --choices some`",
+            report.strategy, report.board, report.bound
+        ),
+        format!(
+            "{} situations with several options; replay: verify --strategy {} --patches FILE",
+            table.len(),
+            report.strategy
+        ),
+    ];
+    std::fs::write(path, format_table(&table, &comments))
+        .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
+    output::note(format_args!(
+        "resolution: {} situations, written to {}",
+        table.len(),
+        path.display()
+    ));
+    Ok(())
 }
 
 /// What records her proven moves for `--cert`: one move per position, or
