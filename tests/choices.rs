@@ -13,7 +13,7 @@ use ramsey_verify::verify::{verify, Request, Verdict, VerifyError};
 use std::sync::Arc;
 
 /// How the second move of the K3 strategy is left open.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fork {
     /// A wasted move (an edge between two fresh vertices) first, then the
     /// strategy's own move.
@@ -29,6 +29,40 @@ enum Fork {
     /// Her own edge twice: first with a flag in her memory that makes her
     /// waste every later move (which loses), then with her own memory.
     SameEdgeFirst,
+    /// Her third move left open instead: her own, then every other move
+    /// that gives her two threats (each wins at once after his reply).
+    DoubleThreats,
+}
+
+/// From her third move on: her win where she has one, else `own` and
+/// every other move that gives her two threats (unless he has a threat she
+/// must block: then `own`). The other moves keep her memory as it was, so
+/// after them she only takes her win.
+fn double_threats(view: &View, own: impl Fn() -> Result<Move, StrategyError>) -> Result<Vec<Move>, StrategyError> {
+    let p = view.position;
+    if let Some(&win) = p.threats(Player::First, 3).first() {
+        let memory = view.memory.clone();
+        return Ok(vec![Move { edge: win, memory }]);
+    }
+    let own = own()?;
+    if !p.threats(Player::Second, 3).is_empty() {
+        return Ok(vec![own]);
+    }
+    let t = p.touched_count() as u8;
+    let mut out = vec![own.clone()];
+    for u in 0..t {
+        for v in u + 1..=t {
+            let e = Edge::new(u, v);
+            let twice = |after: Position| after.threats(Player::First, 3).len() >= 2;
+            if e != own.edge && p.is_free(e) && p.with(e, Player::First).is_ok_and(twice) {
+                out.push(Move {
+                    edge: e,
+                    memory: view.memory.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The K3 strategy (Lemma 4.1) with its second move left open as `fork`
@@ -69,6 +103,9 @@ impl Strategy for Forked {
         }
     }
     fn choices(&self, view: &View) -> Result<Vec<Move>, StrategyError> {
+        if self.fork == Fork::DoubleThreats && view.move_number() >= 3 {
+            return double_threats(view, || self.inner.play(view));
+        }
         let own = self.inner.play(view)?;
         let t = view.position.touched_count() as u8;
         // An edge between two fresh vertices, where the board has two.
@@ -76,7 +113,7 @@ impl Strategy for Forked {
             edge: Edge::new(t, t + 1),
             memory: view.memory.clone(),
         });
-        if view.move_number() != 2 {
+        if view.move_number() != 2 || self.fork == Fork::DoubleThreats {
             let careless = view.memory.words.last() == Some(&1);
             return Ok(vec![waste.filter(|_| careless).unwrap_or(own)]);
         }
@@ -93,6 +130,7 @@ impl Strategy for Forked {
             Fork::Empty => vec![],
             Fork::NoRule => return Err(StrategyError::RuleDoesNotApply("no second move (test)".into())),
             Fork::SameEdgeFirst => vec![careless, own],
+            Fork::DoubleThreats => unreachable!("answered above"),
         })
     }
     fn completes_when_possible(&self) -> bool {
@@ -328,6 +366,7 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
         Fork::WasteLast,
         Fork::IllegalFirst,
         Fork::SameEdgeFirst,
+        Fork::DoubleThreats,
     ] {
         let strategy = forked(fork);
         for mode in Choices::ALL {
@@ -353,5 +392,66 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
             }
         }
     }
-    assert_eq!(compared, 40);
+    assert_eq!(compared, 52);
+}
+
+/// The certificate of `fork`'s run under `mode` (K3, `K_aleph0`, bound 4),
+/// written as `verify --cert` writes it, and the checker's verdict on it.
+fn certified(fork: Fork, mode: Choices) -> (Verdict, String, Result<ramsey_cert_check::Summary, String>) {
+    use ramsey_verify::cert::{lists::ListRecorder, refute, Recorder};
+    let strategy = forked(fork);
+    let request = Request {
+        tree: true,
+        ..request(Board::Infinite, 4, 2, mode)
+    };
+    let (moves, lists) = (Recorder::new(), ListRecorder::new());
+    let observer: &dyn ramsey_verify::search::Observer = match mode {
+        Choices::All => &lists,
+        _ => &moves,
+    };
+    let report = ramsey_verify::verify::verify_observed(&strategy, request, Some(observer)).unwrap();
+    let (game, board) = (strategy.game(), Board::Infinite);
+    let certificate = match (report.verdict, mode, &report.choices.tree) {
+        (Verdict::Verified, Choices::All, _) => lists.certificate(game, board, 4),
+        (Verdict::Verified, _, _) => moves.certificate(game, board, 4, None),
+        (Verdict::Refuted, _, Some(tree)) => {
+            refute::tree_certificate(game, board, 4, refute::Refutes::EveryOption, tree.as_ref().unwrap())
+        }
+        (Verdict::Refuted, _, None) => {
+            let tree = refute::line_tree(&report.line).unwrap();
+            refute::tree_certificate(game, board, 4, refute::Refutes::Line, &tree)
+        }
+    };
+    let checked = ramsey_cert_check::check(certificate.text.as_bytes(), 1).map_err(|r| r.message);
+    (report.verdict, certificate.text, checked)
+}
+
+#[test]
+fn every_kind_of_choices_certificate_is_accepted() {
+    let cases = [
+        (
+            Fork::DoubleThreats,
+            Choices::All,
+            Verdict::Verified,
+            "claim every-option-wins",
+        ),
+        (Fork::WasteFirst, Choices::Some, Verdict::Verified, "ramsey-cert 2"),
+        (Fork::WasteFirst, Choices::All, Verdict::Refuted, "claim line-loses"),
+        (Fork::WasteFirst, Choices::One, Verdict::Refuted, "claim line-loses"),
+        (
+            Fork::NoRule,
+            Choices::Some,
+            Verdict::Refuted,
+            "claim every-option-loses",
+        ),
+    ];
+    for (fork, mode, verdict, claim) in cases {
+        let (found, text, checked) = certified(fork, mode);
+        assert_eq!(found, verdict, "{fork:?} {mode:?}\n{text}");
+        assert!(text.contains(claim), "{fork:?} {mode:?}: {text}");
+        assert!(checked.is_ok(), "{fork:?} {mode:?}: {checked:?}\n{text}");
+    }
+    // Under `all` some position lists several winning options.
+    let (_, text, _) = certified(Fork::DoubleThreats, Choices::All);
+    assert!(text.lines().skip(8).any(|l| l.contains(',')), "{text}");
 }

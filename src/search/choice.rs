@@ -122,7 +122,8 @@ impl TreeEnd {
             Ending::SecondPlayerWins => Some(TreeEnd::Blue),
             Ending::Draw => Some(TreeEnd::Full),
             Ending::BoundExceeded => Some(TreeEnd::Bound),
-            Ending::StrategyError(why) | Ending::IllegalMove(why) => Some(TreeEnd::NoMove(why.clone())),
+            Ending::StrategyError(why) => Some(TreeEnd::NoMove(why.clone())),
+            Ending::IllegalMove(why) => Some(TreeEnd::NoMove(format!("its move is illegal: {why}"))),
             Ending::FirstPlayerWins | Ending::ContractBroken(_) => None,
         }
     }
