@@ -3,6 +3,8 @@
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
 
+use crate::claim::parse_claim;
+pub use crate::claim::StrongClaim;
 use crate::graph::{Colour, Graph};
 use crate::Rejection;
 use sha2::{Digest, Sha256};
@@ -61,38 +63,6 @@ pub enum Board {
     Infinite,
     /// `K_n`.
     Complete(usize),
-}
-
-/// What a strong-game certificate (version 2 or 4) claims.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StrongClaim {
-    /// Version 2: she wins; one move per entry.
-    Wins,
-    /// Version 4 `every-option-wins`: every move listed in an entry wins
-    /// (entries list the options of a strategy with open choices).
-    EveryOptionWins,
-    /// Version 4 `every-option-loses`: a tree of his replies beating every
-    /// listed option of hers ([`crate::refutation`]).
-    EveryOptionLoses,
-    /// Version 4 `line-loses`: one line, her one move per turn, that she loses.
-    LineLoses,
-}
-
-impl StrongClaim {
-    /// The word of the `claim` header line (`wins` for version 2).
-    pub fn name(self) -> &'static str {
-        match self {
-            StrongClaim::Wins => "wins",
-            StrongClaim::EveryOptionWins => "every-option-wins",
-            StrongClaim::EveryOptionLoses => "every-option-loses",
-            StrongClaim::LineLoses => "line-loses",
-        }
-    }
-
-    /// Whether the body is a refutation tree rather than entries.
-    pub fn refutes(self) -> bool {
-        matches!(self, StrongClaim::EveryOptionLoses | StrongClaim::LineLoses)
-    }
 }
 
 /// What the header claims.
@@ -375,22 +345,6 @@ fn parse_start(text: &str) -> Result<Option<Graph>, Rejection> {
             })?))
         }
     }
-}
-
-fn parse_claim(text: &str) -> Result<StrongClaim, Rejection> {
-    [
-        StrongClaim::EveryOptionWins,
-        StrongClaim::EveryOptionLoses,
-        StrongClaim::LineLoses,
-    ]
-    .into_iter()
-    .find(|c| c.name() == text)
-    .ok_or_else(|| {
-        Rejection::unreadable(format!(
-            "header: claim `{}` is not every-option-wins, every-option-loses or line-loses",
-            clip(text)
-        ))
-    })
 }
 
 /// Checks the body against the header's hash (the reader has already

@@ -19,6 +19,7 @@
 
 #![warn(missing_docs)]
 
+pub mod claim;
 pub mod closure;
 pub mod format;
 pub mod game;
