@@ -98,3 +98,17 @@ if [ $# -eq 0 ] || [[ " $* " == *" k4-regular-failure-classes "* ]]; then
   nice "$BIN" refute --strategy k4-regular --at-round 5 --at-round 4 --phase 'stage 2' --bound 21 \
     --threads "$THREADS" --svg-dir "$dir" > "$dir/classes.txt"
 fi
+
+# Certificates of the k4-as-written runs (format version 4, proofs/FORMAT.md):
+# under --choices some his tree against every option she is given, under
+# --choices all the losing line with her choices. Check: ramsey-verify check FILE.
+for m in some all; do
+  for b in inf 17; do
+    name=k4-as-written-$m-$b-21
+    if [ $# -eq 0 ] || [[ " $* " == *" $name.cert "* ]]; then
+      echo "== $name.cert" >&2
+      "$BIN" verify --strategy k4-as-written --board "$b" --bound 21 --choices "$m" --threads 1 \
+        --cert "proofs/$name.cert" > /dev/null
+    fi
+  done
+done
