@@ -24,6 +24,7 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub mod budget;
 pub mod colex;
 pub mod colouring;
 pub mod edges;
