@@ -17,13 +17,15 @@ use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// Two questions: with `--rules`, the exact value of a graph Ramsey game
-/// on a finite board (any board, target and rule set); with `--budget`,
-/// whether the first player, to move in a `K_k` achievement position,
+/// Three questions: with `--rules`, the exact value of a graph Ramsey game
+/// on a finite board (any board, target and rule set); with `--rules` and
+/// `--budget`, whether the first player wins that game within a budget of
+/// her moves (also on `K_aleph0`, for the achievement games); with
+/// `--budget` alone, whether she, to move in a `K_k` achievement position,
 /// forces a win within a budget of her moves (also on `K_aleph0`).
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("input").args(["line", "g6"])))]
-#[command(group(ArgGroup::new("question").required(true).args(["rules", "budget"])))]
+#[command(group(ArgGroup::new("question").required(true).multiple(true).args(["rules", "budget"])))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: super::game_solve::GameArgs,
@@ -34,14 +36,16 @@ pub struct SolveArgs {
     /// many red as blue edges: she is to move).
     #[arg(long, value_name = "RED:BLUE")]
     pub g6: Option<String>,
-    /// Most of her moves the win may take (counted from this position).
+    /// Most of her moves the win may take (counted from this position; with
+    /// `--rules`, the first player's moves from the start).
     #[arg(long, value_parser = parse_bound)]
     pub budget: Option<u32>,
     /// k of the K_k both players build.
     #[arg(long, default_value = "4", value_parser = parse_clique)]
     pub clique: usize,
     /// With `--budget`: `inf` for K_aleph0, or n for K_n. With `--rules`:
-    /// n (K_n), a graph name (C5, P4, K1,3, ...) or graph6.
+    /// n (K_n), a graph name (C5, P4, K1,3, ...) or graph6; `inf` with
+    /// `--budget` for the achievement games.
     #[arg(long, default_value = "inf")]
     pub board: String,
     /// Print one JSON object instead of text.
@@ -58,16 +62,25 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let Some(budget) = args.budget else {
-        let rules = args.game.rules.as_deref().expect("clap requires --rules or --budget");
+    if let Some(rules) = args.game.rules.as_deref() {
         if args.line.is_some() || args.g6.is_some() {
             return Err(Failure::BadInput(
                 "with --rules, give the start position with --start".into(),
             ));
         }
         let threads = args.threads.unwrap_or_else(super::args::default_threads);
-        return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
-    };
+        let game = &args.game;
+        return super::game_solve::run(
+            game,
+            rules,
+            &args.board,
+            args.budget,
+            threads,
+            args.max_memory,
+            args.json,
+        );
+    }
+    let budget = args.budget.expect("clap requires --rules or --budget");
     if args.game.cert.is_some() {
         return Err(Failure::BadInput(
             "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),

@@ -167,14 +167,19 @@ impl WithinBudget {
         if position.has_clique(Player::First, self.clique) || position.has_clique(Player::Second, self.clique) {
             return Ok(None);
         }
-        Ok(Some(self.with_completions(Race {
-            position: position.clone(),
+        Ok(Some(self.fresh(position.clone(), budget)))
+    }
+
+    /// `position` with her to move, `budget` of her moves and the names.
+    fn fresh(&self, position: Position, budget: u32) -> Race {
+        self.with_completions(Race {
+            position,
             names: self.names.clone(),
             left: budget,
             to_move: Player::First,
             ended: None,
             completions: [Vec::new(), Vec::new()],
-        })))
+        })
     }
 
     /// The edges that would complete `player`'s `K_k` now.
@@ -279,10 +284,7 @@ impl Game for WithinBudget {
 
     /// The empty board with her to move and the whole budget.
     fn start(&self) -> Race {
-        self.race(&Position::empty(self.board), self.budget)
-            .ok()
-            .flatten()
-            .expect("an empty board fits any budget the caller checked")
+        self.fresh(Position::empty(self.board), self.budget)
     }
     fn to_move(&self, race: &Race) -> Player {
         race.to_move

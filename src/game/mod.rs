@@ -28,6 +28,7 @@ pub mod budget;
 pub mod colex;
 pub mod colouring;
 pub mod edges;
+pub mod horizon;
 pub mod pattern;
 pub mod ramsey;
 pub mod ranked;

@@ -76,6 +76,8 @@ impl BudgetSolver {
         max_budget: u32,
         limit: usize,
     ) -> Result<Option<(u32, Vec<Edge>)>, NoAnswer> {
+        // Bad input is refused before any search (every smaller budget fits).
+        self.solver.game().race(position, max_budget)?;
         for budget in 1..=max_budget {
             let moves = self.winners(position, budget, limit)?;
             if !moves.is_empty() {
