@@ -241,9 +241,10 @@ pub fn strategy_calls(
     })
 }
 
-/// Exhaustive solve (`crate::solve`) in the K4 game: her winning moves
-/// within `depth` moves of hers after the K4 slice start ([`K4_SLICE`])
-/// and his first reply there; items are the nodes canonised.
+/// Exhaustive solve (the budget game, [`crate::game::budget`]) in the K4
+/// game: her winning moves within `depth` moves of hers after the K4 slice
+/// start ([`K4_SLICE`]) and his first reply there; items are the positions
+/// stored.
 pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
     let strategy = crate::strategies::k4::patched();
     let search = Search::new(&strategy, Board::Infinite, 21);
@@ -255,12 +256,11 @@ pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
         format!("solve K4 after slice {K4_SLICE:?}, her wins within {depth}"),
         runs,
         || {
-            let mut solver = crate::solve::Solver::new(4, u64::MAX);
-            let wins = solver
-                .winning_moves(&position, depth)
-                .map_err(|_| "node limit".to_string())?;
+            let game = crate::game::budget::WithinBudget::new(4, Board::Infinite, depth);
+            let solver = crate::game::budget::BudgetSolver::new(game);
+            let wins = solver.winning_moves(&position, depth).map_err(|e| e.to_string())?;
             std::hint::black_box(wins);
-            Ok(solver.stats.her_nodes + solver.stats.his_nodes)
+            Ok(solver.positions())
         },
     )
 }

@@ -164,7 +164,6 @@ pub mod render;
 pub mod repair;
 pub mod search;
 pub mod shortest;
-pub mod solve;
 pub mod strategy;
 pub mod verify;
 

@@ -169,6 +169,10 @@ fn refute_json_is_as_documented() {
 const ONE_RUN: &[(&str, &str)] = &[
     ("solve --json", "solve --line 0-1,2-3 --budget 3 --clique 3 --json"),
     (
+        "solve --rules --budget --json",
+        "solve --rules achieve --target K3 --board inf --budget 4 --json",
+    ),
+    (
         "solve --rules --json",
         "solve --rules achieve --target K3 --board 5 --json",
     ),

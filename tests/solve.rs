@@ -3,7 +3,7 @@
 //! reconstructed Stage 6 has no rule although a forced win exists.
 
 use ramsey_verify::board::{Board, Edge, Player, Position};
-use ramsey_verify::solve::Solver;
+use ramsey_verify::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
 use ramsey_verify::strategies::k4::hub_search;
 mod common;
 use common::ramsey;
@@ -39,9 +39,13 @@ const K4_DEAD_END: [(u8, u8); 16] = [
     (1, 8),
 ];
 
+fn solver(clique: usize) -> BudgetSolver {
+    BudgetSolver::new(WithinBudget::new(clique, Board::Infinite, 1))
+}
+
 fn shortest_win(position: &Position, clique: usize, up_to: u32) -> Option<u32> {
-    let mut solver = Solver::new(clique, 1_000_000);
-    (1..=up_to).find(|&b| solver.her_turn(position, b).unwrap())
+    let solver = solver(clique);
+    (1..=up_to).find(|&b| solver.wins(position, b).unwrap())
 }
 
 #[test]
@@ -65,8 +69,7 @@ fn k3_game_is_won_on_k5() {
 fn the_stage6_dead_end_has_a_forced_win() {
     let position = line(&K4_DEAD_END);
     assert_eq!(shortest_win(&position, 4, 4), Some(4));
-    let mut solver = Solver::new(4, 1_000_000);
-    let wins = solver.winning_moves(&position, 4).unwrap();
+    let wins = solver(4).winning_moves(&position, 4).unwrap();
     // b-p4 starts the line b-p4, b-p1, b-p2 of the README.
     assert!(wins.contains(&Edge::new(4, 8)), "{wins:?}");
 }
@@ -75,16 +78,16 @@ fn the_stage6_dead_end_has_a_forced_win() {
 fn hub_search_plays_a_winning_move_at_the_hub() {
     let position = line(&K4_DEAD_END);
     let e = hub_search::move_at_hub(&position, 0, 4).expect("a win at hub 0");
-    let mut solver = Solver::new(4, 1_000_000);
-    assert!(solver.winning_moves(&position, 4).unwrap().contains(&e));
+    assert!(solver(4).winning_moves(&position, 4).unwrap().contains(&e));
     // Negative: with too small a depth there is nothing to play.
     assert_eq!(hub_search::move_at_hub(&position, 0, 3), None);
 }
 
 #[test]
-fn a_node_limit_gives_no_verdict() {
-    let mut solver = Solver::new(4, 10);
-    assert!(solver.her_turn(&line(&K4_DEAD_END[..8]), 8).is_err());
+fn a_memory_cap_gives_no_verdict() {
+    let capped = solver(4).with_memory_limit(1000);
+    let answer = capped.wins(&line(&K4_DEAD_END[..8]), 8);
+    assert!(matches!(answer, Err(NoAnswer::Memory(_))), "{answer:?}");
 }
 
 #[test]
@@ -147,8 +150,8 @@ fn solve_on_a_finished_game_is_bad_input_and_the_api_says_no_win() {
     assert_eq!(code, 2, "{err}");
     // The library's documented answer on a finished game: no move, no win.
     let done = line(&[(0, 1), (2, 3), (0, 2), (2, 4), (1, 2), (3, 4)]);
-    let mut solver = Solver::new(3, 1000);
-    assert!(!solver.her_turn(&done, 3).unwrap());
+    let solver = solver(3);
+    assert!(!solver.wins(&done, 3).unwrap());
     assert!(solver.winning_moves(&done, 3).unwrap().is_empty());
 }
 
@@ -164,7 +167,7 @@ fn solve_cli_rejects_bad_input() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(needle) && err.lines().count() == 1, "{args:?}: {err}");
     }
-    let (code, _, err) = ramsey(&["solve", "--g6", "D@[:Dm?", "--budget", "9", "--max-nodes", "1000"]);
+    let (code, _, err) = ramsey(&["solve", "--g6", "D@[:Dm?", "--budget", "9", "--max-memory", "1"]);
     assert_eq!(code, 3, "{err}");
 }
 

@@ -1,17 +1,18 @@
-//! Differential test of the exhaustive solver (`src/solve.rs`) against plain
+//! Differential test of the budget game on the engine's core
+//! (`src/game/budget.rs`) against plain
 //! brute-force minimax: every position reachable on `K_4` and `K_5`, cliques 2
 //! and 3, every budget, for her value and for her winning moves. The brute
 //! force shares nothing with the engine: edges are bit numbers, cliques are
 //! edge masks, and it recurses over every free edge of labelled positions (no
 //! canonical forms, no orbits, no forced-move shortcuts), with a memo.
 //!
-//! The question is the one `src/solve.rs` documents: she is to move (whatever
+//! The question is the one `src/game/budget.rs` documents: she is to move (whatever
 //! the edge counts say), she wins within `b` if one of her next `b` moves
 //! completes a red `K_k` before he completes a blue one; a full board is a
 //! draw, not a win.
 
 use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
-use ramsey_verify::solve::Solver;
+use ramsey_verify::game::budget::{BudgetSolver, WithinBudget};
 use ramsey_verify::strategy::Memory;
 use std::collections::{HashMap, HashSet};
 
@@ -186,14 +187,17 @@ struct Variant {
     shared: bool,
 }
 
-fn solver_for(k: usize, variant: Variant) -> Solver {
-    let solver = Solver::new(k, u64::MAX);
+fn solver_for(n: usize, k: usize, variant: Variant) -> BudgetSolver {
+    let game = WithinBudget::new(k, Board::Complete(n), 1);
     if !variant.restricted {
-        return solver;
+        return BudgetSolver::new(game);
     }
+    // Vertex 0 of the positions asked about, wherever the search's
+    // canonical labels put it.
     let mut names = Memory::new(0, 1);
     names.set_name(0, Some(0));
-    solver.restrict_her_moves(names, Box::new(|_, e| e.touches(0)))
+    let touches_named = |_: &Position, names: &Memory, e: Edge| e.touches(names.name(0).expect("named"));
+    BudgetSolver::new(game.restrict_her_moves(names, Box::new(touches_named)))
 }
 
 /// Compares the solver with the brute force on every reachable position of
@@ -209,13 +213,13 @@ fn disagreements(n: usize, k: usize, variant: Variant) -> (Vec<String>, usize) {
         allowed,
     };
     let max_budget = (rules.edges.len() as u32).div_ceil(2);
-    let mut shared = solver_for(k, variant);
+    let shared = solver_for(n, k, variant);
     let (mut bad, mut compared) = (Vec::new(), 0);
     for (red, blue) in rules.reachable() {
         let position = rules.position(red, blue);
         let automorphisms = rules.automorphisms(red, blue, variant.restricted);
-        let mut own = solver_for(k, variant);
-        let solver = if variant.shared { &mut shared } else { &mut own };
+        let own = solver_for(n, k, variant);
+        let solver = if variant.shared { &shared } else { &own };
         let mut budgets: Vec<u32> = (1..=max_budget).collect();
         if variant.shared {
             budgets.reverse();
@@ -248,13 +252,13 @@ struct Answers {
 
 impl Answers {
     fn of(
-        solver: &mut Solver,
+        solver: &BudgetSolver,
         position: &Position,
         budget: u32,
         automorphisms: &[Vec<usize>],
         rules: &Rules,
     ) -> Answers {
-        let value = solver.her_turn(position, budget).unwrap();
+        let value = solver.wins(position, budget).unwrap();
         let moves: Vec<usize> = solver
             .winning_moves(position, budget)
             .unwrap()

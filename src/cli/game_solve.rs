@@ -5,15 +5,19 @@
 
 use super::{output, Failure};
 use crate::board::Player;
+use crate::board::{Vertex, MAX_VERTICES};
 use crate::engine::{census, solve, Solver};
+use crate::game::edges::EdgePosition;
+use crate::game::horizon::{aleph0_vertices, Horizon};
 use crate::game::pattern::Pattern;
-use crate::game::ramsey::{RamseyGame, Rules};
+use crate::game::ramsey::{Outcome, RamseyGame, Rules};
 use crate::game::statement::{colour_start, parse_board};
 use crate::game::Game;
 use crate::verify::thread_pool;
 use clap::Args;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// The options of a game statement (board, targets, rules, start).
 #[derive(Args, Debug)]
@@ -52,6 +56,11 @@ pub struct GameArgs {
 
 /// The game stated by the options.
 pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
+    statement_on(args, rules, parse_board(board).map_err(|e| e.to_string())?)
+}
+
+/// The game stated by the options on the uncoloured `board`.
+fn statement_on(args: &GameArgs, rules: &str, board: EdgePosition) -> Result<RamseyGame, String> {
     let rules: Rules = rules.parse()?;
     let first = match args.first.as_deref() {
         None => None,
@@ -59,6 +68,16 @@ pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame
         Some("blue" | "green") => Some(Player::Second),
         Some(other) => return Err(format!("--first must be red or blue, not `{other}`")),
     };
+    let targets = targets(args)?;
+    let (mut start, mut next) = (board, Player::First);
+    if let Some(text) = &args.start {
+        (start, next) = colour_start(&start, text).map_err(|e| e.to_string())?;
+    }
+    RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(|e| e.to_string())
+}
+
+/// The targets of red and blue.
+fn targets(args: &GameArgs) -> Result<[Pattern; 2], String> {
     let both = args.target.as_deref();
     let target = |own: &Option<String>| -> Result<Pattern, String> {
         let text = own
@@ -67,31 +86,74 @@ pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame
             .ok_or("a target is needed: --target A (or --target-red and --target-blue)")?;
         text.parse::<Pattern>().map_err(|e| e.to_string())
     };
-    let targets = [target(&args.target_red)?, target(&args.target_blue)?];
-    let mut start = parse_board(board).map_err(|e| e.to_string())?;
-    let mut next = Player::First;
-    if let Some(text) = &args.start {
-        (start, next) = colour_start(&start, text).map_err(|e| e.to_string())?;
-    }
-    RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(|e| e.to_string())
+    Ok([target(&args.target_red)?, target(&args.target_blue)?])
 }
 
-/// Solves (or counts) the stated game and prints the report.
+/// The game stated by the options on `K_aleph0` within `budget` of the
+/// first player's moves, posed on the finite `K_N` that answers it
+/// ([`aleph0_vertices`]; the argument is in `src/game/horizon.rs`). Only
+/// the achievement games are posed there: in the avoidance games
+/// (`avoid`, `misere`, `avoid-plus`, `misere-plus`) a fresh vertex always
+/// lets a player move without completing anything, so the end those rules
+/// define (no legal move, or a full board) never comes, and a set move
+/// could colour infinitely many edges.
+fn aleph0_statement(args: &GameArgs, rules: &str, budget: Option<u32>) -> Result<RamseyGame, String> {
+    let parsed: Rules = rules.parse()?;
+    if !matches!(parsed, Rules::Achieve | Rules::AchieveSecond | Rules::Maker) {
+        return Err(format!(
+            "{parsed} is not posed on K_aleph0 (a fresh vertex always avoids completing, so the game has no end): use a finite --board n"
+        ));
+    }
+    let budget = budget.ok_or("on K_aleph0 give --budget b: whether the first player wins within b of her moves")?;
+    // The vertices the start position uses, read on the largest board.
+    let widest = parse_board(&MAX_VERTICES.to_string()).map_err(|e| e.to_string())?;
+    let used = match &args.start {
+        Some(text) => {
+            let (start, _) = colour_start(&widest, text).map_err(|e| e.to_string())?;
+            let touched = (0..MAX_VERTICES as Vertex)
+                .filter(|&v| start.neighbours(Player::First, v) | start.neighbours(Player::Second, v) != 0);
+            touched.max().map_or(0, |v| v as usize + 1)
+        }
+        None => 0,
+    };
+    let largest = targets(args)?.iter().map(Pattern::vertex_count).max().unwrap_or(0);
+    let n = aleph0_vertices(used, budget, largest);
+    if n > MAX_VERTICES {
+        return Err(format!(
+            "a budget of {budget} on K_aleph0 needs K_{n} (the start uses {used} vertices); at most K_{MAX_VERTICES} fits"
+        ));
+    }
+    statement_on(args, rules, EdgePosition::complete(n))
+}
+
+/// Solves (or counts) the stated game and prints the report; with a
+/// budget, whether the first player wins within it ([`Horizon`]).
 pub fn run(
     args: &GameArgs,
     rules: &str,
     board: &str,
+    budget: Option<u32>,
     threads: usize,
     max_memory: Option<u64>,
     json: bool,
 ) -> Result<(), Failure> {
-    let game = statement(args, rules, board)?;
+    let aleph0 = matches!(board.trim(), "inf" | "aleph0");
+    let game = match aleph0 {
+        true => aleph0_statement(args, rules, budget)?,
+        false => statement(args, rules, board)?,
+    };
+    let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
+    if let Some(budget) = budget {
+        if args.census || args.cert.is_some() {
+            return Err(Failure::BadInput("--census and --cert do not take --budget".into()));
+        }
+        return solve_within(&game, budget, aleph0, cap, json);
+    }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     let pool = thread_pool(threads)?;
     if args.census {
         return pool.install(|| print_census(&game, json));
     }
-    let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
     let solver = Solver::new(&game).with_memory_limit(cap);
     let done = AtomicBool::new(false);
     let report = std::thread::scope(|scope| {
@@ -117,6 +179,61 @@ pub fn run(
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
     }
+}
+
+/// Whether the first player wins `game` within `budget` of her moves, with
+/// her first winning move in canonical order (a sequential search: the
+/// positions counted are the same on every run).
+fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, cap: u64, json: bool) -> Result<(), Failure> {
+    let started = Instant::now();
+    let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
+    let horizon = Horizon::new(game, game.first(), budget, won);
+    let solver = Solver::new(&horizon).with_memory_limit(cap).with_parallel_plies(0);
+    let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
+    let start = horizon.start();
+    let wins = solver.value(&start).map_err(no_verdict)?.score;
+    let moves = solver.move_values(&start).map_err(no_verdict)?;
+    let winning = moves.iter().find(|m| m.value.score).map(|m| &m.m);
+    let seconds = started.elapsed().as_secs_f64();
+    let board = if aleph0 {
+        "inf".to_string()
+    } else {
+        game.start().vertex_count().to_string()
+    };
+    if json {
+        let mut object = header_json(game, 1);
+        let fields = serde_json::json!({
+            "board": board,
+            "board_vertices": game.start().vertex_count(),
+            "budget": budget,
+            "wins": wins,
+            "winning_move": winning.map(|m| game.move_json(m)),
+            "positions": solver.positions(),
+            "seconds": seconds,
+        });
+        object
+            .as_object_mut()
+            .unwrap()
+            .extend(fields.as_object().unwrap().clone());
+        return output::println(object);
+    }
+    let solved_on = if aleph0 {
+        format!(" (K_aleph0, answered on K_{})", game.start().vertex_count())
+    } else {
+        String::new()
+    };
+    let verdict = match winning {
+        Some(m) => format!(
+            "FIRST PLAYER WINS within {budget} of her moves; first winning move: {}",
+            game.move_text(m)
+        ),
+        None => format!("NO WIN of the first player within {budget} of her moves"),
+    };
+    output::print(&format!(
+        "{}{solved_on}\n{verdict}\npositions: {}   time: {seconds:.3}s\n",
+        header_text(game),
+        solver.positions()
+    ))
 }
 
 /// Writes the winner's strategy to `path` (exit code 2 on a draw).

@@ -1,28 +1,31 @@
 //! `ramsey-verify solve`: the value of a position for *any* strategy, by
-//! exhaustive search over both players' moves (`crate::solve`). Where
+//! exhaustive search over both players' moves on the engine's core (the
+//! budget game, `crate::game::budget`). Where
 //! `verify` asks whether one strategy wins, `solve` asks whether she, to
 //! move, can force a win within a budget of her moves at all: the question
 //! to settle when a reconstructed strategy fails at a position.
 
-use super::args::{parse_board, parse_bound, parse_positions, parse_threads};
+use super::args::{parse_board, parse_bound, parse_threads};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
 use crate::board::{Board, Player, Position};
+use crate::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
 use crate::graph6::decode_position;
-use crate::solve::Solver;
 use crate::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// Two questions: with `--rules`, the exact value of a graph Ramsey game
-/// on a finite board (any board, target and rule set); with `--budget`,
-/// whether the first player, to move in a `K_k` achievement position,
+/// Three questions: with `--rules`, the exact value of a graph Ramsey game
+/// on a finite board (any board, target and rule set); with `--rules` and
+/// `--budget`, whether the first player wins that game within a budget of
+/// her moves (also on `K_aleph0`, for the achievement games); with
+/// `--budget` alone, whether she, to move in a `K_k` achievement position,
 /// forces a win within a budget of her moves (also on `K_aleph0`).
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("input").args(["line", "g6"])))]
-#[command(group(ArgGroup::new("question").required(true).args(["rules", "budget"])))]
+#[command(group(ArgGroup::new("question").required(true).multiple(true).args(["rules", "budget"])))]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: super::game_solve::GameArgs,
@@ -33,43 +36,51 @@ pub struct SolveArgs {
     /// many red as blue edges: she is to move).
     #[arg(long, value_name = "RED:BLUE")]
     pub g6: Option<String>,
-    /// Most of her moves the win may take (counted from this position).
+    /// Most of her moves the win may take (counted from this position; with
+    /// `--rules`, the first player's moves from the start).
     #[arg(long, value_parser = parse_bound)]
     pub budget: Option<u32>,
     /// k of the K_k both players build.
     #[arg(long, default_value = "4", value_parser = parse_clique)]
     pub clique: usize,
     /// With `--budget`: `inf` for K_aleph0, or n for K_n. With `--rules`:
-    /// n (K_n), a graph name (C5, P4, K1,3, ...) or graph6.
+    /// n (K_n), a graph name (C5, P4, K1,3, ...) or graph6; `inf` with
+    /// `--budget` for the achievement games.
     #[arg(long, default_value = "inf")]
     pub board: String,
-    /// Most positions the search may canonise before it stops without a verdict (exit code 3).
-    #[arg(long, default_value = "5000000", value_parser = parse_positions)]
-    pub max_nodes: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
     /// Worker threads (with `--rules`); all cores by default.
     #[arg(long, value_parser = parse_threads)]
     pub threads: Option<usize>,
-    /// Cap on the transposition table in MiB (with `--rules`; default: half
-    /// the machine's memory); the run stops without a verdict (exit code 3)
-    /// when it is reached.
+    /// Cap on the transposition table in MiB (default: half the machine's
+    /// memory); the run stops without a verdict (exit code 3) when it is
+    /// reached.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_memory: Option<u64>,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let Some(budget) = args.budget else {
-        let rules = args.game.rules.as_deref().expect("clap requires --rules or --budget");
+    if let Some(rules) = args.game.rules.as_deref() {
         if args.line.is_some() || args.g6.is_some() {
             return Err(Failure::BadInput(
                 "with --rules, give the start position with --start".into(),
             ));
         }
         let threads = args.threads.unwrap_or_else(super::args::default_threads);
-        return super::game_solve::run(&args.game, rules, &args.board, threads, args.max_memory, args.json);
-    };
+        let game = &args.game;
+        return super::game_solve::run(
+            game,
+            rules,
+            &args.board,
+            args.budget,
+            threads,
+            args.max_memory,
+            args.json,
+        );
+    }
+    let budget = args.budget.expect("clap requires --rules or --budget");
     if args.game.cert.is_some() {
         return Err(Failure::BadInput(
             "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),
@@ -84,22 +95,18 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         )));
     }
     let started = Instant::now();
-    let mut solver = Solver::new(clique, args.max_nodes);
-    let mut found = None;
-    for depth in 1..=budget {
-        let moves = solver.winning_moves(&position, depth).map_err(|_| {
-            Failure::NoVerdict(format!(
-                "no verdict: the node limit ({}) was reached while trying wins of {depth} moves",
-                args.max_nodes
-            ))
+    let cap = args
+        .max_memory
+        .map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
+    let solver = BudgetSolver::new(WithinBudget::new(clique, board, budget)).with_memory_limit(cap);
+    let found = solver
+        .shortest_win(&position, budget, usize::MAX)
+        .map_err(|e| match e {
+            NoAnswer::Budget(e) => Failure::BadInput(e.to_string()),
+            NoAnswer::Memory(e) => Failure::NoVerdict(e.to_string()),
         })?;
-        if !moves.is_empty() {
-            found = Some((depth, moves));
-            break;
-        }
-    }
     let seconds = started.elapsed().as_secs_f64();
-    let nodes = solver.stats.her_nodes + solver.stats.his_nodes;
+    let positions = solver.positions();
     if args.json {
         let (depth, moves) = found.clone().unzip();
         let json = serde_json::json!({
@@ -109,7 +116,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             "wins": depth.is_some(),
             "shortest_win": depth,
             "winning_moves": moves.unwrap_or_default().iter().map(|e| { let (u, v) = e.ends(); [u, v] }).collect::<Vec<_>>(),
-            "nodes": nodes,
+            "positions": positions,
             "seconds": seconds,
         });
         output::println(json)?;
@@ -126,7 +133,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         }
         None => format!("NO FORCED WIN within {budget} of her moves\n"),
     };
-    output::print(&format!("{text}nodes: {nodes}   time: {seconds:.3}s\n"))
+    output::print(&format!("{text}positions: {positions}   time: {seconds:.3}s\n"))
 }
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).

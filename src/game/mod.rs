@@ -24,9 +24,11 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+pub mod budget;
 pub mod colex;
 pub mod colouring;
 pub mod edges;
+pub mod horizon;
 pub mod pattern;
 pub mod ramsey;
 pub mod ranked;
