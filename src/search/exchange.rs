@@ -215,7 +215,7 @@ impl StrategyGame<'_> {
         let (after, stop) = self.after_his(position, his);
         let answer = match (stop, self.shortcut_win(position, his, her_threats)) {
             (Some(ending), _) => Err(ending),
-            (None, Some(win)) => self.check_shortcut(&after, memory, his).map(|()| (win, memory.clone())),
+            (None, Some(win)) => return self.shortcut_exchange(after, memory, his, win),
             (None, None) => self.her_turn(&after, memory, Some(his)),
         };
         match answer {
@@ -236,6 +236,28 @@ impl StrategyGame<'_> {
                     ending,
                 }
             }
+        }
+    }
+
+    /// The exchange in which the engine plays her threat's missing edge
+    /// `win` after his `his` (`after`: his edge on the board). His edge is
+    /// not `win` and claims no red edge, so `win` still completes her
+    /// clique: no clique search.
+    fn shortcut_exchange(&self, mut after: Position, memory: &Memory, his: Edge, win: Edge) -> Exchange {
+        let (her, ending) = match self.check_shortcut(&after, memory, his) {
+            Err(broken) => (None, broken),
+            Ok(()) => {
+                debug_assert!(after.completes_clique(Player::First, win, self.game.clique));
+                after.claim(win, Player::First).expect("a threat's missing edge is free");
+                (Some(win), Ending::FirstPlayerWins)
+            }
+        };
+        Exchange {
+            his,
+            her,
+            position: after,
+            memory: memory.clone(),
+            ending: Some(ending),
         }
     }
 
