@@ -372,7 +372,11 @@ impl Position {
         if v as usize >= self.board.capacity() {
             return Err(IllegalMove::OffBoard(e));
         }
-        if self.rows.get(u as usize).is_some_and(|[red, blue]| (red | blue) >> v & 1 == 1) {
+        if self
+            .rows
+            .get(u as usize)
+            .is_some_and(|[red, blue]| (red | blue) >> v & 1 == 1)
+        {
             return Err(IllegalMove::Claimed(e));
         }
         if self.rows.len() <= v as usize {

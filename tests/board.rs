@@ -160,7 +160,11 @@ fn equal_positions_hash_alike_and_a_changed_edge_or_colour_changes_the_hash() {
     assert_eq!(hash(&same), hash(&k4_minus()));
     let other_edge = position(Board::Infinite, &[(0, 1), (0, 2), (0, 3), (1, 2), (2, 3)], &[(4, 5)]);
     let other_colour = position(Board::Infinite, &[(0, 1), (0, 2), (0, 3), (1, 2), (4, 5)], &[(1, 3)]);
-    let other_board = position(Board::Complete(17), &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)], &[(4, 5)]);
+    let other_board = position(
+        Board::Complete(17),
+        &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)],
+        &[(4, 5)],
+    );
     for p in [other_edge, other_colour, other_board] {
         assert_ne!(hash(&p), hash(&k4_minus()), "{p:?}");
     }

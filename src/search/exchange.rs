@@ -248,7 +248,9 @@ impl StrategyGame<'_> {
             Err(broken) => (None, broken),
             Ok(()) => {
                 debug_assert!(after.completes_clique(Player::First, win, self.game.clique));
-                after.claim(win, Player::First).expect("a threat's missing edge is free");
+                after
+                    .claim(win, Player::First)
+                    .expect("a threat's missing edge is free");
                 (Some(win), Ending::FirstPlayerWins)
             }
         };
