@@ -89,3 +89,17 @@ if [ $# -eq 0 ] || [[ " $* " == *" k4-as-written-figure6 "* ]]; then
   cargo test --release --quiet --test k4_open_choices figure6_positions_under -- --nocapture 2>/dev/null |
     grep -E '^[^ ]+: [0-9]+ options' > proofs/k4-as-written-figure6.txt
 fi
+
+# Certificates of the k4-as-written runs (format version 4, proofs/FORMAT.md):
+# under --choices some his tree against every option she is given, under
+# --choices all the losing line with her choices. Check: ramsey-verify check FILE.
+for m in some all; do
+  for b in inf 17; do
+    name=k4-as-written-$m-$b-21
+    if [ $# -eq 0 ] || [[ " $* " == *" $name.cert "* ]]; then
+      echo "== $name.cert" >&2
+      "$BIN" verify --strategy k4-as-written --board "$b" --bound 21 --choices "$m" --threads 1 \
+        --cert "proofs/$name.cert" > /dev/null
+    fi
+  done
+done

@@ -16,15 +16,57 @@
 //! words (comma-separated), `names` its named vertices (`-` for an empty
 //! slot), `last` his last edge (`-` if none) and `u-v` her edge, all in the
 //! canonical labels. Lines starting with `#` are comments.
+//!
+//! An entry may instead pick one of the strategy's own open choices
+//! ([`Strategy::choices`]), as `verify --choices some --resolution-out`
+//! writes a winning resolution:
+//!
+//! ```text
+//! RED:BLUE words names last => u-v option I
+//! ```
+//!
+//! plays option `I` (counted from 1 in the strategy's order) with the
+//! memory the strategy gives it, so options with the same edge and
+//! different memories are told apart; `u-v` is that option's edge, checked
+//! when it is played (a table written for another strategy is an error of
+//! the strategy, reported as such, not a silent other move).
 
 use crate::board::{Board, Edge, Player, Position};
+use crate::canon::canonical_form;
 use crate::graph6::{decode_position, encode_position};
+use crate::search::Resolution;
 use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
-/// Situation key -> her edge, in the situation's canonical labels.
-pub type PatchTable = BTreeMap<String, Edge>;
+/// Situation key -> her move, in the situation's canonical labels.
+pub type PatchTable = BTreeMap<String, Patch>;
+
+/// One entry of a patch table: her edge, or one of the strategy's options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Patch {
+    /// Her edge.
+    pub edge: Edge,
+    /// `Some(i)`: option `i` (from 0) of the strategy's `choices`, whose
+    /// edge is `edge`, with its memory; `None`: `edge` instead of the
+    /// strategy's move.
+    pub option: Option<usize>,
+}
+
+impl From<Edge> for Patch {
+    fn from(edge: Edge) -> Patch {
+        Patch { edge, option: None }
+    }
+}
+
+impl std::fmt::Display for Patch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.option {
+            None => write!(f, "{}", self.edge),
+            Some(i) => write!(f, "{} option {}", self.edge, i + 1),
+        }
+    }
+}
 
 /// The text key of a (canonical) situation.
 pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -> String {
@@ -69,13 +111,17 @@ pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
             line: number + 1,
             reason,
         };
-        let (key, edge) = line
+        let (key, entry) = line
             .split_once(" => ")
-            .ok_or_else(|| bad("expected `KEY => u-v`".into()))?;
-        let (u, v) = edge
-            .trim()
-            .split_once('-')
-            .ok_or_else(|| bad("edge must be `u-v`".into()))?;
+            .ok_or_else(|| bad("expected `KEY => u-v` or `KEY => u-v option I`".into()))?;
+        let (edge, option) = match entry.trim().split_once(" option ") {
+            None => (entry.trim(), None),
+            Some((edge, i)) => match i.parse::<usize>() {
+                Ok(i @ 1..) => (edge, Some(i - 1)),
+                _ => return Err(bad(format!("option `{i}` is not a number from 1"))),
+            },
+        };
+        let (u, v) = edge.split_once('-').ok_or_else(|| bad("edge must be `u-v`".into()))?;
         let edge = match (u.parse::<usize>(), v.parse::<usize>()) {
             (Ok(u), Ok(v)) => {
                 Edge::try_new(u, v).map_err(|e| bad(format!("edge is not a pair of distinct vertices: {e}")))?
@@ -84,7 +130,7 @@ pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
         };
         let key = key.trim();
         check_key(key).map_err(bad)?;
-        if table.insert(key.to_string(), edge).is_some() {
+        if table.insert(key.to_string(), Patch { edge, option }).is_some() {
             return Err(bad("situation listed twice".into()));
         }
     }
@@ -156,10 +202,42 @@ fn key_counts(key: &str) -> Result<(usize, usize), String> {
 /// given comment lines.
 pub fn format_table(table: &PatchTable, comments: &[String]) -> String {
     let mut out: String = comments.iter().map(|c| format!("# {c}\n")).collect();
-    for (key, &edge) in table {
-        out.push_str(&format!("{key} => {edge}\n"));
+    for (key, patch) in table {
+        out.push_str(&format!("{key} => {patch}\n"));
     }
     out
+}
+
+/// The table of a `--choices some` resolution ([`Resolution`]): at each
+/// situation with several options, the option she takes, as the strategy
+/// numbers it in the situation's canonical view (the view [`Patched`]
+/// shows it). Fails if the strategy gives other options than the search saw.
+pub fn resolution_table(strategy: &dyn Strategy, resolution: &[Resolution]) -> Result<PatchTable, String> {
+    let mut table = PatchTable::new();
+    for r in resolution {
+        let canon = canonical_form(&r.position, &r.memory, r.last_reply);
+        let view = View {
+            game: strategy.game(),
+            position: &canon.position,
+            memory: &canon.memory,
+            last_reply: canon.marked,
+        };
+        let key = situation_key(&canon.position, &canon.memory, canon.marked);
+        let options = strategy.choices(&view).map_err(|e| format!("at `{key}`: {e}"))?;
+        let Some(chosen) = options.get(r.option).filter(|_| options.len() == r.options) else {
+            return Err(format!(
+                "at `{key}` the strategy now gives {} options, not {}",
+                options.len(),
+                r.options
+            ));
+        };
+        let patch = Patch {
+            edge: chosen.edge,
+            option: Some(r.option),
+        };
+        table.insert(key, patch);
+    }
+    Ok(table)
 }
 
 /// The memory she keeps when she plays `edge` instead of her own move:
@@ -229,11 +307,26 @@ impl Patched {
         }
         let key = situation_key(view.position, view.memory, view.last_reply);
         match self.table.get(&key) {
-            Some(&edge) if view.position.is_free(edge) => Ok(Move {
+            Some(&Patch { edge, option: None }) if view.position.is_free(edge) => Ok(Move {
                 edge,
                 memory: memory_for(&own, view, edge),
             }),
+            Some(&Patch { edge, option: Some(i) }) => self.option(view, i, edge),
             _ => own,
+        }
+    }
+
+    /// Option `i` of the inner strategy's choices at `view`, which the
+    /// table says is `edge`.
+    fn option(&self, view: &View, i: usize, edge: Edge) -> Result<Move, StrategyError> {
+        let options = self.inner.choices(view)?;
+        match options.get(i) {
+            Some(m) if m.edge == edge => Ok(m.clone()),
+            found => Err(StrategyError::RuleDoesNotApply(format!(
+                "patch table: option {} here is {}, not {edge} (a table for another strategy?)",
+                i + 1,
+                found.map_or("missing".to_string(), |m| m.edge.to_string())
+            ))),
         }
     }
 }

@@ -112,7 +112,7 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
         let Some((key, edge, at)) = found else {
             return Ok(RepairOutcome::Stuck { table, line });
         };
-        table.insert(key, edge);
+        table.insert(key, edge.into());
         on_round(&Round {
             number,
             his_moves: line.count(Player::Second),

@@ -4,7 +4,7 @@ use crate::board::{Board, Player};
 use crate::game::ramsey::Rules;
 use crate::line::Line;
 use crate::progress;
-use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, Value};
+use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, TreeNode, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::{Game, Strategy};
 use serde::Serialize;
@@ -35,6 +35,9 @@ pub struct Request {
     /// Check the strategy contract in every situation, not only in a
     /// sample ([`crate::search::contract`], `verify --check-contract`).
     pub check_contract: bool,
+    /// Under `--choices some`, on a refutation: also build his tree
+    /// against every resolution ([`ChoiceNote::tree`], for `--cert`).
+    pub tree: bool,
 }
 
 impl Request {
@@ -50,6 +53,7 @@ impl Request {
             rules: None,
             choices: Choices::One,
             check_contract: false,
+            tree: false,
         }
     }
 }
@@ -136,6 +140,10 @@ pub struct ChoiceNote {
     /// Under `--choices some` on a verified run: her choice at every
     /// situation with more than one option ([`Search::resolution`]).
     pub resolution: Vec<Resolution>,
+    /// Under `--choices some` on a refuted run, if [`Request::tree`]: his
+    /// tree against every resolution ([`Search::refutation_tree`]), or why
+    /// there is none.
+    pub tree: Option<Result<Vec<TreeNode>, String>>,
 }
 
 /// How the reported counterexample relates to the shortest ones.
@@ -222,6 +230,7 @@ fn run_search<'a>(
         mode: request.choices,
         made,
         resolution,
+        tree: None,
     };
     Ok((search, value, line, note))
 }
@@ -243,16 +252,24 @@ pub fn verify_observed(
     let first = run_search(strategy, request, request.threads, observer)?;
     let her_cutoffs = request.choices == Choices::Some && first.0.choice_nodes() > 0;
     let cut_off = matches!(first.1, Value::Fail { .. }) || her_cutoffs;
-    let (search, value, line, choices) = if cut_off && request.threads > 1 {
+    let (search, value, line, mut choices) = if cut_off && request.threads > 1 {
         // Which positions a parallel search touched past a cutoff (a
         // refutation, or her winning option under `--choices some`)
         // depends on timing; the sequential run's count is the
-        // reproducible one. (The first run's table is freed first.)
+        // reproducible one. (The first run's table is freed first.) So is
+        // what it proves: the observer forgets the first run.
         drop(first);
-        run_search(strategy, request, 1, None)?
+        if let Some(observer) = observer {
+            observer.forget();
+        }
+        run_search(strategy, request, 1, observer)?
     } else {
         first
     };
+    if let (true, Choices::Some, Value::Fail { .. }) = (request.tree, request.choices, value) {
+        let pool = thread_pool(request.threads).map_err(VerifyError::Setup)?;
+        choices.tree = Some(pool.install(|| search.refutation_tree()));
+    }
     if let Value::Fail {
         kind: FailKind::ContractBroken,
         ..

@@ -78,20 +78,24 @@ fn gzipped_certificate_round_trips() {
 }
 
 #[test]
-fn refuted_runs_get_no_certificate() {
+fn refuted_runs_get_a_line_certificate() {
     let dir = scratch("refuted");
     // (k3-broken-scatters runs on one thread: on two, canonaut 1.0.0 panics
     // on its long lines, an engine issue reported separately.)
-    for (strategy, threads) in [("k3-broken-ignores-reply", "2"), ("k3-broken-scatters", "1")] {
-        let path = dir.join(format!("{strategy}.cert"));
-        let out = write_cert(strategy, "inf", &path, threads);
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-        assert!(stderr(&out).contains("refuted"), "{}", stderr(&out));
-        assert!(!path.exists(), "a certificate was written for a refuted strategy");
+    for (strategy, board, threads, leaf) in [
+        ("k3-broken-ignores-reply", "inf", "2", " none its move is illegal: "),
+        ("k3-broken-scatters", "inf", "1", " bound\n"),
+        ("k3", "4", "1", " none no fresh vertex"),
+    ] {
+        let path = dir.join(format!("{strategy}-{board}.cert"));
+        let out = write_cert(strategy, board, &path, threads);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("claim line-loses\n") && text.contains(leaf), "{text}");
+        let checked = run(&["check", path.to_str().unwrap()]);
+        assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
+        assert!(String::from_utf8_lossy(&checked.stdout).contains("she loses the K3 game"));
     }
-    let path = dir.join("k4board.cert");
-    assert_eq!(write_cert("k3", "4", &path, "1").status.code(), Some(2));
-    assert!(!path.exists());
 }
 
 #[test]

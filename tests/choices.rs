@@ -1,16 +1,19 @@
 //! Open choices (`verify --choices all|some`): a K3 strategy whose second
 //! move is left open between a bad and a good option, checked against a
 //! plain brute-force enumerator (labelled positions, no symmetry, no table)
-//! on small boards.
+//! on small boards; strategy bugs in the options (exit code 3); the winning
+//! resolution as a patch table, replayed.
 
 use ramsey_verify::board::{Board, Edge, Player, Position};
+use ramsey_verify::patch::{format_table, parse_table, resolution_table, Patch, Patched};
 use ramsey_verify::search::{Choices, FailKind, Search, StrategyGame};
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
-use ramsey_verify::verify::{verify, Request, Verdict};
+use ramsey_verify::verify::{verify, Request, Verdict, VerifyError};
+use std::sync::Arc;
 
 /// How the second move of the K3 strategy is left open.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fork {
     /// A wasted move (an edge between two fresh vertices) first, then the
     /// strategy's own move.
@@ -19,11 +22,52 @@ enum Fork {
     WasteLast,
     /// An edge already claimed first, then the strategy's own move.
     IllegalFirst,
-    /// No option at all.
+    /// No option at all, and no reason.
     Empty,
+    /// No option, with the strategy's reason (no rule applies).
+    NoRule,
+    /// Her own edge twice: first with a flag in her memory that makes her
+    /// waste every later move (which loses), then with her own memory.
+    SameEdgeFirst,
+    /// Her third move left open instead: her own, then every other move
+    /// that gives her two threats (each wins at once after his reply).
+    DoubleThreats,
 }
 
-/// The K3 strategy (Lemma 4.1) with its second move left open as `fork` says.
+/// From her third move on: her win where she has one, else `own` and
+/// every other move that gives her two threats (unless he has a threat she
+/// must block: then `own`). The other moves keep her memory as it was, so
+/// after them she only takes her win.
+fn double_threats(view: &View, own: impl Fn() -> Result<Move, StrategyError>) -> Result<Vec<Move>, StrategyError> {
+    let p = view.position;
+    if let Some(&win) = p.threats(Player::First, 3).first() {
+        let memory = view.memory.clone();
+        return Ok(vec![Move { edge: win, memory }]);
+    }
+    let own = own()?;
+    if !p.threats(Player::Second, 3).is_empty() {
+        return Ok(vec![own]);
+    }
+    let t = p.touched_count() as u8;
+    let mut out = vec![own.clone()];
+    for u in 0..t {
+        for v in u + 1..=t {
+            let e = Edge::new(u, v);
+            let twice = |after: Position| after.threats(Player::First, 3).len() >= 2;
+            if e != own.edge && p.is_free(e) && p.with(e, Player::First).is_ok_and(twice) {
+                out.push(Move {
+                    edge: e,
+                    memory: view.memory.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The K3 strategy (Lemma 4.1) with its second move left open as `fork`
+/// says; `play` is the first option (or the K3 move where there is none),
+/// as `k4-as-written` plays.
 struct Forked {
     inner: std::sync::Arc<dyn Strategy>,
     fork: Fork,
@@ -46,31 +90,47 @@ impl Strategy for Forked {
     fn game(&self) -> Game {
         self.inner.game()
     }
+    /// The inner memory and a flag word: 1 after the careless option.
     fn initial_memory(&self) -> Memory {
-        self.inner.initial_memory()
+        let mut memory = self.inner.initial_memory();
+        memory.words.push(0);
+        memory
     }
     fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        self.inner.play(view)
+        match self.choices(view)?.into_iter().next() {
+            Some(first) => Ok(first),
+            None => self.inner.play(view),
+        }
     }
     fn choices(&self, view: &View) -> Result<Vec<Move>, StrategyError> {
-        let own = self.inner.play(view)?;
-        if view.move_number() != 2 {
-            return Ok(vec![own]);
+        if self.fork == Fork::DoubleThreats && view.move_number() >= 3 {
+            return double_threats(view, || self.inner.play(view));
         }
+        let own = self.inner.play(view)?;
         let t = view.position.touched_count() as u8;
-        let waste = Move {
+        // An edge between two fresh vertices, where the board has two.
+        let waste = (t as usize + 1 < view.position.board().capacity()).then(|| Move {
             edge: Edge::new(t, t + 1),
             memory: view.memory.clone(),
-        };
+        });
+        if view.move_number() != 2 || self.fork == Fork::DoubleThreats {
+            let careless = view.memory.words.last() == Some(&1);
+            return Ok(vec![waste.filter(|_| careless).unwrap_or(own)]);
+        }
+        let mut careless = own.clone();
+        *careless.memory.words.last_mut().expect("the flag word") = 1;
         let illegal = Move {
             edge: view.last_reply.expect("he has moved"),
             memory: view.memory.clone(),
         };
         Ok(match self.fork {
-            Fork::WasteFirst => vec![waste, own],
-            Fork::WasteLast => vec![own, waste],
+            Fork::WasteFirst => waste.into_iter().chain([own]).collect(),
+            Fork::WasteLast => [own].into_iter().chain(waste).collect(),
             Fork::IllegalFirst => vec![illegal, own],
             Fork::Empty => vec![],
+            Fork::NoRule => return Err(StrategyError::RuleDoesNotApply("no second move (test)".into())),
+            Fork::SameEdgeFirst => vec![careless, own],
+            Fork::DoubleThreats => unreachable!("answered above"),
         })
     }
     fn completes_when_possible(&self) -> bool {
@@ -98,9 +158,9 @@ fn all_refutes_naming_the_bad_choice_and_some_verifies() {
     assert_eq!(some.max_moves, Some(4));
     assert!(some.choices.resolution.iter().all(|r| r.option == 1 && r.options == 2));
     assert!(!some.choices.resolution.is_empty());
-    // `one` plays the strategy's own move: the plain K3 result.
+    // `one` plays the first option, the wasted move.
     let one = verify(&strategy, request(Board::Infinite, 4, 2, Choices::One)).unwrap();
-    assert_eq!((one.verdict, one.max_moves), (Verdict::Verified, Some(4)));
+    assert_eq!(one.verdict, Verdict::Refuted);
 }
 
 #[test]
@@ -114,21 +174,110 @@ fn some_takes_the_first_winning_option() {
     assert_eq!(all.choices.made.last().map(|c| c.option), Some(2));
 }
 
-#[test]
-fn an_illegal_option_refutes_all_and_is_avoided_by_some() {
-    let strategy = forked(Fork::IllegalFirst);
-    let all = verify(&strategy, request(Board::Infinite, 10, 1, Choices::All)).unwrap();
-    assert_eq!(all.failure, Some(FailKind::IllegalMove));
-    let some = verify(&strategy, request(Board::Infinite, 10, 1, Choices::Some)).unwrap();
-    assert_eq!(some.verdict, Verdict::Verified);
+/// The message of a run that must end without a verdict.
+fn no_verdict(fork: Fork, mode: Choices) -> String {
+    match verify(&forked(fork), request(Board::Infinite, 10, 1, mode)) {
+        Err(VerifyError::Contract(message)) => message,
+        other => panic!("{fork:?} {mode:?}: expected no verdict, got {other:?}"),
+    }
 }
 
 #[test]
-fn no_option_at_all_is_a_strategy_error_in_both_modes() {
+fn an_illegal_option_is_a_strategy_bug_in_both_modes() {
     for mode in [Choices::All, Choices::Some] {
-        let report = verify(&forked(Fork::Empty), request(Board::Infinite, 10, 1, mode)).unwrap();
+        let message = no_verdict(Fork::IllegalFirst, mode);
+        // The situation is named (position, memory, his edge), then the move.
+        assert!(
+            message.contains("at `") && message.contains("is already claimed"),
+            "{message}"
+        );
+    }
+    // Under `one` the first option is `play`'s move: a counterexample line.
+    let one = verify(
+        &forked(Fork::IllegalFirst),
+        request(Board::Infinite, 10, 1, Choices::One),
+    )
+    .unwrap();
+    assert_eq!(one.failure, Some(FailKind::IllegalMove));
+}
+
+#[test]
+fn an_empty_set_without_a_reason_is_a_strategy_bug_in_both_modes() {
+    for mode in [Choices::All, Choices::Some] {
+        let message = no_verdict(Fork::Empty, mode);
+        assert!(
+            message.contains("at `") && message.contains("choices are empty"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn no_move_with_a_reason_is_a_refutation_in_every_mode() {
+    for mode in Choices::ALL {
+        let report = verify(&forked(Fork::NoRule), request(Board::Infinite, 10, 1, mode)).unwrap();
+        assert_eq!(report.verdict, Verdict::Refuted, "{mode:?}");
         assert_eq!(report.failure, Some(FailKind::StrategyError), "{mode:?}");
     }
+}
+
+#[test]
+fn a_broken_but_legal_strategy_is_still_refuted_under_choices() {
+    let scatters = by_name("k3-broken-scatters").unwrap();
+    for mode in Choices::ALL {
+        let report = verify(scatters.as_ref(), request(Board::Infinite, 6, 1, mode)).unwrap();
+        assert_eq!(report.verdict, Verdict::Refuted, "{mode:?}");
+    }
+}
+
+/// The winning resolution of `fork` under `some` as a patch table, after a
+/// round trip through its text.
+fn resolution(fork: Fork) -> ramsey_verify::patch::PatchTable {
+    let some = verify(&forked(fork), request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
+    assert_eq!(some.verdict, Verdict::Verified);
+    let table = resolution_table(&forked(fork), &some.choices.resolution).unwrap();
+    let text = format_table(&table, &["test".into()]);
+    assert!(text.contains(" option 2\n"), "{text}");
+    assert_eq!(parse_table(&text).unwrap(), table);
+    table
+}
+
+fn replayed(table: ramsey_verify::patch::PatchTable) -> ramsey_verify::verify::Report {
+    let patched = Patched::new(Arc::new(forked(Fork::WasteFirst)), "k3-resolved", "", table);
+    verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap()
+}
+
+#[test]
+fn the_winning_resolution_replays_as_a_patch_table() {
+    let table = resolution(Fork::WasteFirst);
+    assert!(!table.is_empty());
+    let report = replayed(table.clone());
+    assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
+    // An entry naming an option with another edge: the table is not this
+    // strategy's, an error of the patched strategy (its line says so).
+    let wrong = table.iter().map(|(k, p)| (k.clone(), Patch { option: Some(0), ..*p }));
+    assert_eq!(replayed(wrong.collect()).failure, Some(FailKind::StrategyError));
+}
+
+#[test]
+fn options_with_the_same_edge_are_told_apart_by_their_index() {
+    let strategy = forked(Fork::SameEdgeFirst);
+    let all = verify(&strategy, request(Board::Infinite, 4, 1, Choices::All)).unwrap();
+    assert_eq!(all.verdict, Verdict::Refuted, "the swapped memory must lose");
+    let table = resolution(Fork::SameEdgeFirst);
+    let patched = Patched::new(Arc::new(forked(Fork::SameEdgeFirst)), "k3-same-edge", "", table.clone());
+    let report = verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap();
+    assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
+    // Option 1 has the same edge but the losing memory.
+    let first = table.iter().map(|(k, p)| (k.clone(), Patch { option: Some(0), ..*p }));
+    let patched = Patched::new(
+        Arc::new(forked(Fork::SameEdgeFirst)),
+        "k3-same-edge",
+        "",
+        first.collect(),
+    );
+    let report = verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap();
+    assert_eq!(report.verdict, Verdict::Refuted);
 }
 
 #[test]
@@ -212,9 +361,18 @@ fn his_brute(rules: &StrategyGame, position: &Position, memory: &Memory) -> Brut
 #[test]
 fn the_search_agrees_with_brute_force_on_small_boards() {
     let mut compared = 0;
-    for fork in [Fork::WasteFirst, Fork::WasteLast, Fork::IllegalFirst] {
+    for fork in [
+        Fork::WasteFirst,
+        Fork::WasteLast,
+        Fork::IllegalFirst,
+        Fork::SameEdgeFirst,
+        Fork::DoubleThreats,
+    ] {
         let strategy = forked(fork);
         for mode in Choices::ALL {
+            if matches!(fork, Fork::IllegalFirst) && mode != Choices::One {
+                continue; // a strategy bug: no verdict (tested above)
+            }
             for (n, bound) in [(5, 3), (5, 4), (6, 4), (6, 5)] {
                 let board = Board::Complete(n);
                 let search = Search::new(&strategy, board, bound).with_choices(mode);
@@ -234,5 +392,66 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
             }
         }
     }
-    assert_eq!(compared, 36);
+    assert_eq!(compared, 52);
+}
+
+/// The certificate of `fork`'s run under `mode` (K3, `K_aleph0`, bound 4),
+/// written as `verify --cert` writes it, and the checker's verdict on it.
+fn certified(fork: Fork, mode: Choices) -> (Verdict, String, Result<ramsey_cert_check::Summary, String>) {
+    use ramsey_verify::cert::{lists::ListRecorder, refute, Recorder};
+    let strategy = forked(fork);
+    let request = Request {
+        tree: true,
+        ..request(Board::Infinite, 4, 2, mode)
+    };
+    let (moves, lists) = (Recorder::new(), ListRecorder::new());
+    let observer: &dyn ramsey_verify::search::Observer = match mode {
+        Choices::All => &lists,
+        _ => &moves,
+    };
+    let report = ramsey_verify::verify::verify_observed(&strategy, request, Some(observer)).unwrap();
+    let (game, board) = (strategy.game(), Board::Infinite);
+    let certificate = match (report.verdict, mode, &report.choices.tree) {
+        (Verdict::Verified, Choices::All, _) => lists.certificate(game, board, 4),
+        (Verdict::Verified, _, _) => moves.certificate(game, board, 4, None),
+        (Verdict::Refuted, _, Some(tree)) => {
+            refute::tree_certificate(game, board, 4, refute::Refutes::EveryOption, tree.as_ref().unwrap())
+        }
+        (Verdict::Refuted, _, None) => {
+            let tree = refute::line_tree(&report.line).unwrap();
+            refute::tree_certificate(game, board, 4, refute::Refutes::Line, &tree)
+        }
+    };
+    let checked = ramsey_cert_check::check(certificate.text.as_bytes(), 1).map_err(|r| r.message);
+    (report.verdict, certificate.text, checked)
+}
+
+#[test]
+fn every_kind_of_choices_certificate_is_accepted() {
+    let cases = [
+        (
+            Fork::DoubleThreats,
+            Choices::All,
+            Verdict::Verified,
+            "claim every-option-wins",
+        ),
+        (Fork::WasteFirst, Choices::Some, Verdict::Verified, "ramsey-cert 2"),
+        (Fork::WasteFirst, Choices::All, Verdict::Refuted, "claim line-loses"),
+        (Fork::WasteFirst, Choices::One, Verdict::Refuted, "claim line-loses"),
+        (
+            Fork::NoRule,
+            Choices::Some,
+            Verdict::Refuted,
+            "claim every-option-loses",
+        ),
+    ];
+    for (fork, mode, verdict, claim) in cases {
+        let (found, text, checked) = certified(fork, mode);
+        assert_eq!(found, verdict, "{fork:?} {mode:?}\n{text}");
+        assert!(text.contains(claim), "{fork:?} {mode:?}: {text}");
+        assert!(checked.is_ok(), "{fork:?} {mode:?}: {checked:?}\n{text}");
+    }
+    // Under `all` some position lists several winning options.
+    let (_, text, _) = certified(Fork::DoubleThreats, Choices::All);
+    assert!(text.lines().skip(8).any(|l| l.contains(',')), "{text}");
 }

@@ -123,8 +123,8 @@ fn a_tampered_k4_table_entry_is_refuted() {
     let table = parse_table(k4::PATCHES).unwrap();
     for (key, &edge) in &table {
         let mut tampered = table.clone();
-        let (u, v) = edge.ends();
-        tampered.insert(key.clone(), Edge::new(u, v + 1));
+        let (u, v) = edge.edge.ends();
+        tampered.insert(key.clone(), Edge::new(u, v + 1).into());
         let strategy = Patched::new(by_name("k4-guarded").unwrap(), "tampered", "", tampered);
         let value = subtree_value(&strategy, FIGURE6_PREFIX, 2);
         assert!(matches!(value, Value::Fail { .. }), "entry {key} changed: {value:?}");

@@ -8,6 +8,8 @@
 //! positions need no entry: she wins with her next move, and `d - 1 >= 1`).
 //! If every entry is closed and the empty board has an entry of
 //! depth `D`, induction on `d` shows she wins within `D` moves (FORMAT.md).
+//! Under the version-4 claim `every-option-wins` an entry lists several
+//! moves, and each of them must be closed in this sense.
 
 use crate::format::{parse_entry, Board, Entry, HEADER_LINES};
 use crate::graph::{Colour, Graph};
@@ -20,6 +22,8 @@ use std::collections::HashMap;
 /// needs it: memory stays near the size of the certificate.
 pub struct Index<'a> {
     lines: Vec<&'a [u8]>,
+    /// Entries list several moves (claim `every-option-wins`).
+    lists: bool,
     buckets: HashMap<u64, Vec<(u32, usize)>>,
 }
 
@@ -30,11 +34,12 @@ pub fn line_number(i: usize) -> usize {
 }
 
 impl<'a> Index<'a> {
-    /// Parses every line (rejecting the first malformed one) and indexes it.
-    pub fn new(lines: Vec<&'a [u8]>) -> Result<Index<'a>, Rejection> {
+    /// Parses every line (rejecting the first malformed one) and indexes
+    /// it; with `lists`, a line may list several moves.
+    pub fn new(lines: Vec<&'a [u8]>, lists: bool) -> Result<Index<'a>, Rejection> {
         let mut buckets: HashMap<u64, Vec<(u32, usize)>> = HashMap::new();
         for (i, line) in lines.iter().enumerate() {
-            let e = parse_entry(line_number(i), line)?;
+            let e = parse_entry(line_number(i), line, lists)?;
             buckets
                 .entry(invariant(&e.position.touched_part()))
                 .or_default()
@@ -43,7 +48,7 @@ impl<'a> Index<'a> {
         for bucket in buckets.values_mut() {
             bucket.sort_unstable();
         }
-        Ok(Index { lines, buckets })
+        Ok(Index { lines, lists, buckets })
     }
 
     /// Number of entries.
@@ -58,7 +63,7 @@ impl<'a> Index<'a> {
 
     /// Entry `i` (parsed before, so parsing cannot fail now).
     pub fn entry(&self, i: usize) -> Option<Entry> {
-        parse_entry(line_number(i), self.lines[i]).ok()
+        parse_entry(line_number(i), self.lines[i], self.lists).ok()
     }
 
     /// The smallest depth of an entry whose position is isomorphic to `position`.
@@ -127,7 +132,7 @@ impl Game {
         self.k == 2 || g.can_complete(&g.touched(), Colour::Red, self.k)
     }
 
-    /// Why the entry is not a legal her-turn position with a legal move.
+    /// Why the entry is not a legal her-turn position with legal moves.
     fn legality(&self, e: &Entry) -> Result<(), String> {
         let p = &e.position;
         let (red, blue) = (p.count(Colour::Red), p.count(Colour::Blue));
@@ -137,25 +142,33 @@ impl Game {
         if p.has_clique(Colour::Red, self.k) || p.has_clique(Colour::Blue, self.k) {
             return Err(format!("the position already contains a K{}", self.k));
         }
-        let (u, v) = e.mv;
         let limit = match self.board {
             Board::Complete(n) if p.order() > n => return Err(format!("position has more than {n} vertices")),
             Board::Complete(n) => n,
             Board::Infinite => p.order() + 2,
         };
-        if u >= limit || v >= limit {
-            return Err(format!("move {u}-{v} leaves the board (vertices below {limit})"));
-        }
-        if p.cell(u, v) != 0 {
-            return Err(format!("move {u}-{v} is already claimed"));
+        for &(u, v) in &e.moves {
+            if u >= limit || v >= limit {
+                return Err(format!("move {u}-{v} leaves the board (vertices below {limit})"));
+            }
+            if p.cell(u, v) != 0 {
+                return Err(format!("move {u}-{v} is already claimed"));
+            }
         }
         Ok(())
     }
 
-    /// Checks that `e` is closed; returns how many replies of his it examined.
+    /// Checks that every move of `e` is closed; returns how many replies
+    /// of his it examined.
     pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
         self.legality(e)?;
-        let (u, v) = e.mv;
+        e.moves
+            .iter()
+            .try_fold(0, |n, &m| Ok(n + self.check_move(e, m, index)?))
+    }
+
+    /// Checks that move `(u, v)` of entry `e` is closed.
+    fn check_move(&self, e: &Entry, (u, v): (usize, usize), index: &Index) -> Result<usize, String> {
         if e.position.completes(u, v, Colour::Red, self.k) {
             return Ok(0);
         }

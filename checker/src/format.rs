@@ -1,8 +1,10 @@
-//! Reading a certificate file (format versions 2 and 3, see proofs/FORMAT.md):
-//! optional gzip, a header (eight lines in version 2), then one line per entry. The reader
+//! Reading a certificate file (format versions 2, 3 and 4, see proofs/FORMAT.md):
+//! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
 
+use crate::claim::parse_claim;
+pub use crate::claim::StrongClaim;
 use crate::graph::{Colour, Graph};
 use crate::Rejection;
 use sha2::{Digest, Sha256};
@@ -10,6 +12,10 @@ use std::io::{BufRead, BufReader, Read};
 
 /// The format version of strong `K_k` game certificates (version 3: [`crate::game`]).
 pub const VERSION: u32 = 2;
+/// The format version of strong `K_k` certificates about a strategy's open
+/// choices (`verify --choices all|some --cert`): its header has a `claim`
+/// line where version 2 has `start` ([`StrongClaim`]).
+pub const CHOICES_VERSION: u32 = 4;
 
 /// Lines in the header: magic and version, tool, board, target, bound,
 /// start, entries, sha256.
@@ -71,23 +77,26 @@ pub struct Header {
     /// The claim: she wins within `bound` moves.
     pub bound: u32,
     /// Where play starts: `None` for the empty board (her turn), or a
-    /// position with him to move (a subtree certificate).
+    /// position with him to move (a subtree certificate; version 2 only).
     pub start: Option<Graph>,
+    /// The claim: `Wins` in version 2, the `claim` line in version 4.
+    pub claim: StrongClaim,
     /// Body lines announced.
     pub entries: usize,
     /// SHA-256 of the body, as written (lowercase hex expected).
     pub sha256: String,
 }
 
-/// One body line: her move `mv` in position `position`, winning within `depth` of her moves.
+/// One body line: her moves `moves` in position `position` (one in version
+/// 2), each winning within `depth` of her moves.
 #[derive(Clone, Debug)]
 pub struct Entry {
     /// 1-based line number in the file, for messages.
     pub line: usize,
     /// The position, her turn.
     pub position: Graph,
-    /// Her move.
-    pub mv: (usize, usize),
+    /// Her move, or under `every-option-wins` the options listed.
+    pub moves: Vec<(usize, usize)>,
     /// She wins within this many of her moves, this one included.
     pub depth: u32,
 }
@@ -187,13 +196,13 @@ impl<'a, R: BufRead> Lines<'a, R> {
             lines.push(text.to_string());
             if lines.len() == 1 {
                 needed = match version(&lines[0])? {
-                    VERSION => HEADER_LINES,
+                    VERSION | CHOICES_VERSION => HEADER_LINES,
                     _ => crate::game::header::HEADER_LINES,
                 };
             }
         }
         let header = match version(&lines[0])? {
-            VERSION => AnyHeader::V2(parse_header(&lines)?),
+            VERSION | CHOICES_VERSION => AnyHeader::V2(parse_header(&lines)?),
             _ => AnyHeader::V3(crate::game::header::parse(&lines)?),
         };
         let announced = header.entries();
@@ -226,7 +235,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
 /// A header of either version this checker reads.
 #[derive(Clone, Debug)]
 pub enum AnyHeader {
-    /// Version 2: the strong `K_k` game (this module's [`Header`]).
+    /// Versions 2 and 4: the strong `K_k` game (this module's [`Header`]).
     V2(Header),
     /// Version 3: a graph Ramsey game ([`crate::game::header::Header`]).
     V3(crate::game::header::Header),
@@ -250,14 +259,15 @@ impl AnyHeader {
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 or 3, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2, 3 or 4, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
-        v @ (VERSION | crate::game::header::VERSION) => Ok(v),
+        v @ (VERSION | crate::game::header::VERSION | CHOICES_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions {VERSION} and {})",
+            "unsupported certificate format version {v} (this checker reads versions {VERSION}, {} and \
+             {CHOICES_VERSION})",
             crate::game::header::VERSION
         ))),
     }
@@ -281,10 +291,10 @@ pub(crate) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, 
         .map_err(|_| Rejection::unreadable(format!("header: {what} `{}` is not a number", clip(text))))
 }
 
-/// Parses the eight header lines.
+/// Parses the eight header lines (version 2 or 4).
 fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str);
-    header_line(&mut it, MAGIC)?;
+    let v4 = header_line(&mut it, MAGIC)? == CHOICES_VERSION.to_string();
     let tool = clip(header_line(&mut it, "tool")?);
     let board = match header_line(&mut it, "board")? {
         "inf" => Board::Infinite,
@@ -308,9 +318,9 @@ fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         }
     };
     let bound = number(header_line(&mut it, "bound")?, "bound")?;
-    let start = match header_line(&mut it, "start")? {
-        "empty" => None,
-        pair => Some(parse_position(pair).map_err(|e| Rejection::unreadable(format!("header: start position: {e}")))?),
+    let (start, claim) = match v4 {
+        false => (parse_start(header_line(&mut it, "start")?)?, StrongClaim::Wins),
+        true => (None, parse_claim(header_line(&mut it, "claim")?)?),
     };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
@@ -320,9 +330,21 @@ fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         k,
         bound,
         start,
+        claim,
         entries,
         sha256,
     })
+}
+
+fn parse_start(text: &str) -> Result<Option<Graph>, Rejection> {
+    match text {
+        "empty" => Ok(None),
+        pair => {
+            Ok(Some(parse_position(pair).map_err(|e| {
+                Rejection::unreadable(format!("header: start position: {e}"))
+            })?))
+        }
+    }
 }
 
 /// Checks the body against the header's hash (the reader has already
@@ -338,8 +360,9 @@ pub fn check_integrity(sha256: &str, body: &[u8]) -> Result<(), Rejection> {
     Ok(())
 }
 
-/// Parses one body line `RED:BLUE U-V DEPTH`.
-pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
+/// Parses one body line `RED:BLUE U-V DEPTH`, or with `lists` (claim
+/// `every-option-wins`) `RED:BLUE U-V,W-X,... DEPTH`.
+pub fn parse_entry(line: usize, text: &[u8], lists: bool) -> Result<Entry, Rejection> {
     let bad = |what: String| Rejection::invalid(format!("line {line}: {what}")).at_line(line);
     let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
     let fields: Vec<&str> = text.split(' ').collect();
@@ -347,10 +370,9 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
         return Err(bad(format!("expected `RED:BLUE U-V DEPTH`, found `{}`", clip(text))));
     };
     let position = parse_position(position).map_err(bad)?;
-    let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER + 2);
-    let mv = match mv.split_once('-').map(|(u, v)| (vertex(u), vertex(v))) {
-        Some((Some(u), Some(v))) if u != v => (u, v),
-        _ => return Err(bad(format!("move `{}` is not an edge U-V", clip(mv)))),
+    let moves = match lists {
+        false => vec![parse_edge(mv).map_err(bad)?],
+        true => parse_edges(mv).map_err(bad)?,
     };
     let depth = depth
         .parse::<u32>()
@@ -360,9 +382,30 @@ pub fn parse_entry(line: usize, text: &[u8]) -> Result<Entry, Rejection> {
     Ok(Entry {
         line,
         position,
-        mv,
+        moves,
         depth,
     })
+}
+
+/// An edge `U-V` of two distinct vertices below `MAX_ORDER + 2`.
+pub fn parse_edge(text: &str) -> Result<(usize, usize), String> {
+    let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < MAX_ORDER + 2);
+    match text.split_once('-').map(|(u, v)| (vertex(u), vertex(v))) {
+        Some((Some(u), Some(v))) if u != v => Ok((u.min(v), u.max(v))),
+        _ => Err(format!("move `{}` is not an edge U-V", clip(text))),
+    }
+}
+
+/// A nonempty list `U-V,W-X,...` of distinct edges.
+pub fn parse_edges(text: &str) -> Result<Vec<(usize, usize)>, String> {
+    let edges = text.split(',').map(parse_edge).collect::<Result<Vec<_>, _>>()?;
+    let mut sorted = edges.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    match sorted.len() == edges.len() {
+        true => Ok(edges),
+        false => Err(format!("moves `{}` list an edge twice", clip(text))),
+    }
 }
 
 /// A position written `RED:BLUE` (two graph6 strings of the same order).

@@ -1,6 +1,8 @@
 //! ramsey-cert-check: an independent checker for ramsey-verify certificates:
-//! format version 2 (the strong `K_k` game, `verify --cert`) and version 3
-//! (graph Ramsey games, `solve --cert`, module [`game`]).
+//! format version 2 (the strong `K_k` game, `verify --cert`), version 3
+//! (graph Ramsey games, `solve --cert`, module [`game`]) and version 4 (a
+//! strategy's open choices, `verify --choices all|some --cert`: every listed
+//! option wins, or a refutation, module [`refutation`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -17,14 +19,16 @@
 
 #![warn(missing_docs)]
 
+pub mod claim;
 pub mod closure;
 pub mod format;
 pub mod game;
 pub mod graph;
 pub mod iso;
+pub mod refutation;
 
 use closure::{Game, Index};
-pub use format::{AnyHeader, Board, Limits};
+pub use format::{AnyHeader, Board, Limits, StrongClaim};
 use std::time::Instant;
 
 /// Why a certificate was not accepted.
@@ -108,12 +112,17 @@ pub struct Summary {
 /// What a certificate claims, by format version.
 #[derive(Clone, Debug)]
 pub enum Claim {
-    /// Version 2: she (red, first) wins the strong `K_k` game on `board`.
+    /// Versions 2 and 4: the strong `K_k` game on `board`; `claim` says
+    /// what is proved (version 2: she wins).
     Strong {
         /// The board of the game.
         board: Board,
         /// The target is `K_k`.
         k: usize,
+        /// What the certificate proves.
+        claim: StrongClaim,
+        /// For a refutation: what its tree holds.
+        tally: Option<refutation::Tally>,
     },
     /// Version 3: the stated graph Ramsey game and its winner.
     Game(game::Statement),
@@ -123,12 +132,12 @@ impl Summary {
     /// The two-line report of a valid certificate.
     pub fn to_text(&self) -> String {
         let first = match &self.claim {
-            Claim::Strong { board, k } => {
+            Claim::Strong { board, k, claim, tally } => {
                 let board = match board {
                     Board::Infinite => "K_aleph0".to_string(),
                     Board::Complete(n) => format!("K_{n}"),
                 };
-                format!("she wins the K{k} game on {board} within {} moves", self.moves)
+                strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves)
             }
             Claim::Game(s) => format!(
                 "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
@@ -144,6 +153,36 @@ impl Summary {
     }
 }
 
+/// What a strong-game certificate proves, in words.
+fn strong_text(claim: StrongClaim, tally: Option<&refutation::Tally>, game: &str, moves: u32) -> String {
+    let leaves = |t: &refutation::Tally| {
+        let reason = t
+            .reason
+            .as_ref()
+            .map_or(String::new(), |r| format!(", first reason: {r}"));
+        format!(
+            "{} lines; leaves: {} blue wins, {} full boards, {} at the bound, {} without a move{reason}",
+            t.nodes, t.blue, t.full, t.bound, t.none
+        )
+    };
+    match (claim, tally) {
+        (StrongClaim::Wins, _) => format!("she wins the {game} within {moves} moves"),
+        (StrongClaim::EveryOptionWins, _) => {
+            format!("every option listed wins the {game} for her within {moves} moves")
+        }
+        (StrongClaim::EveryOptionLoses, Some(t)) => format!(
+            "every option of hers listed loses the {game}: on every line of the tree he completes his \
+             target, the board fills, she reaches the bound or the strategy has no move, after at most \
+             {moves} moves of hers ({})",
+            leaves(t)
+        ),
+        (_, t) => format!(
+            "she loses the {game} on this line, after {moves} moves of hers ({})",
+            t.map_or(String::new(), leaves)
+        ),
+    }
+}
+
 /// A verdict as one JSON object: `valid`, and either `board`, `target`,
 /// `bound`, `moves`, `entries`, `replies`, `seconds`, `tool`, or
 /// `exit_code`, `kind` (`"invalid"` or `"unreadable"`), `error`, `line`.
@@ -151,11 +190,17 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
     match verdict {
         Ok(s) => {
             let mut claim = match &s.claim {
-                Claim::Strong { board, k } => serde_json::json!({
-                    "valid": true,
-                    "board": match board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
-                    "target": format!("K{k}"),
-                }),
+                Claim::Strong { board, k, claim, .. } => {
+                    let mut out = serde_json::json!({
+                        "valid": true,
+                        "board": match board { Board::Infinite => "inf".to_string(), Board::Complete(n) => n.to_string() },
+                        "target": format!("K{k}"),
+                    });
+                    if *claim != StrongClaim::Wins {
+                        out["claim"] = serde_json::json!(claim.name());
+                    }
+                    out
+                }
                 Claim::Game(g) => serde_json::json!({
                     "valid": true, "format": 3, "rules": g.rules, "board": g.board,
                     "target_red": g.targets[0], "target_blue": g.targets[1],
@@ -220,7 +265,25 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
             });
         }
     };
-    let index = Index::new(body.split(|&b| b == b'\n').take(header.entries).collect())?;
+    let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').take(header.entries).collect();
+    if header.claim.refutes() {
+        let tally = refutation::check(header.board, header.k, header.bound, header.claim, &lines)?;
+        return Ok(Summary {
+            tool: header.tool,
+            bound: header.bound,
+            moves: tally.her_moves,
+            entries: tally.nodes,
+            replies: tally.nodes - 1,
+            seconds: start.elapsed().as_secs_f64(),
+            claim: Claim::Strong {
+                board: header.board,
+                k: header.k,
+                claim: header.claim,
+                tally: Some(tally),
+            },
+        });
+    }
+    let index = Index::new(lines, header.claim == StrongClaim::EveryOptionWins)?;
     let game = Game {
         board: header.board,
         k: header.k,
@@ -252,6 +315,8 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         claim: Claim::Strong {
             board: header.board,
             k: header.k,
+            claim: header.claim,
+            tally: None,
         },
         bound: header.bound,
         moves,

@@ -63,8 +63,17 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
+    let v5 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 5", 1);
+    rejected(v5.as_bytes(), RejectionKind::Unreadable, "versions 2, 3 and 4");
+    // Version 4 has a `claim` line where version 2 has `start`.
     let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);
-    rejected(v4.as_bytes(), RejectionKind::Unreadable, "versions 2 and 3");
+    rejected(
+        v4.as_bytes(),
+        RejectionKind::Unreadable,
+        "header line `claim ...` expected",
+    );
+    let v4 = v4.replacen("start empty", "claim she-wins", 1);
+    rejected(v4.as_bytes(), RejectionKind::Unreadable, "claim `she-wins` is not");
     // A version-2 body under a version-3 magic line: the game header is missing.
     let v3 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 3", 1);
     rejected(v3.as_bytes(), RejectionKind::Unreadable, "rules");

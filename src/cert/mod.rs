@@ -10,8 +10,15 @@
 //! smallest depth per position only lowers what a lookup finds. Winning moves
 //! (depth 1) are left out: the checker recognises those positions itself.
 //! The independent checker (crate `ramsey-cert-check`) re-proves that.
+//!
+//! With open choices (format version 4): under `--choices some` a win is
+//! the resolution's strategy, written as above (version 2); under `all`
+//! [`lists::ListRecorder`] lists every option per position; a refutation
+//! is a tree of his replies ([`refute`]).
 
 pub mod game;
+pub mod lists;
+pub mod refute;
 
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Key};
@@ -24,6 +31,8 @@ use std::io::Write;
 
 /// Certificate format version written (and read by the checker).
 pub const FORMAT_VERSION: u32 = 2;
+/// Format version of certificates about open choices (`claim` header line).
+pub const CHOICES_VERSION: u32 = 4;
 
 #[derive(Clone)]
 struct Entry {
@@ -63,11 +72,15 @@ impl Observer for Recorder {
             })
             .or_insert(candidate);
     }
+
+    fn forget(&self) {
+        self.entries.clear();
+    }
 }
 
 /// The move with its untouched ends renamed `t` and `t + 1` (untouched
 /// vertices are interchangeable), so a line only names vertices below `t + 2`.
-fn first_fresh(her: Edge, t: u8) -> Edge {
+pub(crate) fn first_fresh(her: Edge, t: u8) -> Edge {
     match her.ends() {
         (u, v) if v < t => Edge::new(u, v),
         (u, _) if u < t => Edge::new(u, t),
@@ -93,29 +106,44 @@ impl Recorder {
     /// The certificate of a verified run of `game` on `board` within `bound`,
     /// from the empty board or, for a subtree, from `start` (him to move).
     pub fn certificate(&self, game: Game, board: Board, bound: u32, start: Option<&Position>) -> Certificate {
-        let mut lines: Vec<(usize, String)> = self
+        let lines: Vec<(usize, String)> = self
             .entries
             .iter()
             .map(|e| (e.position.edge_count(Player::First), entry_line(e.value())))
             .collect();
-        lines.sort_unstable();
-        let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
-        let digest: String = Sha256::digest(body.as_bytes())
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let start = start.map_or("empty".to_string(), encode_position);
-        let text = format!(
-            "ramsey-cert {FORMAT_VERSION}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
-             start {start}\nentries {}\nsha256 {digest}\n{body}",
-            env!("CARGO_PKG_VERSION"),
-            game.target_name(),
-            lines.len(),
-        );
-        Certificate {
-            text,
-            entries: lines.len(),
-        }
+        let start = format!("start {}", start.map_or("empty".to_string(), encode_position));
+        seal(FORMAT_VERSION, &start, game, board, bound, lines)
+    }
+}
+
+/// A strong-game certificate (version 2 or 4): the header, with `sixth`
+/// as its sixth line (`start …` or `claim …`), and the body: the lines
+/// sorted by key, then text (a key is her edge count, or a tree's line
+/// number).
+pub(crate) fn seal(
+    version: u32,
+    sixth: &str,
+    game: Game,
+    board: Board,
+    bound: u32,
+    mut lines: Vec<(usize, String)>,
+) -> Certificate {
+    lines.sort_unstable();
+    let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let text = format!(
+        "ramsey-cert {version}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
+         {sixth}\nentries {}\nsha256 {digest}\n{body}",
+        env!("CARGO_PKG_VERSION"),
+        game.target_name(),
+        lines.len(),
+    );
+    Certificate {
+        text,
+        entries: lines.len(),
     }
 }
 

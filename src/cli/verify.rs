@@ -4,8 +4,11 @@ use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::board::{Board, Player};
-use crate::cert::Recorder;
+use crate::cert::lists::ListRecorder;
+use crate::cert::refute::{line_tree, tree_certificate, Refutes};
+use crate::cert::{Certificate, Recorder};
 use crate::game::ramsey::Rules;
+use crate::patch::{format_table, resolution_table};
 use crate::render::Figure;
 use crate::search::{Choices, Observer};
 use crate::strategy::Game;
@@ -32,8 +35,10 @@ pub struct VerifyArgs {
     /// Pictures of the reported line (counterexample or longest line).
     #[command(flatten)]
     pub picture: PictureArgs,
-    /// Write a proof certificate of a verified result to FILE (gzipped if
-    /// FILE ends in .gz); check it with `ramsey-verify check FILE`.
+    /// Write a proof certificate to FILE (gzipped if FILE ends in .gz):
+    /// of a win (under `--choices all`: every option listed wins), or of a
+    /// refutation (the line; under `--choices some`: his tree against every
+    /// option); check it with `ramsey-verify check FILE`.
     #[arg(long, value_name = "FILE")]
     pub cert: Option<PathBuf>,
     /// Rules to verify the strategy under, for its own target: achieve (the
@@ -47,6 +52,11 @@ pub struct VerifyArgs {
     /// (some resolution must win; the choices it makes are counted).
     #[arg(long, default_value = "one")]
     pub choices: String,
+    /// With `--choices some`, on a verified run: write the winning
+    /// resolution (her option at every situation with several) as a patch
+    /// table to FILE; `verify --patches FILE` replays it.
+    #[arg(long, value_name = "FILE")]
+    pub resolution_out: Option<PathBuf>,
     /// Check the strategy contract (a function of the canonical situation;
     /// `play` among `choices`; completes when it declares so) in every
     /// situation instead of one in 64. A broken contract is no verdict
@@ -59,15 +69,14 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
-    if args.cert.is_some() && choices != Choices::One {
-        return Err(Failure::BadInput(
-            "--cert writes the strategy's own moves (--choices one); a --choices some resolution is \
-             reported, not yet certified"
-                .into(),
-        ));
+    if args.resolution_out.is_some() && choices != Choices::Some {
+        return Err(Failure::BadInput("--resolution-out needs --choices some".into()));
     }
     args.picture.check_writable()?;
-    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
+    args.cert
+        .iter()
+        .chain(&args.resolution_out)
+        .try_for_each(|path| output::check_writable(path))?;
     let request = Request {
         rules,
         board: args.search.board,
@@ -78,6 +87,7 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         shortcuts: !args.search.no_shortcuts,
         choices,
         check_contract: args.check_contract,
+        tree: args.cert.is_some(),
     };
     let game = game_of(strategy.as_ref(), request)?;
     if args.cert.is_some() && !game.second_builds() {
@@ -86,8 +96,11 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
             game.rules
         )));
     }
-    let recorder = args.cert.as_ref().map(|_| Recorder::new());
-    let observer = recorder.as_ref().map(|r| r as &dyn Observer);
+    let recorder = args.cert.as_ref().map(|_| match choices {
+        Choices::All => CertRecorder::Lists(ListRecorder::new()),
+        _ => CertRecorder::Moves(Recorder::new()),
+    });
+    let observer = recorder.as_ref().map(CertRecorder::observer);
     let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(|e| match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
         stopped => Failure::NoVerdict(stopped.to_string()),
@@ -113,27 +126,84 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     } else {
         output::print(&report.to_text(game))?;
     }
+    if let Some(path) = &args.resolution_out {
+        write_resolution(path, strategy.as_ref(), &report)?;
+    }
     match (&args.cert, recorder) {
-        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game, &args),
+        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game),
         _ => Ok(()),
     }
 }
 
-/// Writes the certificate of a verified run; refuses on a refuted one.
-fn write_certificate(
-    path: &Path,
-    recorder: &Recorder,
-    report: &Report,
-    game: Game,
-    args: &VerifyArgs,
-) -> Result<(), Failure> {
+/// Writes the winning resolution of a `--choices some` run as a patch table.
+fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, report: &Report) -> Result<(), Failure> {
+    let fail = |why: String| Failure::BadInput(format!("no resolution written to {}: {why}", path.display()));
     if report.verdict != Verdict::Verified {
-        return Err(Failure::BadInput(format!(
-            "no certificate written to {}: the strategy was refuted, and only verified results have certificates",
-            path.display()
-        )));
+        return Err(fail("no resolution of the open choices wins".into()));
     }
-    let certificate = recorder.certificate(game, args.search.board, args.search.bound, None);
+    let table = resolution_table(strategy, &report.choices.resolution).map_err(fail)?;
+    let comments = [
+        format!(
+            "the winning resolution of `verify --strategy {} --board {} --bound {} --choices some`",
+            report.strategy, report.board, report.bound
+        ),
+        format!(
+            "{} situations with several options; replay: verify --strategy {} --patches FILE",
+            table.len(),
+            report.strategy
+        ),
+    ];
+    std::fs::write(path, format_table(&table, &comments))
+        .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
+    output::note(format_args!(
+        "resolution: {} situations, written to {}",
+        table.len(),
+        path.display()
+    ));
+    Ok(())
+}
+
+/// What records her proven moves for `--cert`: one move per position, or
+/// under `--choices all` every list of options.
+enum CertRecorder {
+    Moves(Recorder),
+    Lists(ListRecorder),
+}
+
+impl CertRecorder {
+    fn observer(&self) -> &dyn Observer {
+        match self {
+            CertRecorder::Moves(r) => r,
+            CertRecorder::Lists(r) => r,
+        }
+    }
+}
+
+/// The certificate of the run: of her win (format version 2; version 4
+/// listing every option under `--choices all`), or of the refutation
+/// (version 4: his tree under `--choices some`, else the line).
+fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<Certificate, String> {
+    let (board, bound) = (report.board, report.bound);
+    match (report.verdict, recorder, &report.choices.tree) {
+        (Verdict::Verified, CertRecorder::Moves(r), _) => Ok(r.certificate(game, board, bound, None)),
+        (Verdict::Verified, CertRecorder::Lists(r), _) => Ok(r.certificate(game, board, bound)),
+        (Verdict::Refuted, _, Some(tree)) => Ok(tree_certificate(
+            game,
+            board,
+            bound,
+            Refutes::EveryOption,
+            tree.as_ref()?,
+        )),
+        (Verdict::Refuted, _, None) => line_tree(&report.line)
+            .map(|tree| tree_certificate(game, board, bound, Refutes::Line, &tree))
+            .ok_or_else(|| "the line does not end in a refutation".to_string()),
+    }
+}
+
+/// Writes the certificate of the run.
+fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game: Game) -> Result<(), Failure> {
+    let certificate = certificate(recorder, report, game)
+        .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
     let bytes = certificate.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
         "certificate: {} entries, {bytes} bytes, written to {}",

@@ -4,7 +4,8 @@
 //! whether one does (she picks); `one` plays [`crate::strategy::Strategy::play`]
 //! as always. Both are searched by the same core, with her choice as a
 //! node of its own ([`super::game`]); this file holds the modes, the line
-//! with the choices made along it, and the resolution a `some` run found.
+//! with the choices made along it, the resolution a `some` run found, and
+//! the tree of his replies that beats every resolution when none wins.
 
 use super::game::{Node, Turn};
 use super::walk::NameBook;
@@ -84,7 +85,130 @@ pub struct Resolution {
     pub memory_after: Memory,
 }
 
+/// One line of a refutation tree ([`Search::refutation_tree`]): one of her
+/// situations, or a leaf, in the labels of play from the empty board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The situation before (an index into the tree) and which of its
+    /// options she took; `None` for the empty board.
+    pub parent: Option<(usize, usize)>,
+    /// His reply after that option (`None` at the root, or when her option
+    /// filled the board).
+    pub his: Option<Edge>,
+    /// What happens here.
+    pub what: TreeEnd,
+}
+
+/// What happens at a line of a refutation tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeEnd {
+    /// Her turn: every move the strategy allows, in its order.
+    Options(Vec<Edge>),
+    /// Her turn, and the strategy gives no move: its reason.
+    NoMove(String),
+    /// Her turn, and she has made as many moves as the bound allows.
+    Bound,
+    /// His reply completed his target.
+    Blue,
+    /// The board is full (a draw).
+    Full,
+}
+
+impl TreeEnd {
+    /// The leaf a line ending is, `None` for a win of hers (no refutation)
+    /// or a broken contract (no verdict).
+    pub fn of(ending: &Ending) -> Option<TreeEnd> {
+        match ending {
+            Ending::SecondPlayerWins => Some(TreeEnd::Blue),
+            Ending::Draw => Some(TreeEnd::Full),
+            Ending::BoundExceeded => Some(TreeEnd::Bound),
+            Ending::StrategyError(why) => Some(TreeEnd::NoMove(why.clone())),
+            Ending::IllegalMove(why) => Some(TreeEnd::NoMove(format!("its move is illegal: {why}"))),
+            Ending::FirstPlayerWins | Ending::ContractBroken(_) => None,
+        }
+    }
+}
+
+/// Most lines a refutation tree may have (the checker's entry cap).
+pub const MAX_TREE: usize = 1 << 21;
+
 impl Search<'_> {
+    /// Under `--choices some`, after [`Search::root_value`] found no
+    /// winning resolution: his strategy against all of them, as a tree in
+    /// preorder. At each of her situations every option the strategy
+    /// allows, each answered by the reply the values point to (his first
+    /// winning one), down to the leaves. Fails if the tree would exceed
+    /// [`MAX_TREE`] lines or a line is won by her (not a refutation).
+    pub fn refutation_tree(&self) -> Result<Vec<TreeNode>, String> {
+        let mut tree = Vec::new();
+        self.her_situation(self.rules().start(), None, None, &mut tree)?;
+        Ok(tree)
+    }
+
+    /// Her situation reached by `parent` and `his`, and `node`: what the
+    /// engine made of her turn there (a choice node, her one move played,
+    /// or the ending that stops her or that his reply caused).
+    fn her_situation(
+        &self,
+        node: Node,
+        parent: Option<(usize, usize)>,
+        his: Option<Edge>,
+        tree: &mut Vec<TreeNode>,
+    ) -> Result<(), String> {
+        let game = self.rules();
+        let (what, after): (TreeEnd, Vec<Node>) = match (node.her_turn, node.her, &node.ending) {
+            (true, _, _) => match game.options(&node) {
+                Err(ending) => (leaf(ending)?, Vec::new()),
+                Ok(options) => {
+                    let edges = options
+                        .iter()
+                        .map(|o| o.as_ref().map(|(e, _)| *e).map_err(|e| format!("{e:?}")));
+                    let edges = edges.collect::<Result<Vec<_>, _>>()?;
+                    let after = (0..edges.len()).map(|i| game.play(&node, &Turn::Her(i))).collect();
+                    (TreeEnd::Options(edges), after)
+                }
+            },
+            (false, Some(her), _) => (TreeEnd::Options(vec![her]), vec![node]),
+            (false, None, Some(ending)) => (leaf(ending)?, Vec::new()),
+            (false, None, None) => return Err("a situation of hers without a move or an ending".into()),
+        };
+        let id = tree.len();
+        if id >= MAX_TREE {
+            return Err(format!("the refutation tree has more than {MAX_TREE} lines"));
+        }
+        tree.push(TreeNode { parent, his, what });
+        for (i, node) in after.into_iter().enumerate() {
+            self.his_reply(node, (id, i), tree)?;
+        }
+        Ok(())
+    }
+
+    /// His reply the values point to after option `at` (`node`: him to
+    /// move), and the situation it leads to.
+    fn his_reply(&self, node: Node, at: (usize, usize), tree: &mut Vec<TreeNode>) -> Result<(), String> {
+        let game = self.rules();
+        if let Some(ending) = &node.ending {
+            return Err(format!("her option ends the game: {ending:?}; not a refutation"));
+        }
+        if node.position.is_full() {
+            tree.push(TreeNode {
+                parent: Some(at),
+                his: None,
+                what: TreeEnd::Full,
+            });
+            return Ok(());
+        }
+        let canon = game.canonical(&node);
+        let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
+            return Err("no value for his reply (the memory cap?)".into());
+        };
+        let m = game.relabel_move(&game.orbit_moves(&canon)[index], &inverse(&canon.to_canon));
+        let Turn::His(his) = m else {
+            return Err("his turn without his move".into());
+        };
+        self.her_situation(game.play(&node, &m), Some(at), Some(his), tree)
+    }
+
     /// The line the values point to, with the open choices made along it
     /// (none unless choices are searched). Call after [`Search::root_value`].
     pub fn principal_line_with_choices(&self) -> (Line, Vec<ChoiceMade>) {
@@ -221,4 +345,9 @@ impl Search<'_> {
             }
         }
     }
+}
+
+/// The leaf an ending in a refutation is.
+fn leaf(ending: &Ending) -> Result<TreeEnd, String> {
+    TreeEnd::of(ending).ok_or_else(|| format!("{ending:?} in a refutation"))
 }

@@ -12,6 +12,19 @@
 //! broken contract ends the line with [`Ending::ContractBroken`] naming the
 //! situation; `verify` then gives no verdict (exit code 3).
 //!
+//! Where open choices are searched (`--choices all|some`), the options a
+//! strategy gives are checked in *every* situation: at least one, each on
+//! the board and unclaimed, each memory naming only touched vertices.
+//! Anything else is a bug in the strategy, not a counterexample to it, and
+//! is reported the same way (no verdict, exit code 3): under `some` an
+//! illegal option would otherwise be skipped unseen, under `all` it would
+//! "refute" with a move that is no move. A strategy that has no move says
+//! why with an error ([`crate::strategy::StrategyError`], e.g.
+//! `RuleDoesNotApply`): that is the strategy failing as written, a
+//! counterexample (REFUTED). Under `--choices one` an illegal move of
+//! `play` stays a counterexample line (`illegal_move`), visible in the line
+//! itself (the deliberately broken K3 strategies are such examples).
+//!
 //! [`Strategy::completes_when_possible`]: crate::strategy::Strategy::completes_when_possible
 //! [`Strategy::play`]: crate::strategy::Strategy::play
 //! [`Strategy::choices`]: crate::strategy::Strategy::choices
@@ -64,6 +77,14 @@ impl StrategyGame<'_> {
     /// Checks, on sampled situations, that asking again gives the same
     /// choices and that they contain the move of `play`.
     pub(super) fn check_choices(&self, canon: &Canonical, choices: &[Move]) -> Result<(), Ending> {
+        if choices.is_empty() {
+            return Err(broken(format!(
+                "at {} its choices are empty without a reason; a strategy with no move returns an error \
+                 saying why (a bug in the strategy, not a counterexample)",
+                situation(canon)
+            )));
+        }
+        choices.iter().try_for_each(|m| self.check_legal(canon, m))?;
         if !self.sampled(&canon.key.0) {
             return Ok(());
         }
@@ -78,6 +99,33 @@ impl StrategyGame<'_> {
         }
         let played = self.call_strategy(canon, |view| self.strategy.play(view))?;
         self.check_member(canon, &played, choices)
+    }
+
+    /// Checks, in every situation, that `m` (canonical labels, as the
+    /// strategy gave it) is on the board and unclaimed and that its memory
+    /// names only touched vertices.
+    fn check_legal(&self, canon: &Canonical, m: &Move) -> Result<(), Ending> {
+        let (u, v) = m.edge.ends();
+        let touched = |w: u8| canon.position.touched() >> w & 1 == 1 || w == u || w == v;
+        let why = if v as usize >= self.board.capacity() {
+            format!("its move {u}-{v} leaves the board")
+        } else if !canon.position.is_free(m.edge) {
+            format!("its move {u}-{v} is already claimed")
+        } else if let Some(w) = m
+            .memory
+            .names
+            .iter()
+            .flatten()
+            .find(|&&w| w as usize >= crate::board::MAX_VERTICES || !touched(w))
+        {
+            format!("its memory after {u}-{v} names vertex {w}, which no claimed edge touches")
+        } else {
+            return Ok(());
+        };
+        Err(broken(format!(
+            "at {} {why}; a strategy must give legal moves (a bug in the strategy, not a counterexample)",
+            situation(canon)
+        )))
     }
 
     fn check_member(&self, canon: &Canonical, played: &Move, choices: &[Move]) -> Result<(), Ending> {

@@ -70,9 +70,6 @@ impl StrategyGame<'_> {
         self.bound_allows(position)?;
         let canon = canonical_form(position, memory, last);
         let options = self.call_strategy(&canon, |view| self.strategy.choices(view))?;
-        if options.is_empty() {
-            return Err(Ending::StrategyError("the strategy allows no move".into()));
-        }
         self.check_choices(&canon, &options)?;
         let back = canon.to_canon.inverse_table();
         let to_caller = |m: crate::strategy::Move| self.back_to_caller(position, &back, m.edge, &m.memory);

@@ -36,7 +36,7 @@ mod stats;
 mod value;
 mod walk;
 
-pub use choice::{ChoiceMade, Choices, Resolution};
+pub use choice::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 use value::VOID;
@@ -50,12 +50,21 @@ pub trait Observer: Sync {
     /// She plays `her` in `before` (her turn) and wins within `depth` more
     /// moves of hers, this one included, against every reply.
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
+    /// Under `--choices all`: the strategy allows every move of `options`
+    /// in `before` (her turn), and each wins within `depth` moves of hers
+    /// against every reply. (Her options there are not also told to
+    /// [`Observer::her_move`].)
+    fn her_options(&self, _before: &Position, _options: &[Edge], _depth: u32) {}
+    /// Forget everything told so far (the search is run again).
+    fn forget(&self) {}
 }
 
 /// What the verifier is told by the engine: statistics, the depth for the
 /// progress display, and her proven moves for a certificate.
 struct Recorder<'a> {
     strategy: &'a dyn Strategy,
+    /// The rules searched (for her options at choice nodes).
+    rules: StrategyGame<'a>,
     stats: Mutex<Stats>,
     /// Her move count in the position evaluated last (progress display).
     depth: AtomicU32,
@@ -84,7 +93,10 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         quick: bool,
         value: crate::game::Value<Score>,
     ) -> WonIn {
-        if let (Some(observer), Some(her), Score::Win(Reverse(total))) = (self.observer, child.her, value.score) {
+        let listed = matches!(m, Turn::Her(_)) && self.rules.choices == Choices::All;
+        if let (Some(observer), Some(her), Score::Win(Reverse(total)), false) =
+            (self.observer, child.her, value.score, listed)
+        {
             let before = match *m {
                 Turn::His(his) => node
                     .position
@@ -105,11 +117,12 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
     fn stored(
         &self,
         node: &crate::game::Canonical<Node>,
-        _: crate::game::Value<Score>,
+        value: crate::game::Value<Score>,
         children: &[Child<Score, WonIn>],
     ) {
         if node.position.her_turn {
             self.choice_nodes.fetch_add(1, Ordering::Relaxed);
+            self.tell_options(&node.position, value.score);
         }
         let phase = self.strategy.phase(&node.position.memory);
         let mut stats = self.stats.lock().unwrap();
@@ -124,6 +137,25 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
             }
             *stats.wins_by_length.entry(won.0).or_default() += count;
             *stats.wins_by_phase.entry(won.1).or_default() += count;
+        }
+    }
+}
+
+impl Recorder<'_> {
+    /// Under `--choices all`, tells the observer her options at a choice
+    /// node that every option wins (the adversary's value is a win).
+    fn tell_options(&self, node: &Node, score: Score) {
+        let (Some(observer), Choices::All, Score::Win(Reverse(total))) = (self.observer, self.rules.choices, score)
+        else {
+            return;
+        };
+        if let Ok(options) = self.rules.options(node) {
+            let edges: Vec<Edge> = options
+                .iter()
+                .filter_map(|o| o.as_ref().ok().map(|(e, _)| *e))
+                .collect();
+            let depth = total as u32 - node.position.edge_count(Player::First) as u32;
+            observer.her_options(&node.position, &edges, depth);
         }
     }
 }
@@ -160,6 +192,7 @@ impl<'a> Search<'a> {
     fn build(rules: StrategyGame<'a>, max_table_bytes: u64, observer: Option<&'a dyn Observer>) -> Search<'a> {
         let recorder = Recorder {
             strategy: rules.strategy,
+            rules,
             stats: Mutex::new(Stats::default()),
             depth: AtomicU32::new(0),
             choice_nodes: AtomicU64::new(0),
@@ -299,7 +332,16 @@ impl<'a> Search<'a> {
     /// The value of the whole game.
     pub fn root_value(&self) -> Value {
         if self.rules().choices != Choices::One {
-            return self.solver.value(&self.rules().start()).map_or(VOID, to_value);
+            let start = self.rules().start();
+            let value = self.solver.value(&start).map_or(VOID, to_value);
+            // Her first move where the strategy allows only one (a choice
+            // there is told by the search itself).
+            if let (Some(observer), Some(her), Value::Win(total), false) =
+                (self.solver.hook().observer, start.her, value, self.aborted())
+            {
+                observer.her_move(&Position::empty(self.board), her, total);
+            }
+            return value;
         }
         match self.opening() {
             Err(ending) => Value::Fail {
