@@ -136,7 +136,8 @@ pub struct StrategyGame<'a> {
     /// How her open choices are resolved.
     pub choices: Choices,
     /// One situation in this many gets the contract checks
-    /// ([`super::contract`]); 1 checks every situation.
+    /// ([`super::contract`]; the shortcut's wins more rarely); 1 checks
+    /// every situation.
     pub contract_sample: u64,
 }
 
