@@ -43,6 +43,19 @@ use crate::patch::situation_key;
 use crate::strategy::{Memory, Move};
 use std::hash::{BuildHasher, Hash};
 
+/// Her threats at a node with him to move, where the shortcuts need them,
+/// and the node's seed for the sample of shortcut wins: the same for every
+/// reply there, computed once. The sampled shortcut wins are a fixed
+/// function of (position before his reply, his reply), which fixes the
+/// situation after it.
+#[derive(Clone, Debug, Default)]
+pub struct AtNode {
+    /// Her threats (none where the shortcuts do not apply).
+    pub threats: Vec<Edge>,
+    /// The hash of the position ([`StrategyGame::seed`]).
+    pub seed: u64,
+}
+
 /// By default one situation in this many is checked.
 pub const SAMPLE: u64 = 64;
 
@@ -65,6 +78,13 @@ impl StrategyGame<'_> {
             n => n.saturating_mul(SHORTCUT_RARER),
         };
         Self::in_sample(item, every)
+    }
+
+    /// The seed of `position` (him to move) for the sample of shortcut wins
+    /// there: hashed once per node, so that each of his replies costs only
+    /// the hash of two words.
+    pub(super) fn seed(position: &Position) -> u64 {
+        foldhash::fast::FixedState::with_seed(0x5eed).hash_one(position)
     }
 
     /// Whether `item` hashes into the fixed sample of one in `every`.
@@ -166,10 +186,10 @@ impl StrategyGame<'_> {
     }
 
     /// Checks, on sampled situations where the engine took her winning edge
-    /// itself (`after`: his edge `his` on the board), that the strategy
-    /// would have completed the target too.
-    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge) -> Result<(), Ending> {
-        if !self.shortcut_sampled((after, his)) {
+    /// itself (`after`: his edge `his` on the board, `seed` the position's
+    /// before it), that the strategy would have completed the target too.
+    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge, seed: u64) -> Result<(), Ending> {
+        if !self.shortcut_sampled((seed, his)) {
             return Ok(());
         }
         let canon = canonical_form(after, memory, Some(his));
