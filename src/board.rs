@@ -212,7 +212,7 @@ pub enum IllegalMove {
 }
 
 /// The edges claimed so far on a board.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Position {
     board: Board,
     /// Per vertex: neighbours in red, then in blue. One vector (not one per
@@ -223,6 +223,23 @@ pub struct Position {
     /// of the search; recounting them was a tenth of its time).
     touched: VertexSet,
     counts: [u32; 2],
+}
+
+/// Hashes the rows folded into one word by a multiply per row, then the
+/// board, touched set and counts: the strategy contract's sample hashes a
+/// position on nearly every exchange (`src/search/contract.rs`), and the
+/// derived hash, two length prefixes and a 32-byte write per row, was a
+/// fourteenth of a K4 certification. Equal positions have equal rows, so
+/// they hash alike.
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+        let fold = |set: VertexSet| set as u64 ^ ((set >> 64) as u64).rotate_left(29);
+        let rows = self.rows.iter().fold(0u64, |acc, [red, blue]| {
+            (acc.rotate_left(23) ^ fold(*red) ^ fold(*blue).rotate_left(41)).wrapping_mul(MIX)
+        });
+        (self.board, self.touched, self.counts, rows).hash(state);
+    }
 }
 
 /// Iterates the members of a vertex set in increasing order.
@@ -355,7 +372,11 @@ impl Position {
         if v as usize >= self.board.capacity() {
             return Err(IllegalMove::OffBoard(e));
         }
-        if !self.is_free(e) {
+        if self
+            .rows
+            .get(u as usize)
+            .is_some_and(|[red, blue]| (red | blue) >> v & 1 == 1)
+        {
             return Err(IllegalMove::Claimed(e));
         }
         if self.rows.len() <= v as usize {
@@ -381,17 +402,24 @@ impl Position {
     /// The image of the position under an injective vertex map (defined on
     /// the touched vertices, with images on the board).
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Position {
-        let touched = self.touched();
-        let len = members(touched).map(|v| f(v) as usize + 1).max().unwrap_or(0);
+        // `f` once per touched vertex, then table lookups per edge end.
+        let mut image = [0 as Vertex; MAX_VERTICES];
+        let (mut touched, mut len) = (0, 0);
+        for v in members(self.touched) {
+            let w = f(v);
+            image[v as usize] = w;
+            touched |= 1u128 << w;
+            len = len.max(w as usize + 1);
+        }
         let mut rows = vec![[0; 2]; len];
-        for v in members(touched) {
-            let image = self.rows[v as usize].map(|set| members(set).fold(0, |out, w| out | 1u128 << f(w)));
-            rows[f(v) as usize] = image;
+        for v in members(self.touched) {
+            rows[image[v as usize] as usize] = self.rows[v as usize]
+                .map(|set| members(set).fold(0, |out, w| out | 1u128 << (image[w as usize] & 127)));
         }
         Position {
             board: self.board,
             rows,
-            touched: members(touched).fold(0, |set, v| set | 1u128 << f(v)),
+            touched,
             counts: self.counts,
         }
     }
@@ -428,6 +456,17 @@ impl Position {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// The smallest missing edge of a threat of `player` ([`Position::threats`]'s
+    /// first), without collecting them all.
+    pub fn first_threat(&self, player: Player, k: usize) -> Option<Edge> {
+        let mut first: Option<Edge> = None;
+        self.each_threat(player, k, &mut |e| {
+            first = Some(first.map_or(e, |f| f.min(e)));
+            true
+        });
+        first
     }
 
     /// Whether `player` has at least two threats with different missing

@@ -147,3 +147,25 @@ fn full_board_and_relabel() {
     assert_eq!(shifted.fresh_vertex(), Some(0));
     assert_eq!(shifted.owner(Edge::new(14, 15)), Some(Player::Second));
 }
+
+#[test]
+fn equal_positions_hash_alike_and_a_changed_edge_or_colour_changes_the_hash() {
+    let hasher = std::collections::hash_map::RandomState::new();
+    let hash = |p: &Position| {
+        use std::hash::BuildHasher;
+        hasher.hash_one(p)
+    };
+    let same = position(Board::Infinite, &[(1, 3), (0, 2), (0, 1), (1, 2), (0, 3)], &[(4, 5)]);
+    assert_eq!(same, k4_minus());
+    assert_eq!(hash(&same), hash(&k4_minus()));
+    let other_edge = position(Board::Infinite, &[(0, 1), (0, 2), (0, 3), (1, 2), (2, 3)], &[(4, 5)]);
+    let other_colour = position(Board::Infinite, &[(0, 1), (0, 2), (0, 3), (1, 2), (4, 5)], &[(1, 3)]);
+    let other_board = position(
+        Board::Complete(17),
+        &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3)],
+        &[(4, 5)],
+    );
+    for p in [other_edge, other_colour, other_board] {
+        assert_ne!(hash(&p), hash(&k4_minus()), "{p:?}");
+    }
+}

@@ -1,4 +1,4 @@
-//! `Position::threats` and `has_double_threat` (which walk the cliques of
+//! `Position::threats`, `first_threat` and `has_double_threat` (which walk the cliques of
 //! the threatening player) against brute force over all free pairs.
 
 use proptest::prelude::*;
@@ -28,6 +28,7 @@ proptest! {
             let expected = brute_force(&position, player, k);
             prop_assert_eq!(&position.threats(player, k), &expected);
             prop_assert_eq!(position.has_double_threat(player, k), expected.len() >= 2);
+            prop_assert_eq!(position.first_threat(player, k), expected.first().copied());
         }
     }
 }
@@ -40,7 +41,9 @@ fn a_k4_minus_one_edge_is_one_threat_and_two_are_a_double_threat() {
     }
     assert_eq!(position.threats(Player::First, 4), vec![Edge::new(2, 3)]);
     assert!(!position.has_double_threat(Player::First, 4));
+    assert_eq!(position.first_threat(Player::First, 4), Some(Edge::new(2, 3)));
     assert!(position.threats(Player::Second, 4).is_empty());
+    assert_eq!(position.first_threat(Player::Second, 4), None);
     position.claim(Edge::new(0, 4), Player::First).unwrap();
     position.claim(Edge::new(1, 4), Player::First).unwrap();
     assert_eq!(

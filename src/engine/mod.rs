@@ -93,6 +93,10 @@ pub struct Solver<'g, G: Game, H: Hook<G> = NoHook> {
     table_bytes: AtomicU64,
     max_table_bytes: u64,
     aborted: AtomicBool,
+    /// Some child was found decisive: until then no subtree can be
+    /// cancelled, and [`Chain::cancelled`] (a walk up to the root, twice per
+    /// child) is skipped; a verified strategy never sets it.
+    cutoffs: AtomicBool,
     visited: AtomicU64,
     parallel_plies: u32,
 }
@@ -137,6 +141,7 @@ impl<'g, G: Game> Solver<'g, G> {
             table_bytes: AtomicU64::new(0),
             max_table_bytes: u64::MAX,
             aborted: AtomicBool::new(false),
+            cutoffs: AtomicBool::new(false),
             visited: AtomicU64::new(0),
             parallel_plies: PARALLEL_PLIES,
         }
@@ -153,6 +158,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             table_bytes: self.table_bytes,
             max_table_bytes: self.max_table_bytes,
             aborted: self.aborted,
+            cutoffs: self.cutoffs,
             visited: self.visited,
             parallel_plies: self.parallel_plies,
         }
@@ -303,7 +309,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         } else {
             moves.iter().enumerate().map(eval).collect()
         };
-        if self.aborted() || chain.is_some_and(Chain::cancelled) {
+        if self.aborted() || chain.is_some_and(|c| self.cancelled(c)) {
             return None;
         }
         let first = first_decisive.into_inner();
@@ -315,6 +321,13 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             best_index(&*self.game, mover, values).expect("a position that is not over has a move")
         };
         Some((children, chosen))
+    }
+
+    /// Whether the subtree at `link` is cancelled. A thread that misses a
+    /// cutoff made by another one only does work that is not needed: what
+    /// it stores is exact (as when the cutoff comes a little later).
+    fn cancelled(&self, link: &Chain) -> bool {
+        self.cutoffs.load(Ordering::Relaxed) && link.cancelled()
     }
 
     /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled.
@@ -330,7 +343,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             value: None,
             note: H::Note::default(),
         };
-        if link.cancelled() {
+        if self.cancelled(link) {
             return child;
         }
         let position = self.game.play(&canon.position, m);
@@ -339,12 +352,13 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             Some(v) => Some(v),
             None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
         };
-        child.value = value.filter(|_| !link.cancelled()).map(|v| Value {
+        child.value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
             score: v.score,
             plies: v.plies + self.game.plies(m),
         });
         if let Some(v) = child.value {
             if self.game.decisive(mover, v.score) {
+                self.cutoffs.store(true, Ordering::Relaxed);
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
             child.note = self.hook.child(canon, m, &position, quick.is_some(), v);

@@ -8,7 +8,13 @@
 //! [`Strategy::play`] is among [`Strategy::choices`], on a fixed sample of
 //! situations: one in [`SAMPLE`] by default (every one with `verify
 //! --check-contract`), picked by a hash of the situation, so the same
-//! situations are checked on every run and for any thread count. A
+//! situations are checked on every run and for any thread count. The
+//! shortcut's wins are sampled [`SHORTCUT_RARER`] times more rarely by
+//! default (every one with `--check-contract`): they are most of the
+//! situations (in the K4 certification 1.54 million shortcut wins against
+//! 122,000 situations the strategy is asked about), and each check is a
+//! canonical labelling and a strategy call the search itself does not
+//! need. A
 //! broken contract ends the line with [`Ending::ContractBroken`] naming the
 //! situation; `verify` then gives no verdict (exit code 3).
 //!
@@ -37,15 +43,55 @@ use crate::patch::situation_key;
 use crate::strategy::{Memory, Move};
 use std::hash::{BuildHasher, Hash};
 
+/// Her threats at a node with him to move, where the shortcuts need them,
+/// and the node's seed for the sample of shortcut wins: the same for every
+/// reply there, computed once. The sampled shortcut wins are a fixed
+/// function of (position before his reply, his reply), which fixes the
+/// situation after it.
+#[derive(Clone, Debug, Default)]
+pub struct AtNode {
+    /// Her threats (none where the shortcuts do not apply).
+    pub threats: Vec<Edge>,
+    /// The hash of the position ([`StrategyGame::seed`]).
+    pub seed: u64,
+}
+
 /// By default one situation in this many is checked.
 pub const SAMPLE: u64 = 64;
+
+/// By default the shortcut's wins are sampled this many times more rarely
+/// than the situations the strategy is asked about (one in 1,024).
+pub const SHORTCUT_RARER: u64 = 16;
 
 impl StrategyGame<'_> {
     /// Whether the situation hashed from `item` is in the checked sample.
     fn sampled(&self, item: impl Hash) -> bool {
+        Self::in_sample(item, self.contract_sample)
+    }
+
+    /// Whether the shortcut win hashed from `item` is in the checked
+    /// sample: every one where every situation is checked, else one in
+    /// [`SHORTCUT_RARER`] times the situations' sample.
+    fn shortcut_sampled(&self, item: impl Hash) -> bool {
+        let every = match self.contract_sample {
+            1 => 1,
+            n => n.saturating_mul(SHORTCUT_RARER),
+        };
+        Self::in_sample(item, every)
+    }
+
+    /// The seed of `position` (him to move) for the sample of shortcut wins
+    /// there: hashed once per node, so that each of his replies costs only
+    /// the hash of two words.
+    pub(super) fn seed(position: &Position) -> u64 {
+        foldhash::fast::FixedState::with_seed(0x5eed).hash_one(position)
+    }
+
+    /// Whether `item` hashes into the fixed sample of one in `every`.
+    fn in_sample(item: impl Hash, every: u64) -> bool {
         foldhash::fast::FixedState::with_seed(0x5eed)
             .hash_one(item)
-            .is_multiple_of(self.contract_sample)
+            .is_multiple_of(every)
     }
 }
 
@@ -140,10 +186,10 @@ impl StrategyGame<'_> {
     }
 
     /// Checks, on sampled situations where the engine took her winning edge
-    /// itself (`after`: his edge `his` on the board), that the strategy
-    /// would have completed the target too.
-    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge) -> Result<(), Ending> {
-        if !self.sampled((after, his)) {
+    /// itself (`after`: his edge `his` on the board, `seed` the position's
+    /// before it), that the strategy would have completed the target too.
+    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge, seed: u64) -> Result<(), Ending> {
+        if !self.shortcut_sampled((seed, his)) {
             return Ok(());
         }
         let canon = canonical_form(after, memory, Some(his));
@@ -164,4 +210,43 @@ impl StrategyGame<'_> {
 
 fn broken(message: String) -> Ending {
     Ending::ContractBroken(message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{StrategyGame, SAMPLE, SHORTCUT_RARER};
+    use crate::board::Board;
+    use crate::search::choice::Choices;
+    use crate::strategies::by_name;
+
+    fn rules(strategy: &dyn crate::strategy::Strategy, contract_sample: u64) -> StrategyGame<'_> {
+        StrategyGame {
+            strategy,
+            game: strategy.game(),
+            board: Board::Infinite,
+            bound: 4,
+            shortcuts: true,
+            choices: Choices::One,
+            contract_sample,
+        }
+    }
+
+    #[test]
+    fn shortcut_wins_are_sampled_more_rarely_within_the_situations_sample_and_all_when_checking_all() {
+        let strategy = by_name("k3").unwrap();
+        let (default, all) = (rules(&*strategy, SAMPLE), rules(&*strategy, 1));
+        let items = 0..(1u64 << 20);
+        let picked: Vec<u64> = items.clone().filter(|&i| default.shortcut_sampled(i)).collect();
+        assert!(
+            picked.iter().all(|&i| default.sampled(i)),
+            "a subset of the situations' sample"
+        );
+        let expected = (1u64 << 20) / (SAMPLE * SHORTCUT_RARER);
+        assert!(
+            picked.len() as u64 > expected / 2 && (picked.len() as u64) < expected * 2,
+            "{}",
+            picked.len()
+        );
+        assert!(items.clone().all(|i| all.shortcut_sampled(i) && all.sampled(i)));
+    }
 }

@@ -2,6 +2,7 @@
 //! strategy (called on the canonical form, panics caught, her move and
 //! memory checked), with the standing-assumption shortcuts.
 
+use super::contract::AtNode;
 use super::game::{win_in, Score, StrategyGame};
 use super::FailKind;
 use crate::board::{Edge, IllegalMove, Player, Position, Vertex};
@@ -153,12 +154,15 @@ impl StrategyGame<'_> {
         her_threats.iter().copied().find(|&e| e != his)
     }
 
-    /// Her threats in `position` when the shortcuts need them, else none.
-    pub(super) fn threats_for_shortcuts(&self, position: &Position) -> Vec<Edge> {
-        if self.shortcuts_apply() {
-            position.threats(Player::First, self.game.clique)
-        } else {
-            Vec::new()
+    /// Her threats in `position` when the shortcuts need them (else none),
+    /// with the position's seed for the contract sample of shortcut wins.
+    pub(super) fn threats_for_shortcuts(&self, position: &Position) -> AtNode {
+        match self.shortcuts_apply() {
+            true => AtNode {
+                threats: position.threats(Player::First, self.game.clique),
+                seed: Self::seed(position),
+            },
+            false => AtNode::default(),
         }
     }
 
@@ -202,17 +206,11 @@ impl StrategyGame<'_> {
 
     /// [`StrategyGame::exchange`] with her threats in `position` already
     /// known (they are the same for every reply at a node).
-    pub(super) fn exchange_given(
-        &self,
-        position: &Position,
-        memory: &Memory,
-        his: Edge,
-        her_threats: &[Edge],
-    ) -> Exchange {
+    pub(super) fn exchange_given(&self, position: &Position, memory: &Memory, his: Edge, at: &AtNode) -> Exchange {
         let (after, stop) = self.after_his(position, his);
-        let answer = match (stop, self.shortcut_win(position, his, her_threats)) {
+        let answer = match (stop, self.shortcut_win(position, his, &at.threats)) {
             (Some(ending), _) => Err(ending),
-            (None, Some(win)) => self.check_shortcut(&after, memory, his).map(|()| (win, memory.clone())),
+            (None, Some(win)) => return self.shortcut_exchange(after, memory, (his, at.seed), win),
             (None, None) => self.her_turn(&after, memory, Some(his)),
         };
         match answer {
@@ -233,6 +231,30 @@ impl StrategyGame<'_> {
                     ending,
                 }
             }
+        }
+    }
+
+    /// The exchange in which the engine plays her threat's missing edge
+    /// `win` after his `his` (`after`: his edge on the board; `seed`: the
+    /// position's before it, [`AtNode`]). His edge is not `win` and claims
+    /// no red edge, so `win` still completes her clique: no clique search.
+    fn shortcut_exchange(&self, mut after: Position, memory: &Memory, (his, seed): (Edge, u64), win: Edge) -> Exchange {
+        let (her, ending) = match self.check_shortcut(&after, memory, his, seed) {
+            Err(broken) => (None, broken),
+            Ok(()) => {
+                debug_assert!(after.completes_clique(Player::First, win, self.game.clique));
+                after
+                    .claim(win, Player::First)
+                    .expect("a threat's missing edge is free");
+                (Some(win), Ending::FirstPlayerWins)
+            }
+        };
+        Exchange {
+            his,
+            her,
+            position: after,
+            memory: memory.clone(),
+            ending: Some(ending),
         }
     }
 

@@ -33,6 +33,7 @@
 //! stored, as it always was.
 
 use super::choice::Choices;
+use super::contract::AtNode;
 pub use super::exchange::{quiet_strategy_panics, Exchange};
 use super::{FailKind, Value as Outcome};
 use crate::board::{Board, Edge, Player, Position, Vertex};
@@ -85,7 +86,7 @@ pub struct Node {
     /// How the game ended, if it did.
     pub ending: Option<Ending>,
     /// Her threats, computed once per node where the shortcuts need them.
-    threats: OnceLock<Vec<Edge>>,
+    threats: OnceLock<AtNode>,
     /// Her options at a choice node, computed once.
     options: OnceLock<Options>,
 }
@@ -136,7 +137,8 @@ pub struct StrategyGame<'a> {
     /// How her open choices are resolved.
     pub choices: Choices,
     /// One situation in this many gets the contract checks
-    /// ([`super::contract`]); 1 checks every situation.
+    /// ([`super::contract`]; the shortcut's wins more rarely); 1 checks
+    /// every situation.
     pub contract_sample: u64,
 }
 
@@ -214,7 +216,7 @@ impl StrategyGame<'_> {
             return Node { her: x.her, ..her };
         }
         let (after, stop) = self.after_his(&node.position, his);
-        match (stop, self.shortcut_win(&node.position, his, threats)) {
+        match (stop, self.shortcut_win(&node.position, his, &threats.threats)) {
             (Some(ending), _) => Node::new(after, node.memory.clone()).ended(Some(ending)),
             (None, Some(win)) => self.her_step(after, node.memory.clone(), win),
             (None, None) => self.her_choice(after, node.memory.clone(), Some(his)),

@@ -127,9 +127,16 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         let phase = self.strategy.phase(&node.position.memory);
         let mut stats = self.stats.lock().unwrap();
         *stats.positions_by_phase.entry(phase).or_default() += 1;
-        for &(moves, phase) in children.iter().filter_map(|c| c.note.as_ref()) {
-            *stats.wins_by_length.entry(moves).or_default() += 1;
-            *stats.wins_by_phase.entry(phase).or_default() += 1;
+        // Her immediate wins after his replies at one node are mostly alike
+        // (same length, same phase): one map update per run of equal ones.
+        let mut wins = children.iter().filter_map(|c| c.note).peekable();
+        while let Some(won) = wins.next() {
+            let mut count = 1;
+            while wins.next_if_eq(&won).is_some() {
+                count += 1;
+            }
+            *stats.wins_by_length.entry(won.0).or_default() += count;
+            *stats.wins_by_phase.entry(won.1).or_default() += count;
         }
     }
 }

@@ -9,9 +9,7 @@ use crate::board::{Edge, Player, Position};
 
 /// Her edge when the standing assumption decides it.
 pub fn override_move(position: &Position) -> Option<Edge> {
-    let win = position.threats(Player::First, 4);
-    if let Some(&e) = win.first() {
-        return Some(e);
-    }
-    position.threats(Player::Second, 4).first().copied()
+    position
+        .first_threat(Player::First, 4)
+        .or_else(|| position.first_threat(Player::Second, 4))
 }
