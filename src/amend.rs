@@ -38,28 +38,47 @@ use crate::board::Player;
 use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
 use std::sync::Arc;
 
-/// A strategy whose moves are another's, passed through an amendment.
-pub struct Amended<F> {
-    inner: Arc<dyn Strategy>,
-    name: &'static str,
-    description: &'static str,
-    amend: F,
+/// How an [`Amended`] strategy changes the wrapped strategy's moves.
+///
+/// Any closure `Fn(&View, Move) -> Result<Move, StrategyError>` is one (it
+/// sees only the wrapped strategy's moves, its errors pass through); a type
+/// that needs more (the wrapped strategy's options, or a say where it
+/// fails, as [`crate::patch::Patches`]) implements the trait itself.
+pub trait Amendment: Send + Sync {
+    /// Her move at `view`, given the wrapped strategy `inner` and its
+    /// answer `own` there (never a move that completes the target).
+    fn amend(&self, inner: &dyn Strategy, view: &View, own: Result<Move, StrategyError>)
+        -> Result<Move, StrategyError>;
 }
 
-impl<F> Amended<F>
+impl<F> Amendment for F
 where
     F: Fn(&View, Move) -> Result<Move, StrategyError> + Send + Sync,
 {
-    /// `inner` under a new name and description, with `amend` applied to
-    /// each of its moves that does not complete the target. `amend` gets
-    /// the (canonical) view and the inner strategy's move, and returns her
-    /// move: the same, or another edge and memory.
-    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, amend: F) -> Amended<F> {
+    fn amend(&self, _: &dyn Strategy, view: &View, own: Result<Move, StrategyError>) -> Result<Move, StrategyError> {
+        self(view, own?)
+    }
+}
+
+/// A strategy whose moves are another's, passed through an amendment.
+pub struct Amended<A> {
+    inner: Arc<dyn Strategy>,
+    name: &'static str,
+    description: &'static str,
+    amendment: A,
+}
+
+impl<A: Amendment> Amended<A> {
+    /// `inner` under a new name and description, with `amendment` applied
+    /// to each of its moves that does not complete the target. A closure
+    /// amendment gets the (canonical) view and the inner strategy's move,
+    /// and returns her move: the same, or another edge and memory.
+    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, amendment: A) -> Amended<A> {
         Amended {
             inner,
             name,
             description,
-            amend,
+            amendment,
         }
     }
 
@@ -67,12 +86,26 @@ where
     pub fn inner(&self) -> &dyn Strategy {
         self.inner.as_ref()
     }
+
+    /// The amendment.
+    pub fn amendment(&self) -> &A {
+        &self.amendment
+    }
+
+    /// Her move at `view` given the inner strategy's answer `own` there:
+    /// `own` if it completes the target, else the amended move.
+    pub fn play_over(&self, view: &View, own: Result<Move, StrategyError>) -> Result<Move, StrategyError> {
+        let position = view.position;
+        let wins =
+            |m: &Move| position.is_free(m.edge) && position.completes_clique(Player::First, m.edge, view.game.clique);
+        if own.as_ref().is_ok_and(wins) {
+            return own;
+        }
+        self.amendment.amend(self.inner.as_ref(), view, own)
+    }
 }
 
-impl<F> Strategy for Amended<F>
-where
-    F: Fn(&View, Move) -> Result<Move, StrategyError> + Send + Sync,
-{
+impl<A: Amendment> Strategy for Amended<A> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -91,12 +124,7 @@ where
 
     /// The inner move, amended unless it completes the target.
     fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        let own = self.inner.play(view)?;
-        let position = view.position;
-        if position.is_free(own.edge) && position.completes_clique(Player::First, own.edge, view.game.clique) {
-            return Ok(own);
-        }
-        (self.amend)(view, own)
+        self.play_over(view, self.inner.play(view))
     }
 
     fn phase(&self, memory: &Memory) -> &'static str {

@@ -31,11 +31,12 @@
 //! when it is played (a table written for another strategy is an error of
 //! the strategy, reported as such, not a silent other move).
 
+use crate::amend::{Amended, Amendment};
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::canonical_form;
 use crate::graph6::{decode_position, encode_position};
 use crate::search::Resolution;
-use crate::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use crate::strategy::{Memory, Move, Strategy, StrategyError, View};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
@@ -259,11 +260,14 @@ pub fn memory_for(own: &Result<Move, StrategyError>, view: &View, edge: Edge) ->
     memory
 }
 
-/// `inner` with the moves of `table` played where their situations arise.
-pub struct Patched {
-    inner: Arc<dyn Strategy>,
-    name: &'static str,
-    description: &'static str,
+/// `inner` with the moves of a patch table played where their situations
+/// arise: an [`Amended`] strategy whose amendment is the table.
+pub type Patched = Amended<Patches>;
+
+/// A patch table as an [`Amendment`]: where an entry's situation arises,
+/// its move replaces the strategy's, also where the strategy has none (the
+/// situations `repair` patches are often ones where it fails).
+pub struct Patches {
     table: PatchTable,
     /// The (her, his) edge counts of the table's situations: building a
     /// key costs more than the strategy's own move, so it is only built
@@ -271,33 +275,27 @@ pub struct Patched {
     counts: HashSet<(usize, usize)>,
 }
 
-impl Patched {
-    /// `inner` with `table` on top, under a new name and description.
-    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
+impl Patches {
+    /// The amendment that plays `table`'s moves.
+    pub fn new(table: PatchTable) -> Patches {
         let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
-        Patched {
-            inner,
-            name,
-            description,
-            table,
-            counts,
-        }
+        Patches { table, counts }
     }
 
-    /// The strategy without its table.
-    pub fn inner(&self) -> &dyn Strategy {
-        self.inner.as_ref()
+    /// `inner` with `table` on top, under a new name and description.
+    pub fn over(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
+        Amended::new(inner, name, description, Patches::new(table))
     }
+}
 
-    /// Her move at `view` given the inner strategy's answer `own` there:
-    /// the table's edge where an entry matches, else `own`.
-    pub fn play_over(&self, view: &View, own: Result<Move, StrategyError>) -> Result<Move, StrategyError> {
-        let clique = self.inner.game().clique;
-        if own.as_ref().is_ok_and(|m| {
-            view.position.is_free(m.edge) && view.position.completes_clique(Player::First, m.edge, clique)
-        }) {
-            return own;
-        }
+impl Amendment for Patches {
+    /// The table's edge where an entry matches, else `own`.
+    fn amend(
+        &self,
+        inner: &dyn Strategy,
+        view: &View,
+        own: Result<Move, StrategyError>,
+    ) -> Result<Move, StrategyError> {
         let counts = (
             view.position.edge_count(Player::First),
             view.position.edge_count(Player::Second),
@@ -311,58 +309,22 @@ impl Patched {
                 edge,
                 memory: memory_for(&own, view, edge),
             }),
-            Some(&Patch { edge, option: Some(i) }) => self.option(view, i, edge),
+            Some(&Patch { edge, option: Some(i) }) => option(inner, view, i, edge),
             _ => own,
-        }
-    }
-
-    /// Option `i` of the inner strategy's choices at `view`, which the
-    /// table says is `edge`.
-    fn option(&self, view: &View, i: usize, edge: Edge) -> Result<Move, StrategyError> {
-        let options = self.inner.choices(view)?;
-        match options.get(i) {
-            Some(m) if m.edge == edge => Ok(m.clone()),
-            found => Err(StrategyError::RuleDoesNotApply(format!(
-                "patch table: option {} here is {}, not {edge} (a table for another strategy?)",
-                i + 1,
-                found.map_or("missing".to_string(), |m| m.edge.to_string())
-            ))),
         }
     }
 }
 
-impl Strategy for Patched {
-    fn name(&self) -> &'static str {
-        self.name
-    }
-
-    fn description(&self) -> &'static str {
-        self.description
-    }
-
-    fn game(&self) -> Game {
-        self.inner.game()
-    }
-
-    fn initial_memory(&self) -> Memory {
-        self.inner.initial_memory()
-    }
-
-    fn play(&self, view: &View) -> Result<Move, StrategyError> {
-        self.play_over(view, self.inner.play(view))
-    }
-
-    fn phase(&self, memory: &Memory) -> &'static str {
-        self.inner.phase(memory)
-    }
-
-    /// A table entry never replaces a win: where the inner strategy
-    /// completes the target, its move stands.
-    fn completes_when_possible(&self) -> bool {
-        self.inner.completes_when_possible()
-    }
-
-    fn slot_names(&self) -> &'static [&'static str] {
-        self.inner.slot_names()
+/// Option `i` of `inner`'s choices at `view`, which the table says is
+/// `edge`.
+fn option(inner: &dyn Strategy, view: &View, i: usize, edge: Edge) -> Result<Move, StrategyError> {
+    let options = inner.choices(view)?;
+    match options.get(i) {
+        Some(m) if m.edge == edge => Ok(m.clone()),
+        found => Err(StrategyError::RuleDoesNotApply(format!(
+            "patch table: option {} here is {}, not {edge} (a table for another strategy?)",
+            i + 1,
+            found.map_or("missing".to_string(), |m| m.edge.to_string())
+        ))),
     }
 }

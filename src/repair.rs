@@ -22,7 +22,7 @@ use crate::board::{Edge, Player, Position};
 use crate::canon::canonical_form;
 use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
-use crate::patch::{memory_for, situation_key, PatchTable, Patched};
+use crate::patch::{memory_for, situation_key, PatchTable, Patched, Patches};
 use crate::search::{Search, Value};
 use crate::strategy::{Memory, Strategy, View};
 use crate::verify::{new_search, Request};
@@ -91,7 +91,7 @@ struct Decision {
 pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Round)) -> Result<RepairOutcome, String> {
     let mut table = task.table.clone();
     for number in 1..=task.max_rounds + 1 {
-        let patched = Patched::new(task.strategy.clone(), "patched", "", table.clone());
+        let patched = Patches::over(task.strategy.clone(), "patched", "", table.clone());
         let search = new_search(&patched, request);
         let (position, memory, prefix) = search.replay_line(&task.prefix)?;
         let value = search.value(&canonical_form(&position, &memory, None));

@@ -5,7 +5,7 @@
 //! resolution as a patch table, replayed.
 
 use ramsey_verify::board::{Board, Edge, Player, Position};
-use ramsey_verify::patch::{format_table, parse_table, resolution_table, Patch, Patched};
+use ramsey_verify::patch::{format_table, parse_table, resolution_table, Patch, Patches};
 use ramsey_verify::search::{Choices, FailKind, Search, StrategyGame};
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
@@ -243,7 +243,7 @@ fn resolution(fork: Fork) -> ramsey_verify::patch::PatchTable {
 }
 
 fn replayed(table: ramsey_verify::patch::PatchTable) -> ramsey_verify::verify::Report {
-    let patched = Patched::new(Arc::new(forked(Fork::WasteFirst)), "k3-resolved", "", table);
+    let patched = Patches::over(Arc::new(forked(Fork::WasteFirst)), "k3-resolved", "", table);
     verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap()
 }
 
@@ -265,12 +265,12 @@ fn options_with_the_same_edge_are_told_apart_by_their_index() {
     let all = verify(&strategy, request(Board::Infinite, 4, 1, Choices::All)).unwrap();
     assert_eq!(all.verdict, Verdict::Refuted, "the swapped memory must lose");
     let table = resolution(Fork::SameEdgeFirst);
-    let patched = Patched::new(Arc::new(forked(Fork::SameEdgeFirst)), "k3-same-edge", "", table.clone());
+    let patched = Patches::over(Arc::new(forked(Fork::SameEdgeFirst)), "k3-same-edge", "", table.clone());
     let report = verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap();
     assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
     // Option 1 has the same edge but the losing memory.
     let first = table.iter().map(|(k, p)| (k.clone(), Patch { option: Some(0), ..*p }));
-    let patched = Patched::new(
+    let patched = Patches::over(
         Arc::new(forked(Fork::SameEdgeFirst)),
         "k3-same-edge",
         "",

@@ -5,7 +5,7 @@
 
 use ramsey_verify::board::{Board, Edge};
 use ramsey_verify::canon::canonical_form;
-use ramsey_verify::patch::{format_table, parse_table, PatchTable, Patched};
+use ramsey_verify::patch::{format_table, parse_table, PatchTable, Patches};
 use ramsey_verify::repair::{repair, RepairOutcome, RepairTask};
 use ramsey_verify::search::{Search, Value};
 use ramsey_verify::strategies::{by_name, k4};
@@ -82,7 +82,7 @@ fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
         panic!("the broken K3 strategy was not repaired")
     };
     assert_eq!((table.len(), rounds, max_moves), (2, 2, 4));
-    let mended = Patched::new(broken, "k3-mended", "", table);
+    let mended = Patches::over(broken, "k3-mended", "", table);
     let report = verify(&mended, request).unwrap();
     assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
 }
@@ -125,12 +125,12 @@ fn a_tampered_k4_table_entry_is_refuted() {
         let mut tampered = table.clone();
         let (u, v) = edge.edge.ends();
         tampered.insert(key.clone(), Edge::new(u, v + 1).into());
-        let strategy = Patched::new(by_name("k4-guarded").unwrap(), "tampered", "", tampered);
+        let strategy = Patches::over(by_name("k4-guarded").unwrap(), "tampered", "", tampered);
         let value = subtree_value(&strategy, FIGURE6_PREFIX, 2);
         assert!(matches!(value, Value::Fail { .. }), "entry {key} changed: {value:?}");
         let mut dropped = table.clone();
         dropped.remove(key);
-        let strategy = Patched::new(by_name("k4-guarded").unwrap(), "dropped", "", dropped);
+        let strategy = Patches::over(by_name("k4-guarded").unwrap(), "dropped", "", dropped);
         assert!(
             matches!(subtree_value(&strategy, FIGURE6_PREFIX, 2), Value::Fail { .. }),
             "without {key}"

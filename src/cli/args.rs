@@ -90,7 +90,12 @@ impl SearchArgs {
         // Names are `&'static str`; one patched strategy per run.
         let name: &'static str = Box::leak(format!("{}+{}", self.strategy, path.display()).into_boxed_str());
         let description = "a strategy with a patch table (--patches)";
-        Ok(Arc::new(crate::patch::Patched::new(strategy, name, description, table)))
+        Ok(Arc::new(crate::patch::Patches::over(
+            strategy,
+            name,
+            description,
+            table,
+        )))
     }
 }
 

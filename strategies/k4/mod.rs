@@ -143,7 +143,7 @@ pub const PATCHES: &str = include_str!("patches.txt");
 /// `k4-guarded` with the moves of [`PATCHES`] (`crate::patch::Patched`).
 pub fn patched() -> crate::patch::Patched {
     let table = crate::patch::parse_table(PATCHES).expect("strategies/k4/patches.txt is a valid patch table");
-    crate::patch::Patched::new(
+    crate::patch::Patches::over(
         std::sync::Arc::new(K4Strategy {
             variant: Variant::Guarded,
         }),
