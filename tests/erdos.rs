@@ -8,7 +8,7 @@ use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::game::colex::colex_graph;
 use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame};
+use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::game::Game;
 use std::collections::{HashMap, HashSet};
 
@@ -196,22 +196,44 @@ fn replay_rejects_broken_lines() {
     assert!(replay(&game, &[a, b, c, a]).is_err());
 }
 
+/// A solve's value, optimal line, positions and positions per move on
+/// `threads` threads.
+type Run = (Points, Vec<Edge>, u64, Vec<u64>);
+
+fn run_on(game: &ScoringGame, threads: usize) -> Run {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| {
+        let solver = BoundedSolver::new(game);
+        let value = solver.value(&game.start(), &PROBES).unwrap();
+        let line = solver.optimal_line(&game.start(), value).unwrap();
+        (value, line, solver.counts().positions, solver.positions_per_ply())
+    })
+}
+
 #[test]
-fn one_thread_and_two_give_the_same_values_and_lines() {
+fn values_lines_and_position_counts_are_the_same_for_any_thread_count_and_run() {
     let (n, edges) = colex_graph(13);
-    let board = EdgePosition::new(n, edges);
-    for scoring in Scoring::ALL {
-        let game = ScoringGame::new(scoring, &board, &[]).unwrap();
-        let run = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| {
-                let solver = BoundedSolver::new(&game);
-                let value = solver.value(&game.start(), &[]).unwrap();
-                (value, solver.optimal_line(&game.start(), value).unwrap())
-            })
-        };
-        assert_eq!(run(1), run(2), "{scoring:?}");
+    for board in [EdgePosition::new(n, edges), EdgePosition::complete(6)] {
+        for scoring in Scoring::ALL {
+            let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+            let first = run_on(&game, 1);
+            assert_eq!(first.3.iter().sum::<u64>(), first.2, "{scoring:?}: per move adds up");
+            for threads in [2, 4, 2, 4] {
+                assert_eq!(run_on(&game, threads), first, "{scoring:?} on {threads} threads");
+            }
+        }
     }
+}
+
+#[test]
+fn position_counts_tell_games_apart() {
+    // The comparison above is not vacuous: counts differ between games.
+    let board = EdgePosition::complete(6);
+    let counts: HashSet<u64> = Scoring::ALL
+        .iter()
+        .map(|&s| run_on(&ScoringGame::new(s, &board, &[]).unwrap(), 2).2)
+        .collect();
+    assert!(counts.len() > 1, "{counts:?}");
 }
 
 /// Table 1 of Cambie and Provoost for m = 1..14: out_col, out_Δ, out_VC.
