@@ -279,3 +279,88 @@ fn bob_wins_the_clique_game_on_k3_to_k7() {
     let k2 = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(2), &[]).unwrap();
     assert_eq!(bounded(&k2).winner(Scoring::Clique), Some(Player::First));
 }
+
+/// A scoring game searched on whole colourings: the reduced canonical
+/// form of the Star and VC games (`reduced.rs`) replaced by the plain one,
+/// everything else the game's own.
+struct Unreduced(ScoringGame);
+
+impl Game for Unreduced {
+    type Position = EdgePosition;
+    type Move = Edge;
+    type Score = Points;
+    fn start(&self) -> EdgePosition {
+        self.0.start()
+    }
+    fn to_move(&self, p: &EdgePosition) -> Player {
+        self.0.to_move(p)
+    }
+    fn outcome(&self, p: &EdgePosition) -> Option<Points> {
+        self.0.outcome(p)
+    }
+    fn moves(&self, p: &EdgePosition) -> Vec<Edge> {
+        self.0.moves(p)
+    }
+    fn play(&self, p: &EdgePosition, m: &Edge) -> EdgePosition {
+        self.0.play(p, m)
+    }
+    fn canonical(&self, p: &EdgePosition) -> ramsey_verify::game::Canonical<EdgePosition> {
+        p.canonical()
+    }
+    fn relabel_move(&self, m: &Edge, perm: &[u8]) -> Edge {
+        self.0.relabel_move(m, perm)
+    }
+    fn hurries(&self, _: Points) -> Option<Player> {
+        None
+    }
+    fn move_text(&self, m: &Edge) -> String {
+        self.0.move_text(m)
+    }
+    fn score_text(&self, s: Points) -> String {
+        self.0.score_text(s)
+    }
+    fn score_bounds(&self, p: &EdgePosition) -> Option<(Points, Points)> {
+        self.0.score_bounds(p)
+    }
+    fn move_priority(&self, p: &EdgePosition, m: &Edge) -> i32 {
+        self.0.move_priority(p, m)
+    }
+}
+
+#[test]
+fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
+    for m in [9, 12, 13, 16] {
+        let (n, edges) = colex_graph(m);
+        let board = EdgePosition::new(n, edges);
+        for scoring in [Scoring::Star, Scoring::VertexCapturing] {
+            let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+            let whole = Unreduced(game.clone());
+            let value = BoundedSolver::new(&whole).value(&whole.start(), &PROBES).unwrap();
+            assert_eq!(bounded(&game), value, "{scoring:?} on C({m})");
+        }
+    }
+}
+
+/// C(22)'s VC outcome on whole colourings (Table 1 gives (2, 1); the
+/// reduced search (3, 2)): minutes and about 1 GB. Run with
+/// `cargo test --release --test erdos -- --ignored --nocapture c22`.
+#[test]
+#[ignore]
+fn c22_vc_on_whole_colourings() {
+    let (n, edges) = colex_graph(22);
+    let game = ScoringGame::new(Scoring::VertexCapturing, &EdgePosition::new(n, edges), &[]).unwrap();
+    let whole = Unreduced(game.clone());
+    let solver = BoundedSolver::new(&whole);
+    let value = solver.value(&whole.start(), &PROBES).unwrap();
+    let line = solver.optimal_line(&whole.start(), value).unwrap();
+    println!(
+        "C(22) VC on whole colourings: {value}, {} positions",
+        solver.counts().positions
+    );
+    println!(
+        "line: {}",
+        line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(replay(&game, &line), Ok(value));
+    assert_eq!(value, bounded(&game));
+}

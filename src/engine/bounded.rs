@@ -38,7 +38,8 @@
 //! - a child's canonical form (the other costly step) is computed when
 //!   it is searched; once one child of a node has been searched without
 //!   deciding the node (so the rest will likely be needed as well), the
-//!   remaining children are labelled in parallel ahead of their turn.
+//!   remaining children are labelled in parallel ahead of their turn
+//!   (with one thread, never ahead: that would only add work).
 //!
 //! Both are pure functions of the position, so the value, the optimal line
 //! (first child in canonical move order that keeps the value), the
@@ -406,7 +407,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             let r = match child.known.decides(t) {
                 Some(r) => r,
                 None => {
-                    if searched && ahead.is_empty() {
+                    if searched && ahead.is_empty() && rayon::current_num_threads() > 1 {
                         ahead = pure_map(&children[i..], PARALLEL_LABELS, |c| {
                             c.known.decides(t).is_none().then(|| self.game.canonical(&c.position))
                         });
@@ -462,11 +463,16 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     }
 }
 
-/// `f` on every item, in parallel if there are at least `min` items: for
-/// pure work only, so the result is the same either way.
+/// `f` on every item, in parallel (one chunk per thread: the items are
+/// small) if there are at least `min` items: for pure work only, so the
+/// result is the same either way.
 fn pure_map<T: Sync, U: Send>(items: &[T], min: usize, f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
     if items.len() >= min && rayon::current_num_threads() > 1 {
-        items.par_iter().map(f).collect()
+        items
+            .par_iter()
+            .with_min_len(items.len().div_ceil(rayon::current_num_threads()))
+            .map(f)
+            .collect()
     } else {
         items.iter().map(f).collect()
     }
