@@ -48,13 +48,13 @@
 //! child labelled ahead but not reached (a later sibling decided first) is
 //! wasted work, never a different result.
 
+use super::table::Table;
 use super::{inverse, MemoryCapReached};
 use crate::board::Player;
 use crate::game::symmetry::orbit_representatives;
 use crate::game::{Canonical, Game};
-use dashmap::DashMap;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Fewest moves at a node for its children to be made (played, bounded
 /// and ranked) in parallel.
@@ -112,6 +112,18 @@ impl<S: Ord + Copy> Interval<S> {
         }
     }
 
+    /// What both intervals prove.
+    fn meet(self, other: Interval<S>) -> Interval<S> {
+        let tighter = |a: Option<S>, b: Option<S>, pick: fn(S, S) -> S| match (a, b) {
+            (Some(a), Some(b)) => Some(pick(a, b)),
+            (a, b) => a.or(b),
+        };
+        Interval {
+            lo: tighter(self.lo, other.lo, S::max),
+            hi: tighter(self.hi, other.hi, S::min),
+        }
+    }
+
     /// The interval narrowed by a test result.
     fn with(mut self, result: Test<S>) -> Interval<S> {
         match result {
@@ -144,10 +156,7 @@ pub struct Counts {
 /// A threshold-search solver for one game.
 pub struct BoundedSolver<'g, G: Game> {
     game: &'g G,
-    table: DashMap<Box<[u64]>, Interval<G::Score>, foldhash::fast::RandomState>,
-    table_bytes: AtomicU64,
-    max_table_bytes: u64,
-    aborted: AtomicBool,
+    table: Table<Interval<G::Score>>,
     visited: AtomicU64,
     per_ply: Vec<AtomicU64>,
 }
@@ -165,10 +174,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
         BoundedSolver {
             game,
-            table: DashMap::with_hasher(foldhash::fast::RandomState::default()),
-            table_bytes: AtomicU64::new(0),
-            max_table_bytes: u64::MAX,
-            aborted: AtomicBool::new(false),
+            table: Table::new(),
             visited: AtomicU64::new(0),
             per_ply: (0..COUNTED_PLIES).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -177,16 +183,16 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// Caps the transposition table at about `bytes` bytes; past it the
     /// search stops with [`MemoryCapReached`].
     pub fn with_memory_limit(mut self, bytes: u64) -> BoundedSolver<'g, G> {
-        self.max_table_bytes = bytes;
+        self.table = self.table.with_cap(bytes);
         self
     }
 
     /// The search's counters so far (for reports and progress displays).
     pub fn counts(&self) -> Counts {
         Counts {
-            positions: self.table.len() as u64,
+            positions: self.table.len(),
             visited: self.visited.load(Ordering::Relaxed),
-            table_bytes: self.table_bytes.load(Ordering::Relaxed),
+            table_bytes: self.table.bytes(),
         }
     }
 
@@ -198,12 +204,6 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             counts.pop();
         }
         counts
-    }
-
-    fn cap_error(&self) -> MemoryCapReached {
-        MemoryCapReached {
-            cap_mib: self.max_table_bytes >> 20,
-        }
     }
 
     /// The exact score of `position` (any labels) under optimal play.
@@ -274,7 +274,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         t: Threshold<G::Score>,
         ply: usize,
     ) -> Result<Test<G::Score>, MemoryCapReached> {
-        self.search(canon, t, ply).ok_or_else(|| self.cap_error())
+        self.search(canon, t, ply).ok_or_else(|| self.table.cap_error())
     }
 
     /// The score of playing the first legal move at every turn: a threshold
@@ -332,7 +332,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// the game knows.
     fn known(&self, canon: &Canonical<G::Position>) -> Interval<G::Score> {
         match self.table.get(&canon.key) {
-            Some(entry) => *entry,
+            Some(entry) => entry,
             None => self.static_known(&canon.position),
         }
     }
@@ -356,7 +356,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         if let Some(answer) = known.decides(t) {
             return Some(answer);
         }
-        if self.aborted.load(Ordering::Relaxed) {
+        if self.table.full() {
             return None;
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
@@ -438,27 +438,8 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     }
 
     fn store(&self, canon: &Canonical<G::Position>, interval: Interval<G::Score>, ply: usize) {
-        match self.table.entry(canon.key.clone()) {
-            dashmap::Entry::Occupied(mut slot) => {
-                let old = *slot.get();
-                let mut merged = interval;
-                merged.lo = old.lo.max(interval.lo);
-                merged.hi = match (old.hi, interval.hi) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                };
-                slot.insert(merged);
-            }
-            dashmap::Entry::Vacant(slot) => {
-                slot.insert(interval);
-                self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
-                // Key words, the boxed slice header, the interval and the
-                // map's own bookkeeping per entry.
-                let bytes = 8 * canon.key.len() as u64 + 64;
-                if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
-                    self.aborted.store(true, Ordering::Relaxed);
-                }
-            }
+        if self.table.store(&canon.key, interval, Interval::meet) {
+            self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
         }
     }
 }
