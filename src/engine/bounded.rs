@@ -34,7 +34,7 @@
 //!
 //! - making a node's children (playing the move, the game's bounds and
 //!   priority: about half the time in these games) is done for all of
-//!   them at once, in parallel ([`PARALLEL_CHILDREN`]);
+//!   them at once, in parallel (`PARALLEL_CHILDREN`);
 //! - a child's canonical form (the other costly step) is computed when
 //!   it is searched; once one child of a node has been searched without
 //!   deciding the node (so the rest will likely be needed as well), the
