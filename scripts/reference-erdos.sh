@@ -2,7 +2,8 @@
 # Times Cambie and Provoost's reference solver for Erdős' scoring games
 # (erdos-solver.c + gen-colex.c, repository Computational-Graph-Theory-Group-Kulak/Erdos-Graph-Game,
 # built here against Debian's nauty) beside `ramsey-verify erdos` on the same boards, and
-# prints one Markdown row per board: wall seconds of each and the ratio.
+# prints one Markdown row per board: wall and CPU seconds of each and the ratios (CPU is the
+# fairer figure on a machine busy with other jobs).
 #
 # Usage: scripts/reference-erdos.sh SRC_DIR [BOARD...]
 #   SRC_DIR  a checkout of the reference repository (with its readGraph/ and bitset.h);
@@ -61,17 +62,24 @@ PY
 
 (cd "$here" && cargo build --release -q)
 ours="$here/target/release/ramsey-verify"
-seconds() { /usr/bin/time -f %e -o "$build/t" timeout "$limit" "$@" >"$build/out" 2>"$build/err" && cat "$build/t" || echo "no result within ${limit}s"; }
+# Wall and CPU (user + system) seconds of a command, or "-" for both past the time limit.
+seconds() {
+    if /usr/bin/time -f '%e %U %S' -o "$build/t" timeout "$limit" "$@" >"$build/out" 2>"$build/err"; then
+        awk '{ printf "%s %.2f\n", $1, $2 + $3 }' "$build/t"
+    else
+        echo "- -"
+    fi
+}
+ratio() { python3 -c "import sys
+try: print(f'{float(sys.argv[1]) / float(sys.argv[2]):.1f}x')
+except (ValueError, ZeroDivisionError): print('-')" "$1" "$2"; }
 
-echo "| board | reference (s) | ramsey-verify (s) | ratio |"
+echo "| board | reference wall / CPU (s) | ramsey-verify wall / CPU (s) | ratio wall / CPU |"
 echo "|---|---|---|---|"
 for b in "${boards[@]}"; do
     read -r n base empty < <(graph6 "$b")
-    ref=$(seconds bash -c "'$build/gen-colex' $n $base $empty $empty -p1 | '$build/erdos-solver' $n -g $flag$threads -p1 $empty $empty")
+    read -r ref_wall ref_cpu < <(seconds bash -c "'$build/gen-colex' $n $base $empty $empty -p1 | '$build/erdos-solver' $n -g $flag$threads -p1 $empty $empty")
     cp "$build/out" "$build/ref-$n.out"
-    mine=$(seconds "$ours" erdos --game clique,star,vc --board "$b" --threads "$threads")
-    ratio=$(python3 -c "import sys
-try: print(f'{float(sys.argv[1]) / float(sys.argv[2]):.1f}x')
-except ValueError: print('-')" "$ref" "$mine")
-    echo "| $b | $ref | $mine | $ratio |"
+    read -r wall cpu < <(seconds "$ours" erdos --game clique,star,vc --board "$b" --threads "$threads")
+    echo "| $b | $ref_wall / $ref_cpu | $wall / $cpu | $(ratio "$ref_wall" "$wall") / $(ratio "$ref_cpu" "$cpu") |"
 done

@@ -8,7 +8,7 @@ use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::game::colex::colex_graph;
 use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame};
+use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::game::Game;
 use std::collections::{HashMap, HashSet};
 
@@ -196,22 +196,44 @@ fn replay_rejects_broken_lines() {
     assert!(replay(&game, &[a, b, c, a]).is_err());
 }
 
+/// A solve's value, optimal line, positions and positions per move on
+/// `threads` threads.
+type Run = (Points, Vec<Edge>, u64, Vec<u64>);
+
+fn run_on(game: &ScoringGame, threads: usize) -> Run {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| {
+        let solver = BoundedSolver::new(game);
+        let value = solver.value(&game.start(), &PROBES).unwrap();
+        let line = solver.optimal_line(&game.start(), value).unwrap();
+        (value, line, solver.counts().positions, solver.positions_per_ply())
+    })
+}
+
 #[test]
-fn one_thread_and_two_give_the_same_values_and_lines() {
+fn values_lines_and_position_counts_are_the_same_for_any_thread_count_and_run() {
     let (n, edges) = colex_graph(13);
-    let board = EdgePosition::new(n, edges);
-    for scoring in Scoring::ALL {
-        let game = ScoringGame::new(scoring, &board, &[]).unwrap();
-        let run = |threads| {
-            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| {
-                let solver = BoundedSolver::new(&game);
-                let value = solver.value(&game.start(), &[]).unwrap();
-                (value, solver.optimal_line(&game.start(), value).unwrap())
-            })
-        };
-        assert_eq!(run(1), run(2), "{scoring:?}");
+    for board in [EdgePosition::new(n, edges), EdgePosition::complete(6)] {
+        for scoring in Scoring::ALL {
+            let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+            let first = run_on(&game, 1);
+            assert_eq!(first.3.iter().sum::<u64>(), first.2, "{scoring:?}: per move adds up");
+            for threads in [2, 4, 2, 4] {
+                assert_eq!(run_on(&game, threads), first, "{scoring:?} on {threads} threads");
+            }
+        }
     }
+}
+
+#[test]
+fn position_counts_tell_games_apart() {
+    // The comparison above is not vacuous: counts differ between games.
+    let board = EdgePosition::complete(6);
+    let counts: HashSet<u64> = Scoring::ALL
+        .iter()
+        .map(|&s| run_on(&ScoringGame::new(s, &board, &[]).unwrap(), 2).2)
+        .collect();
+    assert!(counts.len() > 1, "{counts:?}");
 }
 
 /// Table 1 of Cambie and Provoost for m = 1..14: out_col, out_Δ, out_VC.
@@ -256,4 +278,89 @@ fn bob_wins_the_clique_game_on_k3_to_k7() {
     }
     let k2 = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(2), &[]).unwrap();
     assert_eq!(bounded(&k2).winner(Scoring::Clique), Some(Player::First));
+}
+
+/// A scoring game searched on whole colourings: the reduced canonical
+/// form of the Star and VC games (`reduced.rs`) replaced by the plain one,
+/// everything else the game's own.
+struct Unreduced(ScoringGame);
+
+impl Game for Unreduced {
+    type Position = EdgePosition;
+    type Move = Edge;
+    type Score = Points;
+    fn start(&self) -> EdgePosition {
+        self.0.start()
+    }
+    fn to_move(&self, p: &EdgePosition) -> Player {
+        self.0.to_move(p)
+    }
+    fn outcome(&self, p: &EdgePosition) -> Option<Points> {
+        self.0.outcome(p)
+    }
+    fn moves(&self, p: &EdgePosition) -> Vec<Edge> {
+        self.0.moves(p)
+    }
+    fn play(&self, p: &EdgePosition, m: &Edge) -> EdgePosition {
+        self.0.play(p, m)
+    }
+    fn canonical(&self, p: &EdgePosition) -> ramsey_verify::game::Canonical<EdgePosition> {
+        p.canonical()
+    }
+    fn relabel_move(&self, m: &Edge, perm: &[u8]) -> Edge {
+        self.0.relabel_move(m, perm)
+    }
+    fn hurries(&self, _: Points) -> Option<Player> {
+        None
+    }
+    fn move_text(&self, m: &Edge) -> String {
+        self.0.move_text(m)
+    }
+    fn score_text(&self, s: Points) -> String {
+        self.0.score_text(s)
+    }
+    fn score_bounds(&self, p: &EdgePosition) -> Option<(Points, Points)> {
+        self.0.score_bounds(p)
+    }
+    fn move_priority(&self, p: &EdgePosition, m: &Edge) -> i32 {
+        self.0.move_priority(p, m)
+    }
+}
+
+#[test]
+fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
+    for m in [9, 12, 13, 16] {
+        let (n, edges) = colex_graph(m);
+        let board = EdgePosition::new(n, edges);
+        for scoring in [Scoring::Star, Scoring::VertexCapturing] {
+            let game = ScoringGame::new(scoring, &board, &[]).unwrap();
+            let whole = Unreduced(game.clone());
+            let value = BoundedSolver::new(&whole).value(&whole.start(), &PROBES).unwrap();
+            assert_eq!(bounded(&game), value, "{scoring:?} on C({m})");
+        }
+    }
+}
+
+/// C(22)'s VC outcome on whole colourings (Table 1 gives (2, 1); the
+/// reduced search (3, 2)): minutes and about 1 GB. Run with
+/// `cargo test --release --test erdos -- --ignored --nocapture c22`.
+#[test]
+#[ignore]
+fn c22_vc_on_whole_colourings() {
+    let (n, edges) = colex_graph(22);
+    let game = ScoringGame::new(Scoring::VertexCapturing, &EdgePosition::new(n, edges), &[]).unwrap();
+    let whole = Unreduced(game.clone());
+    let solver = BoundedSolver::new(&whole);
+    let value = solver.value(&whole.start(), &PROBES).unwrap();
+    let line = solver.optimal_line(&whole.start(), value).unwrap();
+    println!(
+        "C(22) VC on whole colourings: {value}, {} positions",
+        solver.counts().positions
+    );
+    println!(
+        "line: {}",
+        line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(replay(&game, &line), Ok(value));
+    assert_eq!(value, bounded(&game));
 }

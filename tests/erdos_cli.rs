@@ -15,6 +15,31 @@ fn json_reports_outcome_winner_line_and_counts() {
     assert_eq!(game["positions_per_move"][0], 1);
 }
 
+/// The JSON report of `erdos --game all --board 6` on `threads` threads,
+/// without the times.
+fn report_without_times(threads: &str) -> serde_json::Value {
+    let (code, out, err) = ramsey(&["erdos", "--board", "6", "--json", "--threads", threads]);
+    assert_eq!(code, 0, "{err}");
+    let mut v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for game in v["games"].as_array_mut().unwrap() {
+        game.as_object_mut()
+            .unwrap()
+            .remove("seconds")
+            .expect("a time per game");
+    }
+    v
+}
+
+#[test]
+fn reports_are_the_same_for_any_thread_count_and_run() {
+    let one = report_without_times("1");
+    assert_eq!(one["games"].as_array().unwrap().len(), 4);
+    assert!(one["games"][2]["positions"].as_u64().unwrap() > 100);
+    for threads in ["2", "4", "2"] {
+        assert_eq!(report_without_times(threads), one, "{threads} threads");
+    }
+}
+
 #[test]
 fn all_games_on_one_board_in_text() {
     let (code, out, err) = ramsey(&["erdos", "--game", "all", "--board", "colex:9"]);

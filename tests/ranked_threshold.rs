@@ -70,3 +70,25 @@ fn a_wrong_length_in_the_ranked_score_would_be_seen() {
     let value = BoundedSolver::new(&ranked).value(&ranked.start(), &[]).unwrap();
     assert_eq!((value.score, value.length), (Outcome::BlueWins, 15));
 }
+
+#[test]
+fn ranked_threshold_counts_are_the_same_for_any_thread_count_and_run() {
+    // Sim (K6, K3, misère): the ramsey-table fallback's search on a long game:
+    // value, optimal line, positions and positions per move.
+    let g = game(6, "K3", Rules::Misere);
+    let ranked = Ranked::new(&g);
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| {
+            let solver = BoundedSolver::new(&ranked);
+            let value = solver.value(&ranked.start(), &[]).unwrap();
+            let line = solver.optimal_line(&ranked.start(), value).unwrap();
+            (value, line, solver.counts().positions, solver.positions_per_ply())
+        })
+    };
+    let first = run(1);
+    assert!(first.2 > 1000, "{first:?}");
+    for threads in [2, 4, 2, 4] {
+        assert_eq!(run(threads), first, "{threads} threads");
+    }
+}

@@ -13,10 +13,9 @@ use crate::game::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD
 use crate::game::Game;
 use crate::graph6;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct ErdosArgs {
@@ -151,19 +150,22 @@ fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
         .collect()
 }
 
-/// Solves one game with a progress spinner on stderr.
+/// Solves one game with a progress spinner on stderr (after a second).
 fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
     let started = Instant::now();
     let solver = BoundedSolver::new(game).with_memory_limit(cap_mib << 20);
     let done = AtomicBool::new(false);
     let start = game.start();
-    let result = std::thread::scope(|s| {
-        s.spawn(|| spin(&solver, &done, game.scoring()));
+    let (result, seconds) = std::thread::scope(|s| {
+        s.spawn(|| {
+            let counts = || (solver.counts().visited, solver.counts().table_bytes);
+            crate::progress::watch_counts(counts, &done)
+        });
         let result = solver
             .value(&start, &PROBES)
             .and_then(|outcome| Ok((outcome, solver.optimal_line(&start, outcome)?)));
         done.store(true, Ordering::Relaxed);
-        result
+        (result, started.elapsed().as_secs_f64())
     });
     let (outcome, line) = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
     Ok(Solved {
@@ -172,30 +174,8 @@ fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
         line,
         per_move: solver.positions_per_ply(),
         positions: solver.counts().positions,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
     })
-}
-
-fn spin(solver: &BoundedSolver<ScoringGame>, done: &AtomicBool, scoring: Scoring) {
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("a valid template"));
-    for tick in 0u64.. {
-        if done.load(Ordering::Relaxed) {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        if tick % 20 != 0 {
-            continue;
-        }
-        bar.set_message(format!(
-            "{} game: {} positions searched, table {} MiB",
-            scoring.name(),
-            solver.counts().visited,
-            solver.counts().table_bytes >> 20
-        ));
-        bar.tick();
-    }
-    bar.finish_and_clear();
 }
 
 fn winner_text(scoring: Scoring, outcome: Points) -> &'static str {

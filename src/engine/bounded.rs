@@ -8,7 +8,7 @@
 //! are fail-soft: a test that succeeds returns a proven lower bound that
 //! meets the threshold, one that fails a proven upper bound that does not.
 //! Every canonical position keeps its proven interval in a transposition
-//! table shared by all threads, narrowed by each test, and starts from the
+//! table, narrowed by each test, and starts from the
 //! bounds the game knows ([`Game::score_bounds`]): a position whose
 //! interval decides the test is not searched. [`BoundedSolver::value`]
 //! narrows the root's interval by tests until it is one score (an
@@ -21,26 +21,47 @@
 //!
 //! Move order: children whose bounds from the game already decide the test
 //! come first, then by the game's priority ([`Game::move_priority`]), then
-//! by how good their bounds are for the mover, ties in canonical move order. A child is put in canonical form (the costly
-//! step) only when it is searched.
+//! by how good their bounds are for the mover, ties in canonical move
+//! order.
 //!
-//! Determinism: each test's verdict is a fact about the game, so the
-//! value and the optimal line (first child in canonical move order that
-//! keeps the value) are the same for any number of threads. The number of
-//! positions searched depends on the order threads fill the table, so it
-//! may vary between parallel runs (it is fixed with one thread).
+//! Determinism and threads: the search itself is sequential. Which
+//! positions a threshold search examines depends on what the table holds
+//! when it gets there; searching siblings in parallel (as an earlier
+//! version did) made that depend on timing, and so the position counts
+//! (57,171 on K7's VC game with one thread; 57,171..57,926 with two). Here
+//! the tree is walked in one fixed order, and threads only do work whose
+//! result cannot depend on timing because it never reads the table:
+//!
+//! - making a node's children (playing the move, the game's bounds and
+//!   priority: about half the time in these games) is done for all of
+//!   them at once, in parallel (`PARALLEL_CHILDREN`);
+//! - a child's canonical form (the other costly step) is computed when
+//!   it is searched; once one child of a node has been searched without
+//!   deciding the node (so the rest will likely be needed as well), the
+//!   remaining children are labelled in parallel ahead of their turn
+//!   (with one thread, never ahead: that would only add work).
+//!
+//! Both are pure functions of the position, so the value, the optimal line
+//! (first child in canonical move order that keeps the value), the
+//! positions and the positions per move are the same for any number of
+//! threads and any run (`tests/erdos.rs`, `tests/ranked_threshold.rs`). A
+//! child labelled ahead but not reached (a later sibling decided first) is
+//! wasted work, never a different result.
 
+use super::table::Table;
 use super::{inverse, MemoryCapReached};
 use crate::board::Player;
 use crate::game::symmetry::orbit_representatives;
 use crate::game::{Canonical, Game};
-use dashmap::DashMap;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Plies from the root below which siblings are searched in parallel
-/// (after the first, which is searched alone: it often decides).
-const PARALLEL_PLIES: usize = 5;
+/// Fewest moves at a node for its children to be made (played, bounded
+/// and ranked) in parallel.
+const PARALLEL_CHILDREN: usize = 4;
+
+/// Fewest children for their canonical forms to be labelled in parallel.
+const PARALLEL_LABELS: usize = 2;
 
 /// Most plies whose positions are counted separately.
 const COUNTED_PLIES: usize = 128;
@@ -91,6 +112,18 @@ impl<S: Ord + Copy> Interval<S> {
         }
     }
 
+    /// What both intervals prove.
+    fn meet(self, other: Interval<S>) -> Interval<S> {
+        let tighter = |a: Option<S>, b: Option<S>, pick: fn(S, S) -> S| match (a, b) {
+            (Some(a), Some(b)) => Some(pick(a, b)),
+            (a, b) => a.or(b),
+        };
+        Interval {
+            lo: tighter(self.lo, other.lo, S::max),
+            hi: tighter(self.hi, other.hi, S::min),
+        }
+    }
+
     /// The interval narrowed by a test result.
     fn with(mut self, result: Test<S>) -> Interval<S> {
         match result {
@@ -109,20 +142,6 @@ impl<S: Ord + Copy> Interval<S> {
     }
 }
 
-/// A chain of stop flags: a search stops when any flag up the chain is set
-/// (a sibling searched in parallel already decided the parent).
-#[derive(Clone, Copy)]
-struct Stop<'a> {
-    flag: Option<&'a AtomicBool>,
-    up: Option<&'a Stop<'a>>,
-}
-
-impl Stop<'_> {
-    fn stopped(&self) -> bool {
-        self.flag.is_some_and(|f| f.load(Ordering::Relaxed)) || self.up.is_some_and(|u| u.stopped())
-    }
-}
-
 /// What a search has done so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counts {
@@ -137,10 +156,7 @@ pub struct Counts {
 /// A threshold-search solver for one game.
 pub struct BoundedSolver<'g, G: Game> {
     game: &'g G,
-    table: DashMap<Box<[u64]>, Interval<G::Score>, foldhash::fast::RandomState>,
-    table_bytes: AtomicU64,
-    max_table_bytes: u64,
-    aborted: AtomicBool,
+    table: Table<Interval<G::Score>>,
     visited: AtomicU64,
     per_ply: Vec<AtomicU64>,
 }
@@ -158,10 +174,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
         BoundedSolver {
             game,
-            table: DashMap::with_hasher(foldhash::fast::RandomState::default()),
-            table_bytes: AtomicU64::new(0),
-            max_table_bytes: u64::MAX,
-            aborted: AtomicBool::new(false),
+            table: Table::new(),
             visited: AtomicU64::new(0),
             per_ply: (0..COUNTED_PLIES).map(|_| AtomicU64::new(0)).collect(),
         }
@@ -170,16 +183,16 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// Caps the transposition table at about `bytes` bytes; past it the
     /// search stops with [`MemoryCapReached`].
     pub fn with_memory_limit(mut self, bytes: u64) -> BoundedSolver<'g, G> {
-        self.max_table_bytes = bytes;
+        self.table = self.table.with_cap(bytes);
         self
     }
 
     /// The search's counters so far (for reports and progress displays).
     pub fn counts(&self) -> Counts {
         Counts {
-            positions: self.table.len() as u64,
+            positions: self.table.len(),
             visited: self.visited.load(Ordering::Relaxed),
-            table_bytes: self.table_bytes.load(Ordering::Relaxed),
+            table_bytes: self.table.bytes(),
         }
     }
 
@@ -191,12 +204,6 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             counts.pop();
         }
         counts
-    }
-
-    fn cap_error(&self) -> MemoryCapReached {
-        MemoryCapReached {
-            cap_mib: self.max_table_bytes >> 20,
-        }
     }
 
     /// The exact score of `position` (any labels) under optimal play.
@@ -267,8 +274,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         t: Threshold<G::Score>,
         ply: usize,
     ) -> Result<Test<G::Score>, MemoryCapReached> {
-        let top = Stop { flag: None, up: None };
-        self.search(canon, t, ply, &top).ok_or_else(|| self.cap_error())
+        self.search(canon, t, ply).ok_or_else(|| self.table.cap_error())
     }
 
     /// The score of playing the first legal move at every turn: a threshold
@@ -326,7 +332,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// the game knows.
     fn known(&self, canon: &Canonical<G::Position>) -> Interval<G::Score> {
         match self.table.get(&canon.key) {
-            Some(entry) => *entry,
+            Some(entry) => entry,
             None => self.static_known(&canon.position),
         }
     }
@@ -344,39 +350,29 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         Interval { lo, hi }
     }
 
-    /// The test `t` at a canonical position; `None` if stopped or aborted.
-    fn search(
-        &self,
-        canon: &Canonical<G::Position>,
-        t: Threshold<G::Score>,
-        ply: usize,
-        stop: &Stop,
-    ) -> Option<Test<G::Score>> {
+    /// The test `t` at a canonical position; `None` if aborted.
+    fn search(&self, canon: &Canonical<G::Position>, t: Threshold<G::Score>, ply: usize) -> Option<Test<G::Score>> {
         let known = self.known(canon);
         if let Some(answer) = known.decides(t) {
             return Some(answer);
         }
-        if self.aborted.load(Ordering::Relaxed) || stop.stopped() {
+        if self.table.full() {
             return None;
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
         let mover = self.game.to_move(&canon.position);
-        let mut children: Vec<Child<G>> = self
-            .orbit_moves(canon)
-            .iter()
-            .map(|m| {
-                let position = self.game.play(&canon.position, m);
-                let known = self.static_known(&position);
-                let priority = self.game.move_priority(&canon.position, m);
-                Child {
-                    position,
-                    known,
-                    priority,
-                }
-            })
-            .collect();
+        let moves = self.orbit_moves(canon);
+        let mut children: Vec<Child<G>> = pure_map(&moves, PARALLEL_CHILDREN, |m| {
+            let position = self.game.play(&canon.position, m);
+            Child {
+                known: self.static_known(&position),
+                priority: self.game.move_priority(&canon.position, m),
+                position,
+            }
+        });
         // Deciding children first, then the game's priority, then the most
-        // promising bounds for the mover.
+        // promising bounds for the mover (a stable sort: ties keep the
+        // canonical move order).
         children.sort_by(|a, b| {
             let decisive = |c: &Child<G>| c.known.decides(t).is_some_and(|r| cuts(mover, r));
             let first = (decisive(b), b.priority).cmp(&(decisive(a), a.priority));
@@ -385,105 +381,81 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                 Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
             })
         });
-        let result = self.combine(mover, &children, t, ply, stop)?;
+        let result = self.combine(mover, &children, t, ply)?;
         let result = clamp(result, known);
         self.store(canon, known.with(result), ply);
         Some(result)
     }
 
-    /// The parent's answer from its children's: red meets the threshold if
-    /// one child does, blue fails it if one child does.
+    /// The parent's answer from its children's, searched one after the
+    /// other in order: red meets the threshold if one child does, blue
+    /// fails it if one child does. Once one child has been searched without
+    /// deciding the parent (so the others will likely be needed too), the
+    /// rest are put in canonical form in parallel, ahead of their turn.
     fn combine(
         &self,
         mover: Player,
         children: &[Child<G>],
         t: Threshold<G::Score>,
         ply: usize,
-        stop: &Stop,
     ) -> Option<Test<G::Score>> {
         let mut answers = Vec::with_capacity(children.len());
-        let parallel = ply < PARALLEL_PLIES && children.len() > 1;
-        let serial = if parallel { 1 } else { children.len() };
-        let search = |child: &Child<G>, stop: &Stop| match child.known.decides(t) {
-            Some(r) => Some(r),
-            None => self.search(&self.game.canonical(&child.position), t, ply + 1, stop),
-        };
-        for child in &children[..serial] {
-            let r = search(child, stop)?;
+        // Canonical forms of `children[from..]` labelled ahead, once a
+        // search at this node has not decided it.
+        let (mut ahead, mut from, mut searched) = (Vec::new(), children.len(), false);
+        for (i, child) in children.iter().enumerate() {
+            let r = match child.known.decides(t) {
+                Some(r) => r,
+                None => {
+                    if searched && ahead.is_empty() && rayon::current_num_threads() > 1 {
+                        ahead = pure_map(&children[i..], PARALLEL_LABELS, |c| {
+                            c.known.decides(t).is_none().then(|| self.game.canonical(&c.position))
+                        });
+                        from = i;
+                    }
+                    searched = true;
+                    let labelled = ahead.get_mut(i.wrapping_sub(from)).and_then(Option::take);
+                    let canon = labelled.unwrap_or_else(|| self.game.canonical(&child.position));
+                    self.search(&canon, t, ply + 1)?
+                }
+            };
             if cuts(mover, r) {
                 return Some(r);
             }
             answers.push(r);
-        }
-        if parallel {
-            let decided = AtomicBool::new(false);
-            let inner = Stop {
-                flag: Some(&decided),
-                up: Some(stop),
-            };
-            let rest: Vec<Option<Test<G::Score>>> = children[serial..]
-                .par_iter()
-                .map(|child| {
-                    let r = search(child, &inner);
-                    if r.is_some_and(|r| cuts(mover, r)) {
-                        decided.store(true, Ordering::Relaxed);
-                    }
-                    r
-                })
-                .collect();
-            if let Some(r) = rest.iter().flatten().find(|&&r| cuts(mover, r)) {
-                return Some(*r);
-            }
-            for r in rest {
-                answers.push(r?);
-            }
         }
         // No child decided: red's value is at most the best child's upper
         // bound, blue's at least the worst child's lower bound.
         let bound = |r: &Test<G::Score>| match *r {
             Test::AtLeast(s) | Test::AtMost(s) => s,
         };
+        let bounds = answers.iter().map(bound);
+        let missing = "a position that is not over has a move";
         Some(match mover {
-            Player::First => Test::AtMost(
-                answers
-                    .iter()
-                    .map(bound)
-                    .max()
-                    .expect("a position that is not over has a move"),
-            ),
-            Player::Second => Test::AtLeast(
-                answers
-                    .iter()
-                    .map(bound)
-                    .min()
-                    .expect("a position that is not over has a move"),
-            ),
+            Player::First => Test::AtMost(bounds.max().expect(missing)),
+            Player::Second => Test::AtLeast(bounds.min().expect(missing)),
         })
     }
 
     fn store(&self, canon: &Canonical<G::Position>, interval: Interval<G::Score>, ply: usize) {
-        match self.table.entry(canon.key.clone()) {
-            dashmap::Entry::Occupied(mut slot) => {
-                let old = *slot.get();
-                let mut merged = interval;
-                merged.lo = old.lo.max(interval.lo);
-                merged.hi = match (old.hi, interval.hi) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                };
-                slot.insert(merged);
-            }
-            dashmap::Entry::Vacant(slot) => {
-                slot.insert(interval);
-                self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
-                // Key words, the boxed slice header, the interval and the
-                // map's own bookkeeping per entry.
-                let bytes = 8 * canon.key.len() as u64 + 64;
-                if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
-                    self.aborted.store(true, Ordering::Relaxed);
-                }
-            }
+        if self.table.store(&canon.key, interval, Interval::meet) {
+            self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
         }
+    }
+}
+
+/// `f` on every item, in parallel (one chunk per thread: the items are
+/// small) if there are at least `min` items: for pure work only, so the
+/// result is the same either way.
+fn pure_map<T: Sync, U: Send>(items: &[T], min: usize, f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
+    if items.len() >= min && rayon::current_num_threads() > 1 {
+        items
+            .par_iter()
+            .with_min_len(items.len().div_ceil(rayon::current_num_threads()))
+            .map(f)
+            .collect()
+    } else {
+        items.iter().map(f).collect()
     }
 }
 

@@ -40,6 +40,7 @@ mod hook;
 pub mod play;
 mod report;
 pub mod strategy;
+mod table;
 pub use census::census;
 pub use decide::Decider;
 pub use hook::{Child, Hook, NoHook};

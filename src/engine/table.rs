@@ -1,0 +1,88 @@
+//! A transposition table keyed by canonical keys, shared by threads, with
+//! an estimate of the memory it holds and a cap: past the cap it reports
+//! itself full, and the search using it stops with [`MemoryCapReached`]
+//! (no verdict) instead of being killed for lack of memory.
+//!
+//! Used by the threshold search ([`super::bounded`]); [`super::Solver`]
+//! keeps the same accounting (8 bytes per key word plus 64 per entry) in
+//! its own fields and can move onto this type.
+
+use super::MemoryCapReached;
+use dashmap::DashMap;
+use foldhash::fast::FixedState;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Values by canonical key, with their approximate size and a cap.
+pub(crate) struct Table<V> {
+    map: DashMap<Box<[u64]>, V, FixedState>,
+    bytes: AtomicU64,
+    cap: u64,
+    full: AtomicBool,
+}
+
+impl<V: Copy> Table<V> {
+    /// An empty table without a cap.
+    pub(crate) fn new() -> Table<V> {
+        Table {
+            map: DashMap::with_hasher(FixedState::default()),
+            bytes: AtomicU64::new(0),
+            cap: u64::MAX,
+            full: AtomicBool::new(false),
+        }
+    }
+
+    /// The same table, full past about `bytes` bytes.
+    pub(crate) fn with_cap(mut self, bytes: u64) -> Table<V> {
+        self.cap = bytes;
+        self
+    }
+
+    /// The value stored under `key`.
+    pub(crate) fn get(&self, key: &[u64]) -> Option<V> {
+        self.map.get(key).map(|v| *v)
+    }
+
+    /// Stores `value` under `key`, or `merge(old, value)` if the key is
+    /// there already; whether the key is new.
+    pub(crate) fn store(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V) -> bool {
+        match self.map.entry(key.into()) {
+            dashmap::Entry::Occupied(mut slot) => {
+                let merged = merge(*slot.get(), value);
+                slot.insert(merged);
+                false
+            }
+            dashmap::Entry::Vacant(slot) => {
+                slot.insert(value);
+                // Key words, the boxed slice header, the value and the
+                // map's own bookkeeping per entry.
+                let bytes = 8 * key.len() as u64 + 64;
+                if self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.cap {
+                    self.full.store(true, Ordering::Relaxed);
+                }
+                true
+            }
+        }
+    }
+
+    /// Keys stored.
+    pub(crate) fn len(&self) -> u64 {
+        self.map.len() as u64
+    }
+
+    /// Approximate bytes held.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Whether the table has passed its cap.
+    pub(crate) fn full(&self) -> bool {
+        self.full.load(Ordering::Relaxed)
+    }
+
+    /// The error of a search stopped by this table's cap.
+    pub(crate) fn cap_error(&self) -> MemoryCapReached {
+        MemoryCapReached {
+            cap_mib: self.cap >> 20,
+        }
+    }
+}
