@@ -52,7 +52,7 @@ use std::hash::{BuildHasher, Hash};
 pub struct AtNode {
     /// Her threats (none where the shortcuts do not apply).
     pub threats: Vec<Edge>,
-    /// The hash of the position ([`StrategyGame::seed`]).
+    /// The hash of the position (`StrategyGame::seed`).
     pub seed: u64,
 }
 
