@@ -69,11 +69,26 @@ pub struct Amended<A> {
 }
 
 impl<A: Amendment> Amended<A> {
-    /// `inner` under a new name and description, with `amendment` applied
-    /// to each of its moves that does not complete the target. A closure
-    /// amendment gets the (canonical) view and the inner strategy's move,
-    /// and returns her move: the same, or another edge and memory.
-    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, amendment: A) -> Amended<A> {
+    /// `inner` under a new name and description, with `amend` applied to
+    /// each of its moves that does not complete the target. `amend` gets
+    /// the (canonical) view and the inner strategy's move, and returns her
+    /// move: the same, or another edge and memory (the inner strategy's
+    /// errors pass through).
+    pub fn new(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, amend: A) -> Amended<A>
+    where
+        A: Fn(&View, Move) -> Result<Move, StrategyError>,
+    {
+        Amended::with_amendment(inner, name, description, amend)
+    }
+
+    /// Like [`Amended::new`], for any [`Amendment`] (one that also sees the
+    /// inner strategy and its errors).
+    pub fn with_amendment(
+        inner: Arc<dyn Strategy>,
+        name: &'static str,
+        description: &'static str,
+        amendment: A,
+    ) -> Amended<A> {
         Amended {
             inner,
             name,

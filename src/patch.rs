@@ -284,7 +284,7 @@ impl Patches {
 
     /// `inner` with `table` on top, under a new name and description.
     pub fn over(inner: Arc<dyn Strategy>, name: &'static str, description: &'static str, table: PatchTable) -> Patched {
-        Amended::new(inner, name, description, Patches::new(table))
+        Amended::with_amendment(inner, name, description, Patches::new(table))
     }
 }
 
