@@ -219,15 +219,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             };
             if known.decides(t).is_none() {
                 let r = self.root_test(&canon, t, 0)?;
-                if std::env::var("ERDOS_TRACE").is_ok() {
-                    eprintln!(
-                        "probe {:?} -> {:?} visited {} positions {}",
-                        t,
-                        r,
-                        self.visited.load(Ordering::Relaxed),
-                        self.table.len()
-                    );
-                }
+                self.trace("probe", t, r);
                 known = known.with(r);
             }
         }
@@ -248,16 +240,17 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                 },
             };
             let r = self.root_test(&canon, t, 0)?;
-            if std::env::var("ERDOS_TRACE").is_ok() {
-                eprintln!(
-                    "test {:?} -> {:?} visited {} positions {}",
-                    t,
-                    r,
-                    self.visited.load(Ordering::Relaxed),
-                    self.table.len()
-                );
-            }
+            self.trace("test", t, r);
             known = known.with(r);
+        }
+    }
+
+    /// With `ERDOS_TRACE` set in the environment, one line on standard
+    /// error per threshold test of the driver (a debugging aid).
+    fn trace(&self, step: &str, t: Threshold<G::Score>, r: Test<G::Score>) {
+        if std::env::var_os("ERDOS_TRACE").is_some() {
+            let visited = self.visited.load(Ordering::Relaxed);
+            eprintln!("{step} {t:?} -> {r:?} visited {visited} positions {}", self.table.len());
         }
     }
 
