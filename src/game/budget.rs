@@ -297,12 +297,7 @@ impl Game for WithinBudget {
         (race.left == 0 || race.position.is_full()).then_some(false)
     }
     fn moves(&self, race: &Race) -> Vec<Step> {
-        self.orbit_moves(&Canonical {
-            position: race.clone(),
-            key: Box::new([]),
-            to_canon: vec![],
-            generators: vec![],
-        })
+        self.orbit_moves(&Canonical::as_is(race.clone()))
     }
     fn orbit_moves(&self, canon: &Canonical<Race>) -> Vec<Step> {
         let race = &canon.position;

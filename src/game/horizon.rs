@@ -101,18 +101,10 @@ impl<G: Game> Game for Horizon<'_, G> {
         }
     }
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
-        let c = self.inner.canonical(&p.position);
-        let mut key = c.key.into_vec();
-        key.push(u64::from(p.left));
-        Canonical {
-            position: Horizoned {
-                position: c.position,
-                left: p.left,
-            },
-            key: key.into_boxed_slice(),
-            to_canon: c.to_canon,
-            generators: c.generators,
-        }
+        let left = p.left;
+        self.inner
+            .canonical(&p.position)
+            .extended(u64::from(left), |position| Horizoned { position, left })
     }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)

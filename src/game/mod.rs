@@ -61,6 +61,34 @@ pub struct Canonical<P> {
     pub generators: Vec<Vec<Vertex>>,
 }
 
+impl<P> Canonical<P> {
+    /// `position` taken as it is: its own labels, no known symmetry. For a
+    /// game whose [`Game::moves`] is its [`Game::orbit_moves`] with every
+    /// move kept.
+    pub fn as_is(position: P) -> Canonical<P> {
+        Canonical {
+            position,
+            key: Box::new([]),
+            to_canon: vec![],
+            generators: vec![],
+        }
+    }
+
+    /// The same labelling of a position that carries one more number (a
+    /// counter beside the board): `wrap` builds the new position from the
+    /// canonical one, and `word` joins the key.
+    pub fn extended<Q>(self, word: u64, wrap: impl FnOnce(P) -> Q) -> Canonical<Q> {
+        let mut key = self.key.into_vec();
+        key.push(word);
+        Canonical {
+            position: wrap(self.position),
+            key: key.into_boxed_slice(),
+            to_canon: self.to_canon,
+            generators: self.generators,
+        }
+    }
+}
+
 /// A two-player game of perfect information, as the engine searches it.
 ///
 /// The position passed to [`Game::moves`] is always canonical (the result

@@ -76,18 +76,10 @@ impl<G: Game> Game for Ranked<'_, G> {
         }
     }
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
-        let c = self.inner.canonical(&p.position);
-        let mut key = c.key.into_vec();
-        key.push(p.plies as u64);
-        Canonical {
-            position: RankedPosition {
-                position: c.position,
-                plies: p.plies,
-            },
-            key: key.into_boxed_slice(),
-            to_canon: c.to_canon,
-            generators: c.generators,
-        }
+        let plies = p.plies;
+        self.inner
+            .canonical(&p.position)
+            .extended(plies as u64, |position| RankedPosition { position, plies })
     }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)

@@ -301,12 +301,7 @@ impl EngineGame for StrategyGame<'_> {
     /// to the first fresh vertices (all fresh vertices are alike); at a
     /// choice node every option.
     fn moves(&self, node: &Node) -> Vec<Turn> {
-        self.orbit_moves(&Canonical {
-            position: node.clone(),
-            key: Box::new([]),
-            to_canon: vec![],
-            generators: vec![],
-        })
+        self.orbit_moves(&Canonical::as_is(node.clone()))
     }
 
     fn orbit_moves(&self, canon: &Canonical<Node>) -> Vec<Turn> {
