@@ -24,6 +24,28 @@ use crate::board::{Player, Vertex};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// `Display` and `FromStr` for a closed list of names read from the command
+/// line: the type needs `ALL` (every value) and `name(self)`; `$what` says
+/// what an unknown name was meant to be, in the error.
+macro_rules! named_on_command_line {
+    ($type:ty, $what:literal) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<$type, String> {
+                crate::game::by_name(s, &<$type>::ALL, <$type>::name, $what)
+            }
+        }
+    };
+}
+pub(crate) use named_on_command_line;
+
 pub mod budget;
 pub mod colex;
 pub mod colouring;

@@ -34,8 +34,6 @@ use super::edges::{EdgeError, EdgePosition};
 use super::pattern::Pattern;
 use super::{Canonical, Game};
 use crate::board::{clique_within, Edge, Player, Vertex};
-use std::fmt;
-use std::str::FromStr;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -99,19 +97,7 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Rules {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Rules, String> {
-        super::by_name(s, &Rules::ALL, Rules::name, "rules")
-    }
-}
+crate::game::named_on_command_line!(Rules, "rules");
 
 /// The result of a finished game, ordered from red's point of view.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

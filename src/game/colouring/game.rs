@@ -4,8 +4,6 @@ use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
 use crate::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::game::{Canonical, Game};
-use std::fmt;
-use std::str::FromStr;
 
 /// Bodlaender's four colouring games (see the parent module).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -47,19 +45,7 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Rules {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Rules, String> {
-        crate::game::by_name(s, &Rules::ALL, Rules::name, "colouring game")
-    }
-}
+crate::game::named_on_command_line!(Rules, "colouring game");
 
 /// Who won; player 1 ([`Player::First`]) is the larger score.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
