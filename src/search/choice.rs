@@ -123,7 +123,6 @@ impl TreeEnd {
             Ending::Draw => Some(TreeEnd::Full),
             Ending::BoundExceeded => Some(TreeEnd::Bound),
             Ending::StrategyError(why) => Some(TreeEnd::NoMove(why.clone())),
-            Ending::IllegalMove(why) => Some(TreeEnd::NoMove(format!("its move is illegal: {why}"))),
             Ending::FirstPlayerWins | Ending::ContractBroken(_) => None,
         }
     }
@@ -160,10 +159,7 @@ impl Search<'_> {
             (true, _, _) => match game.options(&node) {
                 Err(ending) => (leaf(ending)?, Vec::new()),
                 Ok(options) => {
-                    let edges = options
-                        .iter()
-                        .map(|o| o.as_ref().map(|(e, _)| *e).map_err(|e| format!("{e:?}")));
-                    let edges = edges.collect::<Result<Vec<_>, _>>()?;
+                    let edges: Vec<Edge> = options.iter().map(|(e, _)| *e).collect();
                     let after = (0..edges.len()).map(|i| game.play(&node, &Turn::Her(i))).collect();
                     (TreeEnd::Options(edges), after)
                 }
@@ -323,7 +319,7 @@ impl Search<'_> {
             let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
                 return;
             };
-            if let (true, Ok(Ok((edge, memory_after)))) =
+            if let (true, Ok((edge, memory_after))) =
                 (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
             {
                 out.push(Resolution {

@@ -150,10 +150,7 @@ impl Recorder<'_> {
             return;
         };
         if let Ok(options) = self.rules.options(node) {
-            let edges: Vec<Edge> = options
-                .iter()
-                .filter_map(|o| o.as_ref().ok().map(|(e, _)| *e))
-                .collect();
+            let edges: Vec<Edge> = options.iter().map(|(e, _)| *e).collect();
             let depth = total as u32 - node.position.edge_count(Player::First) as u32;
             observer.her_options(&node.position, &edges, depth);
         }
