@@ -301,7 +301,7 @@ fn her_brute(rules: &StrategyGame, position: &Position, memory: &Memory, last: O
         Choices::One => vec![rules.her_turn(position, memory, last).map_err(|_| ())],
         _ => {
             let options = rules.her_options(position, memory, last).map_err(|_| ())?;
-            options.into_iter().map(|o| o.map_err(|_| ())).collect()
+            options.into_iter().map(Ok).collect()
         }
     };
     let mut slowest = None;
@@ -355,18 +355,16 @@ fn his_brute(rules: &StrategyGame, position: &Position, memory: &Memory) -> Brut
 #[test]
 fn the_search_agrees_with_brute_force_on_small_boards() {
     let mut compared = 0;
+    // (Not `Fork::IllegalFirst`: a strategy bug, no verdict in every mode,
+    // tested above.)
     for fork in [
         Fork::WasteFirst,
         Fork::WasteLast,
-        Fork::IllegalFirst,
         Fork::SameEdgeFirst,
         Fork::DoubleThreats,
     ] {
         let strategy = forked(fork);
         for mode in Choices::ALL {
-            if matches!(fork, Fork::IllegalFirst) && mode != Choices::One {
-                continue; // a strategy bug: no verdict (tested above)
-            }
             for (n, bound) in [(5, 3), (5, 4), (6, 4), (6, 5)] {
                 let board = Board::Complete(n);
                 let search = Search::new(&strategy, board, bound).with_choices(mode);
@@ -386,7 +384,7 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
             }
         }
     }
-    assert_eq!(compared, 52);
+    assert_eq!(compared, 48);
 }
 
 /// The certificate of `fork`'s run under `mode` (K3, `K_aleph0`, bound 4),
