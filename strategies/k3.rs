@@ -90,9 +90,9 @@ pub fn variants() -> Vec<Box<dyn Strategy>> {
         Flaw::IllegalFourth,
         Flaw::PanicsFourth,
     ]
-        .into_iter()
-        .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
-        .collect()
+    .into_iter()
+    .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
+    .collect()
 }
 
 /// The vertices of her single edge `ab`, ordered so that `b` is the one his

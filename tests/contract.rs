@@ -5,9 +5,9 @@
 //! verdict and an error naming the situation, never a wrong verdict.
 
 use ramsey_verify::board::{Board, Edge, Player};
+use ramsey_verify::search::Choices;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
-use ramsey_verify::search::Choices;
 use ramsey_verify::verify::{shorten, verify, Request, Verdict, VerifyError};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
@@ -143,7 +143,10 @@ fn each_breach_is_no_verdict_with_the_situation_named() {
         (Breach::Disowns, "which its choices do not allow"),
     ] {
         let message = no_verdict(breach, checked(Board::Infinite));
-        assert!(message.contains(says) && message.contains("at `"), "{breach:?}: {message}");
+        assert!(
+            message.contains(says) && message.contains("at `"),
+            "{breach:?}: {message}"
+        );
     }
 }
 

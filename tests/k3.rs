@@ -156,7 +156,10 @@ fn buggy_strategies_are_no_verdict_in_every_mode() {
             match verify(strategy.as_ref(), request) {
                 Err(VerifyError::Contract(broken)) => {
                     let text = broken.to_string();
-                    assert!(text.contains(says) && text.contains("at `"), "{name} {choices:?}: {text}");
+                    assert!(
+                        text.contains(says) && text.contains("at `"),
+                        "{name} {choices:?}: {text}"
+                    );
                     assert!(text.contains("play reaches it by the line \"0-1,"), "{text}");
                     // Her fourth move is the bug: the line has her three and his three.
                     assert_eq!(broken.line.moves.len(), 6, "{name} {choices:?}: {text}");

@@ -319,8 +319,7 @@ impl Search<'_> {
             let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
                 return;
             };
-            if let (true, Ok((edge, memory_after))) =
-                (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
+            if let (true, Ok((edge, memory_after))) = (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
             {
                 out.push(Resolution {
                     position: node.position.clone(),

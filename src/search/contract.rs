@@ -219,7 +219,8 @@ impl StrategyGame<'_> {
             other => other,
         })?;
         let k = self.game.clique;
-        let completes = |m: &&Move| canon.position.is_free(m.edge) && canon.position.completes_clique(Player::First, m.edge, k);
+        let completes =
+            |m: &&Move| canon.position.is_free(m.edge) && canon.position.completes_clique(Player::First, m.edge, k);
         match (moves.is_empty(), moves.iter().find(|m| !completes(m))) {
             (true, _) => Err(dawdles("its choices are empty".into())),
             (false, None) => Ok(()),

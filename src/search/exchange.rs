@@ -221,7 +221,13 @@ impl StrategyGame<'_> {
     /// `win` after his `his` (`after`: his edge on the board; `seed`: the
     /// position's before it, [`AtNode`]). His edge is not `win` and claims
     /// no red edge, so `win` still completes her clique: no clique search.
-    pub(super) fn shortcut_exchange(&self, mut after: Position, memory: &Memory, (his, seed): (Edge, u64), win: Edge) -> Exchange {
+    pub(super) fn shortcut_exchange(
+        &self,
+        mut after: Position,
+        memory: &Memory,
+        (his, seed): (Edge, u64),
+        win: Edge,
+    ) -> Exchange {
         let (her, ending) = match self.check_shortcut(&after, memory, his, seed) {
             Err(broken) => (None, broken),
             Ok(()) => {
