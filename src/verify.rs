@@ -493,8 +493,10 @@ impl Report {
             .made
             .iter()
             .map(|c| {
-                let edge = c.edge.map_or("an illegal move".into(), |e| e.to_string());
-                format!("her move {}: option {} of {} ({edge})", c.her_move, c.option, c.options)
+                format!(
+                    "her move {}: option {} of {} ({})",
+                    c.her_move, c.option, c.options, c.edge
+                )
             })
             .collect();
         match made.is_empty() {

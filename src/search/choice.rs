@@ -60,8 +60,8 @@ pub struct ChoiceMade {
     pub option: usize,
     /// How many options the strategy allowed.
     pub options: usize,
-    /// The edge of that option in the line's labels, unless it was illegal.
-    pub edge: Option<Edge>,
+    /// The edge of that option in the line's labels.
+    pub edge: Edge,
 }
 
 /// Her choice at one situation where the strategy allowed several moves,
@@ -248,7 +248,7 @@ impl Search<'_> {
                     node.position.with(his, Player::Second).expect("legal")
                 }
                 Turn::Her(i) => {
-                    made.extend(self.choice_made(&node, i, next.her));
+                    made.extend(self.choice_made(&node, i));
                     node.position.clone()
                 }
             };
@@ -284,13 +284,13 @@ impl Search<'_> {
     }
 
     /// Option `i` taken at choice node `node`, if there was a choice.
-    fn choice_made(&self, node: &Node, i: usize, edge: Option<Edge>) -> Option<ChoiceMade> {
-        let options = self.rules().options(node).as_ref().map_or(0, Vec::len);
-        (options > 1).then(|| ChoiceMade {
+    fn choice_made(&self, node: &Node, i: usize) -> Option<ChoiceMade> {
+        let options = self.rules().options(node).as_ref().ok()?;
+        (options.len() > 1).then(|| ChoiceMade {
             her_move: node.position.edge_count(Player::First) + 1,
             option: i + 1,
-            options,
-            edge,
+            options: options.len(),
+            edge: options[i].0,
         })
     }
 
