@@ -4,6 +4,7 @@ use crate::board::{Board, Player};
 use crate::game::ramsey::Rules;
 use crate::line::{Ending, Line};
 use crate::progress;
+pub use crate::search::contract::ContractError;
 use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, TreeNode, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::{Game, Strategy};
@@ -84,43 +85,6 @@ pub enum VerifyError {
     /// a counterexample to it.
     #[error("no verdict: {0}")]
     Contract(ContractError),
-}
-
-/// A broken strategy contract ([`crate::search::contract`]): what was
-/// wrong, in which situation, and how play got there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the strategy breaks its contract: {message}; play reaches it by the line {}", line_text(.line))]
-pub struct ContractError {
-    /// What was wrong, naming the situation the strategy was asked about
-    /// in its own (canonical) labels: `at `RED:BLUE WORDS NAMES LAST``
-    /// (the position as two graph6 strings, the memory's words and named
-    /// vertices, his last edge: [`crate::patch::situation_key`]).
-    pub message: String,
-    /// The line of play from the empty board to that situation (in the
-    /// labels of play), ending in [`Ending::ContractBroken`] with the
-    /// message.
-    pub line: Line,
-}
-
-impl ContractError {
-    /// The error a line ending in a broken contract reports, `None` for
-    /// any other line.
-    fn of(line: &Line) -> Option<ContractError> {
-        match &line.ending {
-            Ending::ContractBroken(message) => Some(ContractError {
-                message: message.clone(),
-                line: line.clone(),
-            }),
-            _ => None,
-        }
-    }
-}
-
-/// A line's moves as `--line` takes them (`"0-1,2-3"`, red first), or
-/// `""` before her first move.
-fn line_text(line: &Line) -> String {
-    let edges: Vec<String> = line.moves.iter().map(|m| m.edge.to_string()).collect();
-    format!("\"{}\"", edges.join(","))
 }
 
 /// The verdict of a run.
