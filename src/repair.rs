@@ -23,6 +23,7 @@ use crate::canon::canonical_form;
 use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
 use crate::patch::{memory_for, situation_key, PatchTable, Patched, Patches};
+use crate::search::contract::ContractError;
 use crate::search::{Search, Value};
 use crate::strategy::{Memory, Strategy, View};
 use crate::verify::{new_search, Request};
@@ -65,6 +66,15 @@ pub enum RepairOutcome {
         /// The table built so far.
         table: PatchTable,
     },
+    /// The counterexample line ends in a bug of the strategy (an illegal
+    /// move, a panic, ...: [`crate::search::contract`]), which is no
+    /// counterexample to repair: the strategy must be fixed.
+    Broken {
+        /// The table built so far.
+        table: PatchTable,
+        /// The broken contract, its situation and line.
+        error: ContractError,
+    },
 }
 
 /// One entry added, for progress reports.
@@ -102,6 +112,9 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
             break;
         }
         let line = search.principal_line_from(position.clone(), memory.clone(), prefix);
+        if let Some(error) = ContractError::of(&line) {
+            return Ok(RepairOutcome::Broken { table, error });
+        }
         let after_prefix = line.moves.iter().skip(task.prefix.len().max(1)).map(|m| m.edge);
         let decisions = decisions(&search, position, memory, after_prefix.step_by(2));
         let found = decisions

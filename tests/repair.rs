@@ -88,6 +88,28 @@ fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
 }
 
 #[test]
+fn repair_reports_a_strategy_bug_instead_of_patching_over_it() {
+    // An illegal move and a panic are bugs, not counterexamples: no table
+    // entry is added, and the outcome names the situation (and no panic
+    // escapes the repair, which asks the strategy about its decisions).
+    for (name, says) in [
+        ("k3-broken-illegal", "is already claimed"),
+        ("k3-broken-panics", "the strategy panicked"),
+    ] {
+        let request = Request::new(Board::Infinite, 4, 1);
+        let outcome = repair(task(name, 20), request, |_| {}).unwrap();
+        let RepairOutcome::Broken { table, error } = outcome else {
+            panic!("{name}: expected a broken contract")
+        };
+        assert!(table.is_empty(), "{name}");
+        assert!(
+            error.message.contains(says) && error.message.starts_with("at `"),
+            "{name}: {error}"
+        );
+    }
+}
+
+#[test]
 fn repair_is_stuck_where_no_strategy_wins() {
     // The K3 game on K4 cannot be won by her (tests/solve.rs): no table helps.
     let request = Request::new(Board::Complete(4), 4, 1);
@@ -236,6 +258,7 @@ fn repair_never_patches_a_position_he_has_already_won() {
     let table = match outcome {
         RepairOutcome::OutOfRounds { table } | RepairOutcome::Stuck { table, .. } => table,
         RepairOutcome::Verified { .. } => panic!("k4-forcing repaired in one round"),
+        RepairOutcome::Broken { error, .. } => panic!("k4-forcing has a bug: {error}"),
     };
     assert!(!table.is_empty());
     for key in table.keys() {

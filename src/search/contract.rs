@@ -263,7 +263,7 @@ pub struct ContractError {
 impl ContractError {
     /// The error a line ending in a broken contract reports, `None` for
     /// any other line.
-    pub(crate) fn of(line: &Line) -> Option<ContractError> {
+    pub fn of(line: &Line) -> Option<ContractError> {
         match &line.ending {
             Ending::ContractBroken(message) => Some(ContractError {
                 message: message.clone(),
