@@ -230,17 +230,17 @@ impl StrategyGame<'_> {
     }
 }
 
-/// The broken contract of strategy code that panicked at `canon` with
-/// `message`.
-pub(super) fn panicked(canon: &Canonical, message: &str) -> Ending {
-    broken(format!(
+/// What is wrong when strategy code panicked at `canon` with `message`.
+pub(crate) fn panicked_at(canon: &Canonical, message: &str) -> String {
+    format!(
         "at {} the strategy panicked: {message}; strategy code must not panic (a bug in the strategy, not a \
          counterexample)",
         situation(canon)
-    ))
+    )
 }
 
-fn broken(message: String) -> Ending {
+/// The ending of a line on which the strategy broke its contract.
+pub(super) fn broken(message: String) -> Ending {
     Ending::ContractBroken(message)
 }
 

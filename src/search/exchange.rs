@@ -45,6 +45,17 @@ pub fn quiet_strategy_panics() {
     }));
 }
 
+/// Runs strategy code `call` with a panic in it caught (and kept quiet by
+/// [`quiet_strategy_panics`]): its result, or the panic's message. The
+/// search calls strategies through this, and so does every other caller of
+/// strategy code (`repair`).
+pub(crate) fn guarded<T>(call: impl FnOnce() -> T) -> Result<T, String> {
+    IN_STRATEGY.with(|flag| flag.set(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
+    IN_STRATEGY.with(|flag| flag.set(false));
+    result.map_err(|panic| panic_message(&panic))
+}
+
 /// The text of a panic payload, as far as it has one.
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
     panic
@@ -103,11 +114,8 @@ impl StrategyGame<'_> {
             memory: &canon.memory,
             last_reply: canon.marked,
         };
-        IN_STRATEGY.with(|flag| flag.set(true));
-        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&view)));
-        IN_STRATEGY.with(|flag| flag.set(false));
-        played
-            .map_err(|panic| super::contract::panicked(canon, &panic_message(&panic)))?
+        guarded(|| call(&view))
+            .map_err(|panic| super::contract::broken(super::contract::panicked_at(canon, &panic)))?
             .map_err(|e| Ending::StrategyError(e.to_string()))
     }
 

@@ -37,6 +37,7 @@ mod value;
 mod walk;
 
 pub use choice::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
+pub(crate) use exchange::guarded;
 pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 use value::VOID;
