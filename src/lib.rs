@@ -9,7 +9,9 @@
 //!   one reply per orbit of the automorphism group of the position. The
 //!   answer is VERIFIED (with the exact largest number of her moves and a
 //!   proof certificate, see [`cert`]) or REFUTED (with a counterexample
-//!   line).
+//!   line); a strategy with a bug (an illegal move, a panic, a broken
+//!   contract: [`search::contract`]) gets no verdict but
+//!   [`verify::VerifyError::Contract`], naming the situation.
 //! * **Who wins with perfect play?** State a game as data — board, target,
 //!   rule set, start position (see [`game`]) — and the [`engine`] solves it
 //!   exactly: value, length of optimal play, an optimal line, the value of

@@ -30,14 +30,14 @@ pub enum Ending {
     SecondPlayerWins,
     /// She would need one more move than the bound allows.
     BoundExceeded,
-    /// The strategy could not produce a move.
+    /// The strategy had no move and said why (e.g. no rule applies, no
+    /// fresh vertex left).
     StrategyError(String),
-    /// The strategy chose an occupied or off-board edge, or bad memory.
-    IllegalMove(String),
     /// The finite board filled up with no winner.
     Draw,
     /// The strategy broke the contract the search relies on (see
-    /// [`crate::search::contract`]): no verdict can be trusted.
+    /// [`crate::search::contract`]: an illegal move, a panic, not a function
+    /// of the canonical situation, ...): no verdict can be trusted.
     ContractBroken(String),
 }
 
@@ -49,7 +49,6 @@ impl Ending {
             Ending::SecondPlayerWins => "second_player_wins",
             Ending::BoundExceeded => "bound_exceeded",
             Ending::StrategyError(_) => "strategy_error",
-            Ending::IllegalMove(_) => "illegal_move",
             Ending::Draw => "draw",
             Ending::ContractBroken(_) => "contract_broken",
         }
@@ -65,7 +64,6 @@ impl Ending {
             }
             Ending::BoundExceeded => "the first player needs more moves than the bound".into(),
             Ending::StrategyError(msg) => format!("the strategy fails: {msg}"),
-            Ending::IllegalMove(msg) => format!("the strategy plays an illegal move: {msg}"),
             Ending::Draw => format!("the board is full and the first player owns no {target}"),
             Ending::ContractBroken(msg) => format!("the strategy breaks its contract: {msg}"),
         }

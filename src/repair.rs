@@ -23,6 +23,8 @@ use crate::canon::canonical_form;
 use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
 use crate::patch::{memory_for, situation_key, PatchTable, Patched, Patches};
+use crate::search::contract::{panicked_at, ContractError};
+use crate::search::guarded;
 use crate::search::{Search, Value};
 use crate::strategy::{Memory, Strategy, View};
 use crate::verify::{new_search, Request};
@@ -65,6 +67,15 @@ pub enum RepairOutcome {
         /// The table built so far.
         table: PatchTable,
     },
+    /// The counterexample line ends in a bug of the strategy (an illegal
+    /// move, a panic, ...: [`crate::search::contract`]), which is no
+    /// counterexample to repair: the strategy must be fixed.
+    Broken {
+        /// The table built so far.
+        table: PatchTable,
+        /// The broken contract, its situation and line.
+        error: ContractError,
+    },
 }
 
 /// One entry added, for progress reports.
@@ -102,13 +113,28 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
             break;
         }
         let line = search.principal_line_from(position.clone(), memory.clone(), prefix);
+        if let Some(error) = ContractError::of(&line) {
+            return Ok(RepairOutcome::Broken { table, error });
+        }
         let after_prefix = line.moves.iter().skip(task.prefix.len().max(1)).map(|m| m.edge);
         let decisions = decisions(&search, position, memory, after_prefix.step_by(2));
-        let found = decisions
-            .iter()
-            .rev()
-            .filter(|d| d.position.edge_count(Player::First) + 1 >= task.from_move)
-            .find_map(|d| saving_move(&search, &patched, d).map(|(key, edge)| (key, edge, d)));
+        let mut found = None;
+        for d in decisions.iter().rev() {
+            if d.position.edge_count(Player::First) + 1 < task.from_move {
+                continue;
+            }
+            match saving_move(&search, &patched, d) {
+                Ok(None) => continue,
+                Ok(Some((key, edge))) => found = Some((key, edge, d)),
+                Err(message) => {
+                    return Ok(RepairOutcome::Broken {
+                        table,
+                        error: broken_at(line, d, message),
+                    })
+                }
+            }
+            break;
+        }
         let Some((key, edge, at)) = found else {
             return Ok(RepairOutcome::Stuck { table, line });
         };
@@ -151,12 +177,23 @@ fn decisions(
     out
 }
 
+/// The broken contract `message` at `decision`, a situation on `line`: the
+/// line up to his move there.
+fn broken_at(mut line: Line, decision: &Decision, message: String) -> ContractError {
+    let p = &decision.position;
+    line.moves
+        .truncate(p.edge_count(Player::First) + p.edge_count(Player::Second));
+    line.ending = Ending::ContractBroken(message.clone());
+    ContractError { message, line }
+}
+
 /// The first of her moves at `decision`, other than the patched strategy's,
 /// after which the strategy wins within the bound: its situation key and
-/// edge (canonical labels).
-fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Option<(String, Edge)> {
+/// edge (canonical labels); or what is wrong if the strategy panics there
+/// (which the search did not see: it asks once per situation).
+fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Result<Option<(String, Edge)>, String> {
     if decision.position.edge_count(Player::First) as u32 >= search.bound {
-        return None;
+        return Ok(None);
     }
     let canon = canonical_form(&decision.position, &decision.memory, Some(decision.his));
     let view = View {
@@ -165,10 +202,14 @@ fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Optio
         memory: &canon.memory,
         last_reply: canon.marked,
     };
-    let own = patched.inner().play(&view);
-    let current = patched.play_over(&view, own.clone()).ok().map(|m| m.edge);
+    let (own, current) = guarded(|| {
+        let own = patched.inner().play(&view);
+        let current = patched.play_over(&view, own.clone()).ok().map(|m| m.edge);
+        (own, current)
+    })
+    .map_err(|panic| panicked_at(&canon, &panic))?;
     let clique = patched.game().clique;
-    edge_orbit_representatives(&canon)
+    let found = edge_orbit_representatives(&canon)
         .into_iter()
         .filter(|&e| Some(e) != current && canon.position.is_free(e))
         .find(|&e| {
@@ -179,5 +220,6 @@ fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Optio
             let memory = memory_for(&own, &view, e);
             !after.is_full() && matches!(search.value(&canonical_form(&after, &memory, None)), Value::Win(_))
         })
-        .map(|e| (situation_key(&canon.position, &canon.memory, canon.marked), e))
+        .map(|e| (situation_key(&canon.position, &canon.memory, canon.marked), e));
+    Ok(found)
 }

@@ -7,10 +7,12 @@
 //! the positions reachable after `d` of his moves are examined for
 //! `d = 0, 1, 2, ...`: every reply of his (one per orbit of the canonical
 //! form, exactly as in [`Search`]) and her strategy's answer. The first `d`
-//! at which some exchange fails (he completes his clique, she errs, plays
-//! illegally, runs past the bound, or the board fills) is the length of a
-//! shortest refutation, and it is *provably* shortest because every
-//! shallower level was exhausted without a failure.
+//! at which some exchange fails (he completes his clique, she has no rule,
+//! runs past the bound, or the board fills) is the length of a shortest
+//! refutation, and it is *provably* shortest because every shallower level
+//! was exhausted without a failure. (A line ending in a broken contract, an
+//! illegal move or a panic, is found the same way; it is no refutation, and
+//! [`crate::verify::shorten`] reports it as no verdict.)
 //!
 //! This is iterative deepening over his move budget with the memo keyed by
 //! canonical form, organised breadth-first: every exchange adds exactly one

@@ -164,7 +164,10 @@ pub trait Strategy: Send + Sync {
     fn game(&self) -> Game;
     /// Memory before her first move.
     fn initial_memory(&self) -> Memory;
-    /// Her move in the given (canonical) situation.
+    /// Her move in the given (canonical) situation, or an error saying why
+    /// there is none (a counterexample to the strategy). An illegal move
+    /// or a panic is a bug in the strategy: `verify` gives no verdict
+    /// ([`crate::verify::VerifyError::Contract`]).
     fn play(&self, view: &View) -> Result<Move, StrategyError>;
     /// Every move the strategy *as written* allows in the given (canonical)
     /// situation: where the paper leaves a choice open ("any fresh vertex",
@@ -186,7 +189,9 @@ pub trait Strategy: Send + Sync {
     /// K4 paper's standing assumption). When true the engine plays such a
     /// winning edge itself, without canonical labelling or a call to
     /// `play`: the outcome is the same whichever winning edge she takes.
-    /// Return true only if `play` would indeed always take a win.
+    /// Return true only if `play` would indeed always take a win, and
+    /// every move of [`Strategy::choices`] then completes the target too
+    /// (checked on a sample: [`crate::search::contract`]).
     fn completes_when_possible(&self) -> bool {
         false
     }

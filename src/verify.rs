@@ -2,8 +2,9 @@
 
 use crate::board::{Board, Player};
 use crate::game::ramsey::Rules;
-use crate::line::Line;
+use crate::line::{Ending, Line};
 use crate::progress;
+pub use crate::search::contract::ContractError;
 use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, TreeNode, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::{Game, Strategy};
@@ -79,9 +80,11 @@ pub enum VerifyError {
         bytes: u64,
     },
     /// The strategy broke the contract the search relies on
-    /// ([`crate::search::contract`]); the message names the situation.
+    /// ([`crate::search::contract`]): an illegal move, a panic, not a
+    /// function of the canonical situation, ...; a bug in the strategy, not
+    /// a counterexample to it.
     #[error("no verdict: {0}")]
-    Contract(String),
+    Contract(ContractError),
 }
 
 /// The verdict of a run.
@@ -275,7 +278,11 @@ pub fn verify_observed(
         ..
     } = value
     {
-        return Err(VerifyError::Contract(line.ending.describe(game)));
+        let message = match &line.ending {
+            Ending::ContractBroken(message) => message.clone(),
+            other => format!("at a situation the line does not reach ({})", other.describe(game)),
+        };
+        return Err(VerifyError::Contract(ContractError { message, line }));
     }
     let (verdict, max_moves, failure) = match value {
         Value::Win(m) => (Verdict::Verified, Some(m), None),
@@ -303,18 +310,19 @@ pub fn verify_observed(
 /// Replaces a refuted report's counterexample by one with the fewest of his
 /// moves, examining at most `max_positions` positions; when that limit is
 /// reached the first counterexample stays and the note says so. The time
-/// this takes is added to the report's `seconds`.
+/// this takes is added to the report's `seconds`. A shorter line on which
+/// the strategy breaks its contract is no verdict ([`VerifyError::Contract`]).
 pub fn shorten(
     report: &mut Report,
     strategy: &dyn Strategy,
     request: Request,
     max_positions: u64,
-) -> Result<(), String> {
+) -> Result<(), VerifyError> {
     if report.verdict != Verdict::Refuted {
         return Ok(());
     }
     let start = Instant::now();
-    let pool = thread_pool(request.threads)?;
+    let pool = thread_pool(request.threads).map_err(VerifyError::Setup)?;
     let search = new_search(strategy, request);
     let on_level = |d: u32, n: usize| {
         if request.progress {
@@ -328,6 +336,9 @@ pub fn shorten(
     };
     let note = match pool.install(|| shortest_refutation_with(&search, max_positions, on_level)) {
         Shortest::Found { line, positions } => {
+            if let Some(broken) = ContractError::of(&line) {
+                return Err(VerifyError::Contract(broken));
+            }
             let exhausted = line.count(Player::Second).saturating_sub(1) as u32;
             report.failure = FailKind::of(&line.ending);
             report.line = line;
@@ -343,7 +354,9 @@ pub fn shorten(
             positions,
         },
         Shortest::NoRefutation { .. } => {
-            return Err("the shortest-refutation search found no counterexample the main search found".into())
+            return Err(VerifyError::Setup(
+                "the shortest-refutation search found no counterexample the main search found".into(),
+            ))
         }
     };
     report.shortest = Some(note);
@@ -358,7 +371,6 @@ pub fn fail_kind_name(kind: FailKind) -> &'static str {
         FailKind::SecondPlayerWins => "second_player_wins",
         FailKind::Draw => "draw",
         FailKind::StrategyError => "strategy_error",
-        FailKind::IllegalMove => "illegal_move",
         FailKind::BoundExceeded => "bound_exceeded",
         FailKind::ContractBroken => "contract_broken",
     }
@@ -445,8 +457,10 @@ impl Report {
             .made
             .iter()
             .map(|c| {
-                let edge = c.edge.map_or("an illegal move".into(), |e| e.to_string());
-                format!("her move {}: option {} of {} ({edge})", c.her_move, c.option, c.options)
+                format!(
+                    "her move {}: option {} of {} ({})",
+                    c.her_move, c.option, c.options, c.edge
+                )
             })
             .collect();
         match made.is_empty() {

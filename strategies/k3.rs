@@ -1,5 +1,8 @@
 //! The K3 building strategy (Bowler & Gut, Section 4, Lemma 4.1), and
-//! deliberately broken variants that the verifier must refute.
+//! deliberately broken variants: three that the verifier must refute (each
+//! loses by legal moves), and two with bugs that the verifier must report
+//! as a broken strategy contract, with no verdict (an illegal move, a
+//! panic).
 //!
 //! The strategy, move by move (his moves are his 1st, 2nd, ... edge):
 //! 1. She claims an edge `ab`.
@@ -53,13 +56,22 @@ const SLOT_NAMES: &[&str] = &["a", "b", "c", "u", "h1", "h2"];
 pub enum Flaw {
     /// The strategy as Section 4 states it.
     None,
-    /// Third move ignores where his first edge was: always joins `b` to an
-    /// endpoint of his first edge, even when that edge is `b`'s own.
+    /// Second move ignores where his first edge was: when it meets her edge
+    /// `ab`, she extends `ab` at the *other* end (the Lemma renames so that
+    /// she extends at the end he touched). His first edge and his forced
+    /// block of `ac` then make a threat of his that she never answers.
     IgnoresFirstReply,
-    /// Fourth move always claims `cu`, whether or not he took it.
+    /// Fourth move goes for the wrong triangle: `cu` if it is free, else an
+    /// edge from `u` to a fresh vertex; it never completes `abu`, and when
+    /// he took `cu`, his `ac` and `cu` make a threat she does not answer.
     WrongTriangle,
     /// Every move is an edge between two fresh vertices: she never builds.
     Scatters,
+    /// A strategy bug, not a losing rule: the fourth move claims `cu` even
+    /// when he took it (an illegal move).
+    IllegalFourth,
+    /// A strategy bug: the fourth move panics.
+    PanicsFourth,
 }
 
 /// The K3 building strategy with an optional flaw.
@@ -70,20 +82,31 @@ pub struct K3Strategy {
 
 /// All registered K3 strategies.
 pub fn variants() -> Vec<Box<dyn Strategy>> {
-    [Flaw::None, Flaw::IgnoresFirstReply, Flaw::WrongTriangle, Flaw::Scatters]
-        .into_iter()
-        .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
-        .collect()
+    [
+        Flaw::None,
+        Flaw::IgnoresFirstReply,
+        Flaw::WrongTriangle,
+        Flaw::Scatters,
+        Flaw::IllegalFourth,
+        Flaw::PanicsFourth,
+    ]
+    .into_iter()
+    .map(|flaw| Box::new(K3Strategy { flaw }) as Box<dyn Strategy>)
+    .collect()
 }
 
 /// The vertices of her single edge `ab`, ordered so that `b` is the one his
-/// first edge meets (or the smaller label when it meets neither).
-fn name_first_edge(position: &Position, reply: Edge) -> (Vertex, Vertex) {
+/// first edge meets (or the smaller label when it meets neither); with
+/// [`Flaw::IgnoresFirstReply`], the one it does not meet.
+fn name_first_edge(position: &Position, reply: Edge, flaw: Flaw) -> (Vertex, Vertex) {
     let (x, y) = position.edges(Player::First)[0].ends();
-    if reply.touches(y) {
-        (x, y)
-    } else {
-        (y, x)
+    let at_y = match flaw {
+        Flaw::IgnoresFirstReply => reply.touches(x),
+        _ => reply.touches(y),
+    };
+    match at_y {
+        true => (x, y),
+        false => (y, x),
     }
 }
 
@@ -102,7 +125,7 @@ pub fn k3_move(
         1 => Ok(Edge::new(fresh(position)?, fresh_after(position, 1)?)),
         2 => {
             let reply = last_reply.ok_or_else(no_rule)?;
-            let (a, b) = name_first_edge(position, reply);
+            let (a, b) = name_first_edge(position, reply, flaw);
             let c = fresh(position)?;
             memory.set_name(slots.a, Some(a));
             memory.set_name(slots.b, Some(b));
@@ -125,15 +148,13 @@ pub fn k3_move(
                 memory.require(slots.first_reply[0], "h1")?,
                 memory.require(slots.first_reply[1], "h2")?,
             );
-            let u = if flaw == Flaw::IgnoresFirstReply || !first.touches(b) {
-                let (h1, h2) = first.ends();
-                if h1 == b {
-                    h2
-                } else {
-                    h1
-                }
-            } else {
-                fresh(position)?
+            // Else the end of his first edge away from `ab` (the smaller
+            // label if both are; only the flawed second move lets it meet `a`).
+            let (h1, h2) = first.ends();
+            let u = match (first.touches(b), h1 == a) {
+                (true, _) => fresh(position)?,
+                (false, true) => h2,
+                (false, false) => h1,
             };
             memory.set_name(slots.u, Some(u));
             Ok(Edge::new(b, u))
@@ -144,10 +165,14 @@ pub fn k3_move(
                 memory.require(slots.c, "c")?,
                 memory.require(slots.u, "u")?,
             );
-            if flaw != Flaw::WrongTriangle && position.is_free(Edge::new(a, u)) {
-                Ok(Edge::new(a, u))
-            } else {
-                Ok(Edge::new(c, u))
+            let (au, cu) = (Edge::new(a, u), Edge::new(c, u));
+            match flaw {
+                Flaw::WrongTriangle if position.is_free(cu) => Ok(cu),
+                Flaw::WrongTriangle => Ok(Edge::new(u, fresh(position)?)),
+                Flaw::IllegalFourth => Ok(cu),
+                Flaw::PanicsFourth => panic!("k3-broken-panics: a deliberate panic at her fourth move"),
+                _ if position.is_free(au) => Ok(au),
+                _ => Ok(cu),
             }
         }
         _ => Err(no_rule()),
@@ -170,15 +195,21 @@ impl Strategy for K3Strategy {
             Flaw::IgnoresFirstReply => "k3-broken-ignores-reply",
             Flaw::WrongTriangle => "k3-broken-wrong-triangle",
             Flaw::Scatters => "k3-broken-scatters",
+            Flaw::IllegalFourth => "k3-broken-illegal",
+            Flaw::PanicsFourth => "k3-broken-panics",
         }
     }
 
     fn description(&self) -> &'static str {
         match self.flaw {
             Flaw::None => "K3 building strategy (Bowler & Gut, Section 4, Lemma 4.1)",
-            Flaw::IgnoresFirstReply => "BROKEN on purpose: third move ignores where his first edge was",
-            Flaw::WrongTriangle => "BROKEN on purpose: fourth move always claims cu",
+            Flaw::IgnoresFirstReply => {
+                "BROKEN on purpose: second move ignores where his first edge was (extends ab at the other end)"
+            }
+            Flaw::WrongTriangle => "BROKEN on purpose: fourth move goes for cu, never completes abu",
             Flaw::Scatters => "BROKEN on purpose: every move is a fresh disjoint edge",
+            Flaw::IllegalFourth => "BUGGY on purpose: fourth move claims cu even when he has it (no verdict)",
+            Flaw::PanicsFourth => "BUGGY on purpose: fourth move panics (no verdict)",
         }
     }
 

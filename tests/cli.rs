@@ -105,6 +105,52 @@ fn bad_input_is_one_line_and_exit_code_two() {
     }
 }
 
+#[test]
+fn a_buggy_strategy_is_no_verdict_exit_code_three_in_one_line() {
+    // An illegal move of `play`, and a panic in strategy code, under the
+    // default `--choices one` and the other modes, with and without
+    // `--json`, and with `--shortest`: nothing on standard output, one
+    // line on standard error naming the situation and the line of play,
+    // and no panic message.
+    for (strategy, says) in [
+        ("k3-broken-illegal", "its move 3-4 is already claimed"),
+        ("k3-broken-panics", "the strategy panicked: k3-broken-panics"),
+    ] {
+        for extra in [
+            &[][..],
+            &["--json"],
+            &["--shortest"],
+            &["--choices", "all"],
+            &["--choices", "some", "--json"],
+        ] {
+            let mut args = vec!["verify", "--strategy", strategy];
+            args.extend(extra);
+            let (code, out, err) = ramsey(&args);
+            assert_eq!(code, 3, "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: no verdict: the strategy breaks its contract: at `") && err.contains(says),
+                "{args:?}: {err}"
+            );
+            assert!(err.contains("play reaches it by the line \"0-1,"), "{args:?}: {err}");
+            assert!(!err.contains("panicked at"), "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn the_documented_broken_contract_message_is_the_one_printed() {
+    let doc = include_str!("../docs/cli-reference.md");
+    let documented = doc
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("error: no verdict: the strategy breaks its contract: at `D"))
+        .expect("docs/cli-reference.md shows the message of k3-broken-illegal");
+    let (code, _, err) = ramsey(&["verify", "--strategy", "k3-broken-illegal"]);
+    assert_eq!((code, err.trim_end()), (3, documented));
+}
+
 /// Runs the binary with standard output sent to `stdout`.
 fn run_with_stdout(args: &[&str], stdout: std::process::Stdio) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))

@@ -114,7 +114,7 @@ fn verify_writes_pictures_and_json_round_trips_through_show() {
 fn verify_shortest_says_provably_shortest() {
     let out = run(&["verify", "--strategy", "k3-broken-wrong-triangle", "--shortest"]);
     let text = stdout(&out);
-    assert!(text.contains("after 3 of his moves"), "{text}");
+    assert!(text.contains("after 4 of his moves"), "{text}");
     assert!(text.contains("provably shortest: yes"), "{text}");
     let out = run(&[
         "verify",

@@ -5,9 +5,10 @@
 //! verdict and an error naming the situation, never a wrong verdict.
 
 use ramsey_verify::board::{Board, Edge, Player};
+use ramsey_verify::search::Choices;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
-use ramsey_verify::verify::{verify, Request, Verdict, VerifyError};
+use ramsey_verify::verify::{shorten, verify, Request, Verdict, VerifyError};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -23,6 +24,12 @@ enum Breach {
     Dawdles,
     /// `choices` leaves out the move `play` makes.
     Disowns,
+    /// `play` completes the target whenever it can, but `choices` then
+    /// also allows an edge elsewhere.
+    OffersDawdling,
+    /// Her second move, after a first edge of his that misses hers, is his
+    /// edge (illegal).
+    TakesHisEdge,
 }
 
 struct Broken {
@@ -65,8 +72,15 @@ impl Strategy for Broken {
         let replace = match self.breach {
             Breach::Flaky => odd,
             Breach::Dawdles => can_win,
-            Breach::Honest | Breach::Disowns => false,
+            Breach::Honest | Breach::Disowns | Breach::OffersDawdling | Breach::TakesHisEdge => false,
         };
+        if let (Breach::TakesHisEdge, 2, Some(his)) = (self.breach, view.move_number(), view.last_reply) {
+            let hers = view.position.edges(Player::First)[0];
+            let (u, v) = hers.ends();
+            if !his.touches(u) && !his.touches(v) {
+                return Ok(Move { edge: his, ..own });
+            }
+        }
         Ok(match replace {
             true => Move {
                 edge: elsewhere(view),
@@ -77,11 +91,14 @@ impl Strategy for Broken {
     }
     fn choices(&self, view: &View) -> Result<Vec<Move>, StrategyError> {
         let own = self.play(view)?;
+        let can_win = !view.position.threats(Player::First, 3).is_empty();
+        let other = Move {
+            edge: elsewhere(view),
+            ..own.clone()
+        };
         Ok(match self.breach {
-            Breach::Disowns => vec![Move {
-                edge: elsewhere(view),
-                ..own
-            }],
+            Breach::Disowns => vec![other],
+            Breach::OffersDawdling if can_win => vec![own, other],
             _ => vec![own],
         })
     }
@@ -94,6 +111,14 @@ fn checked(board: Board) -> Request {
     Request {
         check_contract: true,
         ..Request::new(board, 4, 1)
+    }
+}
+
+/// The message of a run that must end without a verdict.
+fn no_verdict(breach: Breach, request: Request) -> String {
+    match verify(&broken(breach), request) {
+        Err(VerifyError::Contract(broken)) => broken.to_string(),
+        other => panic!("{breach:?}: expected no verdict, got {:?}", other.map(|r| r.verdict)),
     }
 }
 
@@ -117,15 +142,11 @@ fn each_breach_is_no_verdict_with_the_situation_named() {
         (Breach::Dawdles, "completes the target whenever it can"),
         (Breach::Disowns, "which its choices do not allow"),
     ] {
-        match verify(&broken(breach), checked(Board::Infinite)) {
-            Err(VerifyError::Contract(message)) => {
-                assert!(
-                    message.contains(says) && message.contains(" at `"),
-                    "{breach:?}: {message}"
-                )
-            }
-            other => panic!("{breach:?}: {:?}", other.map(|r| r.verdict)),
-        }
+        let message = no_verdict(breach, checked(Board::Infinite));
+        assert!(
+            message.contains(says) && message.contains("at `"),
+            "{breach:?}: {message}"
+        );
     }
 }
 
@@ -152,4 +173,48 @@ fn the_dawdler_would_be_verified_if_the_shortcut_were_trusted() {
         verify(&broken(Breach::Dawdles), honest).unwrap().verdict,
         Verdict::Refuted
     );
+}
+
+#[test]
+fn shortcut_wins_are_checked_under_choices_too() {
+    // The engine plays her winning edge itself in every mode; under
+    // `--choices all|some` the check asks `choices`, and every option must
+    // complete the target (under `all` the adversary may take any).
+    for choices in [Choices::All, Choices::Some] {
+        for breach in [Breach::Dawdles, Breach::OffersDawdling] {
+            let request = Request {
+                choices,
+                ..checked(Board::Infinite)
+            };
+            let message = no_verdict(breach, request);
+            assert!(
+                message.contains("completes the target whenever it can") && message.contains("its choices allow"),
+                "{breach:?} {choices:?}: {message}"
+            );
+        }
+    }
+    // Under `one` only `play` is asked, which takes every win.
+    let one = verify(&broken(Breach::OffersDawdling), checked(Board::Infinite)).unwrap();
+    assert_eq!(one.verdict, Verdict::Verified);
+}
+
+#[test]
+fn a_shorter_broken_contract_than_the_first_counterexample_is_no_verdict_under_shortest() {
+    // With bound 3 the K3 strategy runs out of moves after his first reply
+    // in reply order (it meets her edge): REFUTED. After his other first
+    // reply (away from her edge) she takes his edge: a shorter line, on
+    // which the strategy breaks its contract, so `--shortest` gives no
+    // verdict rather than a refutation by an illegal move.
+    let request = Request::new(Board::Infinite, 3, 1);
+    let strategy = broken(Breach::TakesHisEdge);
+    let mut report = verify(&strategy, request).unwrap();
+    assert_eq!(report.verdict, Verdict::Refuted);
+    assert_eq!(report.line.count(Player::Second), 3, "{:?}", report.line);
+    match shorten(&mut report, &strategy, request, 1_000_000) {
+        Err(VerifyError::Contract(broken)) => {
+            assert!(broken.message.contains("is already claimed"), "{broken}");
+            assert_eq!(broken.line.count(Player::Second), 1, "{broken}");
+        }
+        other => panic!("expected no verdict, got {other:?}"),
+    }
 }

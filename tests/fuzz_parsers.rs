@@ -220,7 +220,7 @@ proptest! {
         ),
         ending in prop_oneof![
             Just("first_player_wins"), Just("second_player_wins"), Just("draw"),
-            Just("bound_exceeded"), Just("illegal_move"), Just("FirstPlayerWins"),
+            Just("bound_exceeded"), Just("contract_broken"), Just("FirstPlayerWins"),
         ],
         target in prop_oneof![Just("K3"), Just("K4"), Just("K0"), Just("K99"), Just("x")],
         board in prop_oneof![Just("inf"), Just("5"), Just("1"), Just("300")],
@@ -231,7 +231,7 @@ proptest! {
             .map(|(p, u, v, forced)| serde_json::json!({"player": p, "edge": [u, v], "forced": forced}))
             .collect();
         let ending = match ending {
-            "illegal_move" => serde_json::json!({"kind": ending, "detail": "x"}),
+            "contract_broken" => serde_json::json!({"kind": ending, "detail": "x"}),
             _ => serde_json::json!({"kind": ending}),
         };
         let file = serde_json::json!({

@@ -59,8 +59,8 @@ fn bound_three_is_refuted_by_a_line_needing_a_fourth_move() {
 #[test]
 fn broken_strategies_are_refuted() {
     for (name, kind) in [
-        ("k3-broken-ignores-reply", FailKind::IllegalMove),
-        ("k3-broken-wrong-triangle", FailKind::IllegalMove),
+        ("k3-broken-ignores-reply", FailKind::SecondPlayerWins),
+        ("k3-broken-wrong-triangle", FailKind::StrategyError),
         ("k3-broken-scatters", FailKind::BoundExceeded),
     ] {
         let report = run(name, Board::Infinite, 6, 1);
@@ -94,10 +94,12 @@ fn results_do_not_depend_on_the_thread_count() {
     }
 }
 
-/// A strategy that panics is refuted with a strategy error, not a crash.
+/// A strategy that panics has a bug, not a counterexample: no verdict, the
+/// situation named, and no crash (the panic is caught).
 #[test]
-fn a_panicking_strategy_is_a_counterexample() {
+fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
     use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+    use ramsey_verify::verify::VerifyError;
     struct Panics;
     impl Strategy for Panics {
         fn name(&self) -> &'static str {
@@ -120,10 +122,50 @@ fn a_panicking_strategy_is_a_counterexample() {
             })
         }
     }
-    let report = verify(&Panics, Request::new(Board::Infinite, 5, 2)).unwrap();
-    assert_eq!(report.verdict, Verdict::Refuted);
-    match &report.line.ending {
-        Ending::StrategyError(msg) => assert!(msg.contains("deliberate bug"), "{msg}"),
-        other => panic!("expected a strategy error, got {other:?}"),
+    match verify(&Panics, Request::new(Board::Infinite, 5, 2)) {
+        Err(VerifyError::Contract(broken)) => {
+            assert!(
+                broken.message.contains("panicked: deliberate bug") && broken.message.starts_with("at `"),
+                "{broken}"
+            );
+            // The line: her first move and his reply, then the panic.
+            assert_eq!(broken.line.moves.len(), 2, "{broken}");
+            assert!(matches!(broken.line.ending, Ending::ContractBroken(_)));
+        }
+        other => panic!("expected no verdict, got {other:?}"),
+    }
+}
+
+/// The two buggy K3 variants (an illegal fourth move, a panic at the
+/// fourth move) get no verdict in every mode, the situation named; the
+/// same strategy without the bug is verified.
+#[test]
+fn buggy_strategies_are_no_verdict_in_every_mode() {
+    use ramsey_verify::search::Choices;
+    use ramsey_verify::verify::VerifyError;
+    for (name, says) in [
+        ("k3-broken-illegal", "is already claimed"),
+        ("k3-broken-panics", "panicked: k3-broken-panics"),
+    ] {
+        for choices in Choices::ALL {
+            let strategy = by_name(name).unwrap();
+            let request = Request {
+                choices,
+                ..Request::new(Board::Infinite, 6, 2)
+            };
+            match verify(strategy.as_ref(), request) {
+                Err(VerifyError::Contract(broken)) => {
+                    let text = broken.to_string();
+                    assert!(
+                        text.contains(says) && text.contains("at `"),
+                        "{name} {choices:?}: {text}"
+                    );
+                    assert!(text.contains("play reaches it by the line \"0-1,"), "{text}");
+                    // Her fourth move is the bug: the line has her three and his three.
+                    assert_eq!(broken.line.moves.len(), 6, "{name} {choices:?}: {text}");
+                }
+                other => panic!("{name} {choices:?}: expected no verdict, got {other:?}"),
+            }
+        }
     }
 }

@@ -88,6 +88,91 @@ fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
 }
 
 #[test]
+fn repair_reports_a_strategy_bug_instead_of_patching_over_it() {
+    // An illegal move and a panic are bugs, not counterexamples: no table
+    // entry is added, and the outcome names the situation (and no panic
+    // escapes the repair, which asks the strategy about its decisions).
+    for (name, says) in [
+        ("k3-broken-illegal", "is already claimed"),
+        ("k3-broken-panics", "the strategy panicked"),
+    ] {
+        let request = Request::new(Board::Infinite, 4, 1);
+        let outcome = repair(task(name, 20), request, |_| {}).unwrap();
+        let RepairOutcome::Broken { table, error } = outcome else {
+            panic!("{name}: expected a broken contract")
+        };
+        assert!(table.is_empty(), "{name}");
+        assert!(
+            error.message.contains(says) && error.message.starts_with("at `"),
+            "{name}: {error}"
+        );
+    }
+}
+
+/// `k3-broken-wrong-triangle`, except that asked a second time about a
+/// situation it panics. The search asks once per situation, so it sees
+/// no panic (the contract's sample asks nowhere twice on this small run);
+/// `repair` asks again about her decisions on the counterexample line.
+struct PanicsWhenAskedAgain {
+    inner: std::sync::Arc<dyn Strategy>,
+    seen: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+impl Strategy for PanicsWhenAskedAgain {
+    fn name(&self) -> &'static str {
+        "k3-panics-when-asked-again"
+    }
+    fn description(&self) -> &'static str {
+        "k3-broken-wrong-triangle, panicking when asked twice (test)"
+    }
+    fn game(&self) -> ramsey_verify::strategy::Game {
+        self.inner.game()
+    }
+    fn initial_memory(&self) -> ramsey_verify::strategy::Memory {
+        self.inner.initial_memory()
+    }
+    fn play(
+        &self,
+        view: &ramsey_verify::strategy::View,
+    ) -> Result<ramsey_verify::strategy::Move, ramsey_verify::strategy::StrategyError> {
+        let key = ramsey_verify::patch::situation_key(view.position, view.memory, view.last_reply);
+        assert!(self.seen.lock().unwrap().insert(key), "asked again");
+        self.inner.play(view)
+    }
+}
+
+fn panics_when_asked_again() -> PanicsWhenAskedAgain {
+    PanicsWhenAskedAgain {
+        inner: by_name("k3-broken-wrong-triangle").unwrap(),
+        seen: Default::default(),
+    }
+}
+
+#[test]
+fn a_panic_while_repair_asks_the_strategy_is_caught_and_named() {
+    let request = Request::new(Board::Infinite, 4, 1);
+    assert_eq!(
+        verify(&panics_when_asked_again(), request).unwrap().verdict,
+        Verdict::Refuted
+    );
+    let task = RepairTask {
+        strategy: std::sync::Arc::new(panics_when_asked_again()),
+        ..task("k3", 20)
+    };
+    let RepairOutcome::Broken { table, error } = repair(task, request, |_| {}).unwrap() else {
+        panic!("expected a broken contract")
+    };
+    assert!(table.is_empty());
+    assert!(
+        error.message.starts_with("at `") && error.message.contains("panicked: asked again"),
+        "{error}"
+    );
+    // The line ends at the situation: after his move there.
+    let last = error.line.moves.last().unwrap();
+    assert_eq!(last.player, ramsey_verify::board::Player::Second, "{error}");
+}
+
+#[test]
 fn repair_is_stuck_where_no_strategy_wins() {
     // The K3 game on K4 cannot be won by her (tests/solve.rs): no table helps.
     let request = Request::new(Board::Complete(4), 4, 1);
@@ -236,6 +321,7 @@ fn repair_never_patches_a_position_he_has_already_won() {
     let table = match outcome {
         RepairOutcome::OutOfRounds { table } | RepairOutcome::Stuck { table, .. } => table,
         RepairOutcome::Verified { .. } => panic!("k4-forcing repaired in one round"),
+        RepairOutcome::Broken { error, .. } => panic!("k4-forcing has a bug: {error}"),
     };
     assert!(!table.is_empty());
     for key in table.keys() {

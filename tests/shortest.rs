@@ -32,22 +32,33 @@ fn scatters_loses_to_his_own_triangle_in_three() {
 }
 
 #[test]
-fn ignores_reply_fails_after_two() {
-    // His 1st edge b-h meets ab at b, his 2nd blocks a-c; her 3rd move joins
-    // b to h again, which he owns. After one move of his she always has a
-    // legal 2nd move, so 2 is shortest.
-    let (his, ending) = found("k3-broken-ignores-reply", 50);
-    assert_eq!(his, 2);
-    assert!(matches!(ending, Ending::IllegalMove(_)), "{ending:?}");
+fn ignores_reply_loses_to_his_triangle_in_three() {
+    // His 1st edge a-u meets ab, she extends ab at b (the wrong end), his
+    // 2nd blocks a-c and with a-u threatens c-u, which her 3rd move b-u
+    // does not take: his 3rd completes a-c-u. A triangle needs 3 edges of
+    // his, and until then her moves are legal and have a rule, so 3 is
+    // shortest.
+    assert_eq!(found("k3-broken-ignores-reply", 50), (3, Ending::SecondPlayerWins));
 }
 
 #[test]
-fn wrong_triangle_fails_after_three() {
-    // He must block a-c (2nd move) and c-u (3rd) before her 4th move claims
-    // c-u anyway; her first three moves are the correct strategy's.
+fn wrong_triangle_fails_after_four() {
+    // Her first three moves are the correct strategy's; he must block a-c
+    // (2nd move) and c-u (3rd); her 4th move u-x does not take a-u, and
+    // after his 4th her strategy has no 5th move. Before his 4th move she
+    // always has a move and he has no triangle, so 4 is shortest.
     let (his, ending) = found("k3-broken-wrong-triangle", 50);
+    assert_eq!(his, 4);
+    assert!(matches!(ending, Ending::StrategyError(_)), "{ending:?}");
+}
+
+#[test]
+fn the_shortest_line_of_a_buggy_strategy_ends_in_its_broken_contract() {
+    // The shortest line ends at the illegal move (her 4th): a broken
+    // contract, which `verify --shortest` reports as no verdict.
+    let (his, ending) = found("k3-broken-illegal", 50);
     assert_eq!(his, 3);
-    assert!(matches!(ending, Ending::IllegalMove(_)), "{ending:?}");
+    assert!(matches!(ending, Ending::ContractBroken(_)), "{ending:?}");
 }
 
 #[test]

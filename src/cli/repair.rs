@@ -94,6 +94,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
             ),
         ),
         RepairOutcome::OutOfRounds { table } => (table, format!("STOPPED after {} entries", args.max_rounds)),
+        RepairOutcome::Broken { table, error } => (table, format!("NO VERDICT: {error}")),
     };
     let command: Vec<String> = std::env::args().collect();
     let comments = [

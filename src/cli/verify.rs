@@ -101,12 +101,9 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         _ => CertRecorder::Moves(Recorder::new()),
     });
     let observer = recorder.as_ref().map(CertRecorder::observer);
-    let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(|e| match e {
-        VerifyError::Setup(msg) => Failure::BadInput(msg),
-        stopped => Failure::NoVerdict(stopped.to_string()),
-    })?;
+    let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(failure)?;
     if args.shortest {
-        shorten(&mut report, strategy.as_ref(), request, args.max_positions)?;
+        shorten(&mut report, strategy.as_ref(), request, args.max_positions).map_err(failure)?;
     }
     if args.picture.wanted() {
         let title = format!(
@@ -132,6 +129,15 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
     match (&args.cert, recorder) {
         (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game),
         _ => Ok(()),
+    }
+}
+
+/// The exit a run without a report ends in: bad input (exit code 2) or no
+/// verdict (exit code 3).
+fn failure(e: VerifyError) -> Failure {
+    match e {
+        VerifyError::Setup(msg) => Failure::BadInput(msg),
+        stopped => Failure::NoVerdict(stopped.to_string()),
     }
 }
 

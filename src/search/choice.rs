@@ -60,8 +60,8 @@ pub struct ChoiceMade {
     pub option: usize,
     /// How many options the strategy allowed.
     pub options: usize,
-    /// The edge of that option in the line's labels, unless it was illegal.
-    pub edge: Option<Edge>,
+    /// The edge of that option in the line's labels.
+    pub edge: Edge,
 }
 
 /// Her choice at one situation where the strategy allowed several moves,
@@ -123,7 +123,6 @@ impl TreeEnd {
             Ending::Draw => Some(TreeEnd::Full),
             Ending::BoundExceeded => Some(TreeEnd::Bound),
             Ending::StrategyError(why) => Some(TreeEnd::NoMove(why.clone())),
-            Ending::IllegalMove(why) => Some(TreeEnd::NoMove(format!("its move is illegal: {why}"))),
             Ending::FirstPlayerWins | Ending::ContractBroken(_) => None,
         }
     }
@@ -160,10 +159,7 @@ impl Search<'_> {
             (true, _, _) => match game.options(&node) {
                 Err(ending) => (leaf(ending)?, Vec::new()),
                 Ok(options) => {
-                    let edges = options
-                        .iter()
-                        .map(|o| o.as_ref().map(|(e, _)| *e).map_err(|e| format!("{e:?}")));
-                    let edges = edges.collect::<Result<Vec<_>, _>>()?;
+                    let edges: Vec<Edge> = options.iter().map(|(e, _)| *e).collect();
                     let after = (0..edges.len()).map(|i| game.play(&node, &Turn::Her(i))).collect();
                     (TreeEnd::Options(edges), after)
                 }
@@ -252,7 +248,7 @@ impl Search<'_> {
                     node.position.with(his, Player::Second).expect("legal")
                 }
                 Turn::Her(i) => {
-                    made.extend(self.choice_made(&node, i, next.her));
+                    made.extend(self.choice_made(&node, i));
                     node.position.clone()
                 }
             };
@@ -288,13 +284,13 @@ impl Search<'_> {
     }
 
     /// Option `i` taken at choice node `node`, if there was a choice.
-    fn choice_made(&self, node: &Node, i: usize, edge: Option<Edge>) -> Option<ChoiceMade> {
-        let options = self.rules().options(node).as_ref().map_or(0, Vec::len);
-        (options > 1).then(|| ChoiceMade {
+    fn choice_made(&self, node: &Node, i: usize) -> Option<ChoiceMade> {
+        let options = self.rules().options(node).as_ref().ok()?;
+        (options.len() > 1).then(|| ChoiceMade {
             her_move: node.position.edge_count(Player::First) + 1,
             option: i + 1,
-            options,
-            edge,
+            options: options.len(),
+            edge: options[i].0,
         })
     }
 
@@ -323,8 +319,7 @@ impl Search<'_> {
             let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
                 return;
             };
-            if let (true, Ok(Ok((edge, memory_after)))) =
-                (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
+            if let (true, Ok((edge, memory_after))) = (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
             {
                 out.push(Resolution {
                     position: node.position.clone(),

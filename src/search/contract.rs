@@ -14,31 +14,41 @@
 //! situations (in the K4 certification 1.54 million shortcut wins against
 //! 122,000 situations the strategy is asked about), and each check is a
 //! canonical labelling and a strategy call the search itself does not
-//! need. A
-//! broken contract ends the line with [`Ending::ContractBroken`] naming the
-//! situation; `verify` then gives no verdict (exit code 3).
+//! need. Under `--choices one` a sampled shortcut win is checked against
+//! `play`'s move, under `--choices all|some` against every option of
+//! `choices` (each must complete the target: under `all` any of them may be
+//! taken).
 //!
-//! Where open choices are searched (`--choices all|some`), the options a
-//! strategy gives are checked in *every* situation: at least one, each on
-//! the board and unclaimed, each memory naming only touched vertices.
-//! Anything else is a bug in the strategy, not a counterexample to it, and
-//! is reported the same way (no verdict, exit code 3): under `some` an
-//! illegal option would otherwise be skipped unseen, under `all` it would
-//! "refute" with a move that is no move. A strategy that has no move says
-//! why with an error ([`crate::strategy::StrategyError`], e.g.
-//! `RuleDoesNotApply`): that is the strategy failing as written, a
-//! counterexample (REFUTED). Under `--choices one` an illegal move of
-//! `play` stays a counterexample line (`illegal_move`), visible in the line
-//! itself (the deliberately broken K3 strategies are such examples).
+//! In *every* situation, in every mode, the moves a strategy gives are
+//! checked: `play`'s move (`--choices one`), or under `--choices all|some`
+//! the options of `choices`, at least one, each on the board and unclaimed,
+//! each memory naming only touched vertices; and strategy code that panics
+//! is caught. Anything else is a bug in the strategy, not a counterexample
+//! to it: an illegal move is no move, so a line "refuted" by it would
+//! refute nothing (under `some` an illegal option would also be skipped
+//! unseen), and a panic says nothing about the strategy as written.
+//!
+//! A broken contract ends the line with [`Ending::ContractBroken`] naming
+//! the situation (the canonical position as red:blue graph6, the memory
+//! and his last edge: the strategy's input, [`crate::patch::situation_key`])
+//! and what was wrong; `verify` then gives no verdict
+//! ([`crate::verify::VerifyError::Contract`], which also carries the line of
+//! play leading there; exit code 3).
+//!
+//! A strategy that has no move says why with an error
+//! ([`crate::strategy::StrategyError`], e.g. `RuleDoesNotApply`,
+//! `NoFreshVertex`): that is the strategy failing as written, a
+//! counterexample (REFUTED, `strategy_error`), in every mode.
 //!
 //! [`Strategy::completes_when_possible`]: crate::strategy::Strategy::completes_when_possible
 //! [`Strategy::play`]: crate::strategy::Strategy::play
 //! [`Strategy::choices`]: crate::strategy::Strategy::choices
 
+use super::choice::Choices;
 use super::game::StrategyGame;
 use crate::board::{Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
-use crate::line::Ending;
+use crate::line::{Ending, Line};
 use crate::patch::situation_key;
 use crate::strategy::{Memory, Move};
 use std::hash::{BuildHasher, Hash};
@@ -150,7 +160,7 @@ impl StrategyGame<'_> {
     /// Checks, in every situation, that `m` (canonical labels, as the
     /// strategy gave it) is on the board and unclaimed and that its memory
     /// names only touched vertices.
-    fn check_legal(&self, canon: &Canonical, m: &Move) -> Result<(), Ending> {
+    pub(super) fn check_legal(&self, canon: &Canonical, m: &Move) -> Result<(), Ending> {
         let (u, v) = m.edge.ends();
         let touched = |w: u8| canon.position.touched() >> w & 1 == 1 || w == u || w == v;
         let why = if v as usize >= self.board.capacity() {
@@ -187,29 +197,88 @@ impl StrategyGame<'_> {
 
     /// Checks, on sampled situations where the engine took her winning edge
     /// itself (`after`: his edge `his` on the board, `seed` the position's
-    /// before it), that the strategy would have completed the target too.
+    /// before it), that the strategy would have completed the target too:
+    /// `play`'s move, or under `--choices all|some` every option.
     pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge, seed: u64) -> Result<(), Ending> {
         if !self.shortcut_sampled((seed, his)) {
             return Ok(());
         }
         let canon = canonical_form(after, memory, Some(his));
-        let played = self.call_strategy(&canon, |view| self.strategy.play(view))?;
+        let dawdles = |what: String| {
+            broken(format!(
+                "it declares that it completes the target whenever it can, but at {} {what}",
+                situation(&canon)
+            ))
+        };
+        let asked = match self.choices {
+            Choices::One => self.call_strategy(&canon, |view| self.strategy.play(view).map(|m| vec![m])),
+            _ => self.call_strategy(&canon, |view| self.strategy.choices(view)),
+        };
+        let moves = asked.map_err(|ending| match ending {
+            Ending::StrategyError(why) => dawdles(format!("it has no move: {why}")),
+            other => other,
+        })?;
         let k = self.game.clique;
         let completes =
-            canon.position.is_free(played.edge) && canon.position.completes_clique(Player::First, played.edge, k);
-        match completes {
-            true => Ok(()),
-            false => Err(broken(format!(
-                "it declares that it completes the target whenever it can, but at {} it plays {}",
-                situation(&canon),
-                played.edge
-            ))),
+            |m: &&Move| canon.position.is_free(m.edge) && canon.position.completes_clique(Player::First, m.edge, k);
+        match (moves.is_empty(), moves.iter().find(|m| !completes(m))) {
+            (true, _) => Err(dawdles("its choices are empty".into())),
+            (false, None) => Ok(()),
+            (false, Some(m)) if self.choices == Choices::One => Err(dawdles(format!("it plays {}", m.edge))),
+            (false, Some(m)) => Err(dawdles(format!("its choices allow {}", m.edge))),
         }
     }
 }
 
-fn broken(message: String) -> Ending {
+/// What is wrong when strategy code panicked at `canon` with `message`.
+pub(crate) fn panicked_at(canon: &Canonical, message: &str) -> String {
+    format!(
+        "at {} the strategy panicked: {message}; strategy code must not panic (a bug in the strategy, not a \
+         counterexample)",
+        situation(canon)
+    )
+}
+
+/// The ending of a line on which the strategy broke its contract.
+pub(super) fn broken(message: String) -> Ending {
     Ending::ContractBroken(message)
+}
+
+/// A broken strategy contract ([`crate::search::contract`]): what was
+/// wrong, in which situation, and how play got there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the strategy breaks its contract: {message}; play reaches it by the line {}", line_text(.line))]
+pub struct ContractError {
+    /// What was wrong, naming the situation the strategy was asked about
+    /// in its own (canonical) labels: `at `RED:BLUE WORDS NAMES LAST``
+    /// (the position as two graph6 strings, the memory's words and named
+    /// vertices, his last edge: [`crate::patch::situation_key`]).
+    pub message: String,
+    /// The line of play from the empty board to that situation (in the
+    /// labels of play), ending in [`Ending::ContractBroken`] with the
+    /// message.
+    pub line: Line,
+}
+
+impl ContractError {
+    /// The error a line ending in a broken contract reports, `None` for
+    /// any other line.
+    pub fn of(line: &Line) -> Option<ContractError> {
+        match &line.ending {
+            Ending::ContractBroken(message) => Some(ContractError {
+                message: message.clone(),
+                line: line.clone(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A line's moves as `--line` takes them (`"0-1,2-3"`, red first), or
+/// `""` before her first move.
+fn line_text(line: &Line) -> String {
+    let edges: Vec<String> = line.moves.iter().map(|m| m.edge.to_string()).collect();
+    format!("\"{}\"", edges.join(","))
 }
 
 #[cfg(test)]

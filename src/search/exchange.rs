@@ -1,11 +1,12 @@
 //! One exchange of the strategy game: his edge, then her answer from the
 //! strategy (called on the canonical form, panics caught, her move and
-//! memory checked), with the standing-assumption shortcuts.
+//! memory checked: [`super::contract`]), with the standing-assumption
+//! shortcuts.
 
 use super::contract::AtNode;
 use super::game::{win_in, Score, StrategyGame};
 use super::FailKind;
-use crate::board::{Edge, IllegalMove, Player, Position, Vertex};
+use crate::board::{Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical};
 use crate::game::Value;
 use crate::line::Ending;
@@ -32,8 +33,9 @@ thread_local! {
 }
 
 /// Installs a panic hook that stays silent for panics inside strategy code
-/// (they are reported as counterexamples) and prints every other panic as
-/// before. For binaries; the hook is process-wide.
+/// (the search catches them and reports a broken contract, naming the
+/// situation: [`super::contract`]) and prints every other panic as before.
+/// For binaries; the hook is process-wide.
 pub fn quiet_strategy_panics() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -41,6 +43,17 @@ pub fn quiet_strategy_panics() {
             default(info);
         }
     }));
+}
+
+/// Runs strategy code `call` with a panic in it caught (and kept quiet by
+/// [`quiet_strategy_panics`]): its result, or the panic's message. The
+/// search calls strategies through this, and so does every other caller of
+/// strategy code (`repair`).
+pub(crate) fn guarded<T>(call: impl FnOnce() -> T) -> Result<T, String> {
+    IN_STRATEGY.with(|flag| flag.set(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
+    IN_STRATEGY.with(|flag| flag.set(false));
+    result.map_err(|panic| panic_message(&panic))
 }
 
 /// The text of a panic payload, as far as it has one.
@@ -59,21 +72,21 @@ impl StrategyGame<'_> {
         self.bound_allows(position)?;
         let canon = canonical_form(position, memory, last);
         let chosen = self.call_strategy(&canon, |view| self.strategy.play(view))?;
+        self.check_legal(&canon, &chosen)?;
         self.check_play(&canon, &chosen)?;
-        self.back_to_caller(position, &canon.to_canon.inverse_table(), chosen.edge, &chosen.memory)
+        Ok(self.back_to_caller(&canon.to_canon.inverse_table(), chosen.edge, &chosen.memory))
     }
 
     /// Every move the strategy allows from (`position`, `memory`) after
     /// his `last` edge ([`crate::strategy::Strategy::choices`]), each in
-    /// the caller's labels or the ending it leads to; or the ending that
-    /// stops her before any choice.
+    /// the caller's labels; or the ending that stops her before any choice.
     pub fn her_options(&self, position: &Position, memory: &Memory, last: Option<Edge>) -> super::game::Options {
         self.bound_allows(position)?;
         let canon = canonical_form(position, memory, last);
         let options = self.call_strategy(&canon, |view| self.strategy.choices(view))?;
         self.check_choices(&canon, &options)?;
         let back = canon.to_canon.inverse_table();
-        let to_caller = |m: crate::strategy::Move| self.back_to_caller(position, &back, m.edge, &m.memory);
+        let to_caller = |m: crate::strategy::Move| self.back_to_caller(&back, m.edge, &m.memory);
         Ok(options.into_iter().map(to_caller).collect())
     }
 
@@ -85,9 +98,11 @@ impl StrategyGame<'_> {
         }
     }
 
-    /// Calls strategy code on the canonical view of `canon`. A panic in
-    /// strategy code is a counterexample to that strategy, reported like
-    /// any other failure, not the end of the run.
+    /// Calls strategy code on the canonical view of `canon`. An error the
+    /// strategy returns (it says why it has no move) is a counterexample to
+    /// that strategy; a panic in strategy code is a bug in it, a broken
+    /// contract naming the situation ([`super::contract`]). Neither ends
+    /// the run.
     pub(super) fn call_strategy<T>(
         &self,
         canon: &Canonical,
@@ -99,41 +114,17 @@ impl StrategyGame<'_> {
             memory: &canon.memory,
             last_reply: canon.marked,
         };
-        IN_STRATEGY.with(|flag| flag.set(true));
-        let played = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(&view)));
-        IN_STRATEGY.with(|flag| flag.set(false));
-        played
-            .map_err(|panic| Ending::StrategyError(format!("the strategy panicked: {}", panic_message(&panic))))?
+        guarded(|| call(&view))
+            .map_err(|panic| super::contract::broken(super::contract::panicked_at(canon, &panic)))?
             .map_err(|e| Ending::StrategyError(e.to_string()))
     }
 
-    /// Her move and memory, chosen in canonical labels, mapped back by
-    /// `back` to the labels of `position` and checked.
-    fn back_to_caller(
-        &self,
-        position: &Position,
-        back: &[Vertex],
-        edge: Edge,
-        memory: &Memory,
-    ) -> Result<(Edge, Memory), Ending> {
+    /// Her move and memory, chosen (and checked legal) in canonical labels,
+    /// mapped back by `back` to the caller's labels.
+    fn back_to_caller(&self, back: &[Vertex], edge: Edge, memory: &Memory) -> (Edge, Memory) {
         let capacity = self.board.capacity();
-        let (u, v) = edge.ends();
-        if v as usize >= capacity {
-            return Err(Ending::IllegalMove(format!("edge {u}-{v} leaves the board")));
-        }
-        let edge = edge.map(|v| back[v as usize]);
-        if !position.is_free(edge) {
-            return Err(Ending::IllegalMove(IllegalMove::Claimed(edge).to_string()));
-        }
-        let (a, b) = edge.ends();
-        let touched = position.touched() | 1u128 << a | 1u128 << b;
         let memory = memory.relabel(|v| if (v as usize) < capacity { back[v as usize] } else { v });
-        if let Some(v) = memory.names.iter().flatten().find(|&&v| touched >> v & 1 == 0) {
-            return Err(Ending::IllegalMove(format!(
-                "memory names vertex {v}, which no claimed edge touches"
-            )));
-        }
-        Ok((edge, memory))
+        (edge.map(|v| back[v as usize]), memory)
     }
 
     /// Whether the standing-assumption shortcuts apply.
@@ -238,7 +229,13 @@ impl StrategyGame<'_> {
     /// `win` after his `his` (`after`: his edge on the board; `seed`: the
     /// position's before it, [`AtNode`]). His edge is not `win` and claims
     /// no red edge, so `win` still completes her clique: no clique search.
-    fn shortcut_exchange(&self, mut after: Position, memory: &Memory, (his, seed): (Edge, u64), win: Edge) -> Exchange {
+    pub(super) fn shortcut_exchange(
+        &self,
+        mut after: Position,
+        memory: &Memory,
+        (his, seed): (Edge, u64),
+        win: Edge,
+    ) -> Exchange {
         let (her, ending) = match self.check_shortcut(&after, memory, his, seed) {
             Err(broken) => (None, broken),
             Ok(()) => {

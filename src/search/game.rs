@@ -66,9 +66,10 @@ pub enum Turn {
     Her(usize),
 }
 
-/// The moves the strategy allows at a choice node, each in the node's
-/// labels or the ending it leads to; or the ending that stops her first.
-pub type Options = Result<Vec<Result<(Edge, Memory), Ending>>, Ending>;
+/// The moves the strategy allows at a choice node (checked legal), each
+/// with the memory it leads to, in the node's labels; or the ending that
+/// stops her first.
+pub type Options = Result<Vec<(Edge, Memory)>, Ending>;
 
 /// A position of the strategy game, as the search sees it.
 #[derive(Clone, Debug)]
@@ -186,6 +187,14 @@ fn words(key: &Key, her_turn: bool) -> Box<[u64]> {
     out.into_boxed_slice()
 }
 
+/// The node an exchange leads to (him to move, or the game over).
+fn exchanged(x: super::Exchange) -> Node {
+    Node {
+        her: x.her,
+        ..Node::new(x.position, x.memory).ended(x.ending)
+    }
+}
+
 /// A win with `total` of her moves.
 pub(super) fn win_in(total: usize) -> Score {
     Score::Win(Reverse(u16::try_from(total).expect("her moves fit in 16 bits")))
@@ -207,18 +216,18 @@ impl StrategyGame<'_> {
     }
 
     /// His edge at a node with him to move: the whole exchange, or up to
-    /// her choice node where choices are searched.
+    /// her choice node where choices are searched. The standing-assumption
+    /// shortcut (the engine plays her winning edge) is contract-checked in
+    /// every mode ([`super::contract`]).
     fn his_step(&self, node: &Node, his: Edge) -> Node {
-        let threats = node.threats.get_or_init(|| self.threats_for_shortcuts(&node.position));
+        let at = node.threats.get_or_init(|| self.threats_for_shortcuts(&node.position));
         if self.choices == Choices::One {
-            let x = self.exchange_given(&node.position, &node.memory, his, threats);
-            let her = Node::new(x.position, x.memory).ended(x.ending);
-            return Node { her: x.her, ..her };
+            return exchanged(self.exchange_given(&node.position, &node.memory, his, at));
         }
         let (after, stop) = self.after_his(&node.position, his);
-        match (stop, self.shortcut_win(&node.position, his, &threats.threats)) {
+        match (stop, self.shortcut_win(&node.position, his, &at.threats)) {
             (Some(ending), _) => Node::new(after, node.memory.clone()).ended(Some(ending)),
-            (None, Some(win)) => self.her_step(after, node.memory.clone(), win),
+            (None, Some(win)) => exchanged(self.shortcut_exchange(after, &node.memory, (his, at.seed), win)),
             (None, None) => self.her_choice(after, node.memory.clone(), Some(his)),
         }
     }
@@ -228,10 +237,10 @@ impl StrategyGame<'_> {
     /// searched exactly as under `one`), else a choice node.
     fn her_choice(&self, position: Position, memory: Memory, his: Option<Edge>) -> Node {
         match self.her_options(&position, &memory, his) {
-            Ok(mut options) if options.len() == 1 => match options.pop().expect("one option") {
-                Ok((edge, after)) => self.her_step(position, after, edge),
-                Err(ending) => Node::new(position, memory).ended(Some(ending)),
-            },
+            Ok(mut options) if options.len() == 1 => {
+                let (edge, after) = options.pop().expect("one option");
+                self.her_step(position, after, edge)
+            }
             Ok(options) => {
                 let node = Node::choice(position, memory, his);
                 node.options.set(Ok(options)).expect("a new node");
@@ -252,13 +261,9 @@ impl StrategyGame<'_> {
 
     /// Option `i` at a choice node.
     fn choose(&self, node: &Node, i: usize) -> Node {
-        let chosen = match self.options(node) {
-            Err(ending) => Err(ending.clone()),
-            Ok(options) => options[i].clone(),
-        };
-        match chosen {
+        match self.options(node).as_ref().map(|options| options[i].clone()) {
             Ok((edge, memory)) => self.her_step(node.position.clone(), memory, edge),
-            Err(ending) => Node::new(node.position.clone(), node.memory.clone()).ended(Some(ending)),
+            Err(ending) => Node::new(node.position.clone(), node.memory.clone()).ended(Some(ending.clone())),
         }
     }
 }

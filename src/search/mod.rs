@@ -37,6 +37,7 @@ mod value;
 mod walk;
 
 pub use choice::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
+pub(crate) use exchange::guarded;
 pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 use value::VOID;
@@ -150,10 +151,7 @@ impl Recorder<'_> {
             return;
         };
         if let Ok(options) = self.rules.options(node) {
-            let edges: Vec<Edge> = options
-                .iter()
-                .filter_map(|o| o.as_ref().ok().map(|(e, _)| *e))
-                .collect();
+            let edges: Vec<Edge> = options.iter().map(|(e, _)| *e).collect();
             let depth = total as u32 - node.position.edge_count(Player::First) as u32;
             observer.her_options(&node.position, &edges, depth);
         }

@@ -9,14 +9,14 @@ pub enum FailKind {
     SecondPlayerWins,
     /// The finite board filled up without her target.
     Draw,
-    /// The strategy gave no move (no rule applies, a panic, no option).
+    /// The strategy gave no move and said why (no rule applies, no fresh
+    /// vertex).
     StrategyError,
-    /// The strategy's move or memory was illegal.
-    IllegalMove,
     /// She needed more moves than the bound allows.
     BoundExceeded,
     /// The strategy broke the contract the search relies on
-    /// ([`super::contract`]); `verify` gives no verdict.
+    /// ([`super::contract`]: an illegal move, a panic, ...); `verify`
+    /// gives no verdict.
     ContractBroken,
 }
 
@@ -28,7 +28,6 @@ impl FailKind {
             Ending::SecondPlayerWins => Some(FailKind::SecondPlayerWins),
             Ending::Draw => Some(FailKind::Draw),
             Ending::StrategyError(_) => Some(FailKind::StrategyError),
-            Ending::IllegalMove(_) => Some(FailKind::IllegalMove),
             Ending::BoundExceeded => Some(FailKind::BoundExceeded),
             Ending::ContractBroken(_) => Some(FailKind::ContractBroken),
         }
