@@ -8,9 +8,14 @@
 //! A class is listed once, with the first line (in the search's reply
 //! order) that reaches it; a bare position reached with several memories is
 //! listed if the strategy fails from any of them.
+//!
+//! A strategy that breaks its contract (an illegal move, a panic) has a
+//! bug, not failure classes: the listing stops with
+//! [`ClassesError::ContractBroken`], as `verify` stops with no verdict.
 
 use crate::board::{members, Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical, Key};
+use crate::line::Ending;
 use crate::orbits::edge_orbit_representatives;
 use crate::search::{FailKind, Search, Value};
 use std::collections::{BTreeSet, HashSet};
@@ -48,6 +53,21 @@ pub enum ClassesError {
         /// The phases of the positions in rounds `1..=round`, sorted.
         known: Vec<String>,
     },
+    /// The strategy breaks its contract on a line through `line` (her and
+    /// his moves, in the labels of the search); `what` says how, where the
+    /// exchange after `line` shows it (`verify` on the same strategy names
+    /// the situation in any case).
+    #[error("no verdict: the strategy breaks its contract after the line \"{}\": {what}", line_text(.line))]
+    ContractBroken {
+        /// The moves to the position, red first, ending with his.
+        line: Vec<Edge>,
+        /// What was wrong, or where to look.
+        what: String,
+    },
+}
+
+fn line_text(line: &[Edge]) -> String {
+    line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// For callers whose errors are strings (e.g. `crate::bench`).
@@ -86,7 +106,7 @@ pub fn failure_classes(
     let mut note_phases = |level: &[Node]| phases.extend(level.iter().map(|n| search.strategy.phase(&n.canon.memory)));
     note_phases(&level);
     for _ in 1..round {
-        level = next_level(search, &level);
+        level = next_level(search, &level)?;
         note_phases(&level);
     }
     if let Some(phase) = phase {
@@ -103,7 +123,7 @@ pub fn failure_classes(
     let mut classes = Vec::new();
     for (done, node) in level.iter().enumerate() {
         for his in edge_orbit_representatives(&node.canon) {
-            if let Some(class) = classify(search, node, his, &mut seen) {
+            if let Some(class) = classify(search, node, his, &mut seen)? {
                 classes.push(class);
             }
         }
@@ -113,13 +133,14 @@ pub fn failure_classes(
 }
 
 /// The nodes one round later (his move and her answer), games that ended
-/// left out, each class once.
-fn next_level(search: &Search, level: &[Node]) -> Vec<Node> {
+/// left out, each class once; a broken contract is an error.
+fn next_level(search: &Search, level: &[Node]) -> Result<Vec<Node>, ClassesError> {
     let mut seen: HashSet<Key> = HashSet::new();
     let mut out = Vec::new();
     for node in level {
         for his in edge_orbit_representatives(&node.canon) {
             let x = search.exchange(&node.canon.position, &node.canon.memory, his);
+            check_contract(&x.ending, node, his)?;
             let (None, Some(her)) = (&x.ending, x.her) else {
                 continue;
             };
@@ -132,13 +153,34 @@ fn next_level(search: &Search, level: &[Node]) -> Vec<Node> {
             }
         }
     }
-    out
+    Ok(out)
+}
+
+/// [`ClassesError::ContractBroken`] if the exchange after his move `his`
+/// from `node` ended in a broken contract.
+fn check_contract(ending: &Option<Ending>, node: &Node, his: Edge) -> Result<(), ClassesError> {
+    match ending {
+        Some(Ending::ContractBroken(what)) => Err(contract_broken(node, his, what.clone())),
+        _ => Ok(()),
+    }
+}
+
+fn contract_broken(node: &Node, his: Edge, what: String) -> ClassesError {
+    let mut line = node.line.clone();
+    line.push(his);
+    ClassesError::ContractBroken { line, what }
 }
 
 /// The failure class of his move `his` from `node`, if the strategy fails
-/// from there and the class is new.
-fn classify(search: &Search, node: &Node, his: Edge, seen: &mut HashSet<Key>) -> Option<FailureClass> {
+/// from there and the class is new; a broken contract is an error.
+fn classify(
+    search: &Search,
+    node: &Node,
+    his: Edge,
+    seen: &mut HashSet<Key>,
+) -> Result<Option<FailureClass>, ClassesError> {
     let x = search.exchange(&node.canon.position, &node.canon.memory, his);
+    check_contract(&x.ending, node, his)?;
     let fail = match &x.ending {
         Some(ending) => FailKind::of(ending).map(|kind| (kind, 1)),
         None => match search.value(&canonical_form(&x.position, &x.memory, None)) {
@@ -146,21 +188,27 @@ fn classify(search: &Search, node: &Node, his: Edge, seen: &mut HashSet<Key>) ->
             Value::Fail { kind, his_moves } => Some((kind, his_moves)),
         },
     };
-    let (kind, his_moves) = fail?;
+    let Some((kind, his_moves)) = fail else {
+        return Ok(None);
+    };
+    if kind == FailKind::ContractBroken {
+        let what = "further on (`verify` on this strategy names the situation)".to_string();
+        return Err(contract_broken(node, his, what));
+    }
     let after = node.canon.position.with(his, Player::Second).expect("a free edge");
     let bare = canonical_form(&after, &crate::strategy::Memory::default(), None);
     if !seen.insert(bare.key) {
-        return None;
+        return Ok(None);
     }
     let mut line = node.line.clone();
     line.push(his);
     let (position, line) = compact(&after, &line);
-    Some(FailureClass {
+    Ok(Some(FailureClass {
         position,
         line,
         kind,
         his_moves,
-    })
+    }))
 }
 
 /// Renumbers the touched vertices `0..t` in increasing order.

@@ -101,3 +101,25 @@ fn refute_cli_draws_each_class() {
     assert!(!dir.join(format!("round-2-class-{}.svg", count + 1)).exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_strategy_with_a_bug_has_no_failure_classes_but_no_verdict() {
+    use ramsey_verify::classes::ClassesError;
+    for strategy in ["k3-broken-illegal", "k3-broken-panics"] {
+        let s = by_name(strategy).unwrap();
+        let search = Search::new(s.as_ref(), Board::Infinite, 10);
+        for round in 1..=3 {
+            let result = failure_classes(&search, round, None, &|_, _| {});
+            assert!(
+                matches!(result, Err(ClassesError::ContractBroken { .. })),
+                "{strategy} round {round}: {result:?}"
+            );
+        }
+        let out = refute(&["--strategy", strategy, "--at-round", "3", "--json"]);
+        assert_eq!(out.status.code(), Some(3), "{strategy}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("breaks its contract after the line"), "{err}");
+    }
+}

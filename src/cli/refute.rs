@@ -7,7 +7,7 @@ use super::show::show_unfinished;
 use super::Failure;
 use crate::board::Board;
 use crate::board::{members, Player};
-use crate::classes::{failure_classes, FailureClass};
+use crate::classes::{failure_classes, ClassesError, FailureClass};
 use crate::graph6::encode_position;
 use crate::line::PlayedMove;
 use crate::registry::Registry;
@@ -129,7 +129,10 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
         let phase = refute.phase.as_deref();
         let classes = pool
             .install(|| failure_classes(&search, round, phase, &progress))
-            .map_err(|e| Failure::BadInput(e.to_string()))?;
+            .map_err(|e| match e {
+                ClassesError::ContractBroken { .. } => Failure::NoVerdict(e.to_string()),
+                _ => Failure::BadInput(e.to_string()),
+            })?;
         if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
             return Err(Failure::BadInput(format!(
                 "--at-round {round} is past --bound {}: she has at most {} moves",
