@@ -24,11 +24,10 @@
 use crate::board::{Player, Vertex};
 use crate::game::{Canonical, Game, Value};
 use chain::Chain;
-use dashmap::DashMap;
-use foldhash::fast::FixedState;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use table::Table;
 
 pub mod bounded;
 mod census;
@@ -90,10 +89,7 @@ impl<G> std::ops::Deref for Held<'_, G> {
 pub struct Solver<'g, G: Game, H: Hook<G> = NoHook> {
     game: Held<'g, G>,
     hook: H,
-    table: DashMap<Box<[u64]>, Value<G::Score>, FixedState>,
-    table_bytes: AtomicU64,
-    max_table_bytes: u64,
-    aborted: AtomicBool,
+    table: Table<Value<G::Score>>,
     /// Some child was found decisive: until then no subtree can be
     /// cancelled, and [`Chain::cancelled`] (a walk up to the root, twice per
     /// child) is skipped; a verified strategy never sets it.
@@ -138,10 +134,7 @@ impl<'g, G: Game> Solver<'g, G> {
         Solver {
             game,
             hook: NoHook,
-            table: DashMap::with_hasher(FixedState::default()),
-            table_bytes: AtomicU64::new(0),
-            max_table_bytes: u64::MAX,
-            aborted: AtomicBool::new(false),
+            table: Table::new(),
             cutoffs: AtomicBool::new(false),
             visited: AtomicU64::new(0),
             parallel_plies: PARALLEL_PLIES,
@@ -156,9 +149,6 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             game: self.game,
             hook,
             table: self.table,
-            table_bytes: self.table_bytes,
-            max_table_bytes: self.max_table_bytes,
-            aborted: self.aborted,
             cutoffs: self.cutoffs,
             visited: self.visited,
             parallel_plies: self.parallel_plies,
@@ -168,7 +158,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// Caps the transposition table at about `bytes` bytes; past it the
     /// search stops with [`MemoryCapReached`].
     pub fn with_memory_limit(mut self, bytes: u64) -> Solver<'g, G, H> {
-        self.max_table_bytes = bytes;
+        self.table = self.table.with_cap(bytes);
         self
     }
 
@@ -193,7 +183,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// Distinct positions (up to isomorphism) stored so far: finished ones
     /// included, those decided by [`Game::quick_value`] not.
     pub fn positions(&self) -> u64 {
-        self.table.len() as u64
+        self.table.len()
     }
 
     /// Positions entered so far (for progress displays).
@@ -203,18 +193,16 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
 
     /// Approximate bytes held by the transposition table.
     pub fn table_bytes(&self) -> u64 {
-        self.table_bytes.load(Ordering::Relaxed)
+        self.table.bytes()
     }
 
     /// Whether the memory cap stopped the search.
     pub fn aborted(&self) -> bool {
-        self.aborted.load(Ordering::Relaxed)
+        self.table.full()
     }
 
     fn cap_error(&self) -> MemoryCapReached {
-        MemoryCapReached {
-            cap_mib: self.max_table_bytes >> 20,
-        }
+        self.table.cap_error()
     }
 
     /// The value of `position` (any labels) under optimal play.
@@ -371,7 +359,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// or the position's subtree is cancelled (nothing is stored then).
     fn value_of(&self, canon: &Canonical<G::Position>, depth: u32, chain: Option<&Chain>) -> Option<Value<G::Score>> {
         if let Some(v) = self.table.get(&canon.key) {
-            return Some(*v);
+            return Some(v);
         }
         if self.aborted() {
             return None;
@@ -394,23 +382,15 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     }
 
     fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, H::Note>]) {
-        if let dashmap::Entry::Vacant(slot) = self.table.entry(canon.key.clone()) {
-            slot.insert(value);
-            self.hook.stored(canon, value, children);
-            // Key words, the boxed slice header, the value and the map's
-            // own bookkeeping per entry.
-            let bytes = 8 * canon.key.len() as u64 + 64;
-            if self.table_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.max_table_bytes {
-                self.aborted.store(true, Ordering::Relaxed);
-            }
-        }
+        self.table
+            .insert_new(&canon.key, value, || self.hook.stored(canon, value, children));
     }
 
     /// Counts of values in the table, for reports: (score, plies) -> positions.
     pub fn value_counts(&self) -> BTreeMap<(G::Score, u32), u64> {
         let mut counts = BTreeMap::new();
-        for entry in self.table.iter() {
-            *counts.entry((entry.score, entry.plies)).or_default() += 1;
+        for v in self.table.values() {
+            *counts.entry((v.score, v.plies)).or_default() += 1;
         }
         counts
     }

@@ -3,9 +3,9 @@
 //! itself full, and the search using it stops with [`MemoryCapReached`]
 //! (no verdict) instead of being killed for lack of memory.
 //!
-//! Used by the threshold search ([`super::bounded`]); [`super::Solver`]
-//! keeps the same accounting (8 bytes per key word plus 64 per entry) in
-//! its own fields and can move onto this type.
+//! Used by the exact solver ([`super::Solver`]) and the threshold search
+//! ([`super::bounded`]): one accounting (8 bytes per key word plus 64 per
+//! entry) and one cap for both.
 
 use super::MemoryCapReached;
 use dashmap::DashMap;
@@ -45,6 +45,17 @@ impl<V: Copy> Table<V> {
     /// Stores `value` under `key`, or `merge(old, value)` if the key is
     /// there already; whether the key is new.
     pub(crate) fn store(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V) -> bool {
+        self.store_with(key, value, merge, || ())
+    }
+
+    /// Stores `value` under a key not stored yet and then runs `on_new`
+    /// while the entry is still held (a thread reading the key waits for
+    /// it); whether the key was new (a stored key keeps its value).
+    pub(crate) fn insert_new(&self, key: &[u64], value: V, on_new: impl FnOnce()) -> bool {
+        self.store_with(key, value, |old, _| old, on_new)
+    }
+
+    fn store_with(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V, on_new: impl FnOnce()) -> bool {
         match self.map.entry(key.into()) {
             dashmap::Entry::Occupied(mut slot) => {
                 let merged = merge(*slot.get(), value);
@@ -52,7 +63,8 @@ impl<V: Copy> Table<V> {
                 false
             }
             dashmap::Entry::Vacant(slot) => {
-                slot.insert(value);
+                let _held = slot.insert(value);
+                on_new();
                 // Key words, the boxed slice header, the value and the
                 // map's own bookkeeping per entry.
                 let bytes = 8 * key.len() as u64 + 64;
@@ -62,6 +74,11 @@ impl<V: Copy> Table<V> {
                 true
             }
         }
+    }
+
+    /// Every stored value, in no particular order.
+    pub(crate) fn values(&self) -> impl Iterator<Item = V> + '_ {
+        self.map.iter().map(|entry| *entry.value())
     }
 
     /// Keys stored.
