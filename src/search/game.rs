@@ -374,4 +374,16 @@ impl EngineGame for StrategyGame<'_> {
             None => self.double_threat_value(&node.position),
         }
     }
+
+    /// His replies that end the game, or after which she completes her
+    /// target at once by the shortcut (most replies of a K4 certification),
+    /// are scored without building the exchange's position.
+    fn quick_move_value(&self, node: &Node, m: &Turn) -> Option<Value<Score>> {
+        let (Turn::His(his), false) = (*m, node.her_turn) else {
+            return None;
+        };
+        let at = node.threats.get_or_init(|| self.threats_for_shortcuts(&node.position));
+        let score = self.his_edge_score(&node.position, &node.memory, his, at)?;
+        Some(Value { score, plies: 0 })
+    }
 }
