@@ -82,26 +82,44 @@ impl Position {
         double
     }
 
+    /// Whether `player` has a double threat once the free edge `e` is
+    /// theirs (`k >= 3`), given `threats`, their threats now
+    /// ([`Position::threats`]): for a caller that tries several edges. A
+    /// threat after `e` is one of `threats` other than `e`, or has `e` among
+    /// its edges (its missing edge is free, so not `e`), so an end of `e` is
+    /// in its `K_{k-2}`: only those are looked for.
+    pub fn double_threat_with(&self, e: Edge, player: Player, k: usize, threats: &[Edge]) -> bool {
+        debug_assert!(k >= 3, "a K_2 has no K_(k-2) to contain an end of e");
+        let mut first = threats.iter().copied().find(|&m| m != e);
+        if threats.iter().any(|&m| m != e && Some(m) != first) {
+            return true;
+        }
+        let after = self.with(e, player).expect("a free edge");
+        let (a, b) = e.ends();
+        let mut double = false;
+        after.each_threat_meeting(player, k, Some(1u128 << a | 1u128 << b), &mut |m| {
+            double = first.is_some_and(|f| f != m);
+            first = first.or(Some(m));
+            !double
+        });
+        double
+    }
+
     /// Calls `f` with the missing edge of every threat of `player` (an edge
     /// may come more than once) until it returns false. A threat's missing
     /// edge `uv` is a free pair in the common neighbourhood of a `K_{k-2}`,
     /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
     /// most moves of the search; pairs of candidate vertices cost more).
     fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
-        // A vertex of the K_{k-2} has degree k - 1 or more (the rest of the
-        // clique and both ends), an end degree k - 2 or more.
+        self.each_threat_meeting(player, k, None, f);
+    }
+
+    /// [`Position::each_threat`], or with `near` only the threats whose
+    /// `K_{k-2}` contains a vertex of `near` (`k >= 3`; a threat may then
+    /// come once per such vertex).
+    fn each_threat_meeting(&self, player: Player, k: usize, near: Option<VertexSet>, f: &mut impl FnMut(Edge) -> bool) {
         let need = k.saturating_sub(2);
-        let (mut clique_vertices, mut ends) = (0, 0);
-        for v in members(self.touched()) {
-            let degree = self.neighbours(player, v).count_ones() as usize;
-            if degree > need {
-                clique_vertices |= 1u128 << v;
-            }
-            if degree >= need {
-                ends |= 1u128 << v;
-            }
-        }
-        self.each_clique_common(player, clique_vertices, ends, need, &mut |common| {
+        let mut pairs = |common: VertexSet| {
             for u in members(common) {
                 let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
                 for v in members(common & !first_n(u as usize + 1) & !claimed) {
@@ -111,7 +129,31 @@ impl Position {
                 }
             }
             true
-        });
+        };
+        let Some(near) = near else {
+            // A vertex of the K_{k-2} has degree k - 1 or more (the rest of
+            // the clique and both ends), an end degree k - 2 or more.
+            let (mut clique_vertices, mut ends) = (0, 0);
+            for v in members(self.touched()) {
+                let degree = self.neighbours(player, v).count_ones() as usize;
+                if degree > need {
+                    clique_vertices |= 1u128 << v;
+                }
+                if degree >= need {
+                    ends |= 1u128 << v;
+                }
+            }
+            self.each_clique_common(player, clique_vertices, ends, need, &mut pairs);
+            return;
+        };
+        // The K_{k-2}s through `v`: `v` and a K_{k-3} among its neighbours
+        // (few, so no degree filter first).
+        for v in members(near) {
+            let mine = self.neighbours(player, v);
+            if !self.each_clique_common(player, mine, mine, need - 1, &mut pairs) {
+                return;
+            }
+        }
     }
 
     /// Calls `f` with the common neighbourhood (within `common`) of every
