@@ -394,10 +394,17 @@ impl Position {
             touched |= 1u128 << w;
             len = len.max(w as usize + 1);
         }
+        // Each edge once, from its smaller end, sets both new rows.
         let mut rows = vec![[0; 2]; len];
         for v in members(self.touched) {
-            rows[image[v as usize] as usize] = self.rows[v as usize]
-                .map(|set| members(set).fold(0, |out, w| out | 1u128 << (image[w as usize] & 127)));
+            let iv = image[v as usize] as usize;
+            for colour in 0..2 {
+                for w in members(self.rows[v as usize][colour] >> v >> 1 << v << 1) {
+                    let iw = image[w as usize] as usize;
+                    rows[iv][colour] |= 1u128 << (iw & 127);
+                    rows[iw][colour] |= 1u128 << (iv & 127);
+                }
+            }
         }
         Position {
             board: self.board,
