@@ -398,8 +398,8 @@ impl Position {
         let mut rows = vec![[0; 2]; len];
         for v in members(self.touched) {
             let iv = image[v as usize] as usize;
-            for colour in 0..2 {
-                for w in members(self.rows[v as usize][colour] >> v >> 1 << v << 1) {
+            for (colour, &set) in self.rows[v as usize].iter().enumerate() {
+                for w in members(set >> v >> 1 << v << 1) {
                     let iw = image[w as usize] as usize;
                     rows[iv][colour] |= 1u128 << (iw & 127);
                     rows[iw][colour] |= 1u128 << (iv & 127);

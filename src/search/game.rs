@@ -30,7 +30,9 @@
 //! nodes. A game that ended inside an exchange and a position decided by
 //! the double-threat shortcut are decided before labelling and never
 //! stored; a full board with him to move (he has no reply: a draw) is
-//! stored, as it always was.
+//! stored, as it always was. His replies that end the game or that she
+//! answers with the shortcut's win are scored before the exchange is even
+//! played ([`EngineGame::quick_move_value`]), with the same values.
 
 use super::choice::Choices;
 use super::contract::AtNode;
