@@ -6,6 +6,9 @@
 //! operations, which is why the representation is bitsets rather than a
 //! general graph type.
 
+mod cliques;
+
+pub use cliques::clique_within;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -253,26 +256,6 @@ pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
     })
 }
 
-/// Whether `within` contains a clique of `size` vertices in the graph whose
-/// neighbourhoods `neighbours` gives (any graph stored as vertex bitsets).
-pub fn clique_within(neighbours: &impl Fn(Vertex) -> VertexSet, within: VertexSet, size: usize) -> bool {
-    if size == 0 {
-        return true;
-    }
-    if (within.count_ones() as usize) < size {
-        return false;
-    }
-    let mut rest = within;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as Vertex;
-        rest &= rest - 1;
-        if clique_within(neighbours, rest & neighbours(v), size - 1) {
-            return true;
-        }
-    }
-    false
-}
-
 /// The set `{0, .., n-1}`.
 pub fn first_n(n: usize) -> VertexSet {
     if n >= 128 {
@@ -411,10 +394,17 @@ impl Position {
             touched |= 1u128 << w;
             len = len.max(w as usize + 1);
         }
+        // Each edge once, from its smaller end, sets both new rows.
         let mut rows = vec![[0; 2]; len];
         for v in members(self.touched) {
-            rows[image[v as usize] as usize] = self.rows[v as usize]
-                .map(|set| members(set).fold(0, |out, w| out | 1u128 << (image[w as usize] & 127)));
+            let iv = image[v as usize] as usize;
+            for (colour, &set) in self.rows[v as usize].iter().enumerate() {
+                for w in members(set >> v >> 1 << v << 1) {
+                    let iw = image[w as usize] as usize;
+                    rows[iv][colour] |= 1u128 << (iw & 127);
+                    rows[iw][colour] |= 1u128 << (iv & 127);
+                }
+            }
         }
         Position {
             board: self.board,
@@ -424,125 +414,18 @@ impl Position {
         }
     }
 
-    /// Whether `within` contains a clique of `size` vertices in `player`'s graph.
-    pub fn has_clique_in(&self, player: Player, within: VertexSet, size: usize) -> bool {
-        clique_within(&|v| self.neighbours(player, v), within, size)
-    }
-
-    /// Whether `player` owns a complete graph on `k` vertices.
-    pub fn has_clique(&self, player: Player, k: usize) -> bool {
-        self.has_clique_in(player, self.touched(), k)
-    }
-
-    /// Whether `e`, if `player` owned it, would lie in a `K_k` of `player`.
-    pub fn completes_clique(&self, player: Player, e: Edge, k: usize) -> bool {
-        let (u, v) = e.ends();
-        let common = self.neighbours(player, u) & self.neighbours(player, v);
-        k >= 2 && self.has_clique_in(player, common, k - 2)
-    }
-
-    /// Unclaimed edges that would complete a `K_k` for `player`: the missing
-    /// edges of `player`'s threats (a `K_k` minus one unclaimed edge), in
-    /// increasing order.
-    ///
-    /// Only edges between touched vertices can qualify for `k >= 3`, since
-    /// both ends need a common neighbour.
-    pub fn threats(&self, player: Player, k: usize) -> Vec<Edge> {
-        let mut out = Vec::new();
-        self.each_threat(player, k, &mut |e| {
-            out.push(e);
-            true
-        });
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
-    /// The smallest missing edge of a threat of `player` ([`Position::threats`]'s
-    /// first), without collecting them all.
-    pub fn first_threat(&self, player: Player, k: usize) -> Option<Edge> {
-        let mut first: Option<Edge> = None;
-        self.each_threat(player, k, &mut |e| {
-            first = Some(first.map_or(e, |f| f.min(e)));
-            true
-        });
-        first
-    }
-
-    /// Whether `player` has at least two threats with different missing
-    /// edges, so the opponent cannot block both with one move.
-    pub fn has_double_threat(&self, player: Player, k: usize) -> bool {
-        let mut first = None;
-        let mut double = false;
-        self.each_threat(player, k, &mut |e| {
-            double = first.is_some_and(|f| f != e);
-            first = first.or(Some(e));
-            !double
-        });
-        double
-    }
-
-    /// Calls `f` with the missing edge of every threat of `player` (an edge
-    /// may come more than once) until it returns false. A threat's missing
-    /// edge `uv` is a free pair in the common neighbourhood of a `K_{k-2}`,
-    /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
-    /// most moves of the search; pairs of candidate vertices cost more).
-    fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
-        // A vertex of the K_{k-2} has degree k - 1 or more (the rest of the
-        // clique and both ends), an end degree k - 2 or more.
-        let need = k.saturating_sub(2);
-        let (mut clique_vertices, mut ends) = (0, 0);
-        for v in members(self.touched()) {
-            let degree = self.neighbours(player, v).count_ones() as usize;
-            if degree > need {
-                clique_vertices |= 1u128 << v;
-            }
-            if degree >= need {
-                ends |= 1u128 << v;
-            }
-        }
-        self.each_clique_common(player, clique_vertices, ends, need, &mut |common| {
-            for u in members(common) {
-                let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
-                for v in members(common & !first_n(u as usize + 1) & !claimed) {
-                    if !f(Edge::new(u, v)) {
-                        return false;
-                    }
-                }
-            }
-            true
-        });
-    }
-
-    /// Calls `f` with the common neighbourhood (within `common`) of every
-    /// clique of `size` vertices of `player` drawn from `candidates`, until
-    /// it returns false; returns false if it did.
-    fn each_clique_common(
-        &self,
-        player: Player,
-        candidates: VertexSet,
-        common: VertexSet,
-        size: usize,
-        f: &mut impl FnMut(VertexSet) -> bool,
-    ) -> bool {
-        if size == 0 {
-            return common.count_ones() < 2 || f(common);
-        }
-        for v in members(candidates) {
-            let mine = self.neighbours(player, v);
-            let later = candidates & !first_n(v as usize + 1);
-            if !self.each_clique_common(player, later & mine, common & mine, size - 1, f) {
-                return false;
-            }
-        }
-        true
-    }
-
     /// Whether every edge of the board is claimed (finite boards only).
     pub fn is_full(&self) -> bool {
+        self.free_edges() == Some(0)
+    }
+
+    /// How many edges of the board are unclaimed (`None` on `K_aleph0`).
+    pub fn free_edges(&self) -> Option<usize> {
         match self.board {
-            Board::Infinite => false,
-            Board::Complete(n) => self.edge_count(Player::First) + self.edge_count(Player::Second) == n * (n - 1) / 2,
+            Board::Infinite => None,
+            Board::Complete(n) => {
+                Some(n * (n - 1) / 2 - self.edge_count(Player::First) - self.edge_count(Player::Second))
+            }
         }
     }
 }

@@ -31,6 +31,31 @@ proptest! {
             prop_assert_eq!(position.first_threat(player, k), expected.first().copied());
         }
     }
+
+    #[test]
+    fn double_threats_with_one_more_edge_agree_with_the_position_after_it(
+        seed in any::<u64>(),
+        rounds in 2..16usize,
+        k in 3..6usize,
+    ) {
+        let position = game_like_position(seed, rounds);
+        // Every free pair of touched vertices, and edges to a fresh one.
+        let mut touched: Vec<Vertex> = members(position.touched()).collect();
+        touched.extend(position.fresh_vertex());
+        for player in [Player::First, Player::Second] {
+            let threats = position.threats(player, k);
+            for (i, &u) in touched.iter().enumerate() {
+                for &v in &touched[i + 1..] {
+                    let e = Edge::new(u, v);
+                    if position.is_free(e) {
+                        let after = position.with(e, player).unwrap();
+                        let expected = brute_force(&after, player, k).len() >= 2;
+                        prop_assert_eq!(position.double_threat_with(e, player, k, &threats), expected);
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The core with cutoffs against a plain recursive search, on a toy game
 //! where the table, the cutoffs, the parallel cancellation and both
-//! counting conventions ([`Game::quick_value`]) all matter.
+//! counting conventions ([`Game::quick_value`], [`Game::quick_move_value`])
+//! all matter.
 
 use super::Solver;
 use crate::board::{Player, Vertex};
@@ -9,10 +10,25 @@ use crate::game::{Canonical, Game, Value};
 /// Take 1, 2 or 3 tokens; red's takes add to the score, blue's subtract;
 /// the score is final when no token is left. A score of at least 2 is
 /// decisive for red, at most -2 for blue, where `cut` is set. `quick`:
-/// finished positions are decided before labelling (and not stored).
+/// finished positions are decided before labelling (and not stored);
+/// `quick_moves`: moves that take the last tokens are scored unplayed
+/// (`decided` counts them).
+#[derive(Default)]
 struct Take {
     quick: bool,
     cut: bool,
+    quick_moves: bool,
+    decided: std::sync::atomic::AtomicU64,
+}
+
+impl Take {
+    fn new(quick: bool, cut: bool) -> Take {
+        Take {
+            quick,
+            cut,
+            ..Take::default()
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -87,6 +103,13 @@ impl Game for Take {
             .filter(|_| self.quick)
             .map(|score| Value { score, plies: 0 })
     }
+    fn quick_move_value(&self, p: &Pile, &t: &u8) -> Option<Value<i8>> {
+        if !self.quick_moves || t != p.left {
+            return None;
+        }
+        self.decided.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.quick_value(&self.play(p, &t))
+    }
 }
 
 /// The value by definition, without table or threads: the first decisive
@@ -122,7 +145,7 @@ fn solve_with(threads: usize, game: &Take, start: &Pile) -> (Value<i8>, Vec<u8>,
 #[test]
 fn cutoff_values_agree_with_the_plain_definition_for_any_thread_count() {
     for (quick, cut) in [(false, false), (false, true), (true, false), (true, true)] {
-        let game = Take { quick, cut };
+        let game = Take::new(quick, cut);
         for left in 0..=11 {
             for mover in [Player::First, Player::Second] {
                 let start = Pile { left, total: 0, mover };
@@ -142,7 +165,7 @@ fn cutoff_values_agree_with_the_plain_definition_for_any_thread_count() {
 #[test]
 fn cutoffs_skip_children_and_quick_positions_are_not_stored() {
     let count = |quick, cut| {
-        let game = Take { quick, cut };
+        let game = Take::new(quick, cut);
         solve_with(1, &game, &game.start()).2
     };
     assert!(count(false, true) < count(false, false), "cutoffs skip subtrees");
@@ -151,10 +174,7 @@ fn cutoffs_skip_children_and_quick_positions_are_not_stored() {
         "finished positions are stored only without quick values"
     );
     // Exactly the finished positions are left out: count them by a walk.
-    let game = Take {
-        quick: false,
-        cut: false,
-    };
+    let game = Take::new(false, false);
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![game.start()];
     while let Some(p) = stack.pop() {
@@ -165,4 +185,28 @@ fn cutoffs_skip_children_and_quick_positions_are_not_stored() {
     let finished = seen.iter().filter(|k| k.0 == 0).count() as u64;
     assert_eq!(count(false, false), seen.len() as u64);
     assert_eq!(count(true, false), seen.len() as u64 - finished);
+}
+
+#[test]
+fn moves_scored_unplayed_give_the_values_lines_and_counts_of_played_ones() {
+    for cut in [false, true] {
+        let played = Take::new(true, cut);
+        let unplayed = Take {
+            quick_moves: true,
+            ..Take::new(true, cut)
+        };
+        for left in 0..=11 {
+            let start = Pile {
+                left,
+                total: 0,
+                mover: Player::First,
+            };
+            for threads in [1, 2] {
+                let expected = solve_with(threads, &played, &start);
+                assert_eq!(solve_with(threads, &unplayed, &start), expected, "{left} tokens");
+                assert_eq!(expected.0, plain(&played, &start));
+            }
+        }
+        assert!(unplayed.decided.into_inner() > 0, "the moves were scored unplayed");
+    }
 }

@@ -40,6 +40,12 @@ pub trait Hook<G: Game>: Sync {
     ) -> Self::Note {
         Self::Note::default()
     }
+    /// Move `m` at `node` was decided without playing it
+    /// ([`Game::quick_move_value`]): as [`Hook::child`] for a quick child,
+    /// without the child.
+    fn decided(&self, _node: &Canonical<G::Position>, _m: &G::Move, _value: Value<G::Score>) -> Self::Note {
+        Self::Note::default()
+    }
     /// `node` was stored with `value`: called once per stored position,
     /// whatever the thread count, with its children in move order (none
     /// for a finished position).

@@ -17,7 +17,8 @@
 //! touched before a cutoff takes effect may depend on timing (a sequential
 //! run is the reproducible count).
 //!
-//! Children are first offered to [`Game::quick_value`], before canonical
+//! Moves are first offered to [`Game::quick_move_value`], before they are
+//! played, and children to [`Game::quick_value`], before canonical
 //! labelling: a game decides there what it can without labelling, and such
 //! positions are not stored (each game documents which convention it uses).
 
@@ -335,11 +336,19 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         if self.cancelled(link) {
             return child;
         }
-        let position = self.game.play(&canon.position, m);
-        let quick = self.game.quick_value(&position);
-        let value = match quick {
-            Some(v) => Some(v),
-            None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
+        // The child itself, unless the game decides the move unplayed, and
+        // whether it was decided by `quick_value`.
+        let (value, played) = match self.game.quick_move_value(&canon.position, m) {
+            Some(v) => (Some(v), None),
+            None => {
+                let position = self.game.play(&canon.position, m);
+                let quick = self.game.quick_value(&position);
+                let value = match quick {
+                    Some(v) => Some(v),
+                    None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
+                };
+                (value, Some((position, quick.is_some())))
+            }
         };
         child.value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
             score: v.score,
@@ -350,7 +359,10 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
                 self.cutoffs.store(true, Ordering::Relaxed);
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
-            child.note = self.hook.child(canon, m, &position, quick.is_some(), v);
+            child.note = match &played {
+                Some((position, quick)) => self.hook.child(canon, m, position, *quick, v),
+                None => self.hook.decided(canon, m, v),
+            };
         }
         child
     }

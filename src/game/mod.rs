@@ -185,6 +185,15 @@ pub trait Game: Send + Sync {
     fn quick_value(&self, _position: &Self::Position) -> Option<Value<Self::Score>> {
         None
     }
+    /// The value of move `m` at a canonical `position` where the game can
+    /// tell it without playing the move, asked before [`Game::play`] (e.g.
+    /// a reply after which the mover's opponent wins at once). Such children
+    /// are never built, labelled or stored, as under [`Game::quick_value`],
+    /// and the value must be the one [`Game::quick_value`] would give the
+    /// played child. The default decides none.
+    fn quick_move_value(&self, _position: &Self::Position, _m: &Self::Move) -> Option<Value<Self::Score>> {
+        None
+    }
     /// How many plies move `m` adds to the length of a value (default 1;
     /// 0 for a move that only completes a turn, such as her choice among
     /// open options in the strategy game, so that lengths count turns).

@@ -195,15 +195,23 @@ impl StrategyGame<'_> {
         }
     }
 
-    /// Checks, on sampled situations where the engine took her winning edge
-    /// itself (`after`: his edge `his` on the board, `seed` the position's
-    /// before it), that the strategy would have completed the target too:
-    /// `play`'s move, or under `--choices all|some` every option.
-    pub(super) fn check_shortcut(&self, after: &Position, memory: &Memory, his: Edge, seed: u64) -> Result<(), Ending> {
+    /// Checks, on sampled situations where the engine takes her winning
+    /// edge itself after his `his` in `before` (whose seed is `seed`), that
+    /// the strategy would have completed the target too: `play`'s move, or
+    /// under `--choices all|some` every option. The position after his edge
+    /// is only built for the sample.
+    pub(super) fn check_shortcut(
+        &self,
+        before: &Position,
+        memory: &Memory,
+        his: Edge,
+        seed: u64,
+    ) -> Result<(), Ending> {
         if !self.shortcut_sampled((seed, his)) {
             return Ok(());
         }
-        let canon = canonical_form(after, memory, Some(his));
+        let after = before.with(his, Player::Second).expect("replies are unclaimed edges");
+        let canon = canonical_form(&after, memory, Some(his));
         let dawdles = |what: String| {
             broken(format!(
                 "it declares that it completes the target whenever it can, but at {} {what}",

@@ -185,14 +185,38 @@ impl StrategyGame<'_> {
     /// game (he completes his target, or the board is full).
     pub(super) fn after_his(&self, position: &Position, his: Edge) -> (Position, Option<Ending>) {
         let after = position.with(his, Player::Second).expect("replies are unclaimed edges");
-        let stop = if self.game.second_builds() && position.completes_clique(Player::Second, his, self.game.clique) {
+        (after, self.his_ending(position, his))
+    }
+
+    /// The ending his (unclaimed) edge `his` brings about in `position`, if
+    /// any: he completes his target, or it fills the board.
+    fn his_ending(&self, position: &Position, his: Edge) -> Option<Ending> {
+        if self.game.second_builds() && position.completes_clique(Player::Second, his, self.game.clique) {
             Some(Ending::SecondPlayerWins)
-        } else if after.is_full() {
+        } else if position.free_edges() == Some(1) {
             Some(Ending::Draw)
         } else {
             None
-        };
-        (after, stop)
+        }
+    }
+
+    /// The score of his edge `his` at a node with him to move (`at`: her
+    /// threats there), where it is known without playing the exchange: the
+    /// game ends with his edge, or she completes her target at once by the
+    /// shortcut ([`StrategyGame::shortcut_win`], its contract sample
+    /// checked). The same score as the played exchange's ending; the child
+    /// is not built.
+    pub(super) fn his_edge_score(&self, position: &Position, memory: &Memory, his: Edge, at: &AtNode) -> Option<Score> {
+        if let Some(ending) = self.his_ending(position, his) {
+            return Some(Score::Fail(
+                FailKind::of(&ending).expect("he ends the game without her win"),
+            ));
+        }
+        self.shortcut_win(position, his, &at.threats)?;
+        match self.check_shortcut(position, memory, his, at.seed) {
+            Ok(()) => Some(win_in(position.edge_count(Player::First) + 1)),
+            Err(_) => Some(Score::Fail(FailKind::ContractBroken)),
+        }
     }
 
     /// [`StrategyGame::exchange`] with her threats in `position` already
@@ -201,7 +225,7 @@ impl StrategyGame<'_> {
         let (after, stop) = self.after_his(position, his);
         let answer = match (stop, self.shortcut_win(position, his, &at.threats)) {
             (Some(ending), _) => Err(ending),
-            (None, Some(win)) => return self.shortcut_exchange(after, memory, (his, at.seed), win),
+            (None, Some(win)) => return self.shortcut_exchange(position, after, memory, (his, at.seed), win),
             (None, None) => self.her_turn(&after, memory, Some(his)),
         };
         match answer {
@@ -226,17 +250,19 @@ impl StrategyGame<'_> {
     }
 
     /// The exchange in which the engine plays her threat's missing edge
-    /// `win` after his `his` (`after`: his edge on the board; `seed`: the
-    /// position's before it, [`AtNode`]). His edge is not `win` and claims
-    /// no red edge, so `win` still completes her clique: no clique search.
+    /// `win` after his `his` in `before` (`after`: his edge on the board;
+    /// `seed`: the position's before it, [`AtNode`]). His edge is not `win`
+    /// and claims no red edge, so `win` still completes her clique: no
+    /// clique search.
     pub(super) fn shortcut_exchange(
         &self,
+        before: &Position,
         mut after: Position,
         memory: &Memory,
         (his, seed): (Edge, u64),
         win: Edge,
     ) -> Exchange {
-        let (her, ending) = match self.check_shortcut(&after, memory, his, seed) {
+        let (her, ending) = match self.check_shortcut(before, memory, his, seed) {
             Err(broken) => (None, broken),
             Ok(()) => {
                 debug_assert!(after.completes_clique(Player::First, win, self.game.clique));

@@ -30,7 +30,9 @@
 //! nodes. A game that ended inside an exchange and a position decided by
 //! the double-threat shortcut are decided before labelling and never
 //! stored; a full board with him to move (he has no reply: a draw) is
-//! stored, as it always was.
+//! stored, as it always was. His replies that end the game or that she
+//! answers with the shortcut's win are scored before the exchange is even
+//! played ([`EngineGame::quick_move_value`]), with the same values.
 
 use super::choice::Choices;
 use super::contract::AtNode;
@@ -227,7 +229,9 @@ impl StrategyGame<'_> {
         let (after, stop) = self.after_his(&node.position, his);
         match (stop, self.shortcut_win(&node.position, his, &at.threats)) {
             (Some(ending), _) => Node::new(after, node.memory.clone()).ended(Some(ending)),
-            (None, Some(win)) => exchanged(self.shortcut_exchange(after, &node.memory, (his, at.seed), win)),
+            (None, Some(win)) => {
+                exchanged(self.shortcut_exchange(&node.position, after, &node.memory, (his, at.seed), win))
+            }
             (None, None) => self.her_choice(after, node.memory.clone(), Some(his)),
         }
     }
@@ -378,5 +382,17 @@ impl EngineGame for StrategyGame<'_> {
             None if node.her_turn => None,
             None => self.double_threat_value(&node.position),
         }
+    }
+
+    /// His replies that end the game, or after which she completes her
+    /// target at once by the shortcut (most replies of a K4 certification),
+    /// are scored without building the exchange's position.
+    fn quick_move_value(&self, node: &Node, m: &Turn) -> Option<Value<Score>> {
+        let (Turn::His(his), false) = (*m, node.her_turn) else {
+            return None;
+        };
+        let at = node.threats.get_or_init(|| self.threats_for_shortcuts(&node.position));
+        let score = self.his_edge_score(&node.position, &node.memory, his, at)?;
+        Some(Value { score, plies: 0 })
     }
 }

@@ -49,7 +49,9 @@ pub use value::{FailKind, Value};
 /// and the proven value after it both at hand, without replaying the strategy.
 pub trait Observer: Sync {
     /// She plays `her` in `before` (her turn) and wins within `depth` more
-    /// moves of hers, this one included, against every reply.
+    /// moves of hers, this one included, against every reply. Moves that
+    /// win at once (`depth` 1) need no telling and are not all told: the
+    /// search scores most of them without playing them.
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
     /// Under `--choices all`: the strategy allows every move of `options`
     /// in `before` (her turn), and each wins within `depth` moves of hers
@@ -113,6 +115,15 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
             let moves = child.position.edge_count(Player::First) as u32;
             (moves, self.strategy.phase(&child.memory))
         })
+    }
+
+    /// His reply was scored unplayed ([`crate::game::Game::quick_move_value`]): a
+    /// win is her immediate win by the shortcut, with the node's memory.
+    fn decided(&self, node: &crate::game::Canonical<Node>, _m: &Turn, value: crate::game::Value<Score>) -> WonIn {
+        match value.score {
+            Score::Win(Reverse(total)) => Some((total.into(), self.strategy.phase(&node.position.memory))),
+            Score::Fail(_) => None,
+        }
     }
 
     fn stored(

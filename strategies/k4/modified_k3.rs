@@ -223,11 +223,9 @@ fn sorted_vertices(vs: impl Iterator<Item = Vertex>) -> Vec<Vertex> {
 /// answers to his threats put more red edges into `P`, a case the text
 /// does not cover (`k4` plays the first).
 fn double_threats(position: &Position, p: [Vertex; 5]) -> Vec<Edge> {
+    let threats = position.threats(Player::First, 4);
     pairs(p)
         .filter(|&e| position.is_free(e))
-        .filter(|&e| {
-            let after = position.with(e, Player::First).expect("free edge");
-            after.has_double_threat(Player::First, 4)
-        })
+        .filter(|&e| position.double_threat_with(e, Player::First, 4, &threats))
         .collect()
 }
