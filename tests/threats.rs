@@ -32,6 +32,37 @@ proptest! {
         }
     }
 
+    /// The walk runs on one word for positions within vertices `0..64`
+    /// and on 128-bit sets otherwise: the same position spread over both
+    /// halves of the board (and relabelled back) gives the same answers.
+    #[test]
+    fn threats_agree_with_brute_force_above_vertex_64(seed in any::<u64>(), rounds in 2..16usize, k in 3..6usize) {
+        let low = game_like_position(seed, rounds);
+        let spread = low.relabel(|v| ((v as usize * 37 + 50) % 128) as Vertex);
+        prop_assert!(spread.touched() >> 64 != 0);
+        prop_assert_eq!(&spread.relabel(|w| ((w as usize + 128 - 50) * 45 % 128) as Vertex), &low);
+        for player in [Player::First, Player::Second] {
+            let expected = brute_force(&spread, player, k);
+            prop_assert_eq!(&spread.threats(player, k), &expected);
+            prop_assert_eq!(spread.has_double_threat(player, k), expected.len() >= 2);
+            prop_assert_eq!(spread.first_threat(player, k), expected.first().copied());
+            prop_assert_eq!(low.threats(player, k).len(), expected.len());
+            // And one more edge, between touched vertices or to a fresh one.
+            let mut ends: Vec<Vertex> = members(spread.touched()).take(8).collect();
+            ends.extend(spread.fresh_vertex());
+            for (i, &u) in ends.iter().enumerate() {
+                for &v in &ends[i + 1..] {
+                    let e = Edge::new(u, v);
+                    if spread.is_free(e) {
+                        let after = spread.with(e, player).unwrap();
+                        let double = brute_force(&after, player, k).len() >= 2;
+                        prop_assert_eq!(spread.double_threat_with(e, player, k, &expected), double);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn double_threats_with_one_more_edge_agree_with_the_position_after_it(
         seed in any::<u64>(),
