@@ -48,18 +48,7 @@ proptest! {
             prop_assert_eq!(spread.first_threat(player, k), expected.first().copied());
             prop_assert_eq!(low.threats(player, k).len(), expected.len());
             // And one more edge, between touched vertices or to a fresh one.
-            let mut ends: Vec<Vertex> = members(spread.touched()).take(8).collect();
-            ends.extend(spread.fresh_vertex());
-            for (i, &u) in ends.iter().enumerate() {
-                for &v in &ends[i + 1..] {
-                    let e = Edge::new(u, v);
-                    if spread.is_free(e) {
-                        let after = spread.with(e, player).unwrap();
-                        let double = brute_force(&after, player, k).len() >= 2;
-                        prop_assert_eq!(spread.double_threat_with(e, player, k, &expected), double);
-                    }
-                }
-            }
+            double_threats_with_one_more_edge(&spread, 8, player, k)?;
         }
     }
 
@@ -70,23 +59,35 @@ proptest! {
         k in 3..6usize,
     ) {
         let position = game_like_position(seed, rounds);
-        // Every free pair of touched vertices, and edges to a fresh one.
-        let mut touched: Vec<Vertex> = members(position.touched()).collect();
-        touched.extend(position.fresh_vertex());
         for player in [Player::First, Player::Second] {
-            let threats = position.threats(player, k);
-            for (i, &u) in touched.iter().enumerate() {
-                for &v in &touched[i + 1..] {
-                    let e = Edge::new(u, v);
-                    if position.is_free(e) {
-                        let after = position.with(e, player).unwrap();
-                        let expected = brute_force(&after, player, k).len() >= 2;
-                        prop_assert_eq!(position.double_threat_with(e, player, k, &threats), expected);
-                    }
-                }
+            double_threats_with_one_more_edge(&position, usize::MAX, player, k)?;
+        }
+    }
+}
+
+/// `double_threat_with` against brute force on the position after the
+/// edge, for every free pair of the first `limit` touched vertices and a
+/// fresh one.
+fn double_threats_with_one_more_edge(
+    position: &Position,
+    limit: usize,
+    player: Player,
+    k: usize,
+) -> Result<(), TestCaseError> {
+    let threats = position.threats(player, k);
+    let mut ends: Vec<Vertex> = members(position.touched()).take(limit).collect();
+    ends.extend(position.fresh_vertex());
+    for (i, &u) in ends.iter().enumerate() {
+        for &v in &ends[i + 1..] {
+            let e = Edge::new(u, v);
+            if position.is_free(e) {
+                let after = position.with(e, player).unwrap();
+                let expected = brute_force(&after, player, k).len() >= 2;
+                prop_assert_eq!(position.double_threat_with(e, player, k, &threats), expected);
             }
         }
     }
+    Ok(())
 }
 
 #[test]
