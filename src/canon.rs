@@ -14,7 +14,7 @@
 //! Only touched vertices enter the graph; untouched (fresh) vertices are all
 //! alike and are placed after them in increasing order.
 
-use crate::board::{first_n, members, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::strategy::Memory;
 use canonaut::consts::ALGORITHM_INFINITY;
 use canonaut::refine::GraphContext;
@@ -418,6 +418,17 @@ impl KeyWriter {
         }
     }
 
+    /// Appends the low `count` bits of a row, in pieces of at most 63
+    /// (one piece for rows within vertices `0..64`).
+    fn row(&mut self, mut row: VertexSet, mut count: usize) {
+        while count > 63 {
+            self.bits(row as u64 & (u64::MAX >> 1), 63);
+            row >>= 63;
+            count -= 63;
+        }
+        self.bits(row as u64 & ((1u64 << count) - 1), count as u32);
+    }
+
     fn finish(mut self) -> Key {
         let tail = self.bits.div_ceil(8) as usize;
         self.bytes.extend_from_slice(&self.word.to_le_bytes()[..tail]);
@@ -464,14 +475,7 @@ fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
     }
     for player in [Player::First, Player::Second] {
         for u in 0..t {
-            let above = t - u - 1;
-            let row = position.neighbours(player, u as Vertex) >> (u + 1);
-            let mut done = 0;
-            while done < above {
-                let count = (above - done).min(63);
-                key.bits((row >> done) as u64 & ((1u64 << count) - 1), count as u32);
-                done += count;
-            }
+            key.row(position.neighbours(player, u as Vertex) >> (u + 1), t - u - 1);
         }
     }
     key.finish()
