@@ -14,7 +14,7 @@
 //! Only touched vertices enter the graph; untouched (fresh) vertices are all
 //! alike and are placed after them in increasing order.
 
-use crate::board::{first_n, members, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::strategy::Memory;
 use canonaut::consts::ALGORITHM_INFINITY;
 use canonaut::refine::GraphContext;
@@ -285,18 +285,25 @@ fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; 
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
         layered_graph(position, touched, &mut scratch.graph);
-        let mut distinct = [0u64; MAX_VERTICES];
-        distinct[..t].copy_from_slice(masks);
-        let distinct = &mut distinct[..t];
-        distinct.sort_unstable();
-        let classes = dedup_sorted(distinct);
-        let distinct = &distinct[..classes];
-        let rank = |mask: u64| distinct.binary_search(&mask).expect("every mask is listed") as u32;
+        // A vertex's colour is its mask's rank among the distinct masks
+        // (layer 0), or that plus the number of classes (layer 1): ranked
+        // by one sort of (mask, vertex) pairs.
+        let mut sorted = [(0u64, 0u8); MAX_VERTICES];
+        for (i, (slot, &mask)) in sorted.iter_mut().zip(masks).enumerate() {
+            *slot = (mask, i as u8);
+        }
+        let sorted = &mut sorted[..t];
+        sorted.sort_unstable();
         scratch.colours.clear();
-        scratch.colours.extend(masks.iter().map(|&mask| rank(mask)));
-        scratch
-            .colours
-            .extend(masks.iter().map(|&mask| classes as u32 + rank(mask)));
+        scratch.colours.resize(n, 0);
+        let mut classes = 0;
+        for (j, &(mask, i)) in sorted.iter().enumerate() {
+            classes += usize::from(j == 0 || mask != sorted[j - 1].0);
+            scratch.colours[i as usize] = classes as u32 - 1;
+        }
+        for i in 0..t {
+            scratch.colours[i + t] = scratch.colours[i] + classes as u32;
+        }
         if scratch.labellers.len() <= n {
             scratch.labellers.resize_with(n + 1, || None);
         }
@@ -311,18 +318,16 @@ fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; 
     })
 }
 
-/// Removes repeats from a sorted slice in place; returns how many distinct
-/// values lead it.
-fn dedup_sorted(values: &mut [u64]) -> usize {
-    let mut kept = 0;
-    for i in 0..values.len() {
-        if kept == 0 || values[i] != values[kept - 1] {
-            values[kept] = values[i];
-            kept += 1;
-        }
+/// The identity on the whole board, copied rather than built per call.
+const IDENTITY: [Vertex; MAX_VERTICES] = {
+    let mut table = [0; MAX_VERTICES];
+    let mut v = 0;
+    while v < MAX_VERTICES {
+        table[v] = v as Vertex;
+        v += 1;
     }
-    kept
-}
+    table
+};
 
 /// Canonical form of `position` with `memory` and an optional marked edge.
 pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
@@ -342,7 +347,7 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     // Untouched vertices follow in increasing order; above the largest
     // touched vertex that is the identity.
     let capacity = position.board().capacity();
-    let mut map: Vec<Vertex> = (0..capacity).map(|v| v as Vertex).collect();
+    let mut map: Vec<Vertex> = IDENTITY[..capacity].to_vec();
     let top = (MAX_VERTICES - position.touched().leading_zeros() as usize).min(capacity);
     let mut next_fresh = t as Vertex;
     for (v, image) in map[..top].iter_mut().enumerate() {
@@ -413,6 +418,17 @@ impl KeyWriter {
         }
     }
 
+    /// Appends the low `count` bits of a row, in pieces of at most 63
+    /// (one piece for rows within vertices `0..64`).
+    fn row(&mut self, mut row: VertexSet, mut count: usize) {
+        while count > 63 {
+            self.bits(row as u64 & (u64::MAX >> 1), 63);
+            row >>= 63;
+            count -= 63;
+        }
+        self.bits(row as u64 & ((1u64 << count) - 1), count as u32);
+    }
+
     fn finish(mut self) -> Key {
         let tail = self.bits.div_ceil(8) as usize;
         self.bytes.extend_from_slice(&self.word.to_le_bytes()[..tail]);
@@ -459,14 +475,7 @@ fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
     }
     for player in [Player::First, Player::Second] {
         for u in 0..t {
-            let above = t - u - 1;
-            let row = position.neighbours(player, u as Vertex) >> (u + 1);
-            let mut done = 0;
-            while done < above {
-                let count = (above - done).min(63);
-                key.bits((row >> done) as u64 & ((1u64 << count) - 1), count as u32);
-                done += count;
-            }
+            key.row(position.neighbours(player, u as Vertex) >> (u + 1), t - u - 1);
         }
     }
     key.finish()

@@ -32,6 +32,26 @@ proptest! {
         }
     }
 
+    /// The walk runs on one word for positions within vertices `0..64`
+    /// and on 128-bit sets otherwise: the same position spread over both
+    /// halves of the board (and relabelled back) gives the same answers.
+    #[test]
+    fn threats_agree_with_brute_force_above_vertex_64(seed in any::<u64>(), rounds in 2..16usize, k in 3..6usize) {
+        let low = game_like_position(seed, rounds);
+        let spread = low.relabel(|v| ((v as usize * 37 + 50) % 128) as Vertex);
+        prop_assert!(spread.touched() >> 64 != 0);
+        prop_assert_eq!(&spread.relabel(|w| ((w as usize + 128 - 50) * 45 % 128) as Vertex), &low);
+        for player in [Player::First, Player::Second] {
+            let expected = brute_force(&spread, player, k);
+            prop_assert_eq!(&spread.threats(player, k), &expected);
+            prop_assert_eq!(spread.has_double_threat(player, k), expected.len() >= 2);
+            prop_assert_eq!(spread.first_threat(player, k), expected.first().copied());
+            prop_assert_eq!(low.threats(player, k).len(), expected.len());
+            // And one more edge, between touched vertices or to a fresh one.
+            double_threats_with_one_more_edge(&spread, 8, player, k)?;
+        }
+    }
+
     #[test]
     fn double_threats_with_one_more_edge_agree_with_the_position_after_it(
         seed in any::<u64>(),
@@ -39,23 +59,35 @@ proptest! {
         k in 3..6usize,
     ) {
         let position = game_like_position(seed, rounds);
-        // Every free pair of touched vertices, and edges to a fresh one.
-        let mut touched: Vec<Vertex> = members(position.touched()).collect();
-        touched.extend(position.fresh_vertex());
         for player in [Player::First, Player::Second] {
-            let threats = position.threats(player, k);
-            for (i, &u) in touched.iter().enumerate() {
-                for &v in &touched[i + 1..] {
-                    let e = Edge::new(u, v);
-                    if position.is_free(e) {
-                        let after = position.with(e, player).unwrap();
-                        let expected = brute_force(&after, player, k).len() >= 2;
-                        prop_assert_eq!(position.double_threat_with(e, player, k, &threats), expected);
-                    }
-                }
+            double_threats_with_one_more_edge(&position, usize::MAX, player, k)?;
+        }
+    }
+}
+
+/// `double_threat_with` against brute force on the position after the
+/// edge, for every free pair of the first `limit` touched vertices and a
+/// fresh one.
+fn double_threats_with_one_more_edge(
+    position: &Position,
+    limit: usize,
+    player: Player,
+    k: usize,
+) -> Result<(), TestCaseError> {
+    let threats = position.threats(player, k);
+    let mut ends: Vec<Vertex> = members(position.touched()).take(limit).collect();
+    ends.extend(position.fresh_vertex());
+    for (i, &u) in ends.iter().enumerate() {
+        for &v in &ends[i + 1..] {
+            let e = Edge::new(u, v);
+            if position.is_free(e) {
+                let after = position.with(e, player).unwrap();
+                let expected = brute_force(&after, player, k).len() >= 2;
+                prop_assert_eq!(position.double_threat_with(e, player, k, &threats), expected);
             }
         }
     }
+    Ok(())
 }
 
 #[test]

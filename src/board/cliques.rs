@@ -1,22 +1,28 @@
 //! Cliques, threats and double threats of one player in a position: the
 //! queries the search and the strategies ask for almost every move.
 
-use super::{first_n, members, Edge, Player, Position, Vertex, VertexSet};
+use super::{members, Edge, Player, Position, Vertex, VertexSet};
+use std::ops::{BitAnd, BitOr, Not};
 
 /// Whether `within` contains a clique of `size` vertices in the graph whose
 /// neighbourhoods `neighbours` gives (any graph stored as vertex bitsets).
 pub fn clique_within(neighbours: &impl Fn(Vertex) -> VertexSet, within: VertexSet, size: usize) -> bool {
+    clique_among(neighbours, within, size)
+}
+
+/// [`clique_within`] on words of type `W` (one word for positions within
+/// vertices `0..64`: [`Position::has_clique_in`]).
+fn clique_among<W: Word>(neighbours: &impl Fn(Vertex) -> W, within: W, size: usize) -> bool {
     if size == 0 {
         return true;
     }
-    if (within.count_ones() as usize) < size {
+    if (within.count() as usize) < size {
         return false;
     }
     let mut rest = within;
-    while rest != 0 {
-        let v = rest.trailing_zeros() as Vertex;
-        rest &= rest - 1;
-        if clique_within(neighbours, rest & neighbours(v), size - 1) {
+    while let Some((v, later)) = rest.pop() {
+        rest = later;
+        if clique_among(neighbours, rest & neighbours(v), size - 1) {
             return true;
         }
     }
@@ -26,7 +32,10 @@ pub fn clique_within(neighbours: &impl Fn(Vertex) -> VertexSet, within: VertexSe
 impl Position {
     /// Whether `within` contains a clique of `size` vertices in `player`'s graph.
     pub fn has_clique_in(&self, player: Player, within: VertexSet, size: usize) -> bool {
-        clique_within(&|v| self.neighbours(player, v), within, size)
+        match (self.touched() | within) >> 64 {
+            0 => clique_among(&|v| self.neighbours(player, v) as u64, within as u64, size),
+            _ => clique_within(&|v| self.neighbours(player, v), within, size),
+        }
     }
 
     /// Whether `player` owns a complete graph on `k` vertices.
@@ -94,10 +103,10 @@ impl Position {
         if threats.iter().any(|&m| m != e && Some(m) != first) {
             return true;
         }
-        let after = self.with(e, player).expect("a free edge");
         let (a, b) = e.ends();
         let mut double = false;
-        after.each_threat_meeting(player, k, Some(1u128 << a | 1u128 << b), &mut |m| {
+        // The position after `e`, walked without building it.
+        self.each_threat_meeting((player, Some(e)), k, Some(1u128 << a | 1u128 << b), &mut |m| {
             double = first.is_some_and(|f| f != m);
             first = first.or(Some(m));
             !double
@@ -111,18 +120,125 @@ impl Position {
     /// so this walks the `K_{k-2}`s of `player`'s graph (this query runs for
     /// most moves of the search; pairs of candidate vertices cost more).
     fn each_threat(&self, player: Player, k: usize, f: &mut impl FnMut(Edge) -> bool) {
-        self.each_threat_meeting(player, k, None, f);
+        self.each_threat_meeting((player, None), k, None, f);
     }
 
     /// [`Position::each_threat`], or with `near` only the threats whose
     /// `K_{k-2}` contains a vertex of `near` (`k >= 3`; a threat may then
-    /// come once per such vertex).
-    fn each_threat_meeting(&self, player: Player, k: usize, near: Option<VertexSet>, f: &mut impl FnMut(Edge) -> bool) {
+    /// come once per such vertex). On one word where the touched vertices
+    /// fit it (the search's positions): this query is a large share of a
+    /// certification, and 128-bit operations cost several word ones.
+    /// With an `added` edge, the threats of the position with that free
+    /// edge given to `player`.
+    fn each_threat_meeting(
+        &self,
+        (player, added): (Player, Option<Edge>),
+        k: usize,
+        near: Option<VertexSet>,
+        f: &mut impl FnMut(Edge) -> bool,
+    ) {
+        let ends = added.map_or(0, |e| 1u128 << e.ends().0 | 1u128 << e.ends().1);
+        match (self.touched() | ends) >> 64 {
+            0 => Walk::<u64>::new(self, player, added).threats(k, near, f),
+            _ => Walk::<VertexSet>::new(self, player, added).threats(k, near, f),
+        }
+    }
+}
+
+/// A vertex set as a machine word: `u64` for positions within vertices
+/// `0..64`, [`VertexSet`] otherwise.
+trait Word: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+    const ZERO: Self;
+    /// The set's low part (the caller knows nothing lies above it).
+    fn of(set: VertexSet) -> Self;
+    fn bit(v: Vertex) -> Self;
+    fn count(self) -> u32;
+    /// The smallest member, and the set without it.
+    fn pop(self) -> Option<(Vertex, Self)>;
+    /// The vertices above `v`.
+    fn above(v: Vertex) -> Self;
+}
+
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            fn of(set: VertexSet) -> Self {
+                set as $t
+            }
+            fn bit(v: Vertex) -> Self {
+                1 << v
+            }
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            fn pop(self) -> Option<(Vertex, Self)> {
+                (self != 0).then(|| (self.trailing_zeros() as Vertex, self & (self - 1)))
+            }
+            fn above(v: Vertex) -> Self {
+                (!0 as $t).checked_shl(u32::from(v) + 1).unwrap_or(0)
+            }
+        }
+    };
+}
+word!(u64);
+word!(u128);
+
+/// Iterates the members of a word in increasing order.
+fn each<W: Word>(mut set: W) -> impl Iterator<Item = Vertex> {
+    std::iter::from_fn(move || {
+        let (v, rest) = set.pop()?;
+        set = rest;
+        Some(v)
+    })
+}
+
+/// One player's graph of a position, walked on words of type `W`.
+struct Walk<'a, W> {
+    position: &'a Position,
+    player: Player,
+    /// A free edge taken as the player's.
+    added: Option<Edge>,
+    _word: std::marker::PhantomData<W>,
+}
+
+impl<'a, W: Word> Walk<'a, W> {
+    fn new(position: &'a Position, player: Player, added: Option<Edge>) -> Self {
+        Walk {
+            position,
+            player,
+            added,
+            _word: std::marker::PhantomData,
+        }
+    }
+
+    /// The other end of the added edge, if `v` is an end of it.
+    fn added_at(&self, v: Vertex) -> VertexSet {
+        match self.added.map(|e| e.ends()) {
+            Some((a, b)) if v == a => 1 << b,
+            Some((a, b)) if v == b => 1 << a,
+            _ => 0,
+        }
+    }
+
+    fn mine(&self, v: Vertex) -> W {
+        W::of(self.position.neighbours(self.player, v) | self.added_at(v))
+    }
+
+    /// The vertices some edge (or the added one) touches.
+    fn touched(&self) -> W {
+        let ends = self.added.map_or(0, |e| 1 << e.ends().0 | 1 << e.ends().1);
+        W::of(self.position.touched() | ends)
+    }
+
+    fn threats(&self, k: usize, near: Option<VertexSet>, f: &mut impl FnMut(Edge) -> bool) {
         let need = k.saturating_sub(2);
-        let mut pairs = |common: VertexSet| {
-            for u in members(common) {
-                let claimed = self.neighbours(Player::First, u) | self.neighbours(Player::Second, u);
-                for v in members(common & !first_n(u as usize + 1) & !claimed) {
+        let position = self.position;
+        let mut pairs = |common: W| {
+            for u in each(common) {
+                let claimed = position.neighbours(Player::First, u) | position.neighbours(Player::Second, u);
+                let claimed = W::of(claimed | self.added_at(u));
+                for v in each(common & W::above(u) & !claimed) {
                     if !f(Edge::new(u, v)) {
                         return false;
                     }
@@ -133,47 +249,39 @@ impl Position {
         let Some(near) = near else {
             // A vertex of the K_{k-2} has degree k - 1 or more (the rest of
             // the clique and both ends), an end degree k - 2 or more.
-            let (mut clique_vertices, mut ends) = (0, 0);
-            for v in members(self.touched()) {
-                let degree = self.neighbours(player, v).count_ones() as usize;
+            let (mut clique_vertices, mut ends) = (W::ZERO, W::ZERO);
+            for v in each(self.touched()) {
+                let degree = self.mine(v).count() as usize;
                 if degree > need {
-                    clique_vertices |= 1u128 << v;
+                    clique_vertices = clique_vertices | W::bit(v);
                 }
                 if degree >= need {
-                    ends |= 1u128 << v;
+                    ends = ends | W::bit(v);
                 }
             }
-            self.each_clique_common(player, clique_vertices, ends, need, &mut pairs);
+            self.clique_common(clique_vertices, ends, need, &mut pairs);
             return;
         };
         // The K_{k-2}s through `v`: `v` and a K_{k-3} among its neighbours
         // (few, so no degree filter first).
         for v in members(near) {
-            let mine = self.neighbours(player, v);
-            if !self.each_clique_common(player, mine, mine, need - 1, &mut pairs) {
+            let mine = self.mine(v);
+            if !self.clique_common(mine, mine, need - 1, &mut pairs) {
                 return;
             }
         }
     }
 
     /// Calls `f` with the common neighbourhood (within `common`) of every
-    /// clique of `size` vertices of `player` drawn from `candidates`, until
-    /// it returns false; returns false if it did.
-    fn each_clique_common(
-        &self,
-        player: Player,
-        candidates: VertexSet,
-        common: VertexSet,
-        size: usize,
-        f: &mut impl FnMut(VertexSet) -> bool,
-    ) -> bool {
+    /// clique of `size` vertices drawn from `candidates`, until it returns
+    /// false; returns false if it did.
+    fn clique_common(&self, candidates: W, common: W, size: usize, f: &mut impl FnMut(W) -> bool) -> bool {
         if size == 0 {
-            return common.count_ones() < 2 || f(common);
+            return common.count() < 2 || f(common);
         }
-        for v in members(candidates) {
-            let mine = self.neighbours(player, v);
-            let later = candidates & !first_n(v as usize + 1);
-            if !self.each_clique_common(player, later & mine, common & mine, size - 1, f) {
+        for v in each(candidates) {
+            let mine = self.mine(v);
+            if !self.clique_common(candidates & W::above(v) & mine, common & mine, size - 1, f) {
                 return false;
             }
         }
