@@ -34,6 +34,7 @@
 //!   counts for Bob (Section 1: "otherwise it is a player 2 win").
 
 mod reduced;
+mod star;
 
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
 use super::edges::{EdgeError, EdgePosition};
@@ -327,37 +328,6 @@ fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
     }
 }
 
-/// A label part for a count still to reach, or "out of reach".
-const UNREACHABLE: u64 = 63;
-
-impl ScoringGame {
-    /// The label of vertex `v` in the reduced canonical form
-    /// ([`reduced`]), below 2^12, or `None` if its free edges can no longer
-    /// change the score; `now` are both players' points as they stand.
-    /// VC: the edges each colour still needs to capture `v` (out of reach:
-    /// the same label whatever the number). Star: each colour's degree at
-    /// `v` while it can still exceed that colour's points.
-    fn vertex_label(&self, rows: &Rows, v: usize, now: [u32; 2]) -> Option<u64> {
-        let free = rows.free_count[v];
-        let part = |p: usize| -> Option<u64> {
-            let count = rows.count[p][v];
-            match self.scoring {
-                Scoring::VertexCapturing => {
-                    let need = (rows.degree[v] / 2 + 1).checked_sub(count).filter(|&c| c > 0)?;
-                    Some(if need <= free { need as u64 } else { UNREACHABLE })
-                }
-                _ => Some(if count + free > now[p] {
-                    count as u64
-                } else {
-                    UNREACHABLE
-                }),
-            }
-        };
-        let (red, blue) = (part(0)?, part(1)?);
-        ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
-    }
-}
-
 /// At most how many of the vertices with a cost (`None`: out of reach)
 /// a player with `moves` edges left can pay for: `k` vertices cost at
 /// least the `k` cheapest costs, and `moves` edges bring at most
@@ -461,9 +431,17 @@ impl Game for ScoringGame {
     /// Each player's points end in `ScoringGame::range`; the lowest
     /// outcome pairs Alice's least with Bob's most (in the `(a - b, a)`
     /// order: `a - b` is then least, and if it is reached both are), the
-    /// highest the reverse.
+    /// highest the reverse. The Star game's bounds come from strategies
+    /// ([`star::bound`]).
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
+        if self.scoring == Scoring::Star {
+            return Some(
+                [Player::First, Player::Second]
+                    .map(|p| star::bound(&rows, p, position.to_move))
+                    .into(),
+            );
+        }
         let left = rows.moves_left(position.to_move);
         let [(a_low, a_high), (b_low, b_high)] = [Player::First, Player::Second].map(|p| {
             let (least, most) = self.range(&rows, p, left);
