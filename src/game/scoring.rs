@@ -36,7 +36,9 @@
 mod reduced;
 mod star;
 
-use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
+use super::colex::{
+    clique_with_budget, colex_score, colex_score_with_clique_number, edge_clique_number, nonzero_clique,
+};
 use super::edges::{EdgeError, EdgePosition};
 use super::{Canonical, Game};
 use crate::board::{Edge, Player, Vertex, VertexSet};
@@ -309,9 +311,17 @@ impl ScoringGame {
             return k;
         }
         // A Colex graph with no clique larger than k has fewer than
-        // binom(k + 1, 2) edges, and no more than `player` will own.
+        // binom(k + 1, 2) edges, and no more than `player` will own. The
+        // Colex score of `reach` is at least binom(ω, 2) >= binom(k + 1, 2)
+        // if its clique number ω exceeds k (k <= ω always), so it is then
+        // not the least of the three and need not be computed.
         let edges = own.iter().map(|r| r.count_ones()).sum::<u32>() / 2 + left;
-        colex_score(reach).min(edges).min(((k + 1) * k / 2).saturating_sub(1))
+        let cap = edges.min(((k + 1) * k / 2).saturating_sub(1));
+        let omega = edge_clique_number(reach);
+        match omega > k {
+            true => cap,
+            false => colex_score_with_clique_number(reach, omega).min(cap),
+        }
     }
 }
 
