@@ -35,6 +35,8 @@
 
 mod reduced;
 mod star;
+mod strategy;
+mod vc;
 
 use super::colex::{
     clique_with_budget, colex_score, colex_score_with_clique_number, edge_clique_number, nonzero_clique,
@@ -257,43 +259,17 @@ impl ScoringGame {
         }
     }
 
-    /// The least and the most points `player` can end with from `rows`,
-    /// whatever the play, given the moves each player has left.
-    fn range(&self, rows: &Rows, player: Player, left: [u32; 2]) -> (u32, u32) {
+    /// The Clique and Colex games' bound on the value from `player`'s
+    /// side (a lower bound for Alice, an upper bound for Bob, as in
+    /// [`strategy::oriented`]): her points as they stand (cliques and Colex
+    /// graphs stay), and the most the opponent can still complete with the
+    /// moves he has left, in any play.
+    fn clique_like_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
+        let left = rows.moves_left(to_move);
+        let his = player.opponent();
         let now = self.measure(rows, player);
-        let (own, other) = (&rows.count[player as usize], &rows.count[player.opponent() as usize]);
-        let (mine, theirs) = (left[player as usize], left[player.opponent() as usize]);
-        let (n, free, degree) = (rows.n, &rows.free_count, &rows.degree);
-        match self.scoring {
-            Scoring::Clique | Scoring::Colex => {
-                let most = self.most_clique_like(rows, rows.colour(player), mine);
-                (now, most.max(now))
-            }
-            // Each free edge at v ends in one colour; the opponent can take
-            // at most `theirs` of them there.
-            Scoring::Star => {
-                let least = (0..n).map(|v| own[v] + free[v].saturating_sub(theirs)).max();
-                let most = (0..n).map(|v| own[v] + free[v].min(mine)).max();
-                (least.unwrap_or(0).max(now), most.unwrap_or(0))
-            }
-            Scoring::VertexCapturing => {
-                // To capture v, `player` needs degree/2 + 1 edges there; the
-                // opponent stops it with ⌈degree/2⌉. Every further edge
-                // brings two vertices one edge each.
-                let gain = (0..n).map(|v| {
-                    (degree[v] / 2 + 1)
-                        .checked_sub(own[v])
-                        .map_or(Some(0), |c| (c <= free[v]).then_some(c))
-                });
-                let open = (0..n).filter(|&v| 2 * other[v] < degree[v]);
-                let spoil = open.clone().map(|v| {
-                    let c = degree[v].div_ceil(2) - other[v];
-                    (c <= free[v]).then_some(c)
-                });
-                let least = open.count() as u32 - affordable(spoil, theirs);
-                (least.max(now), affordable(gain, mine))
-            }
-        }
+        let most = self.most_clique_like(rows, rows.colour(his), left[his as usize]);
+        strategy::oriented(player, now, most.max(self.measure(rows, his)))
     }
 
     /// The largest clique (Clique) or Colex graph (Colex) `player`, with
@@ -344,10 +320,21 @@ fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
 /// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
 /// brings two only if both its ends are among them).
 fn affordable(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> u32 {
+    affordable_counts(&cost_counts(costs, moves), moves)
+}
+
+/// How many vertices have each cost up to `moves` (the others are out
+/// of reach), for [`affordable_counts`].
+fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MAX_BOARD_VERTICES + 1] {
     let mut how_many = [0u32; MAX_BOARD_VERTICES + 1];
     for c in costs.flatten().filter(|&c| c <= moves) {
         how_many[c as usize] += 1;
     }
+    how_many
+}
+
+/// [`affordable`] from the vertices' costs counted by [`cost_counts`].
+fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
     let (mut k, mut spent, mut best) = (0, 0, 0);
     for (cost, &count) in how_many.iter().enumerate() {
         for _ in 0..count {
@@ -438,34 +425,19 @@ impl Game for ScoringGame {
         score as i32
     }
 
-    /// Each player's points end in `ScoringGame::range`; the lowest
-    /// outcome pairs Alice's least with Bob's most (in the `(a - b, a)`
-    /// order: `a - b` is then least, and if it is reached both are), the
-    /// highest the reverse. The Star game's bounds come from strategies
-    /// ([`star::bound`]).
+    /// The lowest outcome from Alice's side, the highest from Bob's: in the
+    /// Clique and Colex games each player's points as they stand and the
+    /// most the opponent can complete; in the Star and VC games the best
+    /// of what strategies of that player prove ([`star`], [`vc`], with the
+    /// argument in [`strategy`]).
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
-        if self.scoring == Scoring::Star {
-            return Some(
-                [Player::First, Player::Second]
-                    .map(|p| star::bound(&rows, p, position.to_move))
-                    .into(),
-            );
-        }
-        let left = rows.moves_left(position.to_move);
-        let [(a_low, a_high), (b_low, b_high)] = [Player::First, Player::Second].map(|p| {
-            let (least, most) = self.range(&rows, p, left);
-            (least as u8, most as u8)
-        });
-        Some((
-            Points {
-                alice: a_low,
-                bob: b_high,
-            },
-            Points {
-                alice: a_high,
-                bob: b_low,
-            },
-        ))
+        let to_move = position.to_move;
+        let bound = |p| match self.scoring {
+            Scoring::Star => star::bound(&rows, p, to_move),
+            Scoring::VertexCapturing => vc::bound(&rows, p, to_move),
+            Scoring::Clique | Scoring::Colex => self.clique_like_bound(&rows, p, to_move),
+        };
+        Some((bound(Player::First), bound(Player::Second)))
     }
 }
