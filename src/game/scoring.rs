@@ -428,8 +428,8 @@ impl Game for ScoringGame {
     /// The lowest outcome from Alice's side, the highest from Bob's: in the
     /// Clique and Colex games each player's points as they stand and the
     /// most the opponent can complete; in the Star and VC games the best
-    /// of what strategies of that player prove ([`star`], [`vc`], with the
-    /// argument in [`strategy`]).
+    /// of what strategies of that player prove (`scoring/star.rs`,
+    /// `scoring/vc.rs`, with the argument in `scoring/strategy.rs`).
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
         let to_move = position.to_move;
