@@ -12,19 +12,13 @@
 //! In both, her degree also ends at least her all-play least (each
 //! vertex's free edges beyond his moves left are hers).
 
-use super::strategy::{best, greedy_share, oriented, pairs_exist};
+use super::strategy::{best, greedy_share, oriented, pairs_exist, View};
 use super::{Points, Rows, MAX_BOARD_VERTICES};
 use crate::board::Player;
 
-/// One player's view of a position: her edges and his at each vertex,
-/// the free edges there, and who has how many moves left.
+/// Her view of the position, and both players' least degrees in any play.
 struct Side<'r> {
-    rows: &'r Rows,
-    player: Player,
-    own: &'r [u32],
-    other: &'r [u32],
-    theirs: u32,
-    first: bool,
+    view: View<'r>,
     /// Her least points in every play: each free edge at a vertex beyond
     /// his moves left is hers.
     least_any: u32,
@@ -36,8 +30,7 @@ struct Side<'r> {
 /// header) proves: a lower bound for Alice, an upper bound for Bob.
 /// `to_move` moves next; the position is not over.
 pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
-    let left = rows.moves_left(to_move);
-    let (me, them) = (player as usize, player.opponent() as usize);
+    let view = View::new(rows, player, to_move);
     let least = |counts: &[u32], moves: u32| {
         (0..rows.n)
             .map(|v| counts[v] + rows.free_count[v].saturating_sub(moves))
@@ -45,18 +38,13 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
             .unwrap_or(0)
     };
     let side = Side {
-        rows,
-        player,
-        own: &rows.count[me][..rows.n],
-        other: &rows.count[them][..rows.n],
-        theirs: left[them],
-        first: to_move == player,
-        least_any: least(&rows.count[me], left[them]),
-        his_least_any: least(&rows.count[them], left[me]),
+        least_any: least(view.own, view.theirs),
+        his_least_any: least(view.other, view.mine),
+        view,
     };
     // His most at each vertex in every play; the two largest, so that each
     // greedy bound below takes the largest away from `v` in one step.
-    let his_most = |w: usize| side.other[w] + rows.free_count[w].min(side.theirs);
+    let his_most = |w: usize| side.view.other[w] + rows.free_count[w].min(side.view.theirs);
     let (mut top, mut second) = ((0, usize::MAX), 0);
     for w in 0..rows.n {
         let m = his_most(w);
@@ -76,23 +64,23 @@ impl Side<'_> {
     /// Her least and his most points while she is greedy at `v`;
     /// `elsewhere`: his most in every play at the vertices other than `v`.
     fn greedy(&self, v: usize, elsewhere: u32) -> Points {
-        let free = &self.rows.free_count;
-        let x = greedy_share(free[v], self.first);
-        let his_most = elsewhere.max(self.other[v] + (free[v] - x).min(self.theirs));
-        oriented(self.player, self.least_any.max(self.own[v] + x), his_most)
+        let free = &self.view.rows.free_count;
+        let x = greedy_share(free[v], self.view.first);
+        let his_most = elsewhere.max(self.view.other[v] + (free[v] - x).min(self.view.theirs));
+        oriented(self.view.player, self.least_any.max(self.view.own[v] + x), his_most)
     }
 
     /// The pairs at each vertex a pairing needs to hold his degree to at
     /// most `cap` (module header), if Hall's condition says they exist.
     fn pairs_for(&self, cap: u32) -> Option<[u32; MAX_BOARD_VERTICES]> {
-        let free = &self.rows.free_count;
+        let free = &self.view.rows.free_count;
         let mut pairs = [0; MAX_BOARD_VERTICES];
-        for v in 0..self.rows.n {
-            if self.other[v] + free[v].min(self.theirs) > cap {
-                pairs[v] = self.other[v] + free[v] - cap;
+        for v in 0..self.view.rows.n {
+            if self.view.other[v] + free[v].min(self.view.theirs) > cap {
+                pairs[v] = self.view.other[v] + free[v] - cap;
             }
         }
-        pairs_exist(self.rows, &pairs[..self.rows.n]).then_some(pairs)
+        pairs_exist(self.view.rows, &pairs[..self.view.rows.n]).then_some(pairs)
     }
 
     /// Her least points and his most under the pairing that holds his
@@ -111,7 +99,10 @@ impl Side<'_> {
             }
         }
         let pairs = self.pairs_for(hi).filter(|_| hi < most_any)?;
-        let mine = (0..self.rows.n).map(|v| self.own[v] + pairs[v]).max().unwrap_or(0);
-        Some(oriented(self.player, self.least_any.max(mine), hi))
+        let mine = (0..self.view.rows.n)
+            .map(|v| self.view.own[v] + pairs[v])
+            .max()
+            .unwrap_or(0);
+        Some(oriented(self.view.player, self.least_any.max(mine), hi))
     }
 }

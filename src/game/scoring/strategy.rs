@@ -43,6 +43,37 @@ thread_local! {
     static SUBSETS: RefCell<Vec<(i64, VertexSet)>> = const { RefCell::new(Vec::new()) };
 }
 
+/// A position seen from one player (she; he is the opponent): her edges
+/// and his at each vertex, and their moves left.
+pub(super) struct View<'r> {
+    pub(super) rows: &'r Rows,
+    pub(super) player: Player,
+    pub(super) own: &'r [u32],
+    pub(super) other: &'r [u32],
+    /// Her moves left and his.
+    pub(super) mine: u32,
+    pub(super) theirs: u32,
+    /// Whether she moves next.
+    pub(super) first: bool,
+}
+
+impl View<'_> {
+    /// `rows` seen from `player`, with `to_move` moving next.
+    pub(super) fn new(rows: &Rows, player: Player, to_move: Player) -> View<'_> {
+        let left = rows.moves_left(to_move);
+        let (me, them) = (player as usize, player.opponent() as usize);
+        View {
+            rows,
+            player,
+            own: &rows.count[me][..rows.n],
+            other: &rows.count[them][..rows.n],
+            mine: left[me],
+            theirs: left[them],
+            first: to_move == player,
+        }
+    }
+}
+
 /// The edges she is sure of among `free` at a vertex while greedy there.
 pub(super) fn greedy_share(free: u32, she_moves_next: bool) -> u32 {
     (free + u32::from(she_moves_next)) / 2

@@ -23,18 +23,14 @@
 //!
 //! In every case her points also end at least at her least in any play.
 
-use super::strategy::{best, greedy_share, oriented, pairs_exist};
+use super::strategy::{best, greedy_share, oriented, pairs_exist, View};
 use super::{affordable, affordable_counts, cost_counts, Points, Rows, MAX_BOARD_VERTICES};
 use crate::board::{Player, VertexSet};
 use std::iter::once;
 
-/// One player's view of a position (see [`bound`]).
+/// Her view of the position, and what both players get in any play.
 struct Side<'r> {
-    rows: &'r Rows,
-    player: Player,
-    own: &'r [u32],
-    other: &'r [u32],
-    theirs: u32,
+    view: View<'r>,
     /// The vertices she has taken already.
     now: u32,
     /// Her least points in any play.
@@ -49,10 +45,9 @@ struct Side<'r> {
 /// header) proves: a lower bound for Alice, an upper bound for Bob.
 /// `to_move` moves next; the position is not over.
 pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
-    let left = rows.moves_left(to_move);
-    let (me, them) = (player as usize, player.opponent() as usize);
+    let view = View::new(rows, player, to_move);
     let (n, degree, free) = (rows.n, &rows.degree, &rows.free_count);
-    let (own, other) = (&rows.count[me][..n], &rows.count[them][..n]);
+    let (own, other) = (view.own, view.other);
     let now = (0..n).filter(|&v| 2 * own[v] > degree[v]).count() as u32;
     // He stops v (not his yet) with ⌈d / 2⌉ edges there.
     let open = (0..n).filter(|&v| 2 * other[v] < degree[v]);
@@ -60,22 +55,17 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
         let c = degree[v].div_ceil(2) - other[v];
         (c <= free[v]).then_some(c)
     });
-    let least_any = (open.count() as u32 - affordable(stops, left[them])).max(now);
+    let least_any = (open.count() as u32 - affordable(stops, view.theirs)).max(now);
     let mut side = Side {
-        rows,
-        player,
-        own,
-        other,
-        theirs: left[them],
+        view,
         now,
         least_any,
         his_counts: [0; MAX_BOARD_VERTICES + 1],
         his_most_any: 0,
     };
-    side.his_counts = cost_counts((0..n).map(|v| side.his_cost(v)), side.theirs);
-    side.his_most_any = affordable_counts(&side.his_counts, side.theirs);
-    let first = to_move == player;
-    let greedy = (0..n).filter_map(|v| side.greedy(v, first));
+    side.his_counts = cost_counts((0..n).map(|v| side.his_cost(v)), side.view.theirs);
+    side.his_most_any = affordable_counts(&side.his_counts, side.view.theirs);
+    let greedy = (0..n).filter_map(|v| side.greedy(v));
     let candidates = once(oriented(player, least_any, side.his_most_any))
         .chain(greedy)
         .chain(side.pairing());
@@ -85,9 +75,9 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
 impl Side<'_> {
     /// The edges he still needs to take `v` (0 if his), if he can.
     fn his_cost(&self, v: usize) -> Option<u32> {
-        let need = self.rows.degree[v] / 2 + 1;
-        need.checked_sub(self.other[v])
-            .map_or(Some(0), |c| (c <= self.rows.free_count[v]).then_some(c))
+        let need = self.view.rows.degree[v] / 2 + 1;
+        need.checked_sub(self.view.other[v])
+            .map_or(Some(0), |c| (c <= self.view.rows.free_count[v]).then_some(c))
     }
 
     /// His most points in any play, not counting the vertices of `held`.
@@ -95,45 +85,45 @@ impl Side<'_> {
         let mut counts = self.his_counts;
         let mut changed = false;
         for v in crate::board::members(held) {
-            if let Some(c) = self.his_cost(v as usize).filter(|&c| c <= self.theirs) {
+            if let Some(c) = self.his_cost(v as usize).filter(|&c| c <= self.view.theirs) {
                 counts[c as usize] -= 1;
                 changed = true;
             }
         }
         match changed {
-            true => affordable_counts(&counts, self.theirs),
+            true => affordable_counts(&counts, self.view.theirs),
             false => self.his_most_any,
         }
     }
 
     /// Her least and his most points while she is greedy at `v`, if `v`
     /// is undecided and her share there takes it or stops him.
-    fn greedy(&self, v: usize, first: bool) -> Option<Points> {
-        let d = self.rows.degree[v];
-        if 2 * self.own[v] > d || 2 * self.other[v] > d {
+    fn greedy(&self, v: usize) -> Option<Points> {
+        let d = self.view.rows.degree[v];
+        if 2 * self.view.own[v] > d || 2 * self.view.other[v] > d {
             return None;
         }
-        let hers = self.own[v] + greedy_share(self.rows.free_count[v], first);
+        let hers = self.view.own[v] + greedy_share(self.view.rows.free_count[v], self.view.first);
         let (takes, stops) = (2 * hers > d, 2 * hers >= d);
         let mine = if takes {
             self.least_any.max(self.now + 1)
         } else {
             self.least_any
         };
-        stops.then(|| oriented(self.player, mine, self.his_most(1 << v)))
+        stops.then(|| oriented(self.view.player, mine, self.his_most(1 << v)))
     }
 
     /// Her least and his most points under the pairing of the module
     /// header, if some vertex is held.
     fn pairing(&self) -> Option<Points> {
-        let (n, degree, free) = (self.rows.n, &self.rows.degree, &self.rows.free_count);
+        let (n, degree, free) = (self.view.rows.n, &self.view.rows.degree, &self.view.rows.free_count);
         let mut pairs = [0; MAX_BOARD_VERTICES];
         for v in 0..n {
-            if self.his_cost(v).is_some_and(|c| c > 0 && c <= self.theirs) {
-                pairs[v] = self.other[v] + free[v] - degree[v] / 2;
+            if self.his_cost(v).is_some_and(|c| c > 0 && c <= self.view.theirs) {
+                pairs[v] = self.view.other[v] + free[v] - degree[v] / 2;
             }
         }
-        while !pairs_exist(self.rows, &pairs[..n]) {
+        while !pairs_exist(self.view.rows, &pairs[..n]) {
             let hardest = (0..n).max_by_key(|&v| (pairs[v], std::cmp::Reverse(v)))?;
             pairs[hardest] = 0;
         }
@@ -141,8 +131,8 @@ impl Side<'_> {
         if held == 0 {
             return None;
         }
-        let taken = (0..n).filter(|&v| held >> v & 1 == 1 && 2 * (self.own[v] + pairs[v]) > degree[v]);
+        let taken = (0..n).filter(|&v| held >> v & 1 == 1 && 2 * (self.view.own[v] + pairs[v]) > degree[v]);
         let mine = self.least_any.max(self.now + taken.count() as u32);
-        Some(oriented(self.player, mine, self.his_most(held)))
+        Some(oriented(self.view.player, mine, self.his_most(held)))
     }
 }
