@@ -92,7 +92,16 @@ pub fn nonzero_clique(k: u32) -> u32 {
 /// gives at most `binom(ω, 2)`. So the score is `binom(ω, 2)` plus the most
 /// neighbours an outside vertex has in one `ω`-clique.
 pub fn colex_score(adj: &[VertexSet]) -> u32 {
-    let omega = edge_clique_number(adj);
+    colex_score_with_clique_number(adj, edge_clique_number(adj))
+}
+
+/// [`colex_score`] for a graph whose clique number (as
+/// [`edge_clique_number`] gives it) is `omega`.
+///
+/// An outside vertex has at most `omega - 1` neighbours in an
+/// `omega`-clique (else the clique would grow), so the search for the most
+/// stops as soon as one has `omega - 1`.
+pub fn colex_score_with_clique_number(adj: &[VertexSet], omega: u32) -> u32 {
     if omega == 0 {
         return 0;
     }
@@ -102,29 +111,32 @@ pub fn colex_score(adj: &[VertexSet]) -> u32 {
         for v in members(all & !q) {
             extra = extra.max((adj[v as usize] & q).count_ones());
         }
+        extra == omega - 1
     });
     omega * (omega - 1) / 2 + extra
 }
 
 /// Calls `f` on every clique of exactly `size` vertices within `candidates`
-/// that extends `clique`.
+/// that extends `clique`, until `f` returns `true` (then returns `true`).
 fn for_each_clique(
     adj: &[VertexSet],
     clique: VertexSet,
     candidates: VertexSet,
     size: u32,
-    f: &mut impl FnMut(VertexSet),
-) {
+    f: &mut impl FnMut(VertexSet) -> bool,
+) -> bool {
     if size == 0 {
-        f(clique);
-        return;
+        return f(clique);
     }
     let mut rest = candidates;
     while rest.count_ones() >= size {
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        for_each_clique(adj, clique | 1 << v, rest & adj[v], size - 1, f);
+        if for_each_clique(adj, clique | 1 << v, rest & adj[v], size - 1, f) {
+            return true;
+        }
     }
+    false
 }
 
 #[cfg(test)]

@@ -156,9 +156,10 @@ pub trait Game: Send + Sync {
     fn score_json(&self, score: Self::Score) -> serde_json::Value {
         serde_json::Value::String(self.score_text(score))
     }
-    /// Bounds `(lowest, highest)` on every final score reachable from
-    /// `position`, if the game knows any cheaply; the bounded search
-    /// ([`crate::engine::bounded`]) prunes with them. The default knows none.
+    /// Bounds `(lowest, highest)` on the value of `position` under optimal
+    /// play (e.g. on every final score reachable from it), if the game
+    /// knows any cheaply; the bounded search ([`crate::engine::bounded`])
+    /// prunes with them. The default knows none.
     fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         None
     }

@@ -34,8 +34,13 @@
 //!   counts for Bob (Section 1: "otherwise it is a player 2 win").
 
 mod reduced;
+mod star;
+mod strategy;
+mod vc;
 
-use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
+use super::colex::{
+    clique_with_budget, colex_score, colex_score_with_clique_number, edge_clique_number, nonzero_clique,
+};
 use super::edges::{EdgeError, EdgePosition};
 use super::{Canonical, Game};
 use crate::board::{Edge, Player, Vertex, VertexSet};
@@ -254,43 +259,17 @@ impl ScoringGame {
         }
     }
 
-    /// The least and the most points `player` can end with from `rows`,
-    /// whatever the play, given the moves each player has left.
-    fn range(&self, rows: &Rows, player: Player, left: [u32; 2]) -> (u32, u32) {
+    /// The Clique and Colex games' bound on the value from `player`'s
+    /// side (a lower bound for Alice, an upper bound for Bob, as in
+    /// [`strategy::oriented`]): her points as they stand (cliques and Colex
+    /// graphs stay), and the most the opponent can still complete with the
+    /// moves he has left, in any play.
+    fn clique_like_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
+        let left = rows.moves_left(to_move);
+        let his = player.opponent();
         let now = self.measure(rows, player);
-        let (own, other) = (&rows.count[player as usize], &rows.count[player.opponent() as usize]);
-        let (mine, theirs) = (left[player as usize], left[player.opponent() as usize]);
-        let (n, free, degree) = (rows.n, &rows.free_count, &rows.degree);
-        match self.scoring {
-            Scoring::Clique | Scoring::Colex => {
-                let most = self.most_clique_like(rows, rows.colour(player), mine);
-                (now, most.max(now))
-            }
-            // Each free edge at v ends in one colour; the opponent can take
-            // at most `theirs` of them there.
-            Scoring::Star => {
-                let least = (0..n).map(|v| own[v] + free[v].saturating_sub(theirs)).max();
-                let most = (0..n).map(|v| own[v] + free[v].min(mine)).max();
-                (least.unwrap_or(0).max(now), most.unwrap_or(0))
-            }
-            Scoring::VertexCapturing => {
-                // To capture v, `player` needs degree/2 + 1 edges there; the
-                // opponent stops it with ⌈degree/2⌉. Every further edge
-                // brings two vertices one edge each.
-                let gain = (0..n).map(|v| {
-                    (degree[v] / 2 + 1)
-                        .checked_sub(own[v])
-                        .map_or(Some(0), |c| (c <= free[v]).then_some(c))
-                });
-                let open = (0..n).filter(|&v| 2 * other[v] < degree[v]);
-                let spoil = open.clone().map(|v| {
-                    let c = degree[v].div_ceil(2) - other[v];
-                    (c <= free[v]).then_some(c)
-                });
-                let least = open.count() as u32 - affordable(spoil, theirs);
-                (least.max(now), affordable(gain, mine))
-            }
-        }
+        let most = self.most_clique_like(rows, rows.colour(his), left[his as usize]);
+        strategy::oriented(player, now, most.max(self.measure(rows, his)))
     }
 
     /// The largest clique (Clique) or Colex graph (Colex) `player`, with
@@ -308,9 +287,17 @@ impl ScoringGame {
             return k;
         }
         // A Colex graph with no clique larger than k has fewer than
-        // binom(k + 1, 2) edges, and no more than `player` will own.
+        // binom(k + 1, 2) edges, and no more than `player` will own. The
+        // Colex score of `reach` is at least binom(ω, 2) >= binom(k + 1, 2)
+        // if its clique number ω exceeds k (k <= ω always), so it is then
+        // not the least of the three and need not be computed.
         let edges = own.iter().map(|r| r.count_ones()).sum::<u32>() / 2 + left;
-        colex_score(reach).min(edges).min(((k + 1) * k / 2).saturating_sub(1))
+        let cap = edges.min(((k + 1) * k / 2).saturating_sub(1));
+        let omega = edge_clique_number(reach);
+        match omega > k {
+            true => cap,
+            false => colex_score_with_clique_number(reach, omega).min(cap),
+        }
     }
 }
 
@@ -327,47 +314,27 @@ fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
     }
 }
 
-/// A label part for a count still to reach, or "out of reach".
-const UNREACHABLE: u64 = 63;
-
-impl ScoringGame {
-    /// The label of vertex `v` in the reduced canonical form
-    /// ([`reduced`]), below 2^12, or `None` if its free edges can no longer
-    /// change the score; `now` are both players' points as they stand.
-    /// VC: the edges each colour still needs to capture `v` (out of reach:
-    /// the same label whatever the number). Star: each colour's degree at
-    /// `v` while it can still exceed that colour's points.
-    fn vertex_label(&self, rows: &Rows, v: usize, now: [u32; 2]) -> Option<u64> {
-        let free = rows.free_count[v];
-        let part = |p: usize| -> Option<u64> {
-            let count = rows.count[p][v];
-            match self.scoring {
-                Scoring::VertexCapturing => {
-                    let need = (rows.degree[v] / 2 + 1).checked_sub(count).filter(|&c| c > 0)?;
-                    Some(if need <= free { need as u64 } else { UNREACHABLE })
-                }
-                _ => Some(if count + free > now[p] {
-                    count as u64
-                } else {
-                    UNREACHABLE
-                }),
-            }
-        };
-        let (red, blue) = (part(0)?, part(1)?);
-        ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
-    }
-}
-
 /// At most how many of the vertices with a cost (`None`: out of reach)
 /// a player with `moves` edges left can pay for: `k` vertices cost at
 /// least the `k` cheapest costs, and `moves` edges bring at most
 /// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
 /// brings two only if both its ends are among them).
 fn affordable(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> u32 {
+    affordable_counts(&cost_counts(costs, moves), moves)
+}
+
+/// How many vertices have each cost up to `moves` (the others are out
+/// of reach), for [`affordable_counts`].
+fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MAX_BOARD_VERTICES + 1] {
     let mut how_many = [0u32; MAX_BOARD_VERTICES + 1];
     for c in costs.flatten().filter(|&c| c <= moves) {
         how_many[c as usize] += 1;
     }
+    how_many
+}
+
+/// [`affordable`] from the vertices' costs counted by [`cost_counts`].
+fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
     let (mut k, mut spent, mut best) = (0, 0, 0);
     for (cost, &count) in how_many.iter().enumerate() {
         for _ in 0..count {
@@ -458,26 +425,19 @@ impl Game for ScoringGame {
         score as i32
     }
 
-    /// Each player's points end in `ScoringGame::range`; the lowest
-    /// outcome pairs Alice's least with Bob's most (in the `(a - b, a)`
-    /// order: `a - b` is then least, and if it is reached both are), the
-    /// highest the reverse.
+    /// The lowest outcome from Alice's side, the highest from Bob's: in the
+    /// Clique and Colex games each player's points as they stand and the
+    /// most the opponent can complete; in the Star and VC games the best
+    /// of what strategies of that player prove (`scoring/star.rs`,
+    /// `scoring/vc.rs`, with the argument in `scoring/strategy.rs`).
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
-        let left = rows.moves_left(position.to_move);
-        let [(a_low, a_high), (b_low, b_high)] = [Player::First, Player::Second].map(|p| {
-            let (least, most) = self.range(&rows, p, left);
-            (least as u8, most as u8)
-        });
-        Some((
-            Points {
-                alice: a_low,
-                bob: b_high,
-            },
-            Points {
-                alice: a_high,
-                bob: b_low,
-            },
-        ))
+        let to_move = position.to_move;
+        let bound = |p| match self.scoring {
+            Scoring::Star => star::bound(&rows, p, to_move),
+            Scoring::VertexCapturing => vc::bound(&rows, p, to_move),
+            Scoring::Clique | Scoring::Colex => self.clique_like_bound(&rows, p, to_move),
+        };
+        Some((bound(Player::First), bound(Player::Second)))
     }
 }

@@ -5,9 +5,10 @@
 //! it has (not which) and its free edges; the colours of the edges
 //! themselves never matter again. So positions are identified by:
 //!
-//! - whose turn it is and both players' points as they stand;
+//! - whose turn it is and the points each player is sure to end with
+//!   ([`floor`]);
 //! - per *live* vertex (one whose edges can still change the score) a
-//!   label from the game ([`ScoringGame::vertex_label`]) and how many free edges
+//!   label ([`vertex_label`]) and how many free edges
 //!   join it to vertices that are not live (each such edge only counts at
 //!   its live end);
 //! - the free edges between live vertices, up to isomorphism;
@@ -20,7 +21,7 @@
 //! relabelled: live vertices in canonical order, then the others in their
 //! order; the generators fix the vertices that are not live.
 
-use super::{Rows, ScoringGame};
+use super::{Rows, Scoring, ScoringGame};
 use crate::board::{members, Player, Vertex, VertexSet};
 use crate::game::edges::EdgePosition;
 use crate::game::symmetry::{label, LayeredGraph};
@@ -30,8 +31,9 @@ use crate::game::Canonical;
 pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonical<EdgePosition> {
     let rows = Rows::of(position);
     let (n, free) = (rows.n, &rows.free);
-    let points = [Player::First, Player::Second].map(|p| game.measure(&rows, p));
-    let labels: Vec<Option<u64>> = (0..n).map(|v| game.vertex_label(&rows, v, points)).collect();
+    let left = rows.moves_left(position.to_move);
+    let points = [Player::First, Player::Second].map(|p| floor(game, &rows, p, left));
+    let labels: Vec<Option<u64>> = (0..n).map(|v| vertex_label(game, &rows, v, points, left)).collect();
     let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
     let live_set: VertexSet = live.iter().fold(0, |s, &v| s | 1 << v);
     let dead_edges: u32 = (0..n)
@@ -109,4 +111,58 @@ pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonica
         to_canon,
         generators,
     }
+}
+
+/// Points `player` is sure to end with, in every play from `rows` (`left`:
+/// the moves each player has left). Star: at each vertex, its free edges
+/// beyond the opponent's moves left end in `player`'s colour. VC: the
+/// vertices captured already (a captured vertex stays captured).
+fn floor(game: &ScoringGame, rows: &Rows, player: Player, left: [u32; 2]) -> u32 {
+    let own = &rows.count[player as usize];
+    let theirs = left[player.opponent() as usize];
+    match game.scoring {
+        Scoring::Star => (0..rows.n)
+            .map(|v| own[v] + rows.free_count[v].saturating_sub(theirs))
+            .max()
+            .unwrap_or(0),
+        _ => game.measure(rows, player),
+    }
+}
+
+/// A label part for a count still to reach, or "out of reach".
+const UNREACHABLE: u64 = 63;
+
+/// The label of vertex `v`, below 2^12, or `None` if its free edges can
+/// no longer change the score; `floor`: the points each player is sure to
+/// end with ([`floor`]), `left`: the moves each has left. Positions with
+/// the same key have the same `floor` (in the key) and `left` (the key
+/// fixes the free edges and the mover), so a part "out of reach" means the
+/// same in both.
+///
+/// VC: the edges each colour still needs to capture `v`, out of reach if
+/// more than its free edges there or than that colour's moves left (the
+/// same label whatever the number). Star: each colour's degree at `v`
+/// while it can still exceed that colour's floor (its degree there plus
+/// the free edges it can still take there: at most its moves left); out of
+/// reach, that colour's degree at `v` ends at most at its floor, which its
+/// final score reaches anyway, so the degree no longer matters.
+fn vertex_label(game: &ScoringGame, rows: &Rows, v: usize, floor: [u32; 2], left: [u32; 2]) -> Option<u64> {
+    let free = rows.free_count[v];
+    let part = |p: usize| -> Option<u64> {
+        let count = rows.count[p][v];
+        let reach = free.min(left[p]);
+        match game.scoring {
+            Scoring::VertexCapturing => {
+                let need = (rows.degree[v] / 2 + 1).checked_sub(count).filter(|&c| c > 0)?;
+                Some(if need <= reach { need as u64 } else { UNREACHABLE })
+            }
+            _ => Some(if count + reach > floor[p] {
+                count as u64
+            } else {
+                UNREACHABLE
+            }),
+        }
+    };
+    let (red, blue) = (part(0)?, part(1)?);
+    ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
 }
