@@ -133,6 +133,26 @@ impl<S: Ord + Copy> Interval<S> {
         self
     }
 
+    /// [`Interval::with`] for the driver, whose every test must narrow the
+    /// interval and leave it non-empty: otherwise the game's bounds or the
+    /// search are wrong, and looping on would never end (a bug, so a panic
+    /// naming it rather than a hang).
+    fn narrowed(self, t: Threshold<S>, r: Test<S>) -> Interval<S>
+    where
+        S: std::fmt::Debug,
+    {
+        let next = self.with(r);
+        let empty = matches!((next.lo, next.hi), (Some(lo), Some(hi)) if lo > hi);
+        let same = (next.lo, next.hi) == (self.lo, self.hi);
+        assert!(
+            !empty && !same,
+            "threshold search: the test {t:?} answered {r:?} with the value known in {:?}..{:?}: a bound of the game is wrong",
+            self.lo,
+            self.hi
+        );
+        next
+    }
+
     /// How promising the interval is for `mover` (larger first).
     fn promise(&self, mover: Player) -> (Option<S>, Option<S>) {
         match mover {
@@ -241,7 +261,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
             };
             let r = self.root_test(&canon, t, 0)?;
             self.trace("test", t, r);
-            known = known.with(r);
+            known = known.narrowed(t, r);
         }
     }
 
