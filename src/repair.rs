@@ -118,25 +118,19 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
         }
         let after_prefix = line.moves.iter().skip(task.prefix.len().max(1)).map(|m| m.edge);
         let decisions = decisions(&search, position, memory, after_prefix.step_by(2));
-        let mut found = None;
-        for d in decisions.iter().rev() {
-            if d.position.edge_count(Player::First) + 1 < task.from_move {
-                continue;
-            }
-            match saving_move(&search, &patched, d) {
-                Ok(None) => continue,
-                Ok(Some((key, edge))) => found = Some((key, edge, d)),
-                Err(message) => {
-                    return Ok(RepairOutcome::Broken {
-                        table,
-                        error: broken_at(line, d, message),
-                    })
-                }
-            }
-            break;
-        }
-        let Some((key, edge, at)) = found else {
-            return Ok(RepairOutcome::Stuck { table, line });
+        let found = decisions
+            .iter()
+            .rev()
+            .filter(|d| d.position.edge_count(Player::First) + 1 >= task.from_move)
+            .find_map(|d| match saving_move(&search, &patched, d) {
+                Ok(None) => None,
+                Ok(Some((key, edge))) => Some(Ok((key, edge, d))),
+                Err(message) => Some(Err(broken_at(line.clone(), d, message))),
+            });
+        let (key, edge, at) = match found {
+            Some(Ok(found)) => found,
+            Some(Err(error)) => return Ok(RepairOutcome::Broken { table, error }),
+            None => return Ok(RepairOutcome::Stuck { table, line }),
         };
         table.insert(key, edge.into());
         on_round(&Round {
