@@ -33,14 +33,13 @@
 //! - **Who wins**: Alice if `a > b`. In the Clique and Star games a draw
 //!   counts for Bob (Section 1: "otherwise it is a player 2 win").
 
+mod colex_bound;
 mod reduced;
 mod star;
 mod strategy;
 mod vc;
 
-use super::colex::{
-    clique_with_budget, colex_score, colex_score_with_clique_number, edge_clique_number, nonzero_clique,
-};
+use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
 use super::edges::{EdgeError, EdgePosition};
 use super::{Canonical, Game};
 use crate::board::{Edge, Player, Vertex, VertexSet};
@@ -259,45 +258,27 @@ impl ScoringGame {
         }
     }
 
-    /// The Clique and Colex games' bound on the value from `player`'s
-    /// side (a lower bound for Alice, an upper bound for Bob, as in
-    /// [`strategy::oriented`]): her points as they stand (cliques and Colex
-    /// graphs stay), and the most the opponent can still complete with the
+    /// The Clique game's bound on the value from `player`'s side (a lower
+    /// bound for Alice, an upper bound for Bob, as in
+    /// [`strategy::oriented`]): her points as they stand (cliques stay),
+    /// and the largest clique the opponent can still complete with the
     /// moves he has left, in any play.
-    fn clique_like_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
+    fn clique_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
         let left = rows.moves_left(to_move);
         let his = player.opponent();
-        let now = self.measure(rows, player);
-        let most = self.most_clique_like(rows, rows.colour(his), left[his as usize]);
-        strategy::oriented(player, now, most.max(self.measure(rows, his)))
-    }
-
-    /// The largest clique (Clique) or Colex graph (Colex) `player`, with
-    /// colour classes `own`, can still complete with `left` more edges.
-    fn most_clique_like(&self, rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
-        let n = rows.n;
+        let (own, n) = (rows.colour(his), rows.n);
         let mut reach = [0; MAX_BOARD_VERTICES];
         for v in 0..n {
             reach[v] = own[v] | rows.free[v];
         }
-        let reach = &reach[..n];
         let all = (0..n).fold(0, |s, v| s | 1 << v);
-        let k = nonzero_clique(clique_with_budget(reach, &rows.free[..n], all, left));
-        if self.scoring == Scoring::Clique {
-            return k;
-        }
-        // A Colex graph with no clique larger than k has fewer than
-        // binom(k + 1, 2) edges, and no more than `player` will own. The
-        // Colex score of `reach` is at least binom(ω, 2) >= binom(k + 1, 2)
-        // if its clique number ω exceeds k (k <= ω always), so it is then
-        // not the least of the three and need not be computed.
-        let edges = own.iter().map(|r| r.count_ones()).sum::<u32>() / 2 + left;
-        let cap = edges.min(((k + 1) * k / 2).saturating_sub(1));
-        let omega = edge_clique_number(reach);
-        match omega > k {
-            true => cap,
-            false => colex_score_with_clique_number(reach, omega).min(cap),
-        }
+        let most = nonzero_clique(clique_with_budget(
+            &reach[..n],
+            &rows.free[..n],
+            all,
+            left[his as usize],
+        ));
+        strategy::oriented(player, self.measure(rows, player), most.max(self.measure(rows, his)))
     }
 }
 
@@ -436,7 +417,8 @@ impl Game for ScoringGame {
         let bound = |p| match self.scoring {
             Scoring::Star => star::bound(&rows, p, to_move),
             Scoring::VertexCapturing => vc::bound(&rows, p, to_move),
-            Scoring::Clique | Scoring::Colex => self.clique_like_bound(&rows, p, to_move),
+            Scoring::Clique => self.clique_bound(&rows, p, to_move),
+            Scoring::Colex => colex_bound::bound(&rows, p, to_move),
         };
         Some((bound(Player::First), bound(Player::Second)))
     }
