@@ -227,4 +227,32 @@ mod tests {
         assert_eq!(clique_with_budget(&all, &all, 0b11111, 5), 3);
         assert_eq!(clique_with_budget(&all, &all, 0b11111, 6), 4);
     }
+
+    #[test]
+    fn colex_score_with_budget_is_the_best_of_every_choice_of_extra_edges() {
+        // Own: C(4) on 0..4 (a triangle and a pendant edge); extra: the
+        // other pairs of K6; against every set of at most `budget` extras.
+        let (_, own) = colex_graph(4);
+        let pairs: Vec<Edge> = (1..6).flat_map(|b| (0..b).map(move |a| Edge::new(a, b))).collect();
+        let extra: Vec<Edge> = pairs.iter().copied().filter(|e| !own.contains(e)).collect();
+        let (reach, optional) = (adjacency(6, &pairs), adjacency(6, &extra));
+        for budget in 0..=4u32 {
+            let brute = (0u32..1 << extra.len())
+                .filter(|s| s.count_ones() <= budget)
+                .map(|s| {
+                    let chosen = extra
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| s >> i & 1 == 1)
+                        .map(|(_, &e)| e);
+                    colex_score(&adjacency(6, &own.iter().copied().chain(chosen).collect::<Vec<_>>()))
+                })
+                .max();
+            assert_eq!(
+                Some(colex_score_with_budget(&reach, &optional, budget)),
+                brute,
+                "budget {budget}"
+            );
+        }
+    }
 }

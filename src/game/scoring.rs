@@ -416,9 +416,11 @@ impl Game for ScoringGame {
     }
 
     /// The lowest outcome from Alice's side, the highest from Bob's: in the
-    /// Clique and Colex games each player's points as they stand and the
-    /// most the opponent can complete; in the Star and VC games the best
-    /// of what strategies of that player prove (`scoring/star.rs`,
+    /// Clique game each player's points as they stand and the most the
+    /// opponent can complete; in the Colex game what the player's threats
+    /// guarantee and the most the opponent can complete
+    /// (`scoring/colex_bound.rs`); in the Star and VC games the best of
+    /// what strategies of that player prove (`scoring/star.rs`,
     /// `scoring/vc.rs`, with the argument in `scoring/strategy.rs`).
     fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
         let rows = Rows::of(position);

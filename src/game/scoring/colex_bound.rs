@@ -50,7 +50,7 @@ fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
 
 /// The best score above `now` (the score of `own`, whose clique number is
 /// `omega`) that one free edge gives `own`, and the best that another
-/// free edge gives (`0` where none gives more than `now`).
+/// free edge gives (either at most `now` where none gives more).
 ///
 /// The score of `own + e`, for a free edge `e`, is `binom(k, 2) + j` for a
 /// `k`-clique `Q` of `own + e` and a vertex `w` outside it with `j < k`
@@ -126,6 +126,48 @@ impl Top {
             (self.second, self.best, self.edge) = (self.best, score, Some(edge));
         } else {
             self.second = self.second.max(score);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::colex::{colex_graph, colex_score};
+
+    #[test]
+    fn threats_are_the_best_two_scores_single_free_edges_give() {
+        // Own: C(m) on K6's vertices; free: the other pairs.
+        for m in 0..=14 {
+            let (mut own, mut free) = ([0 as VertexSet; 6], [0 as VertexSet; 6]);
+            let (_, edges) = colex_graph(m);
+            for u in 0..6 {
+                for v in (0..6).filter(|&v| v != u) {
+                    let e = crate::board::Edge::new(u.min(v) as u8, u.max(v) as u8);
+                    match edges.contains(&e) {
+                        true => own[u] |= 1 << v,
+                        false => free[u] |= 1 << v,
+                    }
+                }
+            }
+            let mut scores: Vec<u32> = (0..6)
+                .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
+                .map(|(u, v)| {
+                    let mut g = own;
+                    (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
+                    colex_score(&g)
+                })
+                .collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            let now = colex_score(&own);
+            let omega = edge_clique_number(&own);
+            let top = threats(&own, &free, omega, now);
+            let above = |s: Option<&u32>| s.copied().filter(|&s| s > now).unwrap_or(0);
+            assert_eq!(
+                (top.best, top.second),
+                (above(scores.first()), above(scores.get(1))),
+                "C({m})"
+            );
         }
     }
 }
