@@ -1,7 +1,9 @@
 //! Erdős' scoring games: the threshold search (with symmetry, bounds and a
 //! table) against plain minimax without symmetry on every board with up to
 //! 6 vertices, optimal lines replayed, published values (Cambie and
-//! Provoost, Table 1 and Proposition 10) compared with computed ones.
+//! Provoost, Table 1 and Proposition 10) compared with computed ones; the
+//! games' bounds against the exact value at random positions, and a wrong
+//! bound shown to be caught.
 
 use proptest::prelude::*;
 use ramsey_verify::board::{Edge, Player};
@@ -430,6 +432,8 @@ fn brackets(bounds: Option<(Points, Points)>, exact: Points) -> bool {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
     #[test]
     fn the_games_bounds_bracket_the_exact_value_at_random_positions(
         scoring in 0usize..4,
