@@ -1,8 +1,11 @@
 //! Erdős' scoring games: the threshold search (with symmetry, bounds and a
 //! table) against plain minimax without symmetry on every board with up to
 //! 6 vertices, optimal lines replayed, published values (Cambie and
-//! Provoost, Table 1 and Proposition 10) compared with computed ones.
+//! Provoost, Table 1 and Proposition 10) compared with computed ones; the
+//! games' bounds against the exact value at random positions, and a wrong
+//! bound shown to be caught.
 
+use proptest::prelude::*;
 use ramsey_verify::board::{Edge, Player};
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
@@ -55,13 +58,17 @@ impl Brute<'_> {
 }
 
 fn brute_force(game: &ScoringGame) -> Points {
-    let start = game.start();
+    brute_value(game, &game.start())
+}
+
+/// The value of `position` in `game` by plain minimax.
+fn brute_value(game: &ScoringGame, position: &EdgePosition) -> Points {
     let mut brute = Brute {
         game,
-        edges: start.board_edges(),
+        edges: position.board_edges(),
         memo: HashMap::new(),
     };
-    brute.value(0, 0, &start)
+    brute.value(0, 0, position)
 }
 
 fn bounded(game: &ScoringGame) -> Points {
@@ -280,50 +287,73 @@ fn bob_wins_the_clique_game_on_k3_to_k7() {
     assert_eq!(bounded(&k2).winner(Scoring::Clique), Some(Player::First));
 }
 
-/// A scoring game searched on whole colourings: the reduced canonical
-/// form of the Star and VC games (`reduced.rs`) replaced by the plain one,
-/// everything else the game's own.
-struct Unreduced(ScoringGame);
+/// A scoring game with one thing altered: the plain canonical form of
+/// whole colourings instead of the Star and VC games' reduced one
+/// (`reduced.rs`), or, as a deliberately wrong bound, Alice's least points
+/// raised by one in the game's lower bound (`overconfident`).
+#[derive(Clone)]
+struct Altered {
+    game: ScoringGame,
+    whole: bool,
+    overconfident: bool,
+}
 
-impl Game for Unreduced {
+/// `game` searched on whole colourings, everything else the game's own.
+fn unreduced(game: ScoringGame) -> Altered {
+    Altered {
+        game,
+        whole: true,
+        overconfident: false,
+    }
+}
+
+impl Game for Altered {
     type Position = EdgePosition;
     type Move = Edge;
     type Score = Points;
     fn start(&self) -> EdgePosition {
-        self.0.start()
+        self.game.start()
     }
     fn to_move(&self, p: &EdgePosition) -> Player {
-        self.0.to_move(p)
+        self.game.to_move(p)
     }
     fn outcome(&self, p: &EdgePosition) -> Option<Points> {
-        self.0.outcome(p)
+        self.game.outcome(p)
     }
     fn moves(&self, p: &EdgePosition) -> Vec<Edge> {
-        self.0.moves(p)
+        self.game.moves(p)
     }
     fn play(&self, p: &EdgePosition, m: &Edge) -> EdgePosition {
-        self.0.play(p, m)
+        self.game.play(p, m)
     }
     fn canonical(&self, p: &EdgePosition) -> ramsey_verify::game::Canonical<EdgePosition> {
-        p.canonical()
+        match self.whole {
+            true => p.canonical(),
+            false => self.game.canonical(p),
+        }
     }
     fn relabel_move(&self, m: &Edge, perm: &[u8]) -> Edge {
-        self.0.relabel_move(m, perm)
+        self.game.relabel_move(m, perm)
     }
     fn hurries(&self, _: Points) -> Option<Player> {
         None
     }
     fn move_text(&self, m: &Edge) -> String {
-        self.0.move_text(m)
+        self.game.move_text(m)
     }
     fn score_text(&self, s: Points) -> String {
-        self.0.score_text(s)
+        self.game.score_text(s)
     }
     fn score_bounds(&self, p: &EdgePosition) -> Option<(Points, Points)> {
-        self.0.score_bounds(p)
+        let (lo, hi) = self.game.score_bounds(p)?;
+        let raised = Points {
+            alice: lo.alice + 1,
+            ..lo
+        };
+        Some((if self.overconfident { raised } else { lo }, hi))
     }
     fn move_priority(&self, p: &EdgePosition, m: &Edge) -> i32 {
-        self.0.move_priority(p, m)
+        self.game.move_priority(p, m)
     }
 }
 
@@ -334,7 +364,7 @@ fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
         let board = EdgePosition::new(n, edges);
         for scoring in [Scoring::Star, Scoring::VertexCapturing] {
             let game = ScoringGame::new(scoring, &board, &[]).unwrap();
-            let whole = Unreduced(game.clone());
+            let whole = unreduced(game.clone());
             let value = BoundedSolver::new(&whole).value(&whole.start(), &PROBES).unwrap();
             assert_eq!(bounded(&game), value, "{scoring:?} on C({m})");
         }
@@ -349,7 +379,7 @@ fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
 fn c22_vc_on_whole_colourings() {
     let (n, edges) = colex_graph(22);
     let game = ScoringGame::new(Scoring::VertexCapturing, &EdgePosition::new(n, edges), &[]).unwrap();
-    let whole = Unreduced(game.clone());
+    let whole = unreduced(game.clone());
     let solver = BoundedSolver::new(&whole);
     let value = solver.value(&whole.start(), &PROBES).unwrap();
     let line = solver.optimal_line(&whole.start(), value).unwrap();
@@ -363,4 +393,90 @@ fn c22_vc_on_whole_colourings() {
     );
     assert_eq!(replay(&game, &line), Ok(value));
     assert_eq!(value, bounded(&game));
+}
+
+/// A position of `scoring` on a board of `n` vertices (the pairs `mask`
+/// picks, or the edge 0-1), reached from the start (Bob moving first if
+/// `bob_first`) by moves `choices` picks, with 1..=9 free edges left.
+fn reached(scoring: Scoring, n: usize, mask: u32, bob_first: bool, choices: &[usize]) -> (ScoringGame, EdgePosition) {
+    let pairs = (0..n as u8).flat_map(|u| (u + 1..n as u8).map(move |v| Edge::new(u, v)));
+    let mut edges: Vec<Edge> = pairs
+        .enumerate()
+        .filter(|(i, _)| mask >> i & 1 == 1)
+        .map(|(_, e)| e)
+        .collect();
+    if edges.is_empty() {
+        edges.push(Edge::new(0, 1));
+    }
+    let mut game = ScoringGame::new(scoring, &EdgePosition::new(n, edges), &[]).unwrap();
+    if bob_first {
+        game = game.bob_first();
+    }
+    let mut position = game.start();
+    for &c in choices {
+        let free = game.moves(&position);
+        if free.len() <= 1 || (free.len() <= 9 && c % 3 == 0) {
+            break;
+        }
+        position = game.play(&position, &free[c % free.len()]);
+    }
+    while game.moves(&position).len() > 9 {
+        position = game.play(&position, &game.moves(&position)[0]);
+    }
+    (game, position)
+}
+
+/// Whether `bounds` (a game's `score_bounds`) bracket the exact value.
+fn brackets(bounds: Option<(Points, Points)>, exact: Points) -> bool {
+    bounds.is_none_or(|(lo, hi)| lo <= exact && exact <= hi)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn the_games_bounds_bracket_the_exact_value_at_random_positions(
+        scoring in 0usize..4,
+        n in 3usize..=6,
+        mask in any::<u32>(),
+        bob_first in any::<bool>(),
+        choices in prop::collection::vec(any::<usize>(), 15),
+    ) {
+        let (game, position) = reached(Scoring::ALL[scoring], n, mask, bob_first, &choices);
+        let exact = brute_value(&game, &position);
+        prop_assert!(brackets(game.score_bounds(&position), exact), "{position:?}: {exact}");
+    }
+}
+
+#[test]
+fn a_deliberately_wrong_bound_is_caught() {
+    // Alice's least points raised by one: both the bracket check above and
+    // the search against plain minimax must notice.
+    let altered = |game: &ScoringGame| Altered {
+        game: game.clone(),
+        whole: false,
+        overconfident: true,
+    };
+    let mut outside = 0;
+    for (scoring, n, seed) in Scoring::ALL
+        .into_iter()
+        .flat_map(|s| (3..=5).flat_map(move |n| (0..4).map(move |k| (s, n, k))))
+    {
+        let choices: Vec<usize> = (0..10).map(|j| seed * 7 + j * 3 + 1).collect();
+        let (game, position) = reached(scoring, n, u32::MAX, false, &choices);
+        outside += usize::from(!brackets(
+            altered(&game).score_bounds(&position),
+            brute_value(&game, &position),
+        ));
+    }
+    let mut disagreements = 0;
+    for (i, board) in small_boards(5).iter().enumerate() {
+        let game = ScoringGame::new(Scoring::ALL[i % 4], board, &[]).unwrap();
+        let wrong = altered(&game);
+        let search = std::panic::AssertUnwindSafe(|| BoundedSolver::new(&wrong).value(&wrong.start(), &[]).ok());
+        let searched = std::panic::catch_unwind(search).ok().flatten();
+        disagreements += usize::from(searched != Some(brute_force(&game)));
+    }
+    assert!(outside > 0, "the bracket check never noticed");
+    assert!(disagreements > 0, "the search against minimax never noticed");
 }

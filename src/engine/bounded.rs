@@ -231,7 +231,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// any order or none gives the same score.
     pub fn value(&self, position: &G::Position, probes: &[G::Score]) -> Result<G::Score, MemoryCapReached> {
         let canon = self.game.canonical(position);
-        let mut known = self.known(&canon);
+        let mut known = self.known(&canon, None);
         for &p in probes {
             let t = Threshold {
                 score: p,
@@ -287,7 +287,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         t: Threshold<G::Score>,
         ply: usize,
     ) -> Result<Test<G::Score>, MemoryCapReached> {
-        self.search(canon, t, ply).ok_or_else(|| self.table.cap_error())
+        self.search(canon, t, ply, None).ok_or_else(|| self.table.cap_error())
     }
 
     /// The score of playing the first legal move at every turn: a threshold
@@ -342,11 +342,14 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     }
 
     /// What is known about a canonical position: its table entry, else what
-    /// the game knows.
-    fn known(&self, canon: &Canonical<G::Position>) -> Interval<G::Score> {
+    /// the game knows (`static_known` if already computed for the position
+    /// under other labels: the value does not depend on labels, so bounds
+    /// on it hold either way, and a game's bounds do not depend on labels
+    /// either, so the counts are the same).
+    fn known(&self, canon: &Canonical<G::Position>, static_known: Option<Interval<G::Score>>) -> Interval<G::Score> {
         match self.table.get(&canon.key) {
             Some(entry) => entry,
-            None => self.static_known(&canon.position),
+            None => static_known.unwrap_or_else(|| self.static_known(&canon.position)),
         }
     }
 
@@ -363,9 +366,16 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         Interval { lo, hi }
     }
 
-    /// The test `t` at a canonical position; `None` if aborted.
-    fn search(&self, canon: &Canonical<G::Position>, t: Threshold<G::Score>, ply: usize) -> Option<Test<G::Score>> {
-        let known = self.known(canon);
+    /// The test `t` at a canonical position (with what the game knows of
+    /// it, if computed already); `None` if aborted.
+    fn search(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+        static_known: Option<Interval<G::Score>>,
+    ) -> Option<Test<G::Score>> {
+        let known = self.known(canon, static_known);
         if let Some(answer) = known.decides(t) {
             return Some(answer);
         }
@@ -429,7 +439,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
                     searched = true;
                     let labelled = ahead.get_mut(i.wrapping_sub(from)).and_then(Option::take);
                     let canon = labelled.unwrap_or_else(|| self.game.canonical(&child.position));
-                    self.search(&canon, t, ply + 1)?
+                    self.search(&canon, t, ply + 1, Some(child.known))?
                 }
             };
             if cuts(mover, r) {

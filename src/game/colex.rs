@@ -107,7 +107,7 @@ pub fn colex_score_with_clique_number(adj: &[VertexSet], omega: u32) -> u32 {
     }
     let all: VertexSet = (0..adj.len()).fold(0, |s, v| s | 1 << v);
     let mut extra = 0;
-    for_each_clique(adj, 0, all, omega, &mut |q| {
+    for_each_clique(adj, &|_| 0, 0, all, omega, 0, &mut |q, _| {
         for v in members(all & !q) {
             extra = extra.max((adj[v as usize] & q).count_ones());
         }
@@ -116,23 +116,63 @@ pub fn colex_score_with_clique_number(adj: &[VertexSet], omega: u32) -> u32 {
     omega * (omega - 1) / 2 + extra
 }
 
-/// Calls `f` on every clique of exactly `size` vertices within `candidates`
-/// that extends `clique`, until `f` returns `true` (then returns `true`).
-fn for_each_clique(
+/// The largest Colex score of a graph formed by the edges of `adj` not in
+/// `extra` and at most `budget` edges of `extra` (`extra` a subgraph of
+/// `adj`): what a player whose edges are `adj` less `extra` can reach
+/// with `budget` more edges of `extra`, in any play.
+///
+/// Every such graph's score is `binom(ω', 2) + j'` with an `ω'`-clique `Q'`
+/// and an outside vertex `w` joined to `j' < ω'` of it ([`colex_score`]).
+/// `Q'` is a clique of `adj` using `c <= budget` edges of `extra`, so `ω'`
+/// is at most the largest such clique size `k`; if smaller, the score is
+/// below `binom(k, 2)`. If `ω' = k`, `Q'` is among the `k`-cliques
+/// enumerated here and `w`'s `j'` edges to it are its own (non-`extra`)
+/// ones and at most `budget - c` of its `extra` ones. So the score is at
+/// most `binom(k, 2)` plus the largest such `j` (at most `k - 1`), which
+/// some such graph reaches.
+pub fn colex_score_with_budget(adj: &[VertexSet], extra: &[VertexSet], budget: u32) -> u32 {
+    let all: VertexSet = (0..adj.len()).fold(0, |s, v| s | 1 << v);
+    let k = nonzero_clique(clique_with_budget(adj, extra, all, budget));
+    if k == 0 {
+        return 0;
+    }
+    let mut best = 0;
+    for_each_clique(adj, &|v| extra[v], 0, all, k, budget, &mut |q, left| {
+        for v in members(all & !q) {
+            let (fixed, optional) = ((adj[v as usize] & !extra[v as usize] & q), extra[v as usize] & q);
+            best = best.max(fixed.count_ones() + optional.count_ones().min(left));
+        }
+        best >= k - 1
+    });
+    k * (k - 1) / 2 + best.min(k - 1)
+}
+
+/// Calls `f` on every clique of exactly `size` more vertices within
+/// `candidates` that extends `clique` using at most `budget` more edges of
+/// `extra` (with the budget left), until `f` returns `true` (then returns
+/// `true`).
+pub(crate) fn for_each_clique(
     adj: &[VertexSet],
+    extra: &impl Fn(usize) -> VertexSet,
     clique: VertexSet,
     candidates: VertexSet,
     size: u32,
-    f: &mut impl FnMut(VertexSet) -> bool,
+    budget: u32,
+    f: &mut impl FnMut(VertexSet, u32) -> bool,
 ) -> bool {
     if size == 0 {
-        return f(clique);
+        return f(clique, budget);
     }
-    let mut rest = candidates;
+    // Without budget, only vertices with no extra edge to the clique.
+    let mut rest = match budget {
+        0 => members(clique).fold(candidates, |r, u| r & !extra(u as usize)),
+        _ => candidates,
+    };
     while rest.count_ones() >= size {
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        if for_each_clique(adj, clique | 1 << v, rest & adj[v], size - 1, f) {
+        let cost = (extra(v) & clique).count_ones();
+        if cost <= budget && for_each_clique(adj, extra, clique | 1 << v, rest & adj[v], size - 1, budget - cost, f) {
             return true;
         }
     }
@@ -186,5 +226,33 @@ mod tests {
         assert_eq!(clique_with_budget(&all, &all, 0b11111, 3), 3);
         assert_eq!(clique_with_budget(&all, &all, 0b11111, 5), 3);
         assert_eq!(clique_with_budget(&all, &all, 0b11111, 6), 4);
+    }
+
+    #[test]
+    fn colex_score_with_budget_is_the_best_of_every_choice_of_extra_edges() {
+        // Own: C(4) on 0..4 (a triangle and a pendant edge); extra: the
+        // other pairs of K6; against every set of at most `budget` extras.
+        let (_, own) = colex_graph(4);
+        let pairs: Vec<Edge> = (1..6).flat_map(|b| (0..b).map(move |a| Edge::new(a, b))).collect();
+        let extra: Vec<Edge> = pairs.iter().copied().filter(|e| !own.contains(e)).collect();
+        let (reach, optional) = (adjacency(6, &pairs), adjacency(6, &extra));
+        for budget in 0..=4u32 {
+            let brute = (0u32..1 << extra.len())
+                .filter(|s| s.count_ones() <= budget)
+                .map(|s| {
+                    let chosen = extra
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| s >> i & 1 == 1)
+                        .map(|(_, &e)| e);
+                    colex_score(&adjacency(6, &own.iter().copied().chain(chosen).collect::<Vec<_>>()))
+                })
+                .max();
+            assert_eq!(
+                Some(colex_score_with_budget(&reach, &optional, budget)),
+                brute,
+                "budget {budget}"
+            );
+        }
     }
 }
