@@ -344,8 +344,9 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// What is known about a canonical position: its table entry, else what
     /// the game knows (`static_known` if already computed for the position
     /// under other labels: the value does not depend on labels, so bounds
-    /// on it hold either way, and a game's bounds do not depend on labels
-    /// either, so the counts are the same).
+    /// on it hold either way; a game whose bounds break ties by label, as
+    /// the VC game's do, may store a few positions more or fewer than with
+    /// bounds taken on the canonical labels, always the same for a run).
     fn known(&self, canon: &Canonical<G::Position>, static_known: Option<Interval<G::Score>>) -> Interval<G::Score> {
         match self.table.get(&canon.key) {
             Some(entry) => entry,
