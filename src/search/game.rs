@@ -93,8 +93,9 @@ pub struct Node {
     /// Her options at a choice node, computed once.
     options: OnceLock<Options>,
     /// The canonical form of the bare position, computed once where a
-    /// certificate is written ([`Node::bare_form`]).
-    bare: OnceLock<crate::canon::Canonical>,
+    /// certificate is written ([`Node::bare_form`]); boxed, since nodes are
+    /// moved on every step of the search.
+    bare: OnceLock<Box<crate::canon::Canonical>>,
 }
 
 impl Node {
@@ -119,7 +120,7 @@ impl Node {
     /// ([`super::Observer::her_answer`]).
     pub fn bare_form(&self) -> &crate::canon::Canonical {
         self.bare
-            .get_or_init(|| canonical_form(&self.position, &Memory::default(), None))
+            .get_or_init(|| Box::new(canonical_form(&self.position, &Memory::default(), None)))
     }
 
     /// A choice node: she is to move after his edge `his` (if any).
