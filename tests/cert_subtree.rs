@@ -3,10 +3,10 @@
 //! independent checker, so CI checks K4 code end to end on every run.
 
 use ramsey_cert_check::{check, RejectionKind};
-use ramsey_verify::board::Board;
+use ramsey_verify::board::{Board, Edge, Position};
 use ramsey_verify::canon::canonical_form;
 use ramsey_verify::cert::Recorder;
-use ramsey_verify::search::{Search, Value};
+use ramsey_verify::search::{Observer, Search, Value};
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
 
@@ -53,4 +53,55 @@ fn damaged_subtree_certificates_are_rejected() {
         check(missing.as_bytes(), 1).unwrap_err().kind,
         RejectionKind::Unreadable
     );
+}
+
+/// Her answers told one by one ([`Observer::her_move`] on the position
+/// after his reply: each labelled by itself), not through the node's form.
+struct OneByOne(Recorder);
+
+impl Observer for OneByOne {
+    fn her_move(&self, before: &Position, her: Edge, depth: u32) {
+        self.0.her_move(before, her, depth);
+    }
+}
+
+/// The certificate's body lines without their moves: `RED:BLUE DEPTH`.
+fn positions_and_depths(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = text
+        .lines()
+        .skip(8)
+        .map(|line| {
+            let fields: Vec<&str> = line.split(' ').collect();
+            format!("{} {}", fields[0], fields[2])
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// Recording her answers through each node's bare form (the writer's way)
+/// gives the positions and depths that labelling every position after his
+/// reply by itself gives (moves may differ by a symmetry of the position),
+/// and the checker accepts both.
+#[test]
+fn answers_through_node_forms_give_the_same_entries() {
+    let k4 = by_name("k4").unwrap();
+    let (position, memory) = end_of_stage3();
+    let one_by_one = OneByOne(Recorder::new());
+    let search = Search::new(k4.as_ref(), Board::Infinite, 21).with_observer(&one_by_one);
+    assert!(matches!(
+        search.value(&canonical_form(&position, &memory, None)),
+        Value::Win(_)
+    ));
+    let direct = one_by_one
+        .0
+        .certificate(k4.game(), Board::Infinite, 21, Some(&position));
+    let (through_forms, _) = stage4_certificate(21);
+    assert_eq!(positions_and_depths(&direct.text), positions_and_depths(&through_forms));
+    // Some moves are told in other labels (a symmetry apart): the forms
+    // were used.
+    assert_ne!(direct.text, through_forms);
+    for text in [&direct.text, &through_forms] {
+        check(text.as_bytes(), 2).unwrap_or_else(|r| panic!("rejected: {}", r.message));
+    }
 }

@@ -92,6 +92,10 @@ pub struct Node {
     threats: OnceLock<AtNode>,
     /// Her options at a choice node, computed once.
     options: OnceLock<Options>,
+    /// The canonical form of the bare position, computed once where a
+    /// certificate is written ([`Node::bare_form`]); boxed, since nodes are
+    /// moved on every step of the search.
+    bare: OnceLock<Box<crate::canon::Canonical>>,
 }
 
 impl Node {
@@ -106,7 +110,17 @@ impl Node {
             ending: None,
             threats: OnceLock::new(),
             options: OnceLock::new(),
+            bare: OnceLock::new(),
         }
+    }
+
+    /// The canonical form of the position alone (no memory, no marked
+    /// edge), labelled at most once per node: a certificate records her
+    /// answers to all his replies at the node through it
+    /// ([`super::Observer::her_answer`]).
+    pub fn bare_form(&self) -> &crate::canon::Canonical {
+        self.bare
+            .get_or_init(|| Box::new(canonical_form(&self.position, &Memory::default(), None)))
     }
 
     /// A choice node: she is to move after his edge `his` (if any).

@@ -53,6 +53,15 @@ pub trait Observer: Sync {
     /// win at once (`depth` 1) need no telling and are not all told: the
     /// search scores most of them without playing them.
     fn her_move(&self, before: &Position, her: Edge, depth: u32);
+    /// She answers his edge `his` at `node` (him to move; edges in the
+    /// node's labels) with `her` and wins within `depth` moves of hers:
+    /// [`Observer::her_move`] in the position after his edge, told with
+    /// the node so that what an observer works out once per node (such as
+    /// [`Node::bare_form`]) serves all his replies there.
+    fn her_answer(&self, node: &Node, his: Edge, her: Edge, depth: u32) {
+        let before = node.position.with(his, Player::Second).expect("replies are unclaimed");
+        self.her_move(&before, her, depth);
+    }
     /// Under `--choices all`: the strategy allows every move of `options`
     /// in `before` (her turn), and each wins within `depth` moves of hers
     /// against every reply. (Her options there are not also told to
@@ -100,15 +109,12 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         if let (Some(observer), Some(her), Score::Win(Reverse(total)), false) =
             (self.observer, child.her, value.score, listed)
         {
-            let before = match *m {
-                Turn::His(his) => node
-                    .position
-                    .position
-                    .with(his, Player::Second)
-                    .expect("replies are unclaimed"),
-                Turn::Her(_) => node.position.position.clone(),
-            };
-            observer.her_move(&before, her, total as u32 - before.edge_count(Player::First) as u32);
+            // His edge leaves her edge count as it is.
+            let depth = total as u32 - node.position.position.edge_count(Player::First) as u32;
+            match *m {
+                Turn::His(his) => observer.her_answer(&node.position, his, her, depth),
+                Turn::Her(_) => observer.her_move(&node.position.position, her, depth),
+            }
         }
         let won = quick && child.ending == Some(Ending::FirstPlayerWins);
         won.then(|| {
