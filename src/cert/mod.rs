@@ -18,7 +18,7 @@
 //! ([`crate::search::Node::bare_form`]): his reply is moved to the
 //! smallest edge of its orbit under the form's automorphisms (her move
 //! with it), and the position after it is labelled once per (node form,
-//! smallest edge) ([`answers`]). The canonical labels of an entry are those
+//! smallest edge) (`cert/answers.rs`). The canonical labels of an entry are those
 //! of that labelling; the entries, their positions and depths are the
 //! same as by labelling each position itself, and a tie in depth goes to
 //! the smallest move in those labels.
