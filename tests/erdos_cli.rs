@@ -130,3 +130,56 @@ fn bad_input_is_one_line_and_exit_code_2() {
     bad_input(&["erdos", "--board", "4", "--head-start", "0-x"], "head start");
     bad_input(&["erdos", "--table", "5..3"], "range");
 }
+
+/// `(a - b, a)`: the paper's order of outcomes, as a sortable key.
+fn order_key(pair: &serde_json::Value) -> (i64, i64) {
+    let (a, b) = (pair[0].as_i64().unwrap(), pair[1].as_i64().unwrap());
+    (a - b, a)
+}
+
+#[test]
+fn winner_only_agrees_with_the_exact_outcome_and_brackets_it() {
+    for board in [
+        "3", "4", "5", "6", "colex:5", "colex:7", "colex:9", "colex:11", "colex:13",
+    ] {
+        let run = |extra: &[&str]| {
+            let mut args = vec!["erdos", "--board", board, "--json", "--threads", "1"];
+            args.extend_from_slice(extra);
+            let (code, out, err) = ramsey(&args);
+            assert_eq!(code, 0, "{board}: {err}");
+            serde_json::from_str::<serde_json::Value>(&out).unwrap()
+        };
+        let (exact, quick) = (run(&[]), run(&["--winner-only"]));
+        for (e, q) in exact["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(quick["games"].as_array().unwrap())
+        {
+            let name = format!("{board} {}", e["game"]);
+            assert_eq!(e["outcome_at_least"], e["outcome"], "{name}");
+            assert_eq!(e["outcome_at_most"], e["outcome"], "{name}");
+            assert!(q["outcome"].is_null() && q["line"].is_null(), "{name}");
+            let outcome = order_key(&e["outcome"]);
+            if !q["outcome_at_least"].is_null() {
+                assert!(order_key(&q["outcome_at_least"]) <= outcome, "{name}");
+            }
+            if !q["outcome_at_most"].is_null() {
+                assert!(order_key(&q["outcome_at_most"]) >= outcome, "{name}");
+            }
+            let first_word =
+                |g: &serde_json::Value| g["winner"].as_str().unwrap().split(' ').next().unwrap().to_string();
+            assert_eq!(
+                first_word(q),
+                first_word(e),
+                "{name}: {} against {}",
+                q["winner"],
+                e["winner"]
+            );
+            assert!(
+                q["positions"].as_u64().unwrap() <= e["positions"].as_u64().unwrap(),
+                "{name}"
+            );
+        }
+    }
+}

@@ -9,7 +9,7 @@ use crate::board::{Edge, Player};
 use crate::engine::bounded::BoundedSolver;
 use crate::game::colex::colex_graph;
 use crate::game::edges::EdgePosition;
-use crate::game::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::game::scoring::{who_wins, Points, Scoring, ScoringError, ScoringGame, WhoWins, MAX_BOARD_VERTICES, PROBES};
 use crate::game::Game;
 use crate::graph6;
 use clap::Args;
@@ -45,13 +45,25 @@ pub struct ErdosArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Only who wins: at most two threshold tests ("does Alice win?", "is
+    /// it at least a draw?"), with the bounds on the outcome they prove; no
+    /// exact outcome, no line. Often much cheaper.
+    #[arg(long, conflicts_with = "table")]
+    pub winner_only: bool,
+}
+
+/// What was found about one game.
+enum Found {
+    /// The exact outcome, with an optimal line.
+    Exact { outcome: Points, line: Vec<Edge> },
+    /// Who wins, with the bounds the tests proved (`--winner-only`).
+    Winner(WhoWins),
 }
 
 /// One game solved.
 struct Solved {
     scoring: Scoring,
-    outcome: Points,
-    line: Vec<Edge>,
+    found: Found,
     per_move: Vec<u64>,
     positions: u64,
     seconds: f64,
@@ -83,7 +95,7 @@ fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
         if args.bob_first {
             game = game.bob_first();
         }
-        let result = solve(&game, args.max_memory_mib)?;
+        let result = solve(&game, args.max_memory_mib, args.winner_only)?;
         if !args.json {
             print_text(text, &board, &result)?;
         }
@@ -150,8 +162,9 @@ fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
         .collect()
 }
 
-/// Solves one game with a progress spinner on stderr (after a second).
-fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
+/// Solves one game (or only who wins) with a progress spinner on stderr
+/// (after a second).
+fn solve(game: &ScoringGame, cap_mib: u64, winner_only: bool) -> Result<Solved, Failure> {
     let started = Instant::now();
     let solver = BoundedSolver::new(game).with_memory_limit(cap_mib << 20);
     let done = AtomicBool::new(false);
@@ -161,34 +174,59 @@ fn solve(game: &ScoringGame, cap_mib: u64) -> Result<Solved, Failure> {
             let counts = || (solver.counts().visited, solver.counts().table_bytes);
             crate::progress::watch_counts(counts, &done)
         });
-        let result = solver
-            .value(&start, &PROBES)
-            .and_then(|outcome| Ok((outcome, solver.optimal_line(&start, outcome)?)));
+        let result = match winner_only {
+            true => who_wins(game, &solver).map(Found::Winner),
+            false => solver.value(&start, &PROBES).and_then(|outcome| {
+                let line = solver.optimal_line(&start, outcome)?;
+                Ok(Found::Exact { outcome, line })
+            }),
+        };
         done.store(true, Ordering::Relaxed);
         (result, started.elapsed().as_secs_f64())
     });
-    let (outcome, line) = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let found = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
     Ok(Solved {
         scoring: game.scoring(),
-        outcome,
-        line,
+        found,
         per_move: solver.positions_per_ply(),
         positions: solver.counts().positions,
         seconds,
     })
 }
 
-fn winner_text(scoring: Scoring, outcome: Points) -> &'static str {
-    match (outcome.winner(scoring), outcome.alice == outcome.bob) {
-        (Some(Player::First), _) => "Alice wins",
-        (Some(Player::Second), true) => "Bob wins (a draw counts for Bob)",
-        (Some(Player::Second), false) => "Bob wins",
-        (None, _) => "draw",
+impl Found {
+    /// The bounds proven on the outcome (both the outcome if exact).
+    fn bounds(&self) -> (Option<Points>, Option<Points>) {
+        match self {
+            Found::Exact { outcome, .. } => (Some(*outcome), Some(*outcome)),
+            Found::Winner(w) => (w.at_least, w.at_most),
+        }
+    }
+
+    /// Who wins, in words (a draw counts for Bob in the Clique and Star
+    /// games; `a - b <= 0` where only that much is proven).
+    fn winner_text(&self, scoring: Scoring) -> &'static str {
+        let (winner, at_least, at_most) = match self {
+            Found::Exact { outcome, .. } => (outcome.winner(scoring), Some(*outcome), Some(*outcome)),
+            Found::Winner(w) => (w.winner, w.at_least, w.at_most),
+        };
+        let difference = |p: Option<Points>| p.map(Points::difference);
+        match (winner, difference(at_least), difference(at_most)) {
+            (Some(Player::First), _, _) => "Alice wins",
+            (Some(Player::Second), Some(0), Some(0)) => "Bob wins (a draw counts for Bob)",
+            (Some(Player::Second), _, Some(0)) => "Bob wins (a - b <= 0; a draw counts for Bob)",
+            (Some(Player::Second), _, _) => "Bob wins",
+            (None, _, _) => "draw",
+        }
     }
 }
 
+fn line_list(line: &[Edge]) -> Vec<String> {
+    line.iter().map(|e| e.to_string()).collect()
+}
+
 fn line_text(line: &[Edge]) -> String {
-    line.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(" ")
+    line_list(line).join(" ")
 }
 
 /// `K7`, `C(19)`, or the graph6 string as given.
@@ -201,16 +239,24 @@ fn board_name(text: &str) -> String {
 }
 
 fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failure> {
+    let result = match &r.found {
+        Found::Exact { outcome, .. } => format!("outcome (a, b) = {outcome}"),
+        Found::Winner(w) => {
+            let text = |p: Option<Points>| p.map_or("?".to_string(), |p| p.to_string());
+            format!("{} <= outcome (a, b) <= {}", text(w.at_least), text(w.at_most))
+        }
+    };
     output::println(format!(
-        "{} game on {} ({} vertices, {} edges): outcome (a, b) = {}: {}",
+        "{} game on {} ({} vertices, {} edges): {result}: {}",
         r.scoring.name(),
         board_name(name),
         board.vertex_count(),
         board.board_edges().len(),
-        r.outcome,
-        winner_text(r.scoring, r.outcome)
+        r.found.winner_text(r.scoring)
     ))?;
-    output::println(format!("  optimal line: {}", line_text(&r.line)))?;
+    if let Found::Exact { line, .. } = &r.found {
+        output::println(format!("  optimal line: {}", line_text(line)))?;
+    }
     let counts: Vec<String> = r.per_move.iter().enumerate().map(|(i, c)| format!("{i}:{c}")).collect();
     output::println(format!("  positions per move: {}", counts.join(" ")))?;
     output::println(format!("  positions: {}   time: {:.3}s", r.positions, r.seconds))
@@ -220,12 +266,20 @@ fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[So
     let games: Vec<_> = solved
         .iter()
         .map(|r| {
+            let pair = |p: Option<Points>| p.map(|p| [p.alice, p.bob]);
+            let (at_least, at_most) = r.found.bounds();
+            let (outcome, line) = match &r.found {
+                Found::Exact { outcome, line } => (Some(*outcome), Some(line_list(line))),
+                Found::Winner(_) => (None, None),
+            };
             serde_json::json!({
                 "game": r.scoring.name(),
-                "outcome": [r.outcome.alice, r.outcome.bob],
-                "score": r.outcome.difference(),
-                "winner": winner_text(r.scoring, r.outcome),
-                "line": r.line.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+                "outcome": pair(outcome),
+                "score": outcome.map(Points::difference),
+                "winner": r.found.winner_text(r.scoring),
+                "outcome_at_least": pair(at_least),
+                "outcome_at_most": pair(at_most),
+                "line": line,
                 "positions_per_move": r.per_move,
                 "positions": r.positions,
                 "seconds": r.seconds,
@@ -267,11 +321,14 @@ fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
         let mut cells = String::new();
         for scoring in [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique] {
             let game = ScoringGame::new(scoring, &board, &[]).map_err(|e| Failure::BadInput(e.to_string()))?;
-            let r = solve(&game, cap_mib)?;
+            let outcome = match solve(&game, cap_mib, false)?.found {
+                Found::Exact { outcome, .. } => outcome,
+                Found::Winner(_) => unreachable!("solved exactly"),
+            };
             if scoring == Scoring::VertexCapturing {
-                write!(cells, " {} |", r.outcome.difference()).expect("writing to a String");
+                write!(cells, " {} |", outcome.difference()).expect("writing to a String");
             }
-            write!(cells, " {} |", r.outcome).expect("writing to a String");
+            write!(cells, " {outcome} |").expect("writing to a String");
         }
         let seconds = started.elapsed().as_secs_f64();
         output::println(format!("| {m} | {} |{cells} {seconds:.2} |", board.vertex_count()))?;

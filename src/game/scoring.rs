@@ -38,6 +38,9 @@ mod reduced;
 mod star;
 mod strategy;
 mod vc;
+mod who_wins;
+
+pub use who_wins::{who_wins, WhoWins};
 
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
 use super::edges::{EdgeError, EdgePosition};
