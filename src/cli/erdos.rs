@@ -206,9 +206,10 @@ impl Found {
     /// Who wins, in words (a draw counts for Bob in the Clique and Star
     /// games; `a - b <= 0` where only that much is proven).
     fn winner_text(&self, scoring: Scoring) -> &'static str {
-        let (winner, at_least, at_most) = match self {
-            Found::Exact { outcome, .. } => (outcome.winner(scoring), Some(*outcome), Some(*outcome)),
-            Found::Winner(w) => (w.winner, w.at_least, w.at_most),
+        let (at_least, at_most) = self.bounds();
+        let winner = match self {
+            Found::Exact { outcome, .. } => outcome.winner(scoring),
+            Found::Winner(w) => w.winner,
         };
         let difference = |p: Option<Points>| p.map(Points::difference);
         match (winner, difference(at_least), difference(at_most)) {
