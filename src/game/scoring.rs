@@ -269,11 +269,8 @@ impl ScoringGame {
     fn clique_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
         let left = rows.moves_left(to_move);
         let his = player.opponent();
-        let (own, n) = (rows.colour(his), rows.n);
-        let mut reach = [0; MAX_BOARD_VERTICES];
-        for v in 0..n {
-            reach[v] = own[v] | rows.free[v];
-        }
+        let n = rows.n;
+        let reach = reach(rows.colour(his), &rows.free[..n]);
         let all = (0..n).fold(0, |s, v| s | 1 << v);
         let most = nonzero_clique(clique_with_budget(
             &reach[..n],
@@ -283,6 +280,16 @@ impl ScoringGame {
         ));
         strategy::oriented(player, self.measure(rows, player), most.max(self.measure(rows, his)))
     }
+}
+
+/// Each vertex's neighbours in `own` or by a free edge: the graph a
+/// colour class can still grow into.
+fn reach(own: &[VertexSet], free: &[VertexSet]) -> [VertexSet; MAX_BOARD_VERTICES] {
+    let mut reach = [0; MAX_BOARD_VERTICES];
+    for (v, r) in reach.iter_mut().enumerate().take(own.len()) {
+        *r = own[v] | free[v];
+    }
+    reach
 }
 
 /// How much an edge end at `v` matters to `me` in the VC game: 0 if `v`

@@ -15,7 +15,7 @@
 //!   free edges now leave her a move after his), so she is sure of `s`.
 
 use super::strategy::oriented;
-use super::{Points, Rows, MAX_BOARD_VERTICES};
+use super::{reach, Points, Rows, MAX_BOARD_VERTICES};
 use crate::board::{members, Player, VertexSet};
 use crate::game::colex::{
     colex_score_with_budget, colex_score_with_clique_number, edge_clique_number, for_each_clique,
@@ -32,10 +32,7 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
 
 /// His most points in any play (module header).
 fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
-    let mut reach = [0; MAX_BOARD_VERTICES];
-    for v in 0..rows.n {
-        reach[v] = own[v] | rows.free[v];
-    }
+    let reach = reach(own, &rows.free[..rows.n]);
     colex_score_with_budget(&reach[..rows.n], &rows.free[..rows.n], left)
 }
 
@@ -64,11 +61,7 @@ fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
 fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32) -> Top {
     let n = own.len();
     let all: VertexSet = (0..n).fold(0, |s, v| s | 1 << v);
-    let mut reach = [0; MAX_BOARD_VERTICES];
-    for v in 0..n {
-        reach[v] = own[v] | free[v];
-    }
-    let reach = &reach[..n];
+    let reach = &reach(own, free)[..n];
     let mut top = Top::default();
     for k in (omega.max(2)..=omega.max(1) + 1).rev() {
         let base = k * (k - 1) / 2;
