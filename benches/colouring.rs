@@ -5,6 +5,7 @@
 //! Run: `cargo bench --bench colouring` (add `-- --trees 14` to change the
 //! tree size, `-- --n 1000000` the linear-time graph size).
 
+use ramsey_verify::engine::Limits;
 use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, BigGraph};
 use ramsey_verify::game::colouring::trees::census;
 use rand::{Rng, SeedableRng};
@@ -68,7 +69,7 @@ fn main() {
     let max_trees = arg("--trees", 14);
     let t = Instant::now();
     for size in 1..=max_trees {
-        let c = census(size, 1);
+        let c = census(size, 1, Limits::default()).expect("under the default cap");
         println!(
             "trees n={size}: {} trees, chi_g distribution {:?} ({:.2}s so far)",
             c.trees,

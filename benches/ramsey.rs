@@ -5,7 +5,7 @@
 //! README "Graph Ramsey games" has the figures.
 
 use ramsey_verify::board::Player;
-use ramsey_verify::engine::{census, Solver};
+use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::game::edges::EdgePosition;
 use ramsey_verify::game::pattern::Pattern;
 use ramsey_verify::game::ramsey::{RamseyGame, Rules};
@@ -41,7 +41,8 @@ fn main() {
         let seconds = started.elapsed().as_secs_f64();
         let positions = solver.positions();
         let started = Instant::now();
-        let counted: u64 = census(&game, &game.start(), |_| ()).values().sum();
+        let census = census(&game, &game.start(), |_| (), Limits::default()).expect("under the default cap");
+        let counted: u64 = census.values().sum();
         let census_seconds = started.elapsed().as_secs_f64();
         assert!(counted > 0, "the census counts the start");
         let shown = format!("{} in {}", game.score_text(value.score), value.plies);

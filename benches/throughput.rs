@@ -5,11 +5,13 @@
 //! Performance): the machine is shared, so ratios mean more than times.
 
 use ramsey_verify::bench::{
-    canon_throughput, certification, failure_class_search, k4_solve, slice, strategy_calls, Measurement, K4_SLICE,
+    canon_throughput, certification, failure_class_search, k4_solve, slice, strategy_calls, BenchError, Measurement,
+    K4_SLICE,
 };
 use ramsey_verify::board::Board;
+use ramsey_verify::engine::Limits;
 use ramsey_verify::strategies::by_name;
-use ramsey_verify::verify::{thread_pool, Request};
+use ramsey_verify::verify::Request;
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -17,14 +19,15 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> Result<(), String> {
     let quick = std::env::args().any(|a| a == "quick");
     let k4 = by_name("k4-patched").map_err(|e| e.to_string())?;
-    let one = thread_pool(1)?;
-    let show = |m: Result<Measurement, String>| m.map(|m| println!("{}", m.line()));
+    let show = |m: Result<Measurement, BenchError>| m.map(|m| println!("{}", m.line())).map_err(String::from);
     show(canon_throughput(5000, 8, 5))?;
     show(canon_throughput(2000, 14, 5))?;
     show(canon_throughput(500, 20, 5))?;
     show(strategy_calls(k4.as_ref(), &K4_SLICE, 200, 5))?;
-    show(one.install(|| slice(k4.as_ref(), &K4_SLICE, 21, 5)))?;
-    show(k4_solve(5, 5))?;
+    let one = Limits::default().with_threads(1);
+    let sliced = one.install(|| slice(k4.as_ref(), &K4_SLICE, 21, one, 5));
+    show(sliced.map_err(|e| e.to_string())?)?;
+    show(k4_solve(5, one, 5))?;
     if quick {
         return Ok(());
     }
@@ -33,7 +36,8 @@ fn main() -> Result<(), String> {
             show(certification(k4.as_ref(), Request::new(board, 21, threads), 3))?;
         }
         let regular = by_name("k4-regular").map_err(|e| e.to_string())?;
-        show(failure_class_search(regular.as_ref(), 5, "stage 2", threads, 1))?;
+        let limits = Limits::default().with_threads(threads);
+        show(failure_class_search(regular.as_ref(), 5, "stage 2", limits, 1))?;
     }
     Ok(())
 }

@@ -6,11 +6,44 @@
 
 use crate::board::{Board, Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical};
+use crate::classes::ClassesError;
+use crate::engine::{Limits, Stopped};
+use crate::game::budget::NoAnswer;
 use crate::orbits::edge_orbit_representatives;
 use crate::search::{Search, Value};
 use crate::strategy::{Memory, Strategy, View};
-use crate::verify::{verify, Request, Verdict};
+use crate::verify::{verify, Request, Verdict, VerifyError};
 use std::time::Instant;
+
+/// Why a workload has no measurement.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A limit stopped its search (no verdict).
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    /// It could not run, or its result was not the one expected.
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl From<String> for BenchError {
+    fn from(why: String) -> BenchError {
+        BenchError::Failed(why)
+    }
+}
+
+impl From<&str> for BenchError {
+    fn from(why: &str) -> BenchError {
+        BenchError::Failed(why.to_string())
+    }
+}
+
+/// For callers whose errors are strings (`cargo bench`).
+impl From<BenchError> for String {
+    fn from(e: BenchError) -> String {
+        e.to_string()
+    }
+}
 
 /// One workload measured `runs` times.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -75,8 +108,8 @@ fn median(values: &mut [f64]) -> f64 {
 pub fn measure(
     workload: String,
     runs: usize,
-    mut work: impl FnMut() -> Result<u64, String>,
-) -> Result<Measurement, String> {
+    mut work: impl FnMut() -> Result<u64, BenchError>,
+) -> Result<Measurement, BenchError> {
     let (mut wall, mut cpu, mut items) = (Vec::new(), Vec::new(), None);
     for _ in 0..runs.max(1) {
         let (start, start_cpu) = (Instant::now(), cpu_seconds());
@@ -132,7 +165,7 @@ pub fn game_like_position(seed: u64, rounds: usize) -> Position {
 }
 
 /// Canonical labelling of `count` game-like positions of `rounds` rounds.
-pub fn canon_throughput(count: u64, rounds: usize, runs: usize) -> Result<Measurement, String> {
+pub fn canon_throughput(count: u64, rounds: usize, runs: usize) -> Result<Measurement, BenchError> {
     let positions: Vec<Position> = (0..count).map(|s| game_like_position(s, rounds)).collect();
     let memory = Memory::default();
     measure(format!("canonical labelling, {rounds}-round positions"), runs, || {
@@ -167,29 +200,39 @@ pub fn line_start(search: &Search, choices: &[usize]) -> Option<(Position, Memor
 }
 
 /// Certifies the subtree of `strategy` after his replies `choices` (see
-/// [`line_start`]) within `bound`, on the current thread pool.
-pub fn slice(strategy: &dyn Strategy, choices: &[usize], bound: u32, runs: usize) -> Result<Measurement, String> {
+/// [`line_start`]) within `bound`, on the current thread pool, under
+/// `limits`' memory cap.
+pub fn slice(
+    strategy: &dyn Strategy,
+    choices: &[usize],
+    bound: u32,
+    limits: Limits,
+    runs: usize,
+) -> Result<Measurement, BenchError> {
     let start = line_start(&Search::new(strategy, Board::Infinite, bound), choices)
         .ok_or_else(|| format!("no slice {choices:?} for {}", strategy.name()))?;
     let name = format!("certify {} slice {choices:?} bound {bound}", strategy.name());
-    measure(name, runs, || subtree_positions(strategy, &start.0, &start.1, bound))
+    measure(name, runs, || {
+        subtree_positions(strategy, &start.0, &start.1, bound, limits)
+    })
 }
 
 /// Positions of a certified subtree: `position` with him to move and the
-/// strategy's `memory` there.
+/// strategy's `memory` there, under `limits`' memory cap.
 pub fn subtree_positions(
     strategy: &dyn Strategy,
     position: &Position,
     memory: &Memory,
     bound: u32,
-) -> Result<u64, String> {
-    let search = Search::new(strategy, Board::Infinite, bound);
-    match search.value(&canonical_form(position, memory, None)) {
+    limits: Limits,
+) -> Result<u64, BenchError> {
+    let search = Search::new(strategy, Board::Infinite, bound).with_limits(limits);
+    match search.value(&canonical_form(position, memory, None))? {
         Value::Win(_) => Ok(search.positions()),
-        fail => Err(format!(
+        fail => Err(BenchError::Failed(format!(
             "benchmark subtree of {} did not verify: {fail:?}",
             strategy.name()
-        )),
+        ))),
     }
 }
 
@@ -224,7 +267,7 @@ pub fn strategy_calls(
     choices: &[usize],
     passes: usize,
     runs: usize,
-) -> Result<Measurement, String> {
+) -> Result<Measurement, BenchError> {
     let situations = slice_situations(strategy, choices).ok_or("no situations for the strategy benchmark")?;
     let name = format!("{} strategy calls near slice {choices:?}", strategy.name());
     measure(name, runs, || {
@@ -244,8 +287,8 @@ pub fn strategy_calls(
 /// Exhaustive solve (the budget game, [`crate::game::budget`]) in the K4
 /// game: her winning moves within `depth` moves of hers after the K4 slice
 /// start ([`K4_SLICE`]) and his first reply there; items are the positions
-/// stored.
-pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
+/// stored. The solve's table is capped at `limits`' memory cap.
+pub fn k4_solve(depth: u32, limits: Limits, runs: usize) -> Result<Measurement, BenchError> {
     let strategy = crate::strategies::k4::patched();
     let search = Search::new(&strategy, Board::Infinite, 21);
     let (position, memory) = line_start(&search, &K4_SLICE).ok_or("no K4 slice start")?;
@@ -257,8 +300,11 @@ pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
         runs,
         || {
             let game = crate::game::budget::WithinBudget::new(4, Board::Infinite, depth);
-            let solver = crate::game::budget::BudgetSolver::new(game);
-            let wins = solver.winning_moves(&position, depth).map_err(|e| e.to_string())?;
+            let solver = crate::game::budget::BudgetSolver::new(game).with_limits(limits);
+            let wins = solver.winning_moves(&position, depth).map_err(|e| match e {
+                NoAnswer::Stopped(stopped) => BenchError::Stopped(stopped),
+                bad => BenchError::Failed(bad.to_string()),
+            })?;
             std::hint::black_box(wins);
             Ok(solver.positions())
         },
@@ -266,40 +312,47 @@ pub fn k4_solve(depth: u32, runs: usize) -> Result<Measurement, String> {
 }
 
 /// A whole certification (must verify); items are positions.
-pub fn certification(strategy: &dyn Strategy, request: Request, runs: usize) -> Result<Measurement, String> {
+pub fn certification(strategy: &dyn Strategy, request: Request, runs: usize) -> Result<Measurement, BenchError> {
     let name = format!(
         "certify {} on {} bound {} ({} threads)",
         strategy.name(),
         request.board,
         request.bound,
-        request.threads
+        request.limits.threads()
     );
     measure(name, runs, || {
-        let report = verify(strategy, request).map_err(|e| e.to_string())?;
+        let report = verify(strategy, request).map_err(|e| match e {
+            VerifyError::Stopped { stopped, .. } => BenchError::Stopped(stopped),
+            other => BenchError::Failed(other.to_string()),
+        })?;
         if report.verdict != Verdict::Verified {
-            return Err(format!("benchmark workload {} did not verify", strategy.name()));
+            return Err(format!("benchmark workload {} did not verify", strategy.name()).into());
         }
         Ok(report.positions)
     })
 }
 
 /// Positions of a failure-class search (`refute`): every position after
-/// `round` rounds in `phase`, each searched to the end.
+/// `round` rounds in `phase`, each searched to the end, under `limits`.
 pub fn failure_class_search(
     strategy: &dyn Strategy,
     round: u32,
     phase: &str,
-    threads: usize,
+    limits: Limits,
     runs: usize,
-) -> Result<Measurement, String> {
-    let pool = crate::verify::thread_pool(threads)?;
+) -> Result<Measurement, BenchError> {
     let name = format!(
-        "failure classes of {} after round {round} ({threads} threads)",
-        strategy.name()
+        "failure classes of {} after round {round} ({} threads)",
+        strategy.name(),
+        limits.threads()
     );
     measure(name, runs, || {
-        let search = Search::new(strategy, Board::Infinite, 21);
-        pool.install(|| crate::classes::failure_classes(&search, round, Some(phase), &|_, _| {}))?;
+        let search = Search::new(strategy, Board::Infinite, 21).with_limits(limits);
+        let classes = || crate::classes::failure_classes(&search, round, Some(phase), &|_, _| {});
+        match limits.install(classes).map_err(|e| e.to_string())? {
+            Err(ClassesError::Stopped(stopped)) => return Err(stopped.into()),
+            other => other.map_err(|e| e.to_string())?,
+        };
         Ok(search.positions())
     })
 }

@@ -15,6 +15,7 @@
 
 use crate::board::{members, Edge, Player, Position, Vertex};
 use crate::canon::{canonical_form, Canonical, Key};
+use crate::engine::Stopped;
 use crate::line::Ending;
 use crate::orbits::edge_orbit_representatives;
 use crate::search::{FailKind, Search, Value};
@@ -64,6 +65,9 @@ pub enum ClassesError {
         /// What was wrong, or where to look.
         what: String,
     },
+    /// A limit stopped the search.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
 }
 
 fn line_text(line: &[Edge]) -> String {
@@ -183,7 +187,7 @@ fn classify(
     check_contract(&x.ending, node, his)?;
     let fail = match &x.ending {
         Some(ending) => FailKind::of(ending).map(|kind| (kind, 1)),
-        None => match search.value(&canonical_form(&x.position, &x.memory, None)) {
+        None => match search.value(&canonical_form(&x.position, &x.memory, None))? {
             Value::Win(_) => None,
             Value::Fail { kind, his_moves } => Some((kind, his_moves)),
         },

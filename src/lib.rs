@@ -160,7 +160,6 @@ pub mod graph6;
 pub mod line;
 pub mod orbits;
 pub mod patch;
-pub mod progress;
 pub mod registry;
 pub mod render;
 pub mod repair;

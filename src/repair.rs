@@ -20,6 +20,7 @@
 
 use crate::board::{Edge, Player, Position};
 use crate::canon::canonical_form;
+use crate::engine::{LimitsError, Stopped};
 use crate::line::{Ending, Line};
 use crate::orbits::edge_orbit_representatives;
 use crate::patch::{memory_for, situation_key, PatchTable, Patched, Patches};
@@ -78,6 +79,28 @@ pub enum RepairOutcome {
     },
 }
 
+/// Why a repair run has no outcome.
+#[derive(Debug, thiserror::Error)]
+pub enum RepairError {
+    /// The line to repair after is not one the strategy plays.
+    #[error("{0}")]
+    Line(String),
+    /// Unusable limits (e.g. no thread pool of that size).
+    #[error(transparent)]
+    Limits(#[from] LimitsError),
+    /// A limit stopped a search.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+}
+
+/// Why no move at a decision saves the strategy there.
+enum NoSave {
+    /// The strategy panics in the situation.
+    Panicked(String),
+    /// A limit stopped the search.
+    Stopped(Stopped),
+}
+
 /// One entry added, for progress reports.
 pub struct Round {
     /// The entry's number, from 1.
@@ -98,21 +121,34 @@ struct Decision {
 }
 
 /// Repairs `task.strategy` as described in the module documentation,
-/// calling `on_round` after every entry added.
-pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Round)) -> Result<RepairOutcome, String> {
+/// calling `on_round` after every entry added; on a pool of
+/// `request.limits`' threads, each search under its memory cap.
+pub fn repair(
+    task: RepairTask,
+    request: Request,
+    on_round: impl FnMut(&Round) + Send,
+) -> Result<RepairOutcome, RepairError> {
+    request.limits.install(|| repair_on_pool(task, &request, on_round))?
+}
+
+fn repair_on_pool(
+    task: RepairTask,
+    request: &Request,
+    mut on_round: impl FnMut(&Round),
+) -> Result<RepairOutcome, RepairError> {
     let mut table = task.table.clone();
     for number in 1..=task.max_rounds + 1 {
         let patched = Patches::over(task.strategy.clone(), "patched", "", table.clone());
         let search = new_search(&patched, request);
-        let (position, memory, prefix) = search.replay_line(&task.prefix)?;
-        let value = search.value(&canonical_form(&position, &memory, None));
+        let (position, memory, prefix) = search.replay_line(&task.prefix).map_err(RepairError::Line)?;
+        let value = search.value(&canonical_form(&position, &memory, None))?;
         if let Value::Win(max_moves) = value {
             return Ok(RepairOutcome::Verified { table, max_moves });
         }
         if number > task.max_rounds {
             break;
         }
-        let line = search.principal_line_from(position.clone(), memory.clone(), prefix);
+        let line = search.principal_line_from(position.clone(), memory.clone(), prefix)?;
         if let Some(error) = ContractError::of(&line) {
             return Ok(RepairOutcome::Broken { table, error });
         }
@@ -125,11 +161,15 @@ pub fn repair(task: RepairTask, request: Request, mut on_round: impl FnMut(&Roun
             .find_map(|d| match saving_move(&search, &patched, d) {
                 Ok(None) => None,
                 Ok(Some((key, edge))) => Some(Ok((key, edge, d))),
-                Err(message) => Some(Err(broken_at(line.clone(), d, message))),
+                Err(no) => Some(Err((no, d))),
             });
         let (key, edge, at) = match found {
             Some(Ok(found)) => found,
-            Some(Err(error)) => return Ok(RepairOutcome::Broken { table, error }),
+            Some(Err((NoSave::Stopped(stopped), _))) => return Err(stopped.into()),
+            Some(Err((NoSave::Panicked(message), d))) => {
+                let error = broken_at(line.clone(), d, message);
+                return Ok(RepairOutcome::Broken { table, error });
+            }
             None => return Ok(RepairOutcome::Stuck { table, line }),
         };
         table.insert(key, edge.into());
@@ -184,8 +224,9 @@ fn broken_at(mut line: Line, decision: &Decision, message: String) -> ContractEr
 /// The first of her moves at `decision`, other than the patched strategy's,
 /// after which the strategy wins within the bound: its situation key and
 /// edge (canonical labels); or what is wrong if the strategy panics there
-/// (which the search did not see: it asks once per situation).
-fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Result<Option<(String, Edge)>, String> {
+/// (which the search did not see: it asks once per situation), or the
+/// limit that stopped the search.
+fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Result<Option<(String, Edge)>, NoSave> {
     if decision.position.edge_count(Player::First) as u32 >= search.bound {
         return Ok(None);
     }
@@ -201,19 +242,21 @@ fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Resul
         let current = patched.play_over(&view, own.clone()).ok().map(|m| m.edge);
         (own, current)
     })
-    .map_err(|panic| panicked_at(&canon, &panic))?;
+    .map_err(|panic| NoSave::Panicked(panicked_at(&canon, &panic)))?;
     let clique = patched.game().clique;
-    let found = edge_orbit_representatives(&canon)
+    let candidates = edge_orbit_representatives(&canon)
         .into_iter()
-        .filter(|&e| Some(e) != current && canon.position.is_free(e))
-        .find(|&e| {
-            let after = canon.position.with(e, Player::First).expect("free edge");
-            if after.has_clique(Player::First, clique) {
-                return true;
-            }
+        .filter(|&e| Some(e) != current && canon.position.is_free(e));
+    for e in candidates {
+        let after = canon.position.with(e, Player::First).expect("free edge");
+        let saves = after.has_clique(Player::First, clique) || {
             let memory = memory_for(&own, &view, e);
-            !after.is_full() && matches!(search.value(&canonical_form(&after, &memory, None)), Value::Win(_))
-        })
-        .map(|e| (situation_key(&canon.position, &canon.memory, canon.marked), e));
-    Ok(found)
+            let value = || search.value(&canonical_form(&after, &memory, None));
+            !after.is_full() && matches!(value().map_err(NoSave::Stopped)?, Value::Win(_))
+        };
+        if saves {
+            return Ok(Some((situation_key(&canon.position, &canon.memory, canon.marked), e)));
+        }
+    }
+    Ok(None)
 }

@@ -1,16 +1,15 @@
 //! Running a verification and reporting it.
 
 use crate::board::{Board, Player};
+use crate::engine::{Limits, LimitsError, Stopped};
 use crate::game::ramsey::Rules;
 use crate::line::{Ending, Line};
-use crate::progress;
 pub use crate::search::contract::ContractError;
 use crate::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, TreeNode, Value};
 use crate::shortest::{shortest_refutation_with, Shortest};
 use crate::strategy::{Game, Strategy};
 use serde::Serialize;
 use serde_json::json;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What a verification run is asked to do.
@@ -20,12 +19,8 @@ pub struct Request {
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
-    /// Worker threads (1 = sequential).
-    pub threads: usize,
-    /// Cap on the transposition table's memory, in bytes.
-    pub max_memory: Option<u64>,
-    /// Show a progress line on stderr for runs longer than a second.
-    pub progress: bool,
+    /// Worker threads, the memory cap and the progress display.
+    pub limits: Limits,
     /// Use the standing-assumption shortcuts where the strategy allows them.
     pub shortcuts: bool,
     /// Rules other than the strategy's own (its target stays); see
@@ -42,14 +37,13 @@ pub struct Request {
 }
 
 impl Request {
-    /// A request with no memory cap and no progress display.
+    /// A request with `threads` worker threads, the default memory cap
+    /// ([`crate::engine::default_memory_cap`]) and no progress display.
     pub fn new(board: Board, bound: u32, threads: usize) -> Request {
         Request {
             board,
             bound,
-            threads,
-            max_memory: None,
-            progress: false,
+            limits: Limits::default().with_threads(threads),
             shortcuts: true,
             rules: None,
             choices: Choices::One,
@@ -62,19 +56,23 @@ impl Request {
 /// Why a run gave no verdict.
 #[derive(Debug, thiserror::Error)]
 pub enum VerifyError {
-    /// The run could not start (e.g. no thread pool, rules the strategy
-    /// cannot be verified under).
+    /// The run could not start (e.g. rules the strategy cannot be
+    /// verified under).
     #[error("{0}")]
     Setup(String),
-    /// The table reached `Request::max_memory` after `positions`
-    /// positions, holding about `bytes`.
+    /// Unusable limits (e.g. no thread pool of that size).
+    #[error(transparent)]
+    Limits(#[from] LimitsError),
+    /// A limit of `Request::limits` stopped the search after `positions`
+    /// positions, its table holding about `bytes`.
     #[error(
-        "memory limit reached: the table held about {} MiB after {positions} positions; no verdict \
-         (raise --max-memory)",
+        "{stopped} after {positions} positions (about {} MiB held; raise --max-memory)",
         bytes >> 20
     )]
-    MemoryLimit {
-        /// Positions stored when the cap was reached.
+    Stopped {
+        /// Which limit.
+        stopped: Stopped,
+        /// Positions stored when it stopped.
         positions: u64,
         /// Bytes the table held then.
         bytes: u64,
@@ -160,27 +158,21 @@ pub struct ShortestNote {
     pub positions: u64,
 }
 
-/// A rayon pool of `threads` workers, or why it cannot start.
-pub fn thread_pool(threads: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| format!("cannot start {threads} threads: {e}"))
-}
-
 /// The game `request` plays `strategy` in: its own, or under other rules.
-pub fn game_of(strategy: &dyn Strategy, request: Request) -> Result<Game, String> {
+pub fn game_of(strategy: &dyn Strategy, request: &Request) -> Result<Game, String> {
     match request.rules {
         Some(rules) => strategy.game().under(rules),
         None => Ok(strategy.game()),
     }
 }
 
-/// A search configured as `request` says (board, bound, shortcuts, rules;
-/// rules the verifier does not play are left to [`verify`] to refuse).
-pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
+/// A search configured as `request` says (board, bound, limits, shortcuts,
+/// rules; rules the verifier does not play are left to [`verify`] to
+/// refuse).
+pub fn new_search<'a>(strategy: &'a dyn Strategy, request: &Request) -> Search<'a> {
     let game = game_of(strategy, request).unwrap_or_else(|_| strategy.game());
     let search = Search::new(strategy, request.board, request.bound)
+        .with_limits(request.limits)
         .with_game(game)
         .with_choices(request.choices)
         .with_contract_sample(match request.check_contract {
@@ -197,36 +189,30 @@ pub fn new_search(strategy: &dyn Strategy, request: Request) -> Search<'_> {
 /// A finished search with its root value, line and choice notes.
 type Searched<'a> = (Search<'a>, Value, Line, ChoiceNote);
 
+/// Runs the search `request` asks for (replies one at a time if
+/// `sequential`), on the current thread pool.
 fn run_search<'a>(
     strategy: &'a dyn Strategy,
-    request: Request,
-    threads: usize,
+    request: &Request,
+    sequential: bool,
     observer: Option<&'a dyn Observer>,
 ) -> Result<Searched<'a>, VerifyError> {
-    let pool = thread_pool(threads).map_err(VerifyError::Setup)?;
-    let search = new_search(strategy, request).with_memory_limit(request.max_memory.unwrap_or(u64::MAX));
-    let search = match observer {
-        Some(observer) => search.with_observer(observer),
-        None => search,
-    };
-    let done = AtomicBool::new(false);
-    let value = std::thread::scope(|scope| {
-        if request.progress {
-            scope.spawn(|| progress::watch(&search, &done));
-        }
-        let value = pool.install(|| search.root_value());
-        done.store(true, Ordering::Relaxed);
-        value
-    });
-    if search.aborted() {
-        return Err(VerifyError::MemoryLimit {
-            positions: search.positions(),
-            bytes: search.table_bytes(),
-        });
+    let mut search = new_search(strategy, request);
+    if sequential {
+        search = search.sequential();
     }
-    let (line, made) = pool.install(|| search.principal_line_with_choices());
+    if let Some(observer) = observer {
+        search = search.with_observer(observer);
+    }
+    let stopped = |stopped: Stopped, search: &Search| VerifyError::Stopped {
+        stopped,
+        positions: search.positions(),
+        bytes: search.table_bytes(),
+    };
+    let value = search.watch(|| search.root_value()).map_err(|e| stopped(e, &search))?;
+    let (line, made) = search.principal_line_with_choices().map_err(|e| stopped(e, &search))?;
     let resolution = match value {
-        Value::Win(_) => pool.install(|| search.resolution()),
+        Value::Win(_) => search.resolution().map_err(|e| stopped(e, &search))?,
         Value::Fail { .. } => Vec::new(),
     };
     let note = ChoiceNote {
@@ -244,18 +230,29 @@ pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, Verif
 }
 
 /// [`verify`], telling `observer` about every move of hers the search proves
-/// (what a certificate is made of; only meaningful on verified runs).
+/// (what a certificate is made of; only meaningful on verified runs). Runs
+/// on a pool of `request.limits`' threads ([`Limits::install`]).
 pub fn verify_observed(
     strategy: &dyn Strategy,
     request: Request,
     observer: Option<&dyn Observer>,
 ) -> Result<Report, VerifyError> {
+    request
+        .limits
+        .install(|| verify_on_pool(strategy, &request, observer))?
+}
+
+fn verify_on_pool(
+    strategy: &dyn Strategy,
+    request: &Request,
+    observer: Option<&dyn Observer>,
+) -> Result<Report, VerifyError> {
     let start = Instant::now();
     let game = game_of(strategy, request).map_err(VerifyError::Setup)?;
-    let first = run_search(strategy, request, request.threads, observer)?;
+    let first = run_search(strategy, request, false, observer)?;
     let her_cutoffs = request.choices == Choices::Some && first.0.choice_nodes() > 0;
     let cut_off = matches!(first.1, Value::Fail { .. }) || her_cutoffs;
-    let (search, value, line, mut choices) = if cut_off && request.threads > 1 {
+    let (search, value, line, mut choices) = if cut_off && request.limits.threads() > 1 {
         // Which positions a parallel search touched past a cutoff (a
         // refutation, or her winning option under `--choices some`)
         // depends on timing; the sequential run's count is the
@@ -265,13 +262,12 @@ pub fn verify_observed(
         if let Some(observer) = observer {
             observer.forget();
         }
-        run_search(strategy, request, 1, observer)?
+        run_search(strategy, request, true, observer)?
     } else {
         first
     };
     if let (true, Choices::Some, Value::Fail { .. }) = (request.tree, request.choices, value) {
-        let pool = thread_pool(request.threads).map_err(VerifyError::Setup)?;
-        choices.tree = Some(pool.install(|| search.refutation_tree()));
+        choices.tree = Some(search.refutation_tree());
     }
     if let Value::Fail {
         kind: FailKind::ContractBroken,
@@ -299,7 +295,7 @@ pub fn verify_observed(
         failure,
         positions: search.positions(),
         seconds: start.elapsed().as_secs_f64(),
-        threads: request.threads,
+        threads: request.limits.threads(),
         line,
         stats: search.stats(),
         shortest: None,
@@ -322,19 +318,15 @@ pub fn shorten(
         return Ok(());
     }
     let start = Instant::now();
-    let pool = thread_pool(request.threads).map_err(VerifyError::Setup)?;
-    let search = new_search(strategy, request);
+    let search = new_search(strategy, &request);
     let on_level = |d: u32, n: usize| {
-        if request.progress {
-            // Progress only: if standard error is gone, there is nobody to tell.
-            use std::io::Write;
-            let _ = writeln!(
-                std::io::stderr(),
-                "shortest refutation: expanding {n} positions after {d} of his moves"
-            );
-        }
+        let message = format!("shortest refutation: expanding {n} positions after {d} of his moves");
+        request.limits.note(&message);
     };
-    let note = match pool.install(|| shortest_refutation_with(&search, max_positions, on_level)) {
+    let note = match request
+        .limits
+        .install(|| shortest_refutation_with(&search, max_positions, on_level))?
+    {
         Shortest::Found { line, positions } => {
             if let Some(broken) = ContractError::of(&line) {
                 return Err(VerifyError::Contract(broken));

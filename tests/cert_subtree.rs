@@ -16,7 +16,7 @@ fn stage4_certificate(bound: u32) -> (String, Value) {
     let (position, memory) = end_of_stage3();
     let recorder = Recorder::new();
     let search = Search::new(k4.as_ref(), Board::Infinite, bound).with_observer(&recorder);
-    let value = search.value(&canonical_form(&position, &memory, None));
+    let value = search.value(&canonical_form(&position, &memory, None)).unwrap();
     let certificate = recorder.certificate(k4.game(), Board::Infinite, bound, Some(&position));
     (certificate.text, value)
 }
@@ -91,7 +91,7 @@ fn answers_through_node_forms_give_the_same_entries() {
     let search = Search::new(k4.as_ref(), Board::Infinite, 21).with_observer(&one_by_one);
     assert!(matches!(
         search.value(&canonical_form(&position, &memory, None)),
-        Value::Win(_)
+        Ok(Value::Win(_))
     ));
     let direct = one_by_one
         .0

@@ -117,7 +117,7 @@ fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec
     };
     assert_eq!(
         decider.score(&game.start()),
-        value.score,
+        Ok(value.score),
         "decider: {rules} k={k} {graph}"
     );
     // The optimal line is legal move by move (checked by the brute force's

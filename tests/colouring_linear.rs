@@ -24,6 +24,7 @@ fn exact(graph: &Graph, rules: Rules, second: &[bool]) -> (ColouringGame, Player
     let game = ColouringGame::new(graph.clone(), 2, rules, None, Some(owners)).unwrap();
     let winner = Decider::new(&game, Winner::First, Winner::Second)
         .score(&game.start())
+        .unwrap()
         .player();
     (game, winner)
 }
@@ -142,6 +143,7 @@ fn fast_winner_follows_orders_and_owners_of_the_game() {
             let game = ColouringGame::new(graph.clone(), 2, rules, Some(order.clone()), Some(owners.clone())).unwrap();
             let exact = Decider::new(&game, Winner::First, Winner::Second)
                 .score(&game.start())
+                .unwrap()
                 .player();
             assert_eq!(fast_winner(&game), Some(exact), "{rules} {graph} {order:?} {owners:?}");
             let strategy: Box<dyn Strategy<ColouringGame>> = match rules {

@@ -11,7 +11,9 @@ use std::collections::HashSet;
 
 fn winner(graph: &Graph, k: usize) -> Winner {
     let game = ColouringGame::new(graph.clone(), k, Rules::Cg, None, None).unwrap();
-    Decider::new(&game, Winner::First, Winner::Second).score(&game.start())
+    Decider::new(&game, Winner::First, Winner::Second)
+        .score(&game.start())
+        .unwrap()
 }
 
 #[test]

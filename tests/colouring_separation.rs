@@ -22,6 +22,7 @@ fn check(graph: &Graph, k: usize, second: &[bool]) {
         let game = ColouringGame::new(graph.clone(), k, rules, None, Some(owners.clone())).unwrap();
         let exact = Decider::new(&game, Winner::First, Winner::Second)
             .score(&game.start())
+            .unwrap()
             .player();
         for classes in [Classes::Boundary, Classes::Forbidden] {
             let (winner, _) = solve(&big(graph), k, ordered, second, classes);

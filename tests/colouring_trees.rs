@@ -3,6 +3,7 @@
 //! 5.3's strategy is certified on small trees (and refuted with too few
 //! colours).
 
+use ramsey_verify::engine::Limits;
 use ramsey_verify::game::colouring::chromatic::{game_chromatic, game_chromatic_number};
 use ramsey_verify::game::colouring::trees::{census, trees};
 use ramsey_verify::game::colouring::trees53::certify_trees;
@@ -31,11 +32,15 @@ fn enumerated_trees_are_trees_and_pairwise_non_isomorphic() {
 #[test]
 fn census_agrees_with_the_line_giving_solver_and_the_bounds() {
     for tree in trees(8) {
-        let full = game_chromatic(&tree, 1 << 30).unwrap();
-        assert_eq!(full.chi_g, game_chromatic_number(&tree), "{tree}");
+        let full = game_chromatic(&tree, Limits::default()).unwrap();
+        assert_eq!(
+            Ok(full.chi_g),
+            game_chromatic_number(&tree, Limits::default()),
+            "{tree}"
+        );
         assert!(full.chi <= full.chi_g && full.chi_g <= full.degree_bound, "{tree}");
     }
-    let eight = census(8, 1);
+    let eight = census(8, 1, Limits::default()).unwrap();
     assert_eq!(eight.distribution.values().sum::<usize>(), 23);
 }
 
@@ -45,13 +50,13 @@ fn small_values_by_hand() {
     // a vertex at distance 2 from player 1's first vertex with the other
     // colour, which leaves the middle vertex none; 3 colours win (every
     // vertex has at most 2 neighbours).
-    let value = |g: &str| game_chromatic_number(&parse_graph(g).unwrap());
+    let value = |g: &str| game_chromatic_number(&parse_graph(g).unwrap(), Limits::default()).unwrap();
     assert_eq!(value("path:2"), 2);
     assert_eq!(value("path:4"), 3);
     assert_eq!(value("star:5"), 2);
     assert_eq!(value("complete:4"), 4);
     assert_eq!(value("empty:3"), 1);
-    assert_eq!(game_chromatic_number(&Graph::new(1, &[])), 1);
+    assert_eq!(game_chromatic_number(&Graph::new(1, &[]), Limits::default()), Ok(1));
 }
 
 #[test]

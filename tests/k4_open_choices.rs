@@ -354,7 +354,9 @@ fn figure6_positions_under_every_resolution() {
             .iter()
             .map(|c| {
                 let after = canon.position.with(c.edge, Player::First).unwrap();
-                new_search(&AsWritten, request).value(&canonical_form(&after, &c.memory, None))
+                new_search(&AsWritten, &request)
+                    .value(&canonical_form(&after, &c.memory, None))
+                    .unwrap()
             })
             .collect();
         let won = values.iter().any(|v| matches!(v, Value::Win(_)));

@@ -95,7 +95,7 @@ fn value_on(search: &Search, position: &Position, memory: &Memory) -> Option<Val
     if after.has_clique(Player::First, 4) {
         return Some(Value::Win(after.edge_count(Player::First) as u32));
     }
-    Some(search.value(&canonical_form(&after, &memory, None)))
+    Some(search.value(&canonical_form(&after, &memory, None)).unwrap())
 }
 
 fn value(position: &Position, memory: &Memory, detection: Detection, bound: u32) -> Value {

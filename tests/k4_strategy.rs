@@ -288,7 +288,7 @@ fn stage4_subtree_is_certified_by_the_search() {
     let (position, memory) = end_of_stage3();
     let search = Search::new(&k4, Board::Infinite, 21);
     let value = search.value(&canonical_form(&position, &memory, None));
-    let Value::Win(moves) = value else {
+    let Ok(Value::Win(moves)) = value else {
         panic!("Stage 3/4 subtree fails: {value:?}")
     };
     assert!(moves > 10 && moves <= 21, "she wins within the bound ({moves} moves)");
@@ -302,7 +302,7 @@ fn stage4_subtree_fails_with_a_tight_bound() {
     let search = Search::new(&k4, Board::Infinite, 12);
     assert!(matches!(
         search.value(&canonical_form(&position, &memory, None)),
-        Value::Fail { .. }
+        Ok(Value::Fail { .. })
     ));
 }
 

@@ -1,30 +1,293 @@
-//! The memory cap stops a run cleanly, without a verdict.
+//! One `Limits` (threads, memory cap, progress) for every search: a search
+//! stopped by a limit is a typed outcome (`Stopped`), never a value; the
+//! command line takes `--threads N` and `--max-memory MIB` on every
+//! subcommand that searches, refuses zero and nonsense with exit code 2,
+//! and ends a stopped search with exit code 3.
 
-use ramsey_verify::board::Board;
+mod common;
+
+use common::ramsey;
+use ramsey_verify::board::{Board, Player};
+use ramsey_verify::canon::canonical_form;
+use ramsey_verify::engine::bounded::BoundedSolver;
+use ramsey_verify::engine::limits::{Counters, Progress};
+use ramsey_verify::engine::{census, Decider, Limits, Solver, StopReason, Stopped};
+use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules as ColouringRules, Winner};
+use ramsey_verify::game::edges::EdgePosition;
+use ramsey_verify::game::pattern::Pattern;
+use ramsey_verify::game::ramsey::{RamseyGame, Rules};
+use ramsey_verify::game::Game;
+use ramsey_verify::search::Search;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::{verify, Request, VerifyError};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-#[test]
-fn a_tiny_memory_cap_stops_without_a_verdict() {
-    let strategy = by_name("k3").unwrap();
-    let mut request = Request::new(Board::Infinite, 10, 2);
-    request.max_memory = Some(100);
-    match verify(strategy.as_ref(), request) {
-        Err(VerifyError::MemoryLimit { positions, bytes }) => {
-            assert!(positions >= 1);
-            assert!(bytes > 100);
-        }
-        other => panic!("expected the memory limit, got {other:?}"),
+/// A cap of `bytes` bytes, far too small for any search here.
+fn tiny(bytes: u64) -> Limits {
+    Limits::default().with_max_memory(bytes)
+}
+
+fn stopped_at(bytes: u64) -> Stopped {
+    Stopped {
+        reason: StopReason::MemoryCap { bytes },
     }
 }
 
 #[test]
-fn a_sufficient_cap_changes_nothing() {
+fn a_tiny_memory_cap_stops_verify_without_a_verdict() {
     let strategy = by_name("k3").unwrap();
-    let mut request = Request::new(Board::Infinite, 10, 1);
-    let free = verify(strategy.as_ref(), request).unwrap();
-    request.max_memory = Some(1 << 20);
-    let capped = verify(strategy.as_ref(), request).unwrap();
-    assert_eq!(free.max_moves, capped.max_moves);
-    assert_eq!(free.positions, capped.positions);
+    let request = Request {
+        limits: tiny(100).with_threads(2),
+        ..Request::new(Board::Infinite, 10, 2)
+    };
+    match verify(strategy.as_ref(), request) {
+        Err(VerifyError::Stopped {
+            stopped,
+            positions,
+            bytes,
+        }) => {
+            assert_eq!(stopped, stopped_at(100));
+            assert!(positions >= 1);
+            assert!(bytes > 100);
+        }
+        other => panic!("expected the memory cap, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_sufficient_cap_and_any_thread_count_change_nothing() {
+    let strategy = by_name("k3").unwrap();
+    let free = verify(strategy.as_ref(), Request::new(Board::Infinite, 10, 1)).unwrap();
+    for threads in [1, 2, 3] {
+        let request = Request {
+            limits: tiny(1 << 20).with_threads(threads),
+            ..Request::new(Board::Infinite, 10, threads)
+        };
+        let capped = verify(strategy.as_ref(), request).unwrap();
+        assert_eq!(
+            (free.verdict, free.max_moves, free.positions, &free.line.moves),
+            (capped.verdict, capped.max_moves, capped.positions, &capped.line.moves),
+            "{threads} threads"
+        );
+        assert_eq!(capped.threads, threads);
+    }
+}
+
+#[test]
+fn a_stopped_strategy_search_has_no_value() {
+    let k3 = by_name("k3").unwrap();
+    let search = Search::new(k3.as_ref(), Board::Infinite, 10).with_limits(tiny(100));
+    assert_eq!(search.root_value(), Err(stopped_at(100)));
+    let (position, memory, _) = search.opening().unwrap();
+    let node = canonical_form(&position, &memory, None);
+    assert_eq!(search.value(&node), Err(stopped_at(100)));
+    assert_eq!(search.principal_line().map(|_| ()), Err(stopped_at(100)));
+}
+
+fn sim() -> RamseyGame {
+    let triangle: Pattern = "K3".parse().unwrap();
+    RamseyGame::new(
+        EdgePosition::complete(6),
+        [triangle.clone(), triangle],
+        Rules::Misere,
+        Player::First,
+    )
+    .unwrap()
+}
+
+#[test]
+fn every_solver_honours_the_cap() {
+    let game = sim();
+    let start = game.start();
+    assert_eq!(
+        Solver::new(&game).with_limits(tiny(1000)).value(&start).map(|_| ()),
+        Err(stopped_at(1000))
+    );
+    let bounded = BoundedSolver::new(&game).with_limits(tiny(1000));
+    assert_eq!(bounded.value(&start, &[]).map(|_| ()), Err(stopped_at(1000)));
+    let counted = census(&game, &start, |_| (), tiny(1000));
+    assert_eq!(counted.map(|_| ()), Err(stopped_at(1000)));
+    // Uncapped (or capped high enough), the same searches give values.
+    assert!(Solver::new(&game).with_limits(Limits::default()).value(&start).is_ok());
+    assert!(census(&game, &start, |_| (), Limits::default()).is_ok());
+}
+
+#[test]
+fn the_decider_honours_the_cap() {
+    let path: Graph = ramsey_verify::game::colouring::parse_graph("path:9").unwrap();
+    let game = ColouringGame::new(path, 2, ColouringRules::Cg, None, None).unwrap();
+    let decide = |limits: Option<Limits>| {
+        let decider = Decider::new(&game, Winner::First, Winner::Second);
+        let mut decider = match limits {
+            Some(limits) => decider.with_limits(limits),
+            None => decider,
+        };
+        decider.score(&game.start())
+    };
+    assert_eq!(decide(Some(tiny(1000))), Err(stopped_at(1000)));
+    let free = decide(None).unwrap();
+    assert_eq!(decide(Some(Limits::default())), Ok(free));
+}
+
+/// Counts what a search tells its progress display.
+struct Tally {
+    updates: AtomicU64,
+    finished: AtomicU64,
+}
+
+impl Progress for Tally {
+    fn update(&self, counters: &Counters) {
+        assert!(counters.her_move.is_some(), "a strategy search says her move");
+        self.updates.fetch_add(1, Ordering::Relaxed);
+    }
+    fn finish(&self) {
+        self.finished.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn progress_goes_through_the_limits() {
+    static TALLY: Tally = Tally {
+        updates: AtomicU64::new(0),
+        finished: AtomicU64::new(0),
+    };
+    let strategy = by_name("k4-patched").unwrap();
+    let request = Request {
+        limits: Limits::default().with_progress(&TALLY),
+        ..Request::new(Board::Infinite, 8, 2)
+    };
+    // Refuted within 8 of her moves; long enough for a few updates.
+    let report = verify(strategy.as_ref(), request).unwrap();
+    assert!(report.positions > 0);
+    assert!(
+        TALLY.finished.load(Ordering::Relaxed) >= 1,
+        "the display is told the search ended"
+    );
+}
+
+/// A run of every subcommand that searches, with valid arguments (the
+/// limits flags are added to it).
+const SEARCHES: &[&[&str]] = &[
+    &["verify", "--strategy", "k3", "--board", "5", "--bound", "4"],
+    &["refute", "--strategy", "k3", "--bound", "4", "--at-round", "1"],
+    &["solve", "--line", "", "--budget", "2"],
+    &["solve", "--rules", "achieve", "--board", "4", "--target", "K3"],
+    &["play", "--rules", "achieve", "--board", "4", "--target", "K3"],
+    &[
+        "repair",
+        "--strategy",
+        "k3",
+        "--bound",
+        "4",
+        "--out",
+        "/nonexistent-dir/table.txt",
+    ],
+    &["ramsey-table", "--boards", "4", "--targets", "K3", "--rules", "achieve"],
+    &["colour", "--graph", "path:3", "--game", "cg", "--colours", "2"],
+    &["erdos", "--board", "4", "--game", "clique"],
+    &["bench", "--runs", "1"],
+];
+
+#[test]
+fn zero_and_nonsense_limits_are_refused_with_exit_code_2_everywhere() {
+    let bad: &[&[&str]] = &[
+        &["--threads", "0"],
+        &["--threads", "x"],
+        &["--threads", "-1"],
+        &["--threads", "100000"],
+        &["--threads", "18446744073709551616"],
+        &["--max-memory", "0"],
+        &["--max-memory", "-1"],
+        &["--max-memory", "x"],
+        &["--max-memory", "1.5"],
+        &["--max-memory", "17592186044416"],
+        &["--max-memory", "18446744073709551615"],
+        &["--max-memory", "99999999999999999999999"],
+    ];
+    for search in SEARCHES {
+        for flags in bad {
+            let args = [*search, *flags].concat();
+            let (code, out, err) = ramsey(&args);
+            assert_eq!(code, 2, "{args:?}: {out} {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: one line: {err}");
+            assert!(
+                err.starts_with("error:") && !err.contains("panicked"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    let (code, _, err) = ramsey(&["check", "proofs/k3-5.cert", "--threads", "0"]);
+    assert_eq!((code, err.trim().lines().count()), (2, 1), "{err}");
+}
+
+#[test]
+fn the_old_spellings_are_gone() {
+    for args in [
+        &["erdos", "--board", "4", "--game", "clique", "--max-memory-mib", "100"][..],
+        &[
+            "colour",
+            "--graph",
+            "path:3",
+            "--game",
+            "cg",
+            "--colours",
+            "2",
+            "--memory-mib",
+            "100",
+        ],
+    ] {
+        let (code, _, err) = ramsey(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("unexpected argument"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_subcommand_takes_the_same_limits_flags() {
+    for search in SEARCHES {
+        let (code, out, _) = ramsey(&[search[0], "--help"]);
+        assert_eq!(code, 0);
+        for flag in [
+            "--threads <N>",
+            "--max-memory <MIB>",
+            "half the machine's memory",
+            "all cores",
+        ] {
+            assert!(out.contains(flag), "{} --help lacks {flag}", search[0]);
+        }
+    }
+}
+
+#[test]
+fn a_search_stopped_by_the_cap_exits_3_with_one_line() {
+    let stopped: &[&[&str]] = &[
+        &["verify", "--strategy", "k4-patched", "--bound", "21"],
+        &["refute", "--strategy", "k4-regular", "--bound", "21", "--at-round", "3"],
+        &["solve", "--line", "", "--budget", "10"],
+        &["solve", "--rules", "misere", "--board", "7", "--target", "K3"],
+        &[
+            "solve", "--rules", "misere", "--board", "7", "--target", "K3", "--census",
+        ],
+        &[
+            "play", "--rules", "achieve", "--board", "7", "--target", "K4", "--human", "blue",
+        ],
+        &["erdos", "--board", "colex:19", "--game", "colex"],
+        &["erdos", "--board", "colex:19", "--game", "colex", "--winner-only"],
+        &["colour", "--graph", "random-tree:14", "--game-chromatic"],
+        &["bench", "--runs", "1"],
+    ];
+    for search in stopped {
+        let args = [*search, &["--max-memory", "1", "--threads", "2"]].concat();
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 3, "{args:?}: {out} {err}");
+        let last = err.trim().lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("error: no verdict:") && last.contains("1 MiB"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !out.contains("VERIFIED") && !out.contains("WINS"),
+            "{args:?}: no verdict printed: {out}"
+        );
+    }
 }

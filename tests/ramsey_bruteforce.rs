@@ -10,7 +10,7 @@ mod brute;
 
 use brute::{complete, target, Graph, Model, Pos, Val, BLUE, RED};
 use ramsey_verify::board::{Edge, Player};
-use ramsey_verify::engine::{census, Solver};
+use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::game::edges::EdgePosition;
 use ramsey_verify::game::pattern::Pattern;
 use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
@@ -324,16 +324,22 @@ fn census_agrees_with_brute_force_isomorphism_classes() {
                     else {
                         continue;
                     };
-                    let engine = census(&game, &engine_position(&model, &graph, start), |p| {
+                    let classify = |p: &EdgePosition| {
                         let over = ramsey_verify::game::Game::outcome(&game, p).is_some();
                         (
                             p.edge_count(Player::First) as u32,
                             p.edge_count(Player::Second) as u32,
                             over,
                         )
-                    });
+                    };
+                    let engine = census(
+                        &game,
+                        &engine_position(&model, &graph, start),
+                        classify,
+                        Limits::default(),
+                    );
                     assert_eq!(
-                        engine,
+                        engine.unwrap(),
                         brute_census(&model, start),
                         "{rules} on {b}, {targets:?}, start {colour:?}"
                     );

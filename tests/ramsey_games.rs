@@ -3,7 +3,7 @@
 //! input refused with exit code 2.
 
 use ramsey_verify::board::Player;
-use ramsey_verify::engine::{census, Solver};
+use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::game::edges::EdgePosition;
 use ramsey_verify::game::pattern::Pattern;
 use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
@@ -61,7 +61,10 @@ fn sim_a_is_a_first_player_win_on_her_fourth_move() {
 fn census_counts_the_same_positions_as_the_solver() {
     for rules in Rules::ALL {
         let g = game(5, "P3", rules);
-        let total: u64 = census(&g, &g.start(), |_| ()).values().sum();
+        let total: u64 = census(&g, &g.start(), |_| (), Limits::default())
+            .unwrap()
+            .values()
+            .sum();
         assert_eq!(total, solved(&g).2, "{rules}");
     }
 }

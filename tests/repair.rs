@@ -5,6 +5,7 @@
 
 use ramsey_verify::board::{Board, Edge};
 use ramsey_verify::canon::canonical_form;
+use ramsey_verify::engine::Limits;
 use ramsey_verify::patch::{format_table, parse_table, PatchTable, Patches};
 use ramsey_verify::repair::{repair, RepairOutcome, RepairTask};
 use ramsey_verify::search::{Search, Value};
@@ -27,12 +28,13 @@ fn edges(text: &str) -> Vec<Edge> {
 
 /// The value of the subtree after `prefix` (him to move) for `strategy`.
 fn subtree_value(strategy: &dyn Strategy, prefix: &str, threads: usize) -> Value {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| {
-        let search = Search::new(strategy, Board::Infinite, 21);
+    let limits = Limits::default().with_threads(threads);
+    let value = limits.install(|| {
+        let search = Search::new(strategy, Board::Infinite, 21).with_limits(limits);
         let (position, memory, _) = search.replay_line(&edges(prefix)).unwrap();
         search.value(&canonical_form(&position, &memory, None))
-    })
+    });
+    value.unwrap().unwrap()
 }
 
 fn task(name: &str, max_rounds: usize) -> RepairTask {

@@ -16,7 +16,7 @@ mod brute;
 
 use brute::permutations;
 use ramsey_verify::board::Player;
-use ramsey_verify::engine::census;
+use ramsey_verify::engine::{census, Limits};
 use ramsey_verify::game::edges::EdgePosition;
 use ramsey_verify::game::ramsey::{RamseyGame, Rules};
 use ramsey_verify::game::Game;
@@ -171,12 +171,18 @@ fn sim(rules: Rules, first: Player) -> RamseyGame {
 
 /// The canonical keys of the positions the engine reaches.
 fn reached(game: &RamseyGame) -> BTreeSet<Box<[u64]>> {
-    census(game, &game.start(), |p| p.canonical().key).into_keys().collect()
+    census(game, &game.start(), |p| p.canonical().key, Limits::default())
+        .unwrap()
+        .into_keys()
+        .collect()
 }
 
 fn engine_count(rules: Rules) -> u64 {
     let game = sim(rules, Player::First);
-    census(&game, &game.start(), |_| ()).values().sum()
+    census(&game, &game.start(), |_| (), Limits::default())
+        .unwrap()
+        .values()
+        .sum()
 }
 
 #[test]
@@ -188,7 +194,7 @@ fn sim_counts_agree_between_census_and_burnside() {
     // Misère positions without a triangle (those not over: a full board
     // always has one) are the Avoid game's positions (Corollary 5).
     let game = sim(Rules::Misere, Player::First);
-    let over = census(&game, &game.start(), |p| game.outcome(p).is_some());
+    let over = census(&game, &game.start(), |p| game.outcome(p).is_some(), Limits::default()).unwrap();
     assert_eq!(misere - over[&true], avoid);
     // Slany §7.1: "3728 non-isomorphic legal game positions, including
     // positions containing monochromatic triangles".

@@ -3,6 +3,7 @@
 //! reconstructed Stage 6 has no rule although a forced win exists.
 
 use ramsey_verify::board::{Board, Edge, Player, Position};
+use ramsey_verify::engine::Limits;
 use ramsey_verify::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
 use ramsey_verify::strategies::k4::hub_search;
 mod common;
@@ -85,9 +86,9 @@ fn hub_search_plays_a_winning_move_at_the_hub() {
 
 #[test]
 fn a_memory_cap_gives_no_verdict() {
-    let capped = solver(4).with_memory_limit(1000);
+    let capped = solver(4).with_limits(Limits::default().with_max_memory(1000));
     let answer = capped.wins(&line(&K4_DEAD_END[..8]), 8);
-    assert!(matches!(answer, Err(NoAnswer::Memory(_))), "{answer:?}");
+    assert!(matches!(answer, Err(NoAnswer::Stopped(_))), "{answer:?}");
 }
 
 #[test]

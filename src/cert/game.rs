@@ -18,7 +18,7 @@
 
 use super::Certificate;
 use crate::board::{Edge, Player};
-use crate::engine::{best_index, MemoryCapReached, Solver};
+use crate::engine::{best_index, Solver, Stopped};
 use crate::game::edges::EdgePosition;
 use crate::game::ramsey::RamseyGame;
 use crate::game::Game;
@@ -35,9 +35,9 @@ pub enum GameCertError {
     /// The start is a draw: there is no winning strategy to write.
     #[error("the game is a draw under optimal play: there is no winning strategy to certify (no certificate written)")]
     Draw,
-    /// The solver stopped at its memory cap.
+    /// The solver stopped at a limit ([`Stopped`]).
     #[error(transparent)]
-    Memory(#[from] MemoryCapReached),
+    Stopped(#[from] Stopped),
 }
 
 /// The winner's strategy in `solver`'s game as a version-3 certificate.
@@ -79,10 +79,7 @@ pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Game
 
 /// The entry line of a winner position and the position after the
 /// winner's first optimal move.
-fn winner_entry(
-    solver: &Solver<RamseyGame>,
-    position: &EdgePosition,
-) -> Result<(String, EdgePosition), MemoryCapReached> {
+fn winner_entry(solver: &Solver<RamseyGame>, position: &EdgePosition) -> Result<(String, EdgePosition), Stopped> {
     let game = solver.game();
     let options = solver.move_values(position)?;
     let best = best_index(game, position.to_move, options.iter().map(|o| o.value))

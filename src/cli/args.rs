@@ -1,8 +1,10 @@
 //! Argument parsers and options shared by several subcommands.
 
 use crate::board::Board;
+use crate::engine::limits::{self, Limits};
 use crate::registry::Registry;
 use crate::strategy::Strategy;
+use std::io::IsTerminal;
 use std::sync::Arc;
 
 pub fn parse_board(s: &str) -> Result<Board, String> {
@@ -18,29 +20,58 @@ pub fn parse_bound(s: &str) -> Result<u32, String> {
     }
 }
 
+/// `--threads N`: a number from 1 to [`crate::engine::limits::MAX_THREADS`].
 pub fn parse_threads(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(t) if (1..=256).contains(&t) => Ok(t),
-        _ => Err(format!("threads must be a number from 1 to 256, not `{s}`")),
+    limits::parse_threads(s).map_err(|e| e.to_string())
+}
+
+/// `--max-memory MIB`, in bytes: at least 1 MiB, and not so many that the
+/// bytes overflow.
+pub fn parse_max_memory(s: &str) -> Result<u64, String> {
+    limits::parse_max_memory(s).map_err(|e| e.to_string())
+}
+
+/// `--threads N` and `--max-memory MIB`: the same two flags, with the same
+/// defaults, on every subcommand that runs a search. They become one
+/// [`Limits`], built once per run and passed to every search of it.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct LimitArgs {
+    /// Worker threads [default: all cores]. Results never depend on it.
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
+    pub threads: Option<usize>,
+    /// Cap on each search's transposition table, in MiB [default: half the
+    /// machine's memory]. A search that reaches it stops without a verdict
+    /// (exit code 3); results never depend on it otherwise.
+    #[arg(long, value_name = "MIB", value_parser = parse_max_memory)]
+    pub max_memory: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits the flags give (defaults: [`Limits::default`]), with the
+    /// spinner on stderr if `progress` and stderr is a terminal.
+    pub fn limits(&self, progress: bool) -> Limits {
+        let mut limits = Limits::default();
+        if let Some(threads) = self.threads {
+            limits = limits.with_threads(threads);
+        }
+        if let Some(bytes) = self.max_memory {
+            limits = limits.with_max_memory(bytes);
+        }
+        match progress && std::io::stderr().is_terminal() {
+            true => limits.with_progress(&super::progress::SPINNER),
+            false => limits,
+        }
     }
 }
 
-/// The default number of worker threads: every core the system offers
-/// (results are the same for any thread count; only the time changes).
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
-}
-
-/// Runs `work` on a pool of `threads` workers (all cores if `None`).
-pub fn on_threads<T: Send>(
-    threads: Option<usize>,
+/// Runs `work` on the run's one thread pool ([`Limits::install`]).
+pub fn on_pool<T: Send>(
+    limits: &Limits,
     work: impl FnOnce() -> Result<T, super::Failure> + Send,
 ) -> Result<T, super::Failure> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.unwrap_or(0))
-        .build()
-        .map_err(|e| super::Failure::BadInput(e.to_string()))?;
-    pool.install(work)
+    limits
+        .install(work)
+        .map_err(|e| super::Failure::BadInput(e.to_string()))?
 }
 
 pub fn parse_positions(s: &str) -> Result<u64, String> {
@@ -62,9 +93,9 @@ pub struct SearchArgs {
     /// Largest number of her moves allowed.
     #[arg(long, default_value_t = 50, value_parser = parse_bound)]
     pub bound: u32,
-    /// Worker threads [default: all cores]; results do not depend on it.
-    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
-    pub threads: usize,
+    /// Worker threads and the memory cap.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Do not let the engine take immediate wins for strategies that declare
     /// the standing assumption (to measure what the shortcut saves).
     #[arg(long)]

@@ -1,8 +1,9 @@
 //! `ramsey-verify check`: runs the independent checker (crate
 //! `ramsey-cert-check`, which shares no code with the engine) on a certificate.
 
-use super::args::{default_threads, parse_threads};
+use super::args::parse_threads;
 use super::{output, Failure};
+use crate::engine::limits::default_threads;
 use clap::Args;
 use std::path::PathBuf;
 

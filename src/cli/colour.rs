@@ -4,6 +4,7 @@
 
 use super::{output, Failure};
 use crate::board::Player;
+use crate::engine::{Limits, Stopped};
 use crate::game::colouring::chromatic::game_chromatic;
 use crate::game::colouring::input::{read_graph, EdgeList};
 use crate::game::colouring::linear::{fast_winner, sccg2, scg2};
@@ -68,27 +69,25 @@ pub struct ColourArgs {
     /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// Transposition-table cap in MiB (past it: no verdict, exit code 3).
-    #[arg(long, default_value = "4096")]
-    pub memory_mib: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (default: all cores); results do not depend on it.
-    #[arg(long, value_parser = super::args::parse_threads)]
-    pub threads: Option<usize>,
+    /// Worker threads and the memory cap (of each search's table).
+    #[command(flatten)]
+    pub limits: super::args::LimitArgs,
 }
 
 pub fn run(args: ColourArgs) -> Result<(), Failure> {
-    super::args::on_threads(args.threads, || run_on_pool(&args))
+    let limits = args.limits.limits(false);
+    super::args::on_pool(&limits, || run_on_pool(&args, limits))
 }
 
-fn run_on_pool(args: &ColourArgs) -> Result<(), Failure> {
+fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
         return certify_53(n, args.strategy_colours, !args.stop_when_safe, args.json);
     }
     if let Some(n) = args.trees {
-        return tree_census(n, args.examples, args.json);
+        return tree_census(n, args.examples, limits, args.json);
     }
     let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
     let list = read_graph(text).map_err(|e| e.to_string())?;
@@ -96,10 +95,9 @@ fn run_on_pool(args: &ColourArgs) -> Result<(), Failure> {
         Ok(graph) if !args.linear_only => graph,
         fits => return linear_only(args, text, &list, fits.err()),
     };
-    let memory = args.memory_mib.saturating_mul(1 << 20);
-    let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
+    let no_verdict = |e: Stopped| Failure::NoVerdict(e.to_string());
     if args.game_chromatic {
-        return chromatic(&graph, memory, args.svg.as_deref(), args.json);
+        return chromatic(&graph, limits, args.svg.as_deref(), args.json);
     }
     let rules = args
         .game
@@ -110,7 +108,7 @@ fn run_on_pool(args: &ColourArgs) -> Result<(), Failure> {
     let order = args.order.as_deref().map(parse_order).transpose()?;
     let owners = args.owner.as_deref().map(parse_owners).transpose()?;
     let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
-    let report = solve(&game, memory).map_err(no_verdict)?;
+    let report = solve(&game, limits).map_err(no_verdict)?;
     if let Some(path) = &args.svg {
         let title = format!("{}: optimal play", game.graph().graph6());
         output::write_file(path, svg(&game, &report.line, &title))?;
@@ -179,7 +177,7 @@ fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option
     ))
 }
 
-fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
+fn chromatic(graph: &Graph, limits: Limits, picture: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
     if graph.n() == 0 {
         return Err(Failure::BadInput("the graph has no vertices".into()));
     }
@@ -191,7 +189,7 @@ fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json
             crate::board::MAX_VERTICES
         )));
     }
-    let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let result = game_chromatic(graph, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
     if let Some(path) = picture {
         // Player 2's win with one colour fewer shows why chi_g is not less.
@@ -261,7 +259,7 @@ fn parse_owners(text: &str) -> Result<Vec<Player>, String> {
 /// The largest tree size the census accepts.
 const MAX_TREE_CENSUS: usize = 20;
 
-fn tree_census(max_n: usize, keep: usize, json: bool) -> Result<(), Failure> {
+fn tree_census(max_n: usize, keep: usize, limits: Limits, json: bool) -> Result<(), Failure> {
     if !(1..=MAX_TREE_CENSUS).contains(&max_n) {
         return Err(Failure::BadInput(format!(
             "--trees takes 1..={MAX_TREE_CENSUS}, not {max_n}"
@@ -270,7 +268,7 @@ fn tree_census(max_n: usize, keep: usize, json: bool) -> Result<(), Failure> {
     let mut rows = Vec::new();
     for n in 1..=max_n {
         let started = std::time::Instant::now();
-        let census = census(n, keep);
+        let census = census(n, keep, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
         let seconds = started.elapsed().as_secs_f64();
         if json {
             rows.push(serde_json::json!({

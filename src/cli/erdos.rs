@@ -3,10 +3,11 @@
 //! line, or (`--table`) the layout of Cambie and Provoost's Table 1 for a
 //! range of Colex graphs.
 
-use super::args::parse_threads;
+use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::board::{Edge, Player};
 use crate::engine::bounded::BoundedSolver;
+use crate::engine::{Counters, Limits};
 use crate::game::colex::colex_graph;
 use crate::game::edges::EdgePosition;
 use crate::game::scoring::{who_wins, Points, Scoring, ScoringError, ScoringGame, WhoWins, MAX_BOARD_VERTICES, PROBES};
@@ -14,7 +15,6 @@ use crate::game::Game;
 use crate::graph6;
 use clap::Args;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -36,12 +36,9 @@ pub struct ErdosArgs {
     /// as `a..b`.
     #[arg(long, value_name = "A..B", conflicts_with_all = ["board", "head_start", "json", "bob_first"])]
     pub table: Option<String>,
-    /// Threads (default: all cores).
-    #[arg(long, value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// Cap on the transposition table per game, in MiB (exit code 3 past it).
-    #[arg(long, default_value = "6144")]
-    pub max_memory_mib: u64,
+    /// Worker threads and the memory cap (of each game's table).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -71,18 +68,14 @@ struct Solved {
 
 pub fn run(args: ErdosArgs) -> Result<(), Failure> {
     let games = parse_games(&args.game)?;
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(t) = args.threads {
-        pool = pool.num_threads(t);
-    }
-    let pool = pool.build().map_err(|e| Failure::BadInput(e.to_string()))?;
-    pool.install(|| match &args.table {
-        Some(range) => table(range, args.max_memory_mib),
-        None => one_board(&args, &games),
+    let limits = args.limits.limits(!args.json);
+    on_pool(&limits, || match &args.table {
+        Some(range) => table(range, limits),
+        None => one_board(&args, &games, limits),
     })
 }
 
-fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
+fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
     let text = args.board.as_deref().unwrap_or_default();
     let board = parse_board(text)?;
     let head: Vec<Edge> = match &args.head_start {
@@ -95,7 +88,7 @@ fn one_board(args: &ErdosArgs, games: &[Scoring]) -> Result<(), Failure> {
         if args.bob_first {
             game = game.bob_first();
         }
-        let result = solve(&game, args.max_memory_mib, args.winner_only)?;
+        let result = solve(&game, limits, args.winner_only)?;
         if !args.json {
             print_text(text, &board, &result)?;
         }
@@ -164,26 +157,26 @@ fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
 
 /// Solves one game (or only who wins) with a progress spinner on stderr
 /// (after a second).
-fn solve(game: &ScoringGame, cap_mib: u64, winner_only: bool) -> Result<Solved, Failure> {
+fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Failure> {
     let started = Instant::now();
-    let solver = BoundedSolver::new(game).with_memory_limit(cap_mib << 20);
-    let done = AtomicBool::new(false);
+    let solver = BoundedSolver::new(game).with_limits(limits);
     let start = game.start();
-    let (result, seconds) = std::thread::scope(|s| {
-        s.spawn(|| {
-            let counts = || (solver.counts().visited, solver.counts().table_bytes);
-            crate::progress::watch_counts(counts, &done)
-        });
-        let result = match winner_only {
-            true => who_wins(game, &solver).map(Found::Winner),
-            false => solver.value(&start, &PROBES).and_then(|outcome| {
-                let line = solver.optimal_line(&start, outcome)?;
-                Ok(Found::Exact { outcome, line })
-            }),
-        };
-        done.store(true, Ordering::Relaxed);
-        (result, started.elapsed().as_secs_f64())
+    let counters = || {
+        let counts = solver.counts();
+        Counters {
+            visited: counts.visited,
+            table_bytes: counts.table_bytes,
+            ..Counters::default()
+        }
+    };
+    let result = limits.watch(counters, || match winner_only {
+        true => who_wins(game, &solver).map(Found::Winner),
+        false => solver.value(&start, &PROBES).and_then(|outcome| {
+            let line = solver.optimal_line(&start, outcome)?;
+            Ok(Found::Exact { outcome, line })
+        }),
     });
+    let seconds = started.elapsed().as_secs_f64();
     let found = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
     Ok(Solved {
         scoring: game.scoring(),
@@ -300,7 +293,7 @@ fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[So
 /// Table 1's layout (Cambie and Provoost, Section 2.1) for `C(a)..C(b)`,
 /// one row per Colex graph printed as soon as it is solved, with the
 /// Clique outcome as an extra column and each row's time.
-fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
+fn table(range: &str, limits: Limits) -> Result<(), Failure> {
     let bad = || Failure::BadInput(format!("--table needs a range a..b of Colex sizes, not `{range}`"));
     let (a, b) = range.split_once("..").ok_or_else(bad)?;
     let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
@@ -322,7 +315,7 @@ fn table(range: &str, cap_mib: u64) -> Result<(), Failure> {
         let mut cells = String::new();
         for scoring in [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique] {
             let game = ScoringGame::new(scoring, &board, &[]).map_err(|e| Failure::BadInput(e.to_string()))?;
-            let outcome = match solve(&game, cap_mib, false)?.found {
+            let outcome = match solve(&game, limits, false)?.found {
                 Found::Exact { outcome, .. } => outcome,
                 Found::Winner(_) => unreachable!("solved exactly"),
             };

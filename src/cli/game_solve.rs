@@ -6,17 +6,14 @@
 use super::{output, Failure};
 use crate::board::Player;
 use crate::board::{Vertex, MAX_VERTICES};
-use crate::engine::{census, solve, Solver};
+use crate::engine::{census, solve, Counters, Limits, Solver, Stopped};
 use crate::game::edges::EdgePosition;
 use crate::game::horizon::{aleph0_vertices, Horizon};
 use crate::game::pattern::Pattern;
 use crate::game::ramsey::{Outcome, RamseyGame, Rules};
 use crate::game::statement::{colour_start, parse_board};
 use crate::game::Game;
-use crate::verify::thread_pool;
 use clap::Args;
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The options of a game statement (board, targets, rules, start).
@@ -133,8 +130,7 @@ pub fn run(
     rules: &str,
     board: &str,
     budget: Option<u32>,
-    threads: usize,
-    max_memory: Option<u64>,
+    limits: Limits,
     json: bool,
 ) -> Result<(), Failure> {
     let aleph0 = matches!(board.trim(), "inf" | "aleph0");
@@ -142,31 +138,27 @@ pub fn run(
         true => aleph0_statement(args, rules, budget)?,
         false => statement(args, rules, board)?,
     };
-    let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
     if let Some(budget) = budget {
         if args.census || args.cert.is_some() {
             return Err(Failure::BadInput("--census and --cert do not take --budget".into()));
         }
-        return solve_within(&game, budget, aleph0, cap, json);
+        return solve_within(&game, budget, aleph0, limits, json);
     }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
-    let pool = thread_pool(threads)?;
     if args.census {
-        return pool.install(|| print_census(&game, json));
+        return print_census(&game, limits, json);
     }
-    let solver = Solver::new(&game).with_memory_limit(cap);
-    let done = AtomicBool::new(false);
-    let report = std::thread::scope(|scope| {
-        if !json && std::io::stderr().is_terminal() {
-            scope.spawn(|| crate::progress::watch_counts(|| (solver.visited(), solver.table_bytes()), &done));
-        }
-        let report = pool.install(|| solve(&solver));
-        done.store(true, Ordering::Relaxed);
-        report
-    })
-    .map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let solver = Solver::new(&game).with_limits(limits);
+    let counters = || Counters {
+        visited: solver.visited(),
+        table_bytes: solver.table_bytes(),
+        ..Counters::default()
+    };
+    let report = limits
+        .watch(counters, || solve(&solver))
+        .map_err(|e| Failure::NoVerdict(e.to_string()))?;
     if json {
-        let mut object = header_json(&game, threads);
+        let mut object = header_json(&game, limits.threads());
         object
             .as_object_mut()
             .unwrap()
@@ -184,12 +176,12 @@ pub fn run(
 /// Whether the first player wins `game` within `budget` of her moves, with
 /// her first winning move in canonical order (a sequential search: the
 /// positions counted are the same on every run).
-fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, cap: u64, json: bool) -> Result<(), Failure> {
+fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, json: bool) -> Result<(), Failure> {
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon).with_memory_limit(cap).with_parallel_plies(0);
-    let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
+    let solver = Solver::new(&horizon).with_limits(limits).with_parallel_plies(0);
+    let no_verdict = |e: Stopped| Failure::NoVerdict(e.to_string());
     let start = horizon.start();
     let wins = solver.value(&start).map_err(no_verdict)?.score;
     let moves = solver.move_values(&start).map_err(no_verdict)?;
@@ -239,7 +231,7 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, cap: u64, json: bo
 /// Writes the winner's strategy to `path` (exit code 2 on a draw).
 fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
     let cert = crate::cert::game::game_certificate(solver).map_err(|e| match e {
-        crate::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
+        crate::cert::game::GameCertError::Stopped(cap) => Failure::NoVerdict(cap.to_string()),
         draw => Failure::BadInput(draw.to_string()),
     })?;
     let bytes = cert.write(path).map_err(Failure::Output)?;
@@ -280,8 +272,8 @@ fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
 }
 
 /// The census: positions by coloured edges, by who owns a target, by mover.
-fn print_census(game: &RamseyGame, json: bool) -> Result<(), Failure> {
-    let counts = census(game, &game.start(), |p| {
+fn print_census(game: &RamseyGame, limits: Limits, json: bool) -> Result<(), Failure> {
+    let classify = |p: &EdgePosition| {
         let owns = match (game.owns_target(p, Player::First), game.owns_target(p, Player::Second)) {
             (true, true) => "both",
             (true, false) => "red",
@@ -293,7 +285,8 @@ fn print_census(game: &RamseyGame, json: bool) -> Result<(), Failure> {
             owns,
             p.to_move.colour_name(),
         )
-    });
+    };
+    let counts = census(game, &game.start(), classify, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let total: u64 = counts.values().sum();
     let convention = "positions reachable from the start by legal play, one per isomorphism class (vertex permutations keeping the board, both colours and the player to move); the start and finished positions are included";
     if json {
@@ -301,7 +294,7 @@ fn print_census(game: &RamseyGame, json: bool) -> Result<(), Failure> {
             .iter()
             .map(|((edges, owns, to_move), count)| serde_json::json!({"coloured_edges": edges, "owns_target": owns, "to_move": to_move, "positions": count}))
             .collect();
-        let mut object = header_json(game, rayon::current_num_threads());
+        let mut object = header_json(game, limits.threads());
         let fields = serde_json::json!({"convention": convention, "total": total, "census": rows});
         object
             .as_object_mut()

@@ -26,6 +26,7 @@ pub mod line_input;
 pub mod output;
 mod picture;
 mod play;
+mod progress;
 mod refute;
 mod repair;
 mod show;

@@ -30,9 +30,17 @@ pub struct PlayArgs {
     /// Write the finished game as SVG to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Worker threads and the memory cap (of the perfect player's table).
+    #[command(flatten)]
+    pub limits: super::args::LimitArgs,
 }
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
+    let limits = args.limits.limits(false);
+    super::args::on_pool(&limits, || run_on_pool(&args, limits))
+}
+
+fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Failure> {
     let rules = args
         .game
         .rules
@@ -50,7 +58,7 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
     };
     args.svg.iter().try_for_each(|path| output::check_writable(path))?;
-    let solver = Solver::new(&game).with_memory_limit(crate::engine::default_memory_cap());
+    let solver = Solver::new(&game).with_limits(limits);
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
     let mut input = std::io::stdin().lock();

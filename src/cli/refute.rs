@@ -1,6 +1,6 @@
 //! `ramsey-verify refute`: the failure classes after a given round.
 
-use super::args::SearchArgs;
+use super::args::{on_pool, SearchArgs};
 use super::line_input::checked_line;
 use super::output::{self, write_file};
 use super::show::show_unfinished;
@@ -13,7 +13,8 @@ use crate::line::PlayedMove;
 use crate::registry::Registry;
 use crate::render::svg::to_svg;
 use crate::strategy::Game;
-use crate::verify::{fail_kind_name, new_search, thread_pool, Request};
+use crate::strategy::Strategy;
+use crate::verify::{fail_kind_name, new_search, Request};
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -110,10 +111,16 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
     if let Some(dir) = &refute.svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let pool = thread_pool(args.threads)?;
-    let mut request = Request::new(args.board, args.bound, args.threads);
+    let mut request = Request::new(args.board, args.bound, 1);
+    request.limits = args.limits.limits(false);
     request.shortcuts = !args.no_shortcuts;
-    let search = new_search(strategy.as_ref(), request);
+    on_pool(&request.limits, || classes(&refute, strategy.as_ref(), &request))
+}
+
+/// The failure classes of every round asked for, printed.
+fn classes(refute: &RefuteArgs, strategy: &dyn Strategy, request: &Request) -> Result<(), Failure> {
+    let args = &refute.search;
+    let search = new_search(strategy, request);
     for &round in &refute.at_round {
         let start = std::time::Instant::now();
         let progress = |done: usize, total: usize| {
@@ -127,12 +134,10 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
             }
         };
         let phase = refute.phase.as_deref();
-        let classes = pool
-            .install(|| failure_classes(&search, round, phase, &progress))
-            .map_err(|e| match e {
-                ClassesError::ContractBroken { .. } => Failure::NoVerdict(e.to_string()),
-                _ => Failure::BadInput(e.to_string()),
-            })?;
+        let classes = failure_classes(&search, round, phase, &progress).map_err(|e| match e {
+            ClassesError::ContractBroken { .. } | ClassesError::Stopped(_) => Failure::NoVerdict(e.to_string()),
+            _ => Failure::BadInput(e.to_string()),
+        })?;
         if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
             return Err(Failure::BadInput(format!(
                 "--at-round {round} is past --bound {}: she has at most {} moves",

@@ -1,15 +1,15 @@
 //! `ramsey-verify repair`: searches for a small table of moves that makes a
 //! refuted strategy win (`crate::repair`), and writes the table.
 
-use super::args::{default_threads, parse_board, parse_bound, parse_threads, read_table};
+use super::args::{parse_board, parse_bound, read_table, LimitArgs};
 use super::line_input::parse_moves;
 use super::output::{self, write_file};
 use super::Failure;
 use crate::board::{Board, Edge};
 use crate::patch::{format_table, PatchTable};
 use crate::registry::Registry;
-use crate::repair::{repair, RepairOutcome, RepairTask};
-use crate::verify::{thread_pool, Request};
+use crate::repair::{repair, RepairError, RepairOutcome, RepairTask};
+use crate::verify::Request;
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -26,9 +26,9 @@ pub struct RepairArgs {
     /// Largest number of her moves allowed.
     #[arg(long, value_parser = parse_bound)]
     pub bound: u32,
-    /// Worker threads [default: all cores]; results do not depend on it.
-    #[arg(long, default_value_t = default_threads(), hide_default_value = true, value_parser = parse_threads)]
-    pub threads: usize,
+    /// Worker threads and the memory cap (of each search's table).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Repair only the subtree after this line the strategy plays (moves in
     /// play order, red first, ending with hers), e.g. a failure class's line.
     #[arg(long)]
@@ -68,20 +68,24 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
         from_move: args.from_move,
         max_rounds: args.max_rounds,
     };
-    let pool = thread_pool(args.threads)?;
     let started = Instant::now();
-    let request = Request::new(args.board, args.bound, args.threads);
-    let outcome = pool.install(|| {
-        repair(task, request, |round| {
-            output::note(format_args!(
-                "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
-                round.number,
-                round.at_move,
-                round.his_moves,
-                round.positions,
-                started.elapsed().as_secs_f64()
-            ))
-        })
+    let request = Request {
+        limits: args.limits.limits(false),
+        ..Request::new(args.board, args.bound, 1)
+    };
+    let outcome = repair(task, request, |round| {
+        output::note(format_args!(
+            "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
+            round.number,
+            round.at_move,
+            round.his_moves,
+            round.positions,
+            started.elapsed().as_secs_f64()
+        ))
+    })
+    .map_err(|e| match e {
+        RepairError::Stopped(stopped) => Failure::NoVerdict(stopped.to_string()),
+        bad => Failure::BadInput(bad.to_string()),
     })?;
     let seconds = started.elapsed().as_secs_f64();
     let (table, verdict) = match &outcome {

@@ -5,11 +5,12 @@
 //! move, can force a win within a budget of her moves at all: the question
 //! to settle when a reconstructed strategy fails at a position.
 
-use super::args::{parse_board, parse_bound, parse_threads};
+use super::args::{on_pool, parse_board, parse_bound, LimitArgs};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
 use crate::board::{Board, Player, Position};
+use crate::engine::Limits;
 use crate::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
 use crate::graph6::decode_position;
 use crate::strategy::Game;
@@ -51,34 +52,25 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (with `--rules`); all cores by default.
-    #[arg(long, value_parser = parse_threads)]
-    pub threads: Option<usize>,
-    /// Cap on the transposition table in MiB (default: half the machine's
-    /// memory); the run stops without a verdict (exit code 3) when it is
-    /// reached.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_memory: Option<u64>,
+    /// Worker threads and the memory cap.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
+    let limits = args.limits.limits(!args.json);
+    on_pool(&limits, || run_on_pool(&args, limits))
+}
+
+fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(rules) = args.game.rules.as_deref() {
         if args.line.is_some() || args.g6.is_some() {
             return Err(Failure::BadInput(
                 "with --rules, give the start position with --start".into(),
             ));
         }
-        let threads = args.threads.unwrap_or_else(super::args::default_threads);
         let game = &args.game;
-        return super::game_solve::run(
-            game,
-            rules,
-            &args.board,
-            args.budget,
-            threads,
-            args.max_memory,
-            args.json,
-        );
+        return super::game_solve::run(game, rules, &args.board, args.budget, limits, args.json);
     }
     let budget = args.budget.expect("clap requires --rules or --budget");
     if args.game.cert.is_some() {
@@ -87,7 +79,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         ));
     }
     let board: Board = parse_board(&args.board)?;
-    let position = read_position(&args, board)?;
+    let position = read_position(args, board)?;
     let clique = args.clique;
     if position.has_clique(Player::First, clique) || position.has_clique(Player::Second, clique) {
         return Err(Failure::BadInput(format!(
@@ -95,15 +87,12 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         )));
     }
     let started = Instant::now();
-    let cap = args
-        .max_memory
-        .map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
-    let solver = BudgetSolver::new(WithinBudget::new(clique, board, budget)).with_memory_limit(cap);
+    let solver = BudgetSolver::new(WithinBudget::new(clique, board, budget)).with_limits(limits);
     let found = solver
         .shortest_win(&position, budget, usize::MAX)
         .map_err(|e| match e {
             NoAnswer::Budget(e) => Failure::BadInput(e.to_string()),
-            NoAnswer::Memory(e) => Failure::NoVerdict(e.to_string()),
+            NoAnswer::Stopped(e) => Failure::NoVerdict(e.to_string()),
         })?;
     let seconds = started.elapsed().as_secs_f64();
     let positions = solver.positions();

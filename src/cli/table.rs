@@ -10,17 +10,16 @@
 
 mod open_problems;
 
-use super::args::parse_threads;
+use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::board::Player;
 use crate::engine::bounded::BoundedSolver;
-use crate::engine::Solver;
+use crate::engine::{Limits, Solver};
 use crate::game::edges::EdgePosition;
 use crate::game::pattern::Pattern;
 use crate::game::ramsey::{RamseyGame, Rules};
 use crate::game::ranked::Ranked;
 use crate::game::{Game, Value};
-use crate::verify::thread_pool;
 use clap::Args;
 use serde::Serialize;
 use std::time::Instant;
@@ -37,17 +36,14 @@ pub struct TableArgs {
     /// Rule sets, comma-separated, or `all`.
     #[arg(long, default_value = "all")]
     pub rules: String,
-    /// Cap on each instance's transposition table in MiB; an instance that
-    /// reaches it gets "no verdict" in its row.
-    #[arg(long, default_value_t = 512, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_memory: u64,
     /// Set-move rules (avoid-plus, misere-plus) are not attempted on boards
     /// with more free edges than this (a move is any nonempty subset).
     #[arg(long, default_value_t = 15)]
     pub max_set_edges: usize,
-    /// Worker threads; all cores by default.
-    #[arg(long, value_parser = parse_threads)]
-    pub threads: Option<usize>,
+    /// Worker threads and the memory cap (of each instance's table; an
+    /// instance that reaches it gets "no verdict" in its row).
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print one JSON object instead of Markdown.
     #[arg(long)]
     pub json: bool,
@@ -107,9 +103,9 @@ pub(crate) fn complete_game(n: usize, target: &Pattern, rules: Rules) -> Result<
 /// seconds, or the reason there is none.
 pub(crate) fn solve_capped(
     game: &RamseyGame,
-    cap_mib: u64,
+    limits: Limits,
 ) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
-    let solver = Solver::new(game).with_memory_limit(cap_mib << 20);
+    let solver = Solver::new(game).with_limits(limits);
     let started = Instant::now();
     let value = solver.value(&game.start()).map_err(|e| e.to_string());
     (value, solver.positions(), started.elapsed().as_secs_f64())
@@ -123,10 +119,10 @@ pub(crate) fn solve_capped(
 /// line it keeps.
 pub(crate) fn solve_threshold(
     game: &RamseyGame,
-    cap_mib: u64,
+    limits: Limits,
 ) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
     let ranked = Ranked::new(game);
-    let solver = BoundedSolver::new(&ranked).with_memory_limit(cap_mib << 20);
+    let solver = BoundedSolver::new(&ranked).with_limits(limits);
     let started = Instant::now();
     let start = ranked.start();
     let value = solver.value(&start, &[]).and_then(|v| {
@@ -153,7 +149,7 @@ pub(crate) fn result_name(winner: Option<Player>) -> &'static str {
     }
 }
 
-fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
+fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs, limits: Limits) -> Row {
     let mut row = Row {
         board: format!("K{n}"),
         target: target.name().to_string(),
@@ -179,7 +175,7 @@ fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
             return row;
         }
     };
-    let (mut value, mut positions, mut seconds) = solve_capped(&game, args.max_memory);
+    let (mut value, mut positions, mut seconds) = solve_capped(&game, limits);
     let mut exact_note = None;
     if let Err(e) = &value {
         // The exact solver sees every reachable position; where that is too
@@ -189,7 +185,7 @@ fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
         // search's count is the same on every run.)
         exact_note = Some(format!("exact solver: {e}"));
         let exact_seconds = seconds;
-        (value, positions, seconds) = solve_threshold(&game, args.max_memory);
+        (value, positions, seconds) = solve_threshold(&game, limits);
         seconds += exact_seconds;
     }
     (row.positions, row.seconds) = (Some(positions), Some(seconds));
@@ -242,27 +238,29 @@ pub fn run(args: TableArgs) -> Result<(), Failure> {
     {
         output::check_writable(std::path::Path::new(&ext))?;
     }
-    let threads = args.threads.unwrap_or_else(super::args::default_threads);
-    let pool = thread_pool(threads)?;
+    let limits = args.limits.limits(false);
     if args.open_problems {
-        return pool.install(|| open_problems::run(&args, &targets, threads));
+        return on_pool(&limits, || open_problems::run(&args, &targets, limits));
     }
     let mut rows = vec![];
-    for n in args.boards.0..=args.boards.1 {
-        for target in targets.iter().filter(|t| t.vertex_count() <= n) {
-            for &r in &rules {
-                rows.push(pool.install(|| row(n, target, r, &args)));
+    on_pool(&limits, || {
+        for n in args.boards.0..=args.boards.1 {
+            for target in targets.iter().filter(|t| t.vertex_count() <= n) {
+                for &r in &rules {
+                    rows.push(row(n, target, r, &args, limits));
+                }
             }
         }
-    }
+        Ok(())
+    })?;
     let object = serde_json::json!({
         "command": command_line(),
-        "threads": threads,
-        "max_memory_mib": args.max_memory,
+        "threads": limits.threads(),
+        "max_memory_mib": limits.max_memory() >> 20,
         "first": "red",
         "rows": rows,
     });
-    emit(&args, &object, &markdown(&rows, &args, threads))
+    emit(&args, &object, &markdown(&rows, &args, limits))
 }
 
 /// Prints the JSON object or the Markdown text, or with `--save BASE`
@@ -280,9 +278,9 @@ pub(crate) fn emit(args: &TableArgs, object: &serde_json::Value, text: &str) -> 
     Ok(())
 }
 
-fn markdown(rows: &[Row], args: &TableArgs, threads: usize) -> String {
+fn markdown(rows: &[Row], args: &TableArgs, limits: Limits) -> String {
     let mut out = String::from("# Slany's graph Ramsey games on K_n: value and length of optimal play\n\n");
-    out += &format!("Generated by `{}` (threads: {threads}).\n\n", command_line());
+    out += &format!("Generated by `{}` (threads: {}).\n\n", command_line(), limits.threads());
     out += "Red moves first on the empty K_n; both players have the same target. Rules: \
             `src/game/ramsey.rs` (our reading of Slany, Sections 3 and 6). \
             *result*: who wins with optimal play, or draw; *plies*: moves made in optimal \
@@ -296,7 +294,8 @@ fn markdown(rows: &[Row], args: &TableArgs, threads: usize) -> String {
             are left out.\n\n";
     out += &format!(
         "Caps: {} MiB of transposition table per instance; set-move rules on at most {} free edges.\n\n",
-        args.max_memory, args.max_set_edges
+        limits.max_memory() >> 20,
+        args.max_set_edges
     );
     out += "| board | target | rules | result | plies | positions | seconds | note |\n";
     out += "|---|---|---|---|---|---|---|---|\n";

@@ -1,12 +1,13 @@
 //! `ramsey-verify verify`.
 
-use super::args::{parse_positions, SearchArgs};
+use super::args::{on_pool, parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::board::{Board, Player};
 use crate::cert::lists::ListRecorder;
 use crate::cert::refute::{line_tree, tree_certificate, Refutes};
 use crate::cert::{Certificate, Recorder};
+use crate::engine::Limits;
 use crate::game::ramsey::Rules;
 use crate::patch::{format_table, resolution_table};
 use crate::render::Figure;
@@ -14,17 +15,12 @@ use crate::search::{Choices, Observer};
 use crate::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     #[command(flatten)]
     pub search: SearchArgs,
-    /// Cap on the transposition table, in MiB; the run stops without a
-    /// verdict (exit code 3) when it is reached.
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_memory: Option<u64>,
     /// On a refutation, report a counterexample with the fewest of his moves
     /// (and whether it is provably shortest) instead of the first one found.
     #[arg(long)]
@@ -66,6 +62,11 @@ pub struct VerifyArgs {
 }
 
 pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
+    let limits = args.search.limits.limits(!args.search.json);
+    on_pool(&limits, || run_on_pool(args, registry, limits))
+}
+
+fn run_on_pool(args: VerifyArgs, registry: &crate::registry::Registry, limits: Limits) -> Result<(), Failure> {
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
@@ -81,15 +82,13 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
         rules,
         board: args.search.board,
         bound: args.search.bound,
-        threads: args.search.threads,
-        max_memory: args.max_memory.map(|mib| mib << 20),
-        progress: !args.search.json && std::io::stderr().is_terminal(),
+        limits,
         shortcuts: !args.search.no_shortcuts,
         choices,
         check_contract: args.check_contract,
         tree: args.cert.is_some(),
     };
-    let game = game_of(strategy.as_ref(), request)?;
+    let game = game_of(strategy.as_ref(), &request)?;
     if args.cert.is_some() && !game.second_builds() {
         return Err(Failure::BadInput(format!(
             "certificates (format version 2) state the strong game; no certificate for rules {}",
@@ -137,7 +136,8 @@ pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(),
 fn failure(e: VerifyError) -> Failure {
     match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
-        stopped => Failure::NoVerdict(stopped.to_string()),
+        VerifyError::Limits(e) => Failure::BadInput(e.to_string()),
+        stopped @ (VerifyError::Stopped { .. } | VerifyError::Contract(_)) => Failure::NoVerdict(stopped.to_string()),
     }
 }
 

@@ -49,7 +49,7 @@
 //! wasted work, never a different result.
 
 use super::table::Table;
-use super::{inverse, MemoryCapReached};
+use super::{inverse, Limits, Stopped};
 use crate::board::Player;
 use crate::game::symmetry::orbit_representatives;
 use crate::game::{Canonical, Game};
@@ -190,7 +190,7 @@ struct Child<G: Game> {
 }
 
 impl<'g, G: Game> BoundedSolver<'g, G> {
-    /// A solver with no memory cap.
+    /// A solver with no memory cap (see [`BoundedSolver::with_limits`]).
     pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
         BoundedSolver {
             game,
@@ -200,10 +200,11 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         }
     }
 
-    /// Caps the transposition table at about `bytes` bytes; past it the
-    /// search stops with [`MemoryCapReached`].
-    pub fn with_memory_limit(mut self, bytes: u64) -> BoundedSolver<'g, G> {
-        self.table = self.table.with_cap(bytes);
+    /// Caps the transposition table at `limits`' memory cap; past it the
+    /// search stops with [`Stopped`]. (Threads are those of the pool the
+    /// solver runs on: [`Limits::install`].)
+    pub fn with_limits(mut self, limits: Limits) -> BoundedSolver<'g, G> {
+        self.table = self.table.with_cap(limits.max_memory());
         self
     }
 
@@ -229,7 +230,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// The exact score of `position` (any labels) under optimal play.
     /// `probes` are thresholds worth testing first (e.g. "does red win?");
     /// any order or none gives the same score.
-    pub fn value(&self, position: &G::Position, probes: &[G::Score]) -> Result<G::Score, MemoryCapReached> {
+    pub fn value(&self, position: &G::Position, probes: &[G::Score]) -> Result<G::Score, Stopped> {
         let canon = self.game.canonical(position);
         let mut known = self.known(&canon, None);
         for &p in probes {
@@ -275,7 +276,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     }
 
     /// The test `t` at a position (any labels).
-    pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, MemoryCapReached> {
+    pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, Stopped> {
         self.root_test(&self.game.canonical(position), t, 0)
     }
 
@@ -286,8 +287,8 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
         canon: &Canonical<G::Position>,
         t: Threshold<G::Score>,
         ply: usize,
-    ) -> Result<Test<G::Score>, MemoryCapReached> {
-        self.search(canon, t, ply, None).ok_or_else(|| self.table.cap_error())
+    ) -> Result<Test<G::Score>, Stopped> {
+        self.search(canon, t, ply, None).ok_or_else(|| self.table.stopped())
     }
 
     /// The score of playing the first legal move at every turn: a threshold
@@ -307,7 +308,7 @@ impl<'g, G: Game> BoundedSolver<'g, G> {
     /// One optimal line from `position` (any labels), whose value is
     /// `value`, to the end of the game, in `position`'s labels: at every
     /// turn the first move, in canonical order, that keeps the value.
-    pub fn optimal_line(&self, position: &G::Position, value: G::Score) -> Result<Vec<G::Move>, MemoryCapReached> {
+    pub fn optimal_line(&self, position: &G::Position, value: G::Score) -> Result<Vec<G::Move>, Stopped> {
         let mut line = Vec::new();
         let mut current = position.clone();
         while self.game.outcome(&current).is_none() {

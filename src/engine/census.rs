@@ -4,25 +4,30 @@
 //! one move per orbit), so it reaches one position per isomorphism class of
 //! reachable positions; finished positions are counted and not expanded.
 
-use super::Solver;
+use super::table::Table;
+use super::{Limits, Stopped};
 use crate::game::Game;
-use dashmap::DashSet;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// The positions reachable from `start` (included), one per isomorphism
-/// class, counted by `classify`.
+/// class, counted by `classify`. The set of positions seen is capped at
+/// `limits`' memory cap (the solver's accounting); past it the count
+/// stops with [`Stopped`].
 pub fn census<G: Game, K: Ord + Send>(
     game: &G,
     start: &G::Position,
     classify: impl Fn(&G::Position) -> K + Sync,
-) -> BTreeMap<K, u64> {
-    let solver = Solver::new(game);
-    let seen = DashSet::new();
+    limits: Limits,
+) -> Result<BTreeMap<K, u64>, Stopped> {
+    let seen = Table::new().with_cap(limits.max_memory());
     let mut level = vec![game.canonical(start)];
-    seen.insert(level[0].key.clone());
+    seen.insert_new(&level[0].key, (), || ());
     let mut counts = BTreeMap::new();
     while !level.is_empty() {
+        if seen.full() {
+            return Err(seen.stopped());
+        }
         for canon in &level {
             *counts.entry(classify(&canon.position)).or_default() += 1;
         }
@@ -30,15 +35,15 @@ pub fn census<G: Game, K: Ord + Send>(
             .par_iter()
             .filter(|canon| game.outcome(&canon.position).is_none())
             .flat_map_iter(|canon| {
-                let moves = solver.orbit_moves(canon);
+                let moves = game.orbit_moves(canon);
                 moves
                     .into_iter()
                     .map(|m| game.canonical(&game.play(&canon.position, &m)))
                     .collect::<Vec<_>>()
             })
-            .filter(|child| seen.insert(child.key.clone()))
+            .filter(|child| seen.insert_new(&child.key, (), || ()))
             .collect();
         level = next;
     }
-    counts
+    Ok(counts)
 }

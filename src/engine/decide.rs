@@ -20,13 +20,14 @@
 //! This asks [`Game::moves`] about positions that are not canonical, so a
 //! game used here must list its moves correctly in any labels.
 
-use super::Solver;
+use super::{Limits, Solver, Stopped};
 use crate::board::{Player, Vertex};
 use crate::game::{Canonical, Game, Value};
 
 /// A score-only exact search with cutoffs for one game.
 pub struct Decider<'g, G: Game> {
     solver: Solver<'g, Deciding<'g, G>>,
+    limits: Option<Limits>,
 }
 
 /// Sorts the moves of a (canonical) position, the most promising for the
@@ -35,20 +36,27 @@ pub type MoveOrder<G> = Box<dyn Fn(&<G as Game>::Position, &mut [<G as Game>::Mo
 
 impl<'g, G: Game> Decider<'g, G> {
     /// A search for `game`, where `best_for_first` is the largest score
-    /// any position can have and `best_for_second` the smallest.
+    /// any position can have and `best_for_second` the smallest; no memory
+    /// cap (see [`Decider::with_limits`]).
     pub fn new(game: &'g G, best_for_first: G::Score, best_for_second: G::Score) -> Decider<'g, G> {
-        Decider::with(Deciding {
+        let deciding = Deciding {
             game,
             best: [best_for_first, best_for_second],
             order: None,
-        })
+        };
+        Decider::with(deciding, None)
     }
 
-    fn with(deciding: Deciding<'g, G>) -> Decider<'g, G> {
+    fn with(deciding: Deciding<'g, G>, limits: Option<Limits>) -> Decider<'g, G> {
         // Sequential: the positions visited are the same on every run
         // (parallelise over independent questions instead).
+        let solver = Solver::owning(deciding).with_parallel_plies(0);
         Decider {
-            solver: Solver::owning(deciding).with_parallel_plies(0),
+            solver: match limits {
+                Some(limits) => solver.with_limits(limits),
+                None => solver,
+            },
+            limits,
         }
     }
 
@@ -56,16 +64,27 @@ impl<'g, G: Game> Decider<'g, G> {
     /// when winning moves come first; scores do not change).
     pub fn with_order(self, order: MoveOrder<G>) -> Decider<'g, G> {
         let game = self.solver.game();
-        Decider::with(Deciding {
+        let deciding = Deciding {
             game: game.game,
             best: game.best,
             order: Some(order),
-        })
+        };
+        Decider::with(deciding, self.limits)
+    }
+
+    /// The same (unused) search with its table capped at `limits`' memory
+    /// cap: past it [`Decider::score`] stops with [`Stopped`].
+    pub fn with_limits(self, limits: Limits) -> Decider<'g, G> {
+        let Decider { solver, .. } = self;
+        Decider {
+            solver: solver.with_limits(limits),
+            limits: Some(limits),
+        }
     }
 
     /// The exact score of `position` (any labels) under optimal play.
-    pub fn score(&mut self, position: &G::Position) -> G::Score {
-        self.solver.value(position).expect("no memory cap is set").score
+    pub fn score(&mut self, position: &G::Position) -> Result<G::Score, Stopped> {
+        Ok(self.solver.value(position)?.score)
     }
 
     /// Positions stored so far, up to isomorphism.

@@ -37,6 +37,7 @@ mod chain;
 mod cutoff_tests;
 mod decide;
 mod hook;
+pub mod limits;
 pub mod play;
 mod report;
 pub mod strategy;
@@ -44,27 +45,8 @@ mod table;
 pub use census::census;
 pub use decide::Decider;
 pub use hook::{Child, Hook, NoHook};
+pub use limits::{default_memory_cap, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
 pub use report::{solve, SolveReport};
-
-/// The search stopped at its memory cap: no verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("no verdict: the transposition table reached its cap of {cap_mib} MiB")]
-pub struct MemoryCapReached {
-    /// The cap, in MiB.
-    pub cap_mib: u64,
-}
-
-/// The default cap on a solver's table: half the machine's memory (read
-/// from `/proc/meminfo`), or 8 GiB where that cannot be read. The table is
-/// most of a solve's memory, so a run stops with a message instead of being
-/// killed for lack of memory.
-pub fn default_memory_cap() -> u64 {
-    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-        line.split_whitespace().nth(1)?.parse::<u64>().ok()
-    });
-    total_kib.map_or(8 << 30, |kib| kib * 1024 / 2)
-}
 
 /// Plies from the root below which children are evaluated in parallel
 /// (the default; see [`Solver::with_parallel_plies`]).
@@ -121,7 +103,7 @@ pub type Choice<S> = (usize, Value<S>);
 type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
 
 impl<'g, G: Game> Solver<'g, G> {
-    /// A solver with no memory cap.
+    /// A solver with no memory cap (see [`Solver::with_limits`]).
     pub fn new(game: &'g G) -> Solver<'g, G> {
         Solver::holding(Held::Borrowed(game))
     }
@@ -156,10 +138,11 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         }
     }
 
-    /// Caps the transposition table at about `bytes` bytes; past it the
-    /// search stops with [`MemoryCapReached`].
-    pub fn with_memory_limit(mut self, bytes: u64) -> Solver<'g, G, H> {
-        self.table = self.table.with_cap(bytes);
+    /// Caps the transposition table at about `limits.max_memory()` bytes;
+    /// past it the search stops with [`Stopped`]. (Threads are those of the
+    /// pool the solver runs on: [`Limits::install`].)
+    pub fn with_limits(mut self, limits: Limits) -> Solver<'g, G, H> {
+        self.table = self.table.with_cap(limits.max_memory());
         self
     }
 
@@ -197,29 +180,30 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         self.table.bytes()
     }
 
-    /// Whether the memory cap stopped the search.
-    pub fn aborted(&self) -> bool {
+    /// Whether the memory cap stopped the search (then nothing it returns
+    /// is a value: every query gives [`Stopped`]).
+    fn aborted(&self) -> bool {
         self.table.full()
     }
 
-    fn cap_error(&self) -> MemoryCapReached {
-        self.table.cap_error()
+    fn cap_error(&self) -> Stopped {
+        self.table.stopped()
     }
 
     /// The value of `position` (any labels) under optimal play.
-    pub fn value(&self, position: &G::Position) -> Result<Value<G::Score>, MemoryCapReached> {
+    pub fn value(&self, position: &G::Position) -> Result<Value<G::Score>, Stopped> {
         self.value_at(&self.game.canonical(position))
     }
 
     /// The value of a position given in canonical form.
-    pub fn value_at(&self, canon: &Canonical<G::Position>) -> Result<Value<G::Score>, MemoryCapReached> {
+    pub fn value_at(&self, canon: &Canonical<G::Position>) -> Result<Value<G::Score>, Stopped> {
         self.value_of(canon, 0, None).ok_or_else(|| self.cap_error())
     }
 
     /// The move a canonical position's value comes from (an index into
     /// [`Game::orbit_moves`]) and that value: the first decisive move, else
     /// the first best; `None` when the game is over.
-    pub fn choice_at(&self, canon: &Canonical<G::Position>) -> Result<Option<Choice<G::Score>>, MemoryCapReached> {
+    pub fn choice_at(&self, canon: &Canonical<G::Position>) -> Result<Option<Choice<G::Score>>, Stopped> {
         if self.game.outcome(&canon.position).is_some() {
             return Ok(None);
         }
@@ -232,7 +216,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// with the value it leads to; empty when the game is over. Where a
     /// move is decisive ([`Game::decisive`]), the moves after it are left
     /// out (their values are not needed).
-    pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, MemoryCapReached> {
+    pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, Stopped> {
         let canon = self.game.canonical(position);
         if self.game.outcome(&canon.position).is_some() {
             return Ok(vec![]);
@@ -254,7 +238,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
 
     /// One optimal line from `position` to the end of the game, in
     /// `position`'s labels: at every turn the move the value comes from.
-    pub fn optimal_line(&self, position: &G::Position) -> Result<Vec<G::Move>, MemoryCapReached> {
+    pub fn optimal_line(&self, position: &G::Position) -> Result<Vec<G::Move>, Stopped> {
         let mut line = Vec::new();
         let mut current = position.clone();
         loop {
@@ -267,11 +251,6 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             current = self.game.play(&current, &m);
             line.push(m);
         }
-    }
-
-    /// The orbit representatives of the legal moves of a canonical position.
-    pub(crate) fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
-        self.game.orbit_moves(canon)
     }
 
     /// The children of a canonical position that is not over, evaluated

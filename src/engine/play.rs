@@ -8,12 +8,12 @@
 //! (every edge the person could pick), not orbits, since the person does
 //! not reduce by symmetry.
 
-use super::{best_index, MemoryCapReached, Solver};
+use super::{best_index, Solver, Stopped};
 use crate::game::Game;
 
 /// The program's move at `position` (any labels), or `None` when the game
 /// is over. The solver's table fills as needed.
-pub fn program_move<G: Game>(solver: &Solver<G>, position: &G::Position) -> Result<Option<G::Move>, MemoryCapReached> {
+pub fn program_move<G: Game>(solver: &Solver<G>, position: &G::Position) -> Result<Option<G::Move>, Stopped> {
     let game = solver.game();
     if game.outcome(position).is_some() {
         return Ok(None);
@@ -40,7 +40,7 @@ fn count_mistakes<G: Game>(
     solver: &Solver<G>,
     position: &G::Position,
     program: crate::board::Player,
-) -> Result<usize, MemoryCapReached> {
+) -> Result<usize, Stopped> {
     let game = solver.game();
     if game.outcome(position).is_some() {
         return Ok(0);

@@ -2,7 +2,7 @@
 //! optimal play, one optimal line, every move at the start with its value,
 //! and the number of positions examined, as text or JSON.
 
-use super::{best_index, MemoryCapReached, MoveValue, Solver};
+use super::{best_index, MoveValue, Solver, Stopped};
 use crate::board::Player;
 use crate::game::{Game, Value};
 use serde_json::json;
@@ -27,7 +27,7 @@ pub struct SolveReport<G: Game> {
 }
 
 /// Solves `game` from its start with `solver`.
-pub fn solve<G: Game>(solver: &Solver<G>) -> Result<SolveReport<G>, MemoryCapReached> {
+pub fn solve<G: Game>(solver: &Solver<G>) -> Result<SolveReport<G>, Stopped> {
     let started = Instant::now();
     let game = solver.game();
     let start = game.start();

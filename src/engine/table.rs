@@ -1,13 +1,13 @@
 //! A transposition table keyed by canonical keys, shared by threads, with
 //! an estimate of the memory it holds and a cap: past the cap it reports
-//! itself full, and the search using it stops with [`MemoryCapReached`]
+//! itself full, and the search using it stops with [`Stopped`]
 //! (no verdict) instead of being killed for lack of memory.
 //!
 //! Used by the exact solver ([`super::Solver`]) and the threshold search
 //! ([`super::bounded`]): one accounting (8 bytes per key word plus 64 per
 //! entry) and one cap for both.
 
-use super::MemoryCapReached;
+use super::Stopped;
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -97,9 +97,7 @@ impl<V: Copy> Table<V> {
     }
 
     /// The error of a search stopped by this table's cap.
-    pub(crate) fn cap_error(&self) -> MemoryCapReached {
-        MemoryCapReached {
-            cap_mib: self.cap >> 20,
-        }
+    pub(crate) fn stopped(&self) -> Stopped {
+        Stopped::memory_cap(self.cap)
     }
 }

@@ -11,7 +11,7 @@ use super::game::{Node, Turn};
 use super::walk::NameBook;
 use super::Search;
 use crate::board::{Edge, Player, Position};
-use crate::engine::inverse;
+use crate::engine::{inverse, Stopped};
 use crate::game::Game as _;
 use crate::line::{Ending, Line, PlayedMove};
 use crate::strategy::Memory;
@@ -195,8 +195,8 @@ impl Search<'_> {
             return Ok(());
         }
         let canon = game.canonical(&node);
-        let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
-            return Err("no value for his reply (the memory cap?)".into());
+        let Some((index, _)) = self.solver.choice_at(&canon).map_err(|stop| stop.to_string())? else {
+            return Err("no value for his reply".into());
         };
         let m = game.relabel_move(&game.orbit_moves(&canon)[index], &inverse(&canon.to_canon));
         let Turn::His(his) = m else {
@@ -206,10 +206,11 @@ impl Search<'_> {
     }
 
     /// The line the values point to, with the open choices made along it
-    /// (none unless choices are searched). Call after [`Search::root_value`].
-    pub fn principal_line_with_choices(&self) -> (Line, Vec<ChoiceMade>) {
+    /// (none unless choices are searched). Call after [`Search::root_value`];
+    /// [`Stopped`] if a limit stops the search on the way.
+    pub fn principal_line_with_choices(&self) -> Result<(Line, Vec<ChoiceMade>), Stopped> {
         if self.rules().choices == Choices::One {
-            return (self.principal_line(), Vec::new());
+            return Ok((self.principal_line()?, Vec::new()));
         }
         let game = self.rules();
         let k = game.game.clique;
@@ -231,8 +232,8 @@ impl Search<'_> {
                 break ending;
             }
             let canon = game.canonical(&node);
-            let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
-                break Ending::Draw; // only when the memory cap stopped the search
+            let Some((index, _)) = self.solver.choice_at(&canon)? else {
+                break Ending::Draw; // not reached: `ending_at` sees every end the engine sees
             };
             let m = game.relabel_move(&game.orbit_moves(&canon)[index], &inverse(&canon.to_canon));
             let next = game.play(&node, &m);
@@ -269,7 +270,7 @@ impl Search<'_> {
             ending,
             names: names.finish(),
         };
-        (line, made)
+        Ok((line, made))
     }
 
     /// The ending at `node`, if the game is over there.
@@ -298,26 +299,32 @@ impl Search<'_> {
     /// her choice at every situation reachable under it where the strategy
     /// allowed more than one move, each situation once (up to
     /// isomorphism), in the order a depth-first walk in reply order meets
-    /// them. Empty in the other modes.
-    pub fn resolution(&self) -> Vec<Resolution> {
+    /// them. Empty in the other modes; [`Stopped`] if a limit stops the
+    /// search on the way.
+    pub fn resolution(&self) -> Result<Vec<Resolution>, Stopped> {
         let mut out = Vec::new();
         if self.rules().choices == Choices::Some && self.choice_nodes() > 0 {
             let game = self.rules();
-            self.resolve(game.canonical(&game.start()), &mut HashSet::new(), &mut out);
+            self.resolve(game.canonical(&game.start()), &mut HashSet::new(), &mut out)?;
         }
-        out
+        Ok(out)
     }
 
-    fn resolve(&self, canon: crate::game::Canonical<Node>, seen: &mut HashSet<Box<[u64]>>, out: &mut Vec<Resolution>) {
+    fn resolve(
+        &self,
+        canon: crate::game::Canonical<Node>,
+        seen: &mut HashSet<Box<[u64]>>,
+        out: &mut Vec<Resolution>,
+    ) -> Result<(), Stopped> {
         let game = self.rules();
         if !seen.insert(canon.key.clone()) || game.outcome(&canon.position).is_some() {
-            return;
+            return Ok(());
         }
         let mut moves = game.orbit_moves(&canon);
         let node = &canon.position;
         if node.her_turn {
-            let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
-                return;
+            let Some((index, _)) = self.solver.choice_at(&canon)? else {
+                return Ok(());
             };
             if let (true, Ok((edge, memory_after))) = (moves.len() > 1, game.options(node).as_ref().map(|o| &o[index]))
             {
@@ -336,9 +343,10 @@ impl Search<'_> {
         for m in moves {
             let child = game.play(node, &m);
             if game.quick_value(&child).is_none() {
-                self.resolve(game.canonical(&child), seen, out);
+                self.resolve(game.canonical(&child), seen, out)?;
             }
         }
+        Ok(())
     }
 }
 

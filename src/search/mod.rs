@@ -20,7 +20,7 @@
 
 use crate::board::{Board, Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
-use crate::engine::{Child, Hook, Solver};
+use crate::engine::{Child, Counters, Hook, Limits, Solver, Stopped};
 use crate::game::Game as _;
 use crate::line::Ending;
 use crate::strategy::{Game, Memory, Strategy};
@@ -40,7 +40,6 @@ pub use choice::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
-use value::VOID;
 pub use value::{FailKind, Value};
 
 /// Told about her moves as the search proves them; used to write proof
@@ -185,12 +184,14 @@ pub struct Search<'a> {
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
-    max_table_bytes: u64,
+    limits: Option<Limits>,
+    sequential: bool,
     solver: Solver<'a, StrategyGame<'a>, Recorder<'a>>,
 }
 
 impl<'a> Search<'a> {
-    /// A search of `strategy` on `board` with at most `bound` moves of hers.
+    /// A search of `strategy` on `board` with at most `bound` moves of
+    /// hers, with no memory cap (see [`Search::with_limits`]).
     pub fn new(strategy: &'a dyn Strategy, board: Board, bound: u32) -> Search<'a> {
         let rules = StrategyGame {
             strategy,
@@ -201,10 +202,15 @@ impl<'a> Search<'a> {
             choices: Choices::One,
             contract_sample: contract::SAMPLE,
         };
-        Search::build(rules, u64::MAX, None)
+        Search::build(rules, None, false, None)
     }
 
-    fn build(rules: StrategyGame<'a>, max_table_bytes: u64, observer: Option<&'a dyn Observer>) -> Search<'a> {
+    fn build(
+        rules: StrategyGame<'a>,
+        limits: Option<Limits>,
+        sequential: bool,
+        observer: Option<&'a dyn Observer>,
+    ) -> Search<'a> {
         let recorder = Recorder {
             strategy: rules.strategy,
             rules,
@@ -215,15 +221,18 @@ impl<'a> Search<'a> {
         };
         let solver = Solver::owning(rules)
             .with_hook(recorder)
-            .with_memory_limit(max_table_bytes)
-            .with_parallel_plies(u32::MAX);
+            .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
             strategy: rules.strategy,
             game: rules.game,
             board: rules.board,
             bound: rules.bound,
-            max_table_bytes,
-            solver,
+            limits,
+            sequential,
+            solver: match limits {
+                Some(limits) => solver.with_limits(limits),
+                None => solver,
+            },
         }
     }
 
@@ -232,7 +241,7 @@ impl<'a> Search<'a> {
         let mut rules = *self.rules();
         let mut observer = self.solver.hook().observer;
         change(&mut rules, &mut observer);
-        Search::build(rules, self.max_table_bytes, observer)
+        Search::build(rules, self.limits, self.sequential, observer)
     }
 
     /// The strategy as a game (the rules this search plays).
@@ -268,16 +277,36 @@ impl<'a> Search<'a> {
         self.rebuilt(|rules, _| rules.shortcuts = false)
     }
 
-    /// Caps the transposition table at about `bytes` bytes. When the cap is
-    /// reached the search stops without a verdict ([`Search::aborted`]).
-    pub fn with_memory_limit(mut self, bytes: u64) -> Search<'a> {
-        self.max_table_bytes = bytes;
+    /// The same search (not yet run) under `limits`: its table capped at
+    /// their memory cap (a search that reaches it stops with [`Stopped`]),
+    /// its progress told to their display by [`Search::watch`]. (Threads
+    /// are those of the pool it runs on: [`Limits::install`].)
+    pub fn with_limits(mut self, limits: Limits) -> Search<'a> {
+        self.limits = Some(limits);
         self.rebuilt(|_, _| {})
     }
 
-    /// Whether the memory cap stopped the search (its values are then void).
-    pub fn aborted(&self) -> bool {
-        self.solver.aborted()
+    /// The same search (not yet run), evaluating replies one at a time in
+    /// reply order whatever the pool: the positions it touches past a
+    /// cutoff are then the same on every run.
+    pub fn sequential(mut self) -> Search<'a> {
+        self.sequential = true;
+        self.rebuilt(|_, _| {})
+    }
+
+    /// Runs `work` (a search on this [`Search`]) while its limits' progress
+    /// display, if any, is told the search's counters.
+    pub fn watch<T>(&self, work: impl FnOnce() -> T) -> T {
+        let Some(limits) = self.limits else {
+            return work();
+        };
+        let counters = || Counters {
+            visited: self.visited(),
+            table_bytes: self.table_bytes(),
+            her_move: Some(self.current_depth() + 1),
+            ..Counters::default()
+        };
+        limits.watch(counters, work)
     }
 
     /// Approximate bytes held by the transposition table.
@@ -323,18 +352,18 @@ impl<'a> Search<'a> {
     }
 
     /// The value of a canonical position with him to move (the game must
-    /// not be over yet); a void placeholder once the memory cap is reached.
-    pub fn value(&self, node: &Canonical) -> Value {
-        let value = self.solver.value_at(&engine_form(node.clone(), false));
-        value.map_or(VOID, to_value)
+    /// not be over yet), or [`Stopped`] once a limit stops the search.
+    pub fn value(&self, node: &Canonical) -> Result<Value, Stopped> {
+        let value = self.solver.value_at(&engine_form(node.clone(), false))?;
+        Ok(to_value(value))
     }
 
     /// The index (in [`crate::orbits::edge_orbit_representatives`] order)
     /// of his reply the values point to: the first failing reply, or the
     /// first reply with the longest win; `None` if he has no move.
-    fn principal_index(&self, node: &Canonical) -> Option<usize> {
-        let choice = self.solver.choice_at(&engine_form(node.clone(), false)).ok()?;
-        choice.map(|(index, _)| index)
+    fn principal_index(&self, node: &Canonical) -> Result<Option<usize>, Stopped> {
+        let choice = self.solver.choice_at(&engine_form(node.clone(), false))?;
+        Ok(choice.map(|(index, _)| index))
     }
 
     /// Her first move on the empty board.
@@ -344,32 +373,30 @@ impl<'a> Search<'a> {
         Ok((empty.with(edge, Player::First).expect("checked legal"), memory, edge))
     }
 
-    /// The value of the whole game.
-    pub fn root_value(&self) -> Value {
+    /// The value of the whole game, or [`Stopped`] once a limit stops the
+    /// search.
+    pub fn root_value(&self) -> Result<Value, Stopped> {
         if self.rules().choices != Choices::One {
             let start = self.rules().start();
-            let value = self.solver.value(&start).map_or(VOID, to_value);
+            let value = to_value(self.solver.value(&start)?);
             // Her first move where the strategy allows only one (a choice
             // there is told by the search itself).
-            if let (Some(observer), Some(her), Value::Win(total), false) =
-                (self.solver.hook().observer, start.her, value, self.aborted())
-            {
+            if let (Some(observer), Some(her), Value::Win(total)) = (self.solver.hook().observer, start.her, value) {
                 observer.her_move(&Position::empty(self.board), her, total);
             }
-            return value;
+            return Ok(value);
         }
         match self.opening() {
-            Err(ending) => Value::Fail {
+            Err(ending) => Ok(Value::Fail {
                 kind: FailKind::of(&ending).unwrap_or(FailKind::StrategyError),
                 his_moves: 0,
-            },
+            }),
             Ok((position, memory, edge)) => {
-                let value = self.value(&canonical_form(&position, &memory, None));
-                if let (Some(observer), Value::Win(total), false) = (self.solver.hook().observer, value, self.aborted())
-                {
+                let value = self.value(&canonical_form(&position, &memory, None))?;
+                if let (Some(observer), Value::Win(total)) = (self.solver.hook().observer, value) {
                     observer.her_move(&Position::empty(self.board), edge, total);
                 }
-                value
+                Ok(value)
             }
         }
     }

@@ -1,4 +1,4 @@
-//! Values of positions, and the cancellation chain of the parallel search.
+//! Values of positions.
 
 use crate::line::Ending;
 
@@ -48,7 +48,3 @@ pub enum Value {
         his_moves: u32,
     },
 }
-
-/// Stands for a value that was not computed (search cancelled or aborted);
-/// never stored, never reported.
-pub(super) const VOID: Value = Value::Win(0);

@@ -4,9 +4,11 @@
 use super::{Exchange, Search};
 use crate::board::{Edge, Player, Position};
 use crate::canon::{canonical_form, Canonical};
+use crate::engine::Stopped;
 use crate::line::{Ending, Line, PlayedMove};
 use crate::orbits::edge_orbit_representatives;
 use crate::strategy::Memory;
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// His reply at each position of a line (see [`Search::play_line`]).
@@ -14,14 +16,24 @@ type ReplyChooser<'s> = Box<dyn FnMut(&Canonical) -> Option<Edge> + 's>;
 
 impl Search<'_> {
     /// The line the values point to: the first counterexample in reply
-    /// order, or the first longest win. Call after [`Search::root_value`].
-    pub fn principal_line(&self) -> Line {
-        self.play_line(self.principal_reply())
+    /// order, or the first longest win. Call after [`Search::root_value`];
+    /// [`Stopped`] if a limit stops the search on the way.
+    pub fn principal_line(&self) -> Result<Line, Stopped> {
+        let stopped = Cell::new(None);
+        let line = self.play_line(self.principal_reply(&stopped));
+        stopped.into_inner().map_or(Ok(line), Err)
     }
 
-    /// His reply the values point to (see [`Search::principal_line`]).
-    fn principal_reply(&self) -> ReplyChooser<'_> {
-        Box::new(|node| Some(edge_orbit_representatives(node)[self.principal_index(node)?]))
+    /// His reply the values point to (see [`Search::principal_line`]);
+    /// none once a limit stops the search, which `stopped` then holds.
+    fn principal_reply<'s>(&'s self, stopped: &'s Cell<Option<Stopped>>) -> ReplyChooser<'s> {
+        Box::new(move |node| match self.principal_index(node) {
+            Ok(index) => Some(edge_orbit_representatives(node)[index?]),
+            Err(stop) => {
+                stopped.set(Some(stop));
+                None
+            }
+        })
     }
 
     /// Plays the strategy along `line` (moves in play order, red first, ending
@@ -91,10 +103,18 @@ impl Search<'_> {
 
     /// The principal line from a position with him to move that `prefix`
     /// (the moves so far, in its labels) reached with the strategy's
-    /// `memory`. Call after [`Search::value`] of that position.
-    pub fn principal_line_from(&self, position: Position, memory: Memory, prefix: Vec<PlayedMove>) -> Line {
+    /// `memory`. Call after [`Search::value`] of that position; [`Stopped`]
+    /// if a limit stops the search on the way.
+    pub fn principal_line_from(
+        &self,
+        position: Position,
+        memory: Memory,
+        prefix: Vec<PlayedMove>,
+    ) -> Result<Line, Stopped> {
         let names = NameBook::new(self.strategy.slot_names());
-        self.continue_line(prefix, names, position, memory, self.principal_reply())
+        let stopped = Cell::new(None);
+        let line = self.continue_line(prefix, names, position, memory, self.principal_reply(&stopped));
+        stopped.into_inner().map_or(Ok(line), Err)
     }
 
     /// Plays the strategy from the empty board until the game ends, his

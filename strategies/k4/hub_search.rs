@@ -9,6 +9,7 @@
 
 use super::slot;
 use crate::board::{Edge, Player, Position, Vertex};
+use crate::engine::limits::{Limits, MIB};
 use crate::game::budget::{BudgetSolver, WithinBudget};
 use crate::strategy::Memory;
 
@@ -20,7 +21,7 @@ pub const QUICK_DEPTH: u32 = 4;
 /// (the search is sequential, so where it gives up is the same on every
 /// run). The K4 certifications stay far below it: their largest search
 /// stores about 18,000 positions.
-const MAX_TABLE_MIB: u64 = 256;
+const MAX_TABLE_BYTES: u64 = 256 * MIB;
 
 /// The first move of a shortest hub-restricted forced win, if one of at most
 /// `max_depth` moves exists and is found within the memory cap.
@@ -28,7 +29,8 @@ pub fn move_at_hub(position: &Position, hub: Vertex, max_depth: u32) -> Option<E
     let mut names = Memory::new(0, slot::C + 1);
     names.set_name(slot::C, Some(hub));
     let game = WithinBudget::new(4, position.board(), max_depth).restrict_her_moves(names, Box::new(at_hub));
-    let solver = BudgetSolver::new(game).with_memory_limit(MAX_TABLE_MIB << 20);
+    let limits = Limits::default().with_max_memory(MAX_TABLE_BYTES);
+    let solver = BudgetSolver::new(game).with_limits(limits);
     let (_, moves) = solver.shortest_win(position, max_depth, 1).ok()??;
     moves.first().copied()
 }

@@ -36,7 +36,7 @@
 use super::{command_line, emit, result_name, solve_capped, TableArgs};
 use crate::board::{Edge, Player, Vertex};
 use crate::cli::Failure;
-use crate::engine::census;
+use crate::engine::{census, Limits};
 use crate::game::edges::EdgePosition;
 use crate::game::pattern::Pattern;
 use crate::game::ramsey::{RamseyGame, Rules};
@@ -67,13 +67,14 @@ struct Instance {
 }
 
 /// Solves the avoidance game on `board` (empty start) with target `target`.
-fn avoid_instance(name: String, board: EdgePosition, target: &Pattern, cap_mib: u64) -> Result<Instance, String> {
+fn avoid_instance(name: String, board: EdgePosition, target: &Pattern, limits: Limits) -> Result<Instance, String> {
     let targets = [target.clone(), target.clone()];
     let game = RamseyGame::new(board.clone(), targets, Rules::Avoid, Player::First).map_err(|e| e.to_string())?;
-    let (value, positions, _) = solve_capped(&game, cap_mib);
+    let (value, positions, _) = solve_capped(&game, limits);
     let value = value?;
     let coloured = |p: &EdgePosition| (p.edge_count(Player::First) + p.edge_count(Player::Second)) as u32;
-    let longest = census(&game, &game.start(), coloured).into_keys().max().unwrap_or(0);
+    let counts = census(&game, &game.start(), coloured, limits).map_err(|e| e.to_string())?;
+    let longest = counts.into_keys().max().unwrap_or(0);
     let free = board.free_edges().len() as u32;
     let c = (longest < free).then_some(longest + 1);
     let red_wins = value.score.winner() == Some(Player::First);
@@ -116,24 +117,25 @@ fn graphs(n: usize) -> Vec<EdgePosition> {
 }
 
 /// Open Problem 1 on K2 (target K2) and K6 (target K3).
-fn problem_one(cap_mib: u64) -> Vec<(usize, usize, Result<Instance, String>)> {
+fn problem_one(limits: Limits) -> Vec<(usize, usize, Result<Instance, String>)> {
     [(2, 2), (3, 6)]
         .into_iter()
         .map(|(n, k)| {
             let target = Pattern::clique(n).expect("a clique");
             let name = format!("K{k}");
-            (n, k, avoid_instance(name, EdgePosition::complete(k), &target, cap_mib))
+            (n, k, avoid_instance(name, EdgePosition::complete(k), &target, limits))
         })
         .collect()
 }
 
 /// Runs `ramsey-table --open-problems`.
-pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Result<(), Failure> {
-    let one = problem_one(args.max_memory);
+pub(super) fn run(args: &TableArgs, targets: &[Pattern], limits: Limits) -> Result<(), Failure> {
+    let threads = limits.threads();
+    let one = problem_one(limits);
     let mut complete = vec![];
     for n in args.boards.0..=args.boards.1 {
         for t in targets.iter().filter(|t| t.vertex_count() <= n) {
-            let instance = avoid_instance(format!("K{n}"), EdgePosition::complete(n), t, args.max_memory);
+            let instance = avoid_instance(format!("K{n}"), EdgePosition::complete(n), t, limits);
             complete.push((format!("K{n}"), t.name().to_string(), instance));
         }
     }
@@ -142,7 +144,8 @@ pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Resu
         for board in graphs(n) {
             for t in targets.iter().filter(|t| t.vertex_count() <= n) {
                 let name = crate::graph6::encode(n, &board.board_edges());
-                small.push(avoid_instance(name, board.clone(), t, args.max_memory)?);
+                let instance = avoid_instance(name, board.clone(), t, limits);
+                small.push(instance.map_err(Failure::NoVerdict)?);
             }
         }
     }

@@ -11,7 +11,7 @@
 
 use super::{BudgetError, Race, Step, WithinBudget};
 use crate::board::{Edge, Position};
-use crate::engine::{inverse, MemoryCapReached, Solver};
+use crate::engine::{inverse, Limits, Solver, Stopped};
 use crate::game::Game;
 
 /// Why a budget question has no answer.
@@ -20,9 +20,9 @@ pub enum NoAnswer {
     /// The question cannot be asked (bad input).
     #[error(transparent)]
     Budget(#[from] BudgetError),
-    /// The search stopped at its memory cap.
+    /// The search stopped at a limit ([`Stopped`]).
     #[error(transparent)]
-    Memory(#[from] MemoryCapReached),
+    Stopped(#[from] Stopped),
 }
 
 /// The budget question's solver: one table for every question asked.
@@ -39,11 +39,11 @@ impl BudgetSolver {
         }
     }
 
-    /// Caps the table at about `bytes` bytes; past it every question
-    /// stops with [`NoAnswer::Memory`].
-    pub fn with_memory_limit(self, bytes: u64) -> BudgetSolver {
+    /// Caps the table at `limits`' memory cap; past it every question
+    /// stops with [`NoAnswer::Stopped`].
+    pub fn with_limits(self, limits: Limits) -> BudgetSolver {
         BudgetSolver {
-            solver: self.solver.with_memory_limit(bytes),
+            solver: self.solver.with_limits(limits),
         }
     }
 
@@ -118,7 +118,7 @@ impl BudgetSolver {
     }
 
     /// Whether she wins from `race`: its quick value, else the core's.
-    fn value(&self, race: &Race) -> Result<bool, MemoryCapReached> {
+    fn value(&self, race: &Race) -> Result<bool, Stopped> {
         match self.solver.game().quick_value(race) {
             Some(v) => Ok(v.score),
             None => Ok(self.solver.value(race)?.score),

@@ -11,7 +11,7 @@ use super::graph::Graph;
 use super::report::{solve, GameReport};
 use super::{ColourMove, ColourPosition};
 use crate::board::{members, Player};
-use crate::engine::{Decider, MemoryCapReached};
+use crate::engine::{Decider, Limits, Stopped};
 use crate::game::Game;
 
 /// chi_g(G) and what proves it.
@@ -30,11 +30,12 @@ pub struct GameChromatic {
 /// chi_g of `graph` (at least one vertex), solving the CCG for k = 1, 2, ...
 /// Player 1 wins at k = Delta + 1 at the latest, so this stops there;
 /// panics if `n + Delta + 1` exceeds [`crate::board::MAX_VERTICES`].
-pub fn game_chromatic(graph: &Graph, memory_bytes: u64) -> Result<GameChromatic, MemoryCapReached> {
+/// Each solve's table is capped at `limits`' memory cap.
+pub fn game_chromatic(graph: &Graph, limits: Limits) -> Result<GameChromatic, Stopped> {
     let mut levels = Vec::new();
     for k in 1..=graph.n().max(1) {
         let game = ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("k >= 1 fits beside n");
-        let report = solve(&game, memory_bytes)?;
+        let report = solve(&game, limits)?;
         let won = report.winner == Winner::First;
         levels.push(report);
         if won {
@@ -52,15 +53,17 @@ pub fn game_chromatic(graph: &Graph, memory_bytes: u64) -> Result<GameChromatic,
 /// chi_g of `graph` by the winner alone (no lines; the engine's
 /// score-only search with cutoffs), for bulk searches. Same limits as
 /// [`game_chromatic`].
-pub fn game_chromatic_number(graph: &Graph) -> usize {
-    (1..=graph.n().max(1))
-        .find(|&k| {
-            let game = ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("k >= 1 fits beside n");
-            let mut decider =
-                Decider::new(&game, Winner::First, Winner::Second).with_order(Box::new(construction_order));
-            decider.score(&game.start()) == Winner::First
-        })
-        .unwrap_or(graph.n())
+pub fn game_chromatic_number(graph: &Graph, limits: Limits) -> Result<usize, Stopped> {
+    for k in 1..=graph.n().max(1) {
+        let game = ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("k >= 1 fits beside n");
+        let mut decider = Decider::new(&game, Winner::First, Winner::Second)
+            .with_order(Box::new(construction_order))
+            .with_limits(limits);
+        if decider.score(&game.start())? == Winner::First {
+            return Ok(k);
+        }
+    }
+    Ok(graph.n())
 }
 
 /// Move ordering for construction games: player 1 first colours the

@@ -3,7 +3,7 @@
 //! and time.
 
 use super::game::{ColourMove, ColouringGame, Winner};
-use crate::engine::{MemoryCapReached, Solver};
+use crate::engine::{Limits, Solver, Stopped};
 use crate::game::Game;
 use std::time::Instant;
 
@@ -25,10 +25,11 @@ pub struct GameReport {
     pub seconds: f64,
 }
 
-/// Solves `game` from its start with the engine's exact solver.
-pub fn solve(game: &ColouringGame, memory_bytes: u64) -> Result<GameReport, MemoryCapReached> {
+/// Solves `game` from its start with the engine's exact solver, its table
+/// capped at `limits`' memory cap.
+pub fn solve(game: &ColouringGame, limits: Limits) -> Result<GameReport, Stopped> {
     let started = Instant::now();
-    let solver = Solver::new(game).with_memory_limit(memory_bytes);
+    let solver = Solver::new(game).with_limits(limits);
     let start = game.start();
     let value = solver.value(&start)?;
     let first_moves = solver

@@ -9,6 +9,7 @@
 use super::chromatic::game_chromatic_number;
 use super::graph::Graph;
 use crate::board::Vertex;
+use crate::engine::{Limits, Stopped};
 use crate::game::symmetry::{label, LayeredGraph};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
@@ -73,11 +74,15 @@ pub struct TreeCensus {
 }
 
 /// chi_g of every tree on `n` vertices (in parallel over trees; each
-/// value is exact and independent of the thread count). `examples` keeps
-/// up to `keep` trees per value.
-pub fn census(n: usize, keep: usize) -> TreeCensus {
+/// value is exact and independent of the thread count; each tree's
+/// search is capped at `limits`' memory cap). `examples` keeps up to
+/// `keep` trees per value.
+pub fn census(n: usize, keep: usize, limits: Limits) -> Result<TreeCensus, Stopped> {
     let all = trees(n);
-    let values: Vec<usize> = all.par_iter().map(game_chromatic_number).collect();
+    let values: Vec<usize> = all
+        .par_iter()
+        .map(|tree| game_chromatic_number(tree, limits))
+        .collect::<Result<_, _>>()?;
     let mut distribution = BTreeMap::new();
     let mut examples: BTreeMap<usize, Vec<Graph>> = BTreeMap::new();
     for (tree, &value) in all.iter().zip(&values) {
@@ -87,12 +92,12 @@ pub fn census(n: usize, keep: usize) -> TreeCensus {
             list.push(tree.clone());
         }
     }
-    TreeCensus {
+    Ok(TreeCensus {
         n,
         trees: all.len(),
         distribution,
         examples,
-    }
+    })
 }
 
 /// The parent of each vertex when `tree` hangs from `root` (`None` for

@@ -6,7 +6,7 @@
 use super::{Points, ScoringGame, PROBES};
 use crate::board::Player;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
-use crate::engine::MemoryCapReached;
+use crate::engine::Stopped;
 
 /// What the tests prove: the winner, and bounds on the outcome in the
 /// paper's order (`(a - b, a)`, [`Points`]' `Ord`).
@@ -24,7 +24,7 @@ pub struct WhoWins {
 /// Decides who wins `game` with `solver`: "does Alice win (`a - b >= 1`)?",
 /// then, unless that decides it (yes, or a draw counts for Bob),
 /// "is it at least a draw (`a - b >= 0`)?".
-pub fn who_wins(game: &ScoringGame, solver: &BoundedSolver<'_, ScoringGame>) -> Result<WhoWins, MemoryCapReached> {
+pub fn who_wins(game: &ScoringGame, solver: &BoundedSolver<'_, ScoringGame>) -> Result<WhoWins, Stopped> {
     let start = crate::game::Game::start(game);
     let mut proven = WhoWins {
         winner: None,
