@@ -8,8 +8,8 @@
 #
 # Each summary also gets "resources": wall and CPU seconds and peak memory
 # (GNU time, /usr/bin/time) and the load average at the start. THREADS (default 1) sets --threads;
-# the memory cap is --max-memory's default (half the machine; the largest run here needs about
-# 100 MB; docs/cli-reference.md, Limits). Verdicts,
+# the memory cap is --max-memory's default (half the machine; the largest run here peaks at
+# about 370 MB; docs/cli-reference.md, Limits). Verdicts,
 # lines and counts do not depend on either, but a refuted run with 2 threads can
 # take minutes where the sequential one takes a second (see
 # strategies/k4/README.md).

@@ -1,6 +1,7 @@
 //! Running a verification and reporting it.
 
 use crate::board::{Board, Player};
+use crate::engine::limits::MIB;
 use crate::engine::{Limits, LimitsError, Stopped};
 use crate::game::ramsey::Rules;
 use crate::line::{Ending, Line};
@@ -67,7 +68,7 @@ pub enum VerifyError {
     /// positions, its table holding about `bytes`.
     #[error(
         "{stopped} after {positions} positions (about {} MiB held; raise --max-memory)",
-        bytes >> 20
+        bytes / MIB
     )]
     Stopped {
         /// Which limit.

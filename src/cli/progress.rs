@@ -5,7 +5,7 @@
 //! the one place that draws. Shown from a search's first second on, so
 //! short runs and piped output stay clean.
 
-use crate::engine::limits::{Counters, Progress};
+use crate::engine::limits::{Counters, Progress, MIB};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -31,7 +31,7 @@ impl Progress for Spinner {
         if let Some(her_move) = c.her_move {
             message += &format!(", at her move {her_move}");
         }
-        message += &format!(", table {} MiB", c.table_bytes >> 20);
+        message += &format!(", table {} MiB", c.table_bytes / MIB);
         let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
         let bar = bar.get_or_insert_with(|| spinner(c.elapsed));
         bar.set_message(message);

@@ -14,6 +14,7 @@ use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::board::Player;
 use crate::engine::bounded::BoundedSolver;
+use crate::engine::limits::MIB;
 use crate::engine::{Limits, Solver};
 use crate::game::edges::EdgePosition;
 use crate::game::pattern::Pattern;
@@ -256,7 +257,7 @@ pub fn run(args: TableArgs) -> Result<(), Failure> {
     let object = serde_json::json!({
         "command": command_line(),
         "threads": limits.threads(),
-        "max_memory_mib": limits.max_memory() >> 20,
+        "max_memory_mib": limits.max_memory() / MIB,
         "first": "red",
         "rows": rows,
     });
@@ -294,7 +295,7 @@ fn markdown(rows: &[Row], args: &TableArgs, limits: Limits) -> String {
             are left out.\n\n";
     out += &format!(
         "Caps: {} MiB of transposition table per instance; set-move rules on at most {} free edges.\n\n",
-        limits.max_memory() >> 20,
+        limits.max_memory() / MIB,
         args.max_set_edges
     );
     out += "| board | target | rules | result | plies | positions | seconds | note |\n";
