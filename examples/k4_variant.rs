@@ -26,10 +26,10 @@
 //! cargo run --release --example k4_variant -- strategies
 //! ```
 
-use ramsey_verify::verify::amend::Amended;
 use ramsey_verify::core::board::Edge;
-use ramsey_verify::verify::registry::Registry;
 use ramsey_verify::strategies::k4::{slot, STAGE};
+use ramsey_verify::verify::amend::Amended;
+use ramsey_verify::verify::registry::Registry;
 use ramsey_verify::verify::strategy::{Move, Strategy, StrategyError, View};
 use std::process::ExitCode;
 use std::sync::Arc;

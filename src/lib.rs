@@ -154,11 +154,10 @@
 //! cargo feature `cli` (on by default): `default-features = false` gives the
 //! library without clap or indicatif.
 
-
 #![warn(missing_docs)]
 
-pub use ramsey_verify_lib::{analysis, core, engine, games, render, verify};
 pub use ramsey_strategies as strategies;
+pub use ramsey_verify_lib::{analysis, core, engine, games, render, verify};
 
 pub mod bench;
 #[cfg(feature = "cli")]

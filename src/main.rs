@@ -1,7 +1,6 @@
 //! The `ramsey-verify` program: the command line of the library
 //! ([`ramsey_verify::cli::main_with`]) for the built-in strategies.
 
-
 use std::process::ExitCode;
 
 /// mimalloc instead of the system allocator: the search allocates small

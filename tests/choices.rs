@@ -5,10 +5,10 @@
 //! resolution as a patch table, replayed.
 
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
+use ramsey_verify::core::memory::Memory;
+use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::patch::{format_table, parse_table, resolution_table, Patch, Patches};
 use ramsey_verify::verify::search::{Choices, FailKind, Search, StrategyGame};
-use ramsey_verify::strategies::by_name;
-use ramsey_verify::core::memory::Memory;
 use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict, VerifyError};
 use std::sync::Arc;

@@ -2,9 +2,9 @@
 //! strategy has them, a certified one has none, bad input is rejected.
 
 use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::classes::failure_classes;
 use ramsey_verify::verify::search::{FailKind, Search};
-use ramsey_verify::strategies::by_name;
 use std::process::Command;
 
 fn classes(strategy: &str, round: u32) -> Vec<ramsey_verify::verify::classes::FailureClass> {

@@ -2,9 +2,9 @@
 //! labelled positions (no canonical forms, no orbits, no table), written
 //! here from the paper's rules, on every small graph.
 
+use ramsey_verify::analysis::colouring::chromatic::construction_order;
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Decider, Solver};
-use ramsey_verify::analysis::colouring::chromatic::construction_order;
 use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};

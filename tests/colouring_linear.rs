@@ -3,12 +3,12 @@
 //! with every order), owners alternating and random, and random larger
 //! graphs. Theorem 3.1's strategy is certified against every reply.
 
+use ramsey_verify::analysis::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::strategy::certify;
 use ramsey_verify::engine::strategy::Strategy;
 use ramsey_verify::engine::Decider;
 use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2};
-use ramsey_verify::games::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
 use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};

@@ -7,10 +7,10 @@
 
 use proptest::prelude::*;
 use ramsey_verify::core::board::{Edge, Player};
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::colex::colex_graph;
-use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::games::Game;
 use std::collections::{HashMap, HashSet};

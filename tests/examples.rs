@@ -12,14 +12,14 @@ mod k4_variant;
 
 use clap::Parser;
 use k3_in_a_screen::K3InAScreen;
-use ramsey_verify::verify::amend::Amended;
-use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::cli::{run, Cli, Failure};
+use ramsey_verify::core::board::{Board, Edge, Player, Position};
+use ramsey_verify::strategies::by_name;
+use ramsey_verify::strategies::k4::slot;
+use ramsey_verify::verify::amend::Amended;
 use ramsey_verify::verify::line::Ending;
 use ramsey_verify::verify::registry::{Registry, RegistryError};
 use ramsey_verify::verify::search::FailKind;
-use ramsey_verify::strategies::by_name;
-use ramsey_verify::strategies::k4::slot;
 use ramsey_verify::verify::strategy::{Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 use std::path::PathBuf;

@@ -13,12 +13,12 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_parsers`.
 
 use proptest::prelude::*;
-use ramsey_verify::core::board::{Board, Edge, Player, Position, MAX_VERTICES};
 use ramsey_verify::cli::line_input::{checked_line, parse_json_line, parse_moves, parse_names};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, MAX_VERTICES};
 use ramsey_verify::core::graph6::{decode, decode_pair, decode_position, encode, encode_position};
+use ramsey_verify::render::{dot::to_dot, svg::to_svg, Figure};
 use ramsey_verify::verify::line::Line;
 use ramsey_verify::verify::patch::{format_table, parse_table};
-use ramsey_verify::render::{dot::to_dot, svg::to_svg, Figure};
 use ramsey_verify::verify::strategy::Game;
 use sha2::{Digest, Sha256};
 

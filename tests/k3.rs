@@ -2,9 +2,9 @@
 //! the library.
 
 use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::line::Ending;
 use ramsey_verify::verify::search::FailKind;
-use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::{verify, Report, Request, Verdict};
 
 fn run(name: &str, board: Board, bound: u32, threads: usize) -> Report {
@@ -99,7 +99,7 @@ fn results_do_not_depend_on_the_thread_count() {
 #[test]
 fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
     use ramsey_verify::core::memory::Memory;
-use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
+    use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
     use ramsey_verify::verify::VerifyError;
     struct Panics;
     impl Strategy for Panics {

@@ -5,9 +5,9 @@
 //! what the engine computes with that.
 
 use ramsey_verify::core::board::{Board, Edge};
+use ramsey_verify::strategies::k4;
 use ramsey_verify::verify::classes::failure_classes;
 use ramsey_verify::verify::search::{Search, Value};
-use ramsey_verify::strategies::k4;
 use ramsey_verify::verify::{thread_pool, verify, Request, Verdict};
 
 /// The paper's bound (Theorem 4.3), the bound every run is asked to meet.

@@ -4,12 +4,12 @@
 
 use ramsey_verify::core::board::{Edge, Position, Vertex};
 use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::as_written::AsWritten;
 use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
 use ramsey_verify::strategies::k4::fixtures::board;
 use ramsey_verify::strategies::k4::{memory_in, modified_k3, slot, K4Strategy, Variant, PENDING, PLAN, STAGE};
-use ramsey_verify::core::memory::Memory;
 use ramsey_verify::verify::strategy::{Game, Move, Strategy, View};
 
 fn e(u: Vertex, v: Vertex) -> Edge {

@@ -10,8 +10,8 @@ mod brute;
 
 use brute::{complete, target, Graph, Model, Pos, Val, BLUE, RED};
 use ramsey_verify::core::board::{Edge, Player};
-use ramsey_verify::engine::{census, Solver};
 use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::engine::{census, Solver};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 use ramsey_verify::games::Value;

@@ -4,9 +4,9 @@
 //! and an optimal line that replays to that value. Zero disagreements.
 
 use ramsey_verify::core::board::Player;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
-use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 use ramsey_verify::games::ranked::Ranked;

@@ -5,10 +5,10 @@
 
 use ramsey_verify::core::board::{Board, Edge};
 use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::strategies::{by_name, k4};
 use ramsey_verify::verify::patch::{format_table, parse_table, PatchTable, Patches};
 use ramsey_verify::verify::repair::{repair, RepairOutcome, RepairTask};
 use ramsey_verify::verify::search::{Search, Value};
-use ramsey_verify::strategies::{by_name, k4};
 use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
 
@@ -135,7 +135,7 @@ impl Strategy for PanicsWhenAskedAgain {
         &self,
         view: &ramsey_verify::verify::strategy::View,
     ) -> Result<ramsey_verify::verify::strategy::Move, ramsey_verify::verify::strategy::StrategyError> {
-        let key = ramsey_verify::verify::patch::situation_key(view.position, view.memory, view.last_reply);
+        let key = ramsey_verify::core::graph6::situation_key(view.position, view.memory, view.last_reply);
         assert!(self.seen.lock().unwrap().insert(key), "asked again");
         self.inner.play(view)
     }
@@ -327,6 +327,9 @@ fn repair_never_patches_a_position_he_has_already_won() {
     for key in table.keys() {
         let g6 = key.split(' ').next().unwrap();
         let position = ramsey_verify::core::graph6::decode_position(g6, Board::Infinite).unwrap();
-        assert!(!position.has_clique(ramsey_verify::core::board::Player::Second, 4), "{key}");
+        assert!(
+            !position.has_clique(ramsey_verify::core::board::Player::Second, 4),
+            "{key}"
+        );
     }
 }

@@ -2,10 +2,10 @@
 //! out by hand (see the comments), and independent of the thread count.
 
 use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::line::Ending;
 use ramsey_verify::verify::search::Search;
 use ramsey_verify::verify::shortest::{shortest_refutation, Shortest};
-use ramsey_verify::strategies::by_name;
 
 fn shortest(name: &str, bound: u32, threads: usize) -> Shortest {
     let strategy = by_name(name).unwrap();
@@ -136,7 +136,10 @@ fn shortest_limited(name: &str, bound: u32, limit: u64) -> Shortest {
 
 #[test]
 fn verified_strategy_has_no_refutation() {
-    assert!(matches!(shortest_limited("k3", 50, 1_000_000), Shortest::NoRefutation { .. }));
+    assert!(matches!(
+        shortest_limited("k3", 50, 1_000_000),
+        Shortest::NoRefutation { .. }
+    ));
 }
 
 #[test]

@@ -16,8 +16,8 @@ mod brute;
 
 use brute::permutations;
 use ramsey_verify::core::board::Player;
-use ramsey_verify::engine::census;
 use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::engine::census;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
 use ramsey_verify::games::Game;
 use std::collections::BTreeSet;

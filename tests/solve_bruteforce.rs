@@ -11,8 +11,8 @@
 //! completes a red `K_k` before he completes a blue one; a full board is a
 //! draw, not a win.
 
-use ramsey_verify::core::board::{Board, Edge, Player, Position, Vertex};
 use ramsey_verify::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, Vertex};
 use ramsey_verify::core::memory::Memory;
 use std::collections::{HashMap, HashSet};
 

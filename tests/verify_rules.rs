@@ -3,9 +3,9 @@
 //! where his K_k does not end the game.
 
 use ramsey_verify::core::board::{Board, Edge, Player, Vertex};
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::games::ramsey::Rules;
 use ramsey_verify::verify::search::FailKind;
-use ramsey_verify::core::memory::Memory;
 use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 mod common;

@@ -6,9 +6,9 @@
 
 use crate::core::board::{Board, Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Canonical};
+use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
 use crate::verify::search::{Search, Value};
-use crate::core::memory::Memory;
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{verify, Request, Verdict};
 use std::time::Instant;

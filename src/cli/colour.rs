@@ -3,15 +3,15 @@
 //! proof of both sides, and the census of chi_g over all small trees.
 
 use super::{output, Failure};
-use crate::core::board::Player;
 use crate::analysis::colouring::chromatic::game_chromatic;
-use crate::games::colouring::input::{read_graph, EdgeList};
-use crate::games::colouring::linear::{fast_winner, sccg2, scg2};
-use crate::games::colouring::linear_strategy::OrderedGame;
 use crate::analysis::colouring::report::solve;
-use crate::render::colouring::svg;
 use crate::analysis::colouring::trees::census;
+use crate::core::board::Player;
+use crate::games::colouring::input::{read_graph, EdgeList};
+use crate::games::colouring::linear::OrderedGame;
+use crate::games::colouring::linear::{fast_winner, sccg2, scg2};
 use crate::games::colouring::{ColouringGame, Graph, GraphError, Rules};
+use crate::render::colouring::svg;
 use clap::Args;
 
 #[derive(Args, Debug)]

@@ -5,14 +5,14 @@
 
 use super::args::parse_threads;
 use super::{output, Failure};
+use crate::analysis::who_wins::{who_wins, WhoWins};
 use crate::core::board::{Edge, Player};
+use crate::core::edges::EdgePosition;
+use crate::core::graph6;
 use crate::engine::bounded::BoundedSolver;
 use crate::games::colex::colex_graph;
-use crate::core::edges::EdgePosition;
-use crate::analysis::who_wins::{who_wins, WhoWins};
 use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
 use crate::games::Game;
-use crate::core::graph6;
 use clap::Args;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};

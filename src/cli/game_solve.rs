@@ -6,8 +6,8 @@
 use super::{output, Failure};
 use crate::core::board::Player;
 use crate::core::board::{Vertex, MAX_VERTICES};
-use crate::engine::{census, solve, Solver};
 use crate::core::edges::EdgePosition;
+use crate::engine::{census, solve, Solver};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules};

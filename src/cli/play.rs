@@ -7,9 +7,9 @@
 use super::game_solve::{statement, GameArgs};
 use super::{output, Failure};
 use crate::core::board::{Edge, Player, Vertex};
+use crate::core::edges::EdgePosition;
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
-use crate::core::edges::EdgePosition;
 use crate::games::ramsey::RamseyGame;
 use crate::games::Game;
 use crate::render::{DrawnEdge, Figure};

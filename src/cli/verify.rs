@@ -4,12 +4,12 @@ use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::core::board::{Board, Player};
+use crate::games::ramsey::Rules;
+use crate::render::Figure;
 use crate::verify::cert::lists::ListRecorder;
 use crate::verify::cert::refute::{line_tree, tree_certificate, Refutes};
 use crate::verify::cert::{Certificate, Recorder};
-use crate::games::ramsey::Rules;
 use crate::verify::patch::{format_table, resolution_table};
-use crate::render::Figure;
 use crate::verify::search::{Choices, Observer};
 use crate::verify::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
@@ -142,7 +142,11 @@ fn failure(e: VerifyError) -> Failure {
 }
 
 /// Writes the winning resolution of a `--choices some` run as a patch table.
-fn write_resolution(path: &Path, strategy: &dyn crate::verify::strategy::Strategy, report: &Report) -> Result<(), Failure> {
+fn write_resolution(
+    path: &Path,
+    strategy: &dyn crate::verify::strategy::Strategy,
+    report: &Report,
+) -> Result<(), Failure> {
     let fail = |why: String| Failure::BadInput(format!("no resolution written to {}: {why}", path.display()));
     if report.verdict != Verdict::Verified {
         return Err(fail("no resolution of the open choices wins".into()));

@@ -25,7 +25,9 @@ pub fn all() -> Vec<Box<dyn Strategy>> {
 pub fn builtin() -> Registry {
     let mut registry = Registry::new();
     for strategy in all() {
-        registry.add(strategy).expect("the built-in strategies have distinct names");
+        registry
+            .add(strategy)
+            .expect("the built-in strategies have distinct names");
     }
     registry
 }

@@ -62,12 +62,12 @@
 //! `touched + 2(2b - 1) <= MAX_VERTICES` and refused otherwise
 //! ([`BudgetError::TooManyVertices`]).
 
-use crate::core::symmetry::Canonical;
-use crate::games::Game;
 use crate::core::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
 use crate::core::canon::canonical_form;
-use crate::core::orbits::edge_orbits;
 use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbits;
+use crate::core::symmetry::Canonical;
+use crate::games::Game;
 
 /// Which of her unforced moves may be tried, given the position, the named
 /// vertices and the edge, all in the same labels (they are canonical ones

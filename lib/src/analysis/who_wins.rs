@@ -3,10 +3,10 @@
 //! draw?"), often much cheaper than the exact outcome and its line (the
 //! exact value needs more tests, each of which may store more positions).
 
-use crate::games::scoring::{Points, ScoringGame, PROBES};
 use crate::core::board::Player;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
 use crate::engine::MemoryCapReached;
+use crate::games::scoring::{Points, ScoringGame, PROBES};
 
 /// What the tests prove: the winner, and bounds on the outcome in the
 /// paper's order (`(a - b, a)`, [`Points`]' `Ord`).

@@ -7,8 +7,8 @@
 //! graph can be a board: an automorphism of a position must keep the board
 //! as well as both colours. Boards have at most [`MAX_VERTICES`] vertices.
 
-use super::symmetry::{label, LayeredGraph};
 use super::symmetry::Canonical;
+use super::symmetry::{label, LayeredGraph};
 use crate::core::board::{first_n, members, Edge, Player, Vertex, VertexSet, MAX_VERTICES};
 use std::fmt;
 

@@ -18,6 +18,7 @@
 //! by petgraph; every malformed string is an error, never a panic.
 
 use crate::core::board::{members, Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::memory::Memory;
 use petgraph::graph6::from_graph6_representation;
 
 /// Why a string is not a graph6 graph or position.
@@ -186,6 +187,26 @@ pub fn decode_position(text: &str, board: Board) -> Result<Position, Graph6Error
         .split_once(':')
         .ok_or_else(|| Graph6Error::NotAPair(text.to_string()))?;
     decode_pair(red, blue, board)
+}
+
+/// The text key of a (canonical) situation: the position in graph6
+/// (`RED:BLUE`), the memory's words and names, and the marked edge; patch
+/// tables and the strategy contract's reports name situations by it.
+pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -> String {
+    let words: Vec<String> = memory.words.iter().map(u32::to_string).collect();
+    let names: Vec<String> = memory
+        .names
+        .iter()
+        .map(|n| n.map_or("-".to_string(), |v| v.to_string()))
+        .collect();
+    let last = last.map_or("-".to_string(), |e| e.to_string());
+    format!(
+        "{} {} {} {}",
+        encode_position(position),
+        words.join(","),
+        names.join(","),
+        last
+    )
 }
 
 #[cfg(test)]

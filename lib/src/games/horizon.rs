@@ -23,9 +23,9 @@
 //! `achieve`, `achieve-second`, `maker`); `tests/ramsey_horizon.rs` checks
 //! that `K_N`, `K_{N+1}` and `K_{N+2}` agree.
 
-use crate::core::symmetry::Canonical;
 use super::Game;
 use crate::core::board::{Player, Vertex};
+use crate::core::symmetry::Canonical;
 
 /// `inner` with the first player's moves limited to `budget`; `won` says
 /// whether a final score of `inner` is a win of the first player.

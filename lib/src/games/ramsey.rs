@@ -30,11 +30,11 @@
 //! "second player" in the rules above mean the order of play from the
 //! start position, whatever the colours.
 
-use crate::core::edges::{EdgeError, EdgePosition};
 use super::pattern::Pattern;
-use crate::core::symmetry::Canonical;
 use super::Game;
 use crate::core::board::{clique_within, Edge, Player, Vertex};
+use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::symmetry::Canonical;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]

@@ -12,9 +12,9 @@
 //! start, and the canonical key includes them, so positions reached after
 //! different numbers of turns (set moves) are never confused.
 
-use crate::core::symmetry::Canonical;
 use super::{Game, Value};
 use crate::core::board::{Player, Vertex};
+use crate::core::symmetry::Canonical;
 
 /// `inner` with the length of play in the score.
 pub struct Ranked<'g, G: Game> {

@@ -40,10 +40,10 @@ mod strategy;
 mod vc;
 
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
-use crate::core::edges::{EdgeError, EdgePosition};
-use crate::core::symmetry::Canonical;
 use super::Game;
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
+use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::symmetry::Canonical;
 use std::cmp::Ordering;
 use std::fmt;
 

@@ -10,9 +10,9 @@
 //! board's vertices (the convention of `src/graph6.rs`), or a list of
 //! edges `u-v,u-v,...` played alternately, the first mover first.
 
-use crate::core::edges::{EdgeError, EdgePosition};
 use super::pattern::Pattern;
 use crate::core::board::{Edge, Player, MAX_VERTICES};
+use crate::core::edges::{EdgeError, EdgePosition};
 use crate::core::graph6::{decode, Graph6Error};
 
 /// Why a board or start position could not be read.

@@ -2,8 +2,8 @@
 //! ([`crate::render::vertex`]): the graph with the colours of a line of
 //! play, each vertex tagged with the move that coloured it.
 
-use crate::games::colouring::{ColourMove, ColouringGame};
 use crate::core::board::members;
+use crate::games::colouring::{ColourMove, ColouringGame};
 use crate::games::Game;
 use crate::render::vertex::VertexFigure;
 

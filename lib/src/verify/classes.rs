@@ -15,8 +15,8 @@
 
 use crate::core::board::{members, Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Canonical, Key};
-use crate::verify::line::Ending;
 use crate::core::orbits::edge_orbit_representatives;
+use crate::verify::line::Ending;
 use crate::verify::search::{FailKind, Search, Value};
 use std::collections::{BTreeSet, HashSet};
 

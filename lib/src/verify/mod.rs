@@ -20,7 +20,7 @@ pub mod shortest;
 pub mod strategy;
 
 pub use run::{
-    fail_kind_name, game_of, new_search, shorten, thread_pool, verify, verify_observed, ChoiceNote, Report,
-    Request, ShortestNote, Verdict, VerifyError,
+    fail_kind_name, game_of, new_search, shorten, thread_pool, verify, verify_observed, ChoiceNote, Report, Request,
+    ShortestNote, Verdict, VerifyError,
 };
 pub use search::contract::ContractError;

@@ -31,12 +31,12 @@
 //! when it is played (a table written for another strategy is an error of
 //! the strategy, reported as such, not a silent other move).
 
-use crate::verify::amend::{Amended, Amendment};
-use crate::core::board::{Board, Edge, Player, Position};
+use crate::core::board::{Board, Edge, Player};
 use crate::core::canon::canonical_form;
-use crate::core::graph6::{decode_position, encode_position};
-use crate::verify::search::Resolution;
+use crate::core::graph6::{decode_position, situation_key};
 use crate::core::memory::Memory;
+use crate::verify::amend::{Amended, Amendment};
+use crate::verify::search::Resolution;
 use crate::verify::strategy::{Move, Strategy, StrategyError, View};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
@@ -68,24 +68,6 @@ impl std::fmt::Display for Patch {
             Some(i) => write!(f, "{} option {}", self.edge, i + 1),
         }
     }
-}
-
-/// The text key of a (canonical) situation.
-pub fn situation_key(position: &Position, memory: &Memory, last: Option<Edge>) -> String {
-    let words: Vec<String> = memory.words.iter().map(u32::to_string).collect();
-    let names: Vec<String> = memory
-        .names
-        .iter()
-        .map(|n| n.map_or("-".to_string(), |v| v.to_string()))
-        .collect();
-    let last = last.map_or("-".to_string(), |e| e.to_string());
-    format!(
-        "{} {} {} {}",
-        encode_position(position),
-        words.join(","),
-        names.join(","),
-        last
-    )
 }
 
 /// Why a patch table cannot be read: the line (1-based) and the reason.

@@ -20,13 +20,14 @@
 
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::canonical_form;
-use crate::verify::line::{Ending, Line};
+use crate::core::graph6::situation_key;
+use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
-use crate::verify::patch::{memory_for, situation_key, PatchTable, Patched, Patches};
+use crate::verify::line::{Ending, Line};
+use crate::verify::patch::{memory_for, PatchTable, Patched, Patches};
 use crate::verify::search::contract::{panicked_at, ContractError};
 use crate::verify::search::guarded;
 use crate::verify::search::{Search, Value};
-use crate::core::memory::Memory;
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{new_search, Request};
 use std::sync::Arc;

@@ -1,9 +1,9 @@
 //! Running a verification and reporting it.
 
 use crate::core::board::{Board, Player};
-use crate::verify::search::contract::ContractError;
 use crate::games::ramsey::Rules;
 use crate::verify::line::{Ending, Line};
+use crate::verify::search::contract::ContractError;
 use crate::verify::search::{ChoiceMade, Choices, FailKind, Observer, Resolution, Search, Stats, TreeNode, Value};
 use crate::verify::shortest::{shortest_refutation_with, Shortest};
 use crate::verify::strategy::{Game, Strategy};

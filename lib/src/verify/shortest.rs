@@ -28,8 +28,8 @@
 
 use crate::core::board::{Edge, Player};
 use crate::core::canon::{canonical_form, Canonical};
-use crate::verify::line::{Ending, Line};
 use crate::core::orbits::edge_orbit_representatives;
+use crate::verify::line::{Ending, Line};
 use crate::verify::search::Search;
 use rayon::prelude::*;
 use std::collections::HashMap;

@@ -34,10 +34,10 @@
 //! Slany Section 7.4).
 
 use super::{command_line, emit, result_name, solve_capped, TableArgs};
-use crate::core::board::{Edge, Player, Vertex};
 use crate::cli::Failure;
-use crate::engine::census;
+use crate::core::board::{Edge, Player, Vertex};
 use crate::core::edges::EdgePosition;
+use crate::engine::census;
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{RamseyGame, Rules};
 use crate::games::Game;

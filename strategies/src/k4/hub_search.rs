@@ -8,8 +8,8 @@
 //! isomorphism-invariant.
 
 use super::slot;
-use ramsey_verify_lib::core::board::{Edge, Player, Position, Vertex};
 use ramsey_verify_lib::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify_lib::core::board::{Edge, Player, Position, Vertex};
 use ramsey_verify_lib::core::memory::Memory;
 
 /// Longest win (in her moves) the rule searches for.

@@ -10,6 +10,7 @@
 //! - named vertices in the slots of [`slot`].
 
 pub mod as_written;
+pub mod beck_l4;
 pub mod facts;
 pub mod figures;
 pub mod fixtures;
@@ -143,7 +144,8 @@ pub const PATCHES: &str = include_str!("patches.txt");
 
 /// `k4-guarded` with the moves of [`PATCHES`] (`ramsey_verify_lib::verify::patch::Patched`).
 pub fn patched() -> ramsey_verify_lib::verify::patch::Patched {
-    let table = ramsey_verify_lib::verify::patch::parse_table(PATCHES).expect("strategies/k4/patches.txt is a valid patch table");
+    let table = ramsey_verify_lib::verify::patch::parse_table(PATCHES)
+        .expect("strategies/k4/patches.txt is a valid patch table");
     ramsey_verify_lib::verify::patch::Patches::over(
         std::sync::Arc::new(K4Strategy {
             variant: Variant::Guarded,
@@ -211,7 +213,11 @@ impl Variant {
 
 impl K4Strategy {
     /// Her move by the rules of the stage in `memory`.
-    fn stage_move(&self, view: &View, memory: &mut Memory) -> Result<ramsey_verify_lib::core::board::Edge, StrategyError> {
+    fn stage_move(
+        &self,
+        view: &View,
+        memory: &mut Memory,
+    ) -> Result<ramsey_verify_lib::core::board::Edge, StrategyError> {
         match memory.words[STAGE] {
             1 => stage1::play(view, memory),
             2 => stage2::play(view.position, memory),
@@ -219,7 +225,7 @@ impl K4Strategy {
             4 => modified_k3::stage4(view, memory),
             5 => stage5::play(view.position, memory),
             6 => stage6::play(view, memory, self.variant.stage6_rules()),
-            L4_STAGE => stage5::play_beck_l4(view, memory),
+            L4_STAGE => beck_l4::play_beck_l4(view, memory),
             s => Err(StrategyError::RuleDoesNotApply(format!("unknown stage {s}"))),
         }
     }

@@ -4,8 +4,8 @@
 //! (Stage 2 finds the triangle on the board; it is her only one).
 
 use super::{facts, memory_in, slot};
-use ramsey_verify_lib::core::board::{Edge, Player};
 use crate::k3::{k3_move, Flaw, K3Slots};
+use ramsey_verify_lib::core::board::{Edge, Player};
 use ramsey_verify_lib::core::memory::Memory;
 use ramsey_verify_lib::verify::strategy::{StrategyError, View};
 

@@ -9,7 +9,7 @@
 //! Stage 3; otherwise she joins the triangle vertex `c` of largest S-degree
 //! (ties: smallest label) to a fresh vertex `g`.
 
-use super::{facts, figures, memory_in, slot, stage5, stage6, Variant, PENDING};
+use super::{beck_l4, facts, figures, memory_in, slot, stage5, stage6, Variant, PENDING};
 use ramsey_verify_lib::core::board::{Edge, Player, Position};
 use ramsey_verify_lib::core::memory::Memory;
 use ramsey_verify_lib::verify::strategy::{fresh, StrategyError};
@@ -33,7 +33,7 @@ pub fn switch(variant: Variant, position: &Position, memory: &mut Memory) {
             stage6::enter_from_stage2(position, variant.figure6_entry())
         }
         (_, 5) if paper && figures::is_figure5(position) => stage5::enter(position),
-        (Variant::BeckL4, 5) => stage5::enter_beck_l4(position),
+        (Variant::BeckL4, 5) => beck_l4::enter_beck_l4(position),
         _ => None,
     };
     if let Some(next) = next {

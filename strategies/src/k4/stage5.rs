@@ -19,10 +19,10 @@
 //! - no `p3`: if `a p2, b p2, p1 p2` are free, claim `a p2` and go to Stage 3
 //!   likewise with `r = p2`; else a fresh `p3`, claim `c p3`, go to Stage 6.
 
-use super::{facts, memory_in, slot, stage6, L4_STAGE, STAGE};
+use super::{facts, memory_in, slot, STAGE};
 use ramsey_verify_lib::core::board::{Edge, Player, Position, Vertex};
 use ramsey_verify_lib::core::memory::Memory;
-use ramsey_verify_lib::verify::strategy::{fresh, StrategyError, View};
+use ramsey_verify_lib::verify::strategy::{fresh, StrategyError};
 
 /// Stage 5's memory for a Figure 5 position, if its degree facts fit:
 /// the first of [`enter_options`].
@@ -57,7 +57,7 @@ pub fn enter_options(position: &Position) -> Vec<Memory> {
 }
 
 /// Memory in `stage` with the triangle `a, b, c` and the given `p_i`.
-fn named(stage: u32, a: Vertex, b: Vertex, c: Vertex, ps: &[Vertex]) -> Memory {
+pub(super) fn named(stage: u32, a: Vertex, b: Vertex, c: Vertex, ps: &[Vertex]) -> Memory {
     let mut memory = memory_in(stage);
     memory.set_name(slot::A, Some(a));
     memory.set_name(slot::B, Some(b));
@@ -85,7 +85,7 @@ pub fn next_p(position: &Position, memory: &mut Memory, i: usize) -> Result<Edge
 
 /// Claims `a p` (a `K4^-` on `a, b, c, p`) and hands over to Stage 3 with
 /// `m = c, n = a, l = b, r = p`, keeping the `p_i`.
-fn to_stage3(memory: &mut Memory, p: Vertex) -> Result<Edge, StrategyError> {
+pub(super) fn to_stage3(memory: &mut Memory, p: Vertex) -> Result<Edge, StrategyError> {
     let (a, b, c) = (
         memory.require(slot::A, "a")?,
         memory.require(slot::B, "b")?,
@@ -129,43 +129,4 @@ pub fn play(position: &Position, memory: &mut Memory) -> Result<Edge, StrategyEr
             "Stage 5 with {k} vertices p_i"
         ))),
     }
-}
-
-/// Beck's L(4) subcase (Section 3): two blue triangles, one through `B` and
-/// one through `C`, both vertices of her triangle. Memory: hub `c := B`,
-/// `a := A` (the third vertex), `b := C`, no `p_i` yet. The first such
-/// pair `(B, C)` in label order is taken.
-pub fn enter_beck_l4(position: &Position) -> Option<Memory> {
-    let triangle = *facts::red_triangles(position).first()?;
-    let blue = facts::triangles(position, Player::Second);
-    for &b in &triangle {
-        for &c in triangle.iter().filter(|&&c| c != b) {
-            let through = |v: Vertex| blue.iter().filter(move |t| t.contains(&v));
-            if through(b).any(|tb| through(c).any(|tc| tc != tb)) {
-                let a = triangle.into_iter().find(|&v| v != b && v != c)?;
-                return Some(named(L4_STAGE, a, c, b, &[]));
-            }
-        }
-    }
-    None
-}
-
-/// Beck's L(4) answer: `B D1, B D2, B D3` for fresh `D_x` (kept as `p0..p2`);
-/// whenever he has not claimed `A D_x`, she claims it and goes to Stage 3
-/// as Stage 5 does. Section 3 does not say how Beck goes on after three
-/// answered `D_x`; she then continues with Stage 6's rules (c), (d) on the
-/// `D_x` (two more, then the modified K3 strategy), without promising graphs.
-pub fn play_beck_l4(view: &View, memory: &mut Memory) -> Result<Edge, StrategyError> {
-    let k = p_count(memory);
-    if k >= 3 {
-        return stage6::play_without_promising(view, memory, 5);
-    }
-    let a = memory.require(slot::A, "a")?;
-    if k > 0 {
-        let d = memory.require(slot::p(k - 1), "D")?;
-        if view.position.is_free(Edge::new(a, d)) {
-            return to_stage3(memory, d);
-        }
-    }
-    next_p(view.position, memory, k)
 }

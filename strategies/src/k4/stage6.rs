@@ -56,7 +56,8 @@ pub enum Figure6Entry {
 fn figure6_names(position: &Position) -> Option<([Vertex; 3], Vertex, Vertex)> {
     let triangle = *facts::red_triangles(position).first()?;
     let f3 = triangle.into_iter().find(|&v| position.f_degree(v) == 3)?;
-    let p0 = ramsey_verify_lib::core::board::members(position.neighbours(Player::First, f3)).find(|&v| position.f_degree(v) == 1)?;
+    let p0 = ramsey_verify_lib::core::board::members(position.neighbours(Player::First, f3))
+        .find(|&v| position.f_degree(v) == 1)?;
     Some((triangle, f3, p0))
 }
 

@@ -6,12 +6,12 @@
 //! implies a win at k + 1 is not assumed, so "least" is checked, not
 //! inferred.
 
-use crate::games::colouring::game::{ColouringGame, Rules, Winner};
-use crate::games::colouring::graph::Graph;
 use super::report::{solve, GameReport};
-use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::core::board::{members, Player};
 use crate::engine::{Decider, MemoryCapReached};
+use crate::games::colouring::game::{ColouringGame, Rules, Winner};
+use crate::games::colouring::graph::Graph;
+use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::Game;
 
 /// chi_g(G) and what proves it.

@@ -3,6 +3,7 @@
 //! number, and censuses over trees.
 
 pub mod chromatic;
+pub mod linear_strategy;
 pub mod report;
 pub mod trees;
 pub mod trees53;

@@ -2,8 +2,8 @@
 //! winner, an optimal line, the first moves with their values, positions
 //! and time.
 
-use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::engine::{MemoryCapReached, Solver};
+use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::games::Game;
 use std::time::Instant;
 

@@ -7,9 +7,9 @@
 //! in the tests.
 
 use super::chromatic::game_chromatic_number;
-use crate::games::colouring::graph::Graph;
 use crate::core::board::Vertex;
 use crate::core::symmetry::{label, LayeredGraph};
+use crate::games::colouring::graph::Graph;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
 

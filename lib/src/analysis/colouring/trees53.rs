@@ -17,11 +17,11 @@
 //!
 //! "Any" and "arbitrary" are certified for every choice, not one.
 
-use crate::games::colouring::graph::Graph;
 use super::trees::parents;
-use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
 use crate::core::board::{members, Vertex};
 use crate::engine::strategy::Strategy;
+use crate::games::colouring::graph::Graph;
+use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
 
 /// Theorem 5.3's strategy on one tree with one root.
 pub struct TreeStrategy {
@@ -107,7 +107,8 @@ pub fn certify_trees(n: usize, k: usize, played_out: bool) -> TreeCertificate {
     let results: Vec<_> = jobs
         .par_iter()
         .map(|&(tree, root)| {
-            let game = ColouringGame::new(tree.clone(), k, crate::games::colouring::Rules::Ccg, None, None).expect("k fits");
+            let game =
+                ColouringGame::new(tree.clone(), k, crate::games::colouring::Rules::Ccg, None, None).expect("k fits");
             let game = if played_out { game.played_out() } else { game };
             let strategy = TreeStrategy::new(tree, root);
             let start = crate::games::Game::start(&game);

@@ -2,7 +2,7 @@
 //! vertices as adjacency bitsets, read from graph6, named families or a
 //! file ([`super::input`]).
 
-use super::input::{read_graph, EdgeList};
+use super::input::{read_graph, EdgeList, GraphError};
 use crate::core::board::{members, Edge, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::graph6;
 use std::fmt;
@@ -11,23 +11,6 @@ use std::fmt;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Graph {
     rows: Vec<VertexSet>,
-}
-
-/// Why a graph description is not usable.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GraphError {
-    /// A malformed graph6 string.
-    #[error("graph: {0}")]
-    Graph6(#[from] graph6::Graph6Error),
-    /// A named family with a bad parameter.
-    #[error("graph `{0}`: {1}")]
-    Family(String, String),
-    /// A graph file that cannot be read or has a bad line.
-    #[error("graph file {0}: {1}")]
-    File(String, String),
-    /// More vertices than the exact solver takes.
-    #[error("the graph has {0} vertices; the exact solver takes at most {max}", max = MAX_VERTICES)]
-    TooLarge(usize),
 }
 
 impl Graph {

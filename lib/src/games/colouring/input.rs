@@ -19,9 +19,26 @@
 //!   and an optional line `vertices N` for isolated vertices past the
 //!   largest number. Repeated edges count once; loops are errors.
 
-use super::graph::GraphError;
+use crate::core::board::MAX_VERTICES;
 use crate::core::graph6;
 use rand::{Rng, SeedableRng};
+
+/// Why a graph description is not usable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GraphError {
+    /// A malformed graph6 string.
+    #[error("graph: {0}")]
+    Graph6(#[from] graph6::Graph6Error),
+    /// A named family with a bad parameter.
+    #[error("graph `{0}`: {1}")]
+    Family(String, String),
+    /// A graph file that cannot be read or has a bad line.
+    #[error("graph file {0}: {1}")]
+    File(String, String),
+    /// More vertices than the exact solver takes.
+    #[error("the graph has {0} vertices; the exact solver takes at most {max}", max = MAX_VERTICES)]
+    TooLarge(usize),
+}
 
 /// The most vertices, and edges, a graph may have here (memory: about
 /// 40 bytes per vertex and edge in the linear algorithms).

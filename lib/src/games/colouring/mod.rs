@@ -46,11 +46,11 @@ pub mod game;
 pub mod graph;
 pub mod input;
 pub mod linear;
-pub mod linear_strategy;
 pub mod position;
 pub mod reductions;
 pub mod separation;
 
 pub use game::{ColourMove, ColouringGame, Rules, Winner};
-pub use graph::{parse_graph, Graph, GraphError};
+pub use graph::{parse_graph, Graph};
+pub use input::GraphError;
 pub use position::ColourPosition;

@@ -27,8 +27,8 @@
 //! (ordered games), dead vertices, and colour vertices.
 
 use crate::core::board::{members, Player, Vertex, VertexSet};
-use crate::core::symmetry::{label, LayeredGraph};
 use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{label, LayeredGraph};
 
 /// The colour of an uncoloured vertex.
 pub const UNCOLOURED: u8 = 0;

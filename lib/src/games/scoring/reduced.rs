@@ -24,8 +24,8 @@
 use super::{Rows, Scoring, ScoringGame};
 use crate::core::board::{members, Player, Vertex, VertexSet};
 use crate::core::edges::EdgePosition;
-use crate::core::symmetry::{label, LayeredGraph};
 use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{label, LayeredGraph};
 
 /// The reduced canonical form of `position` under `game`'s labels.
 pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonical<EdgePosition> {

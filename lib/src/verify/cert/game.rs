@@ -18,11 +18,11 @@
 
 use super::Certificate;
 use crate::core::board::{Edge, Player};
-use crate::engine::{best_index, MemoryCapReached, Solver};
 use crate::core::edges::EdgePosition;
+use crate::core::graph6::encode;
+use crate::engine::{best_index, MemoryCapReached, Solver};
 use crate::games::ramsey::RamseyGame;
 use crate::games::Game;
-use crate::core::graph6::encode;
 use sha2::{Digest, Sha256};
 use std::collections::{HashSet, VecDeque};
 

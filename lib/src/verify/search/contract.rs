@@ -30,7 +30,7 @@
 //!
 //! A broken contract ends the line with [`Ending::ContractBroken`] naming
 //! the situation (the canonical position as red:blue graph6, the memory
-//! and his last edge: the strategy's input, [`crate::verify::patch::situation_key`])
+//! and his last edge: the strategy's input, [`crate::core::graph6::situation_key`])
 //! and what was wrong; `verify` then gives no verdict
 //! ([`crate::verify::VerifyError::Contract`], which also carries the line of
 //! play leading there; exit code 3).
@@ -44,28 +44,15 @@
 //! [`Strategy::play`]: crate::verify::strategy::Strategy::play
 //! [`Strategy::choices`]: crate::verify::strategy::Strategy::choices
 
-use super::choice::Choices;
+use super::choices::Choices;
 use super::game::StrategyGame;
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::{canonical_form, Canonical};
-use crate::verify::line::{Ending, Line};
-use crate::verify::patch::situation_key;
+use crate::core::graph6::situation_key;
 use crate::core::memory::Memory;
+use crate::verify::line::{Ending, Line};
 use crate::verify::strategy::Move;
 use std::hash::{BuildHasher, Hash};
-
-/// Her threats at a node with him to move, where the shortcuts need them,
-/// and the node's seed for the sample of shortcut wins: the same for every
-/// reply there, computed once. The sampled shortcut wins are a fixed
-/// function of (position before his reply, his reply), which fixes the
-/// situation after it.
-#[derive(Clone, Debug, Default)]
-pub struct AtNode {
-    /// Her threats (none where the shortcuts do not apply).
-    pub threats: Vec<Edge>,
-    /// The hash of the position (`StrategyGame::seed`).
-    pub seed: u64,
-}
 
 /// By default one situation in this many is checked.
 pub const SAMPLE: u64 = 64;
@@ -261,7 +248,7 @@ pub struct ContractError {
     /// What was wrong, naming the situation the strategy was asked about
     /// in its own (canonical) labels: `at `RED:BLUE WORDS NAMES LAST``
     /// (the position as two graph6 strings, the memory's words and named
-    /// vertices, his last edge: [`crate::verify::patch::situation_key`]).
+    /// vertices, his last edge: [`crate::core::graph6::situation_key`]).
     pub message: String,
     /// The line of play from the empty board to that situation (in the
     /// labels of play), ending in [`Ending::ContractBroken`] with the
@@ -295,7 +282,7 @@ mod tests {
     use super::{StrategyGame, SAMPLE, SHORTCUT_RARER};
     use crate::core::board::{Board, Edge};
     use crate::core::memory::Memory;
-    use crate::verify::search::choice::Choices;
+    use crate::verify::search::choices::Choices;
     use crate::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 
     /// Any K3 strategy will do: the sample depends on the rules only.

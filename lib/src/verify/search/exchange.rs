@@ -3,30 +3,14 @@
 //! memory checked: [`super::contract`]), with the standing-assumption
 //! shortcuts.
 
-use super::contract::AtNode;
-use super::game::{win_in, Score, StrategyGame};
-use super::FailKind;
+use super::game::{win_in, AtNode, Exchange, Score, StrategyGame};
+use super::value::FailKind;
 use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Canonical};
+use crate::core::memory::Memory;
 use crate::games::Value;
 use crate::verify::line::Ending;
-use crate::core::memory::Memory;
 use crate::verify::strategy::{StrategyError, View};
-
-/// One exchange from a position with him to move: his edge, then her answer.
-#[derive(Clone, Debug)]
-pub struct Exchange {
-    /// His edge.
-    pub his: Edge,
-    /// Her answer, unless the game ended before it.
-    pub her: Option<Edge>,
-    /// Position after the exchange.
-    pub position: Position,
-    /// Memory after the exchange.
-    pub memory: Memory,
-    /// How the game ended, if it did.
-    pub ending: Option<Ending>,
-}
 
 thread_local! {
     /// Set while strategy code runs on this thread (see [`quiet_strategy_panics`]).

@@ -34,17 +34,15 @@
 //! answers with the shortcut's win are scored before the exchange is even
 //! played ([`EngineGame::quick_move_value`]), with the same values.
 
-use super::choice::Choices;
-use super::contract::AtNode;
-pub use super::exchange::{quiet_strategy_panics, Exchange};
-use super::{FailKind, Value as Outcome};
+use super::choices::Choices;
+use super::value::{FailKind, Value as Outcome};
 use crate::core::board::{Board, Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Key};
+use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
 use crate::games::{Game as EngineGame, Value};
 use crate::verify::line::Ending;
-use crate::core::orbits::edge_orbits;
-use crate::core::memory::Memory;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
 use std::sync::OnceLock;
@@ -59,6 +57,34 @@ pub enum Score {
     /// board of at most 128 vertices, so 16 bits hold it; 4 bytes per score
     /// keep the table small).
     Win(Reverse<u16>),
+}
+
+/// One exchange from a position with him to move: his edge, then her answer.
+#[derive(Clone, Debug)]
+pub struct Exchange {
+    /// His edge.
+    pub his: Edge,
+    /// Her answer, unless the game ended before it.
+    pub her: Option<Edge>,
+    /// Position after the exchange.
+    pub position: Position,
+    /// Memory after the exchange.
+    pub memory: Memory,
+    /// How the game ended, if it did.
+    pub ending: Option<Ending>,
+}
+
+/// Her threats at a node with him to move, where the shortcuts need them,
+/// and the node's seed for the sample of shortcut wins: the same for every
+/// reply there, computed once. The sampled shortcut wins are a fixed
+/// function of (position before his reply, his reply), which fixes the
+/// situation after it.
+#[derive(Clone, Debug, Default)]
+pub struct AtNode {
+    /// Her threats (none where the shortcuts do not apply).
+    pub threats: Vec<Edge>,
+    /// The hash of the position (`StrategyGame::seed`).
+    pub seed: u64,
 }
 
 /// A move of the strategy game: his edge, or her choice of option.
@@ -206,7 +232,7 @@ fn words(key: &Key, her_turn: bool) -> Box<[u64]> {
 }
 
 /// The node an exchange leads to (him to move, or the game over).
-fn exchanged(x: super::Exchange) -> Node {
+fn exchanged(x: Exchange) -> Node {
     Node {
         her: x.her,
         ..Node::new(x.position, x.memory).ended(x.ending)

@@ -20,16 +20,17 @@
 
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Canonical};
+use crate::core::memory::Memory;
 use crate::engine::{Child, Hook, Solver};
 use crate::games::Game as _;
 use crate::verify::line::Ending;
-use crate::core::memory::Memory;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 mod choice;
+mod choices;
 pub mod contract;
 mod exchange;
 mod game;
@@ -37,9 +38,10 @@ mod stats;
 mod value;
 mod walk;
 
-pub use choice::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
+pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
-pub use game::{engine_form, quiet_strategy_panics, to_value, Exchange, Node, Options, Score, StrategyGame, Turn};
+pub use exchange::quiet_strategy_panics;
+pub use game::{engine_form, to_value, AtNode, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 use value::VOID;
 pub use value::{FailKind, Value};
@@ -126,7 +128,12 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
 
     /// His reply was scored unplayed ([`crate::games::Game::quick_move_value`]): a
     /// win is her immediate win by the shortcut, with the node's memory.
-    fn decided(&self, node: &crate::core::symmetry::Canonical<Node>, _m: &Turn, value: crate::games::Value<Score>) -> WonIn {
+    fn decided(
+        &self,
+        node: &crate::core::symmetry::Canonical<Node>,
+        _m: &Turn,
+        value: crate::games::Value<Score>,
+    ) -> WonIn {
         match value.score {
             Score::Win(Reverse(total)) => Some((total.into(), self.strategy.phase(&node.position.memory))),
             Score::Fail(_) => None,

@@ -1,12 +1,13 @@
 //! Lines of play through a searched game: the principal line (first
 //! counterexample or longest win) and lines chosen by a caller.
 
-use super::{Exchange, Search};
+use super::game::Exchange;
+use super::Search;
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::{canonical_form, Canonical};
-use crate::verify::line::{Ending, Line, PlayedMove};
-use crate::core::orbits::edge_orbit_representatives;
 use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbit_representatives;
+use crate::verify::line::{Ending, Line, PlayedMove};
 use std::collections::BTreeMap;
 
 /// His reply at each position of a line (see [`Search::play_line`]).

@@ -29,113 +29,10 @@
 //! n)); a whole game costs O(n (n + e)), meant for certification, not for
 //! graphs with millions of vertices.
 
-use super::game::{due_and_owners, ColouringError};
-use super::input::EdgeList;
-use super::linear::{scg2, BigGraph, Sccg2};
-use super::{ColourMove, ColourPosition, ColouringGame};
-use crate::core::board::{Player, Vertex};
+use crate::core::board::Player;
 use crate::engine::strategy::Strategy;
-
-/// An ordered game with two colours in the fast paths' terms: vertex `i`
-/// of `graph` is the one coloured at move `i`.
-#[derive(Clone, Debug)]
-pub struct OrderedGame {
-    /// The graph renumbered in colouring order.
-    pub graph: BigGraph,
-    /// `second[i]`: player 2 makes move `i`.
-    pub second: Vec<bool>,
-    /// The vertex (of the graph as given) coloured at move `i`.
-    turns: Vec<u32>,
-}
-
-impl OrderedGame {
-    /// The graph `list` coloured in `order` by `owners` (both checked and
-    /// defaulted as in [`ColouringGame::new`]).
-    pub fn new(
-        list: &EdgeList,
-        order: Option<&[usize]>,
-        owners: Option<Vec<Player>>,
-    ) -> Result<OrderedGame, ColouringError> {
-        let (due, owners) = due_and_owners(list.n, order, owners)?;
-        let mut turns = vec![0u32; list.n];
-        let mut second = vec![false; list.n];
-        for v in 0..list.n {
-            turns[due[v]] = v as u32;
-            second[due[v]] = owners[v] == Player::Second;
-        }
-        let at = |v: u32| due[v as usize] as u32;
-        let edges: Vec<(u32, u32)> = list.edges.iter().map(|&(u, v)| (at(u), at(v))).collect();
-        Ok(OrderedGame {
-            graph: BigGraph::new(list.n, &edges),
-            second,
-            turns,
-        })
-    }
-
-    /// The game renumbered in its order; `None` unless it is an ordered
-    /// game with two colours.
-    pub fn of(game: &ColouringGame) -> Option<OrderedGame> {
-        if !game.rules().ordered() || game.colours() != 2 {
-            return None;
-        }
-        let turns = game.turns();
-        let order: Vec<usize> = turns.iter().map(|&(v, _)| v as usize).collect();
-        let mut owners = vec![Player::First; turns.len()];
-        for &(v, second) in &turns {
-            if second {
-                owners[v as usize] = Player::Second;
-            }
-        }
-        let graph = game.graph();
-        let edges = graph
-            .edges()
-            .iter()
-            .map(|e| (e.ends().0 as u32, e.ends().1 as u32))
-            .collect();
-        let list = EdgeList { n: graph.n(), edges };
-        Some(OrderedGame::new(&list, Some(&order), Some(owners)).expect("the game's own order and owners"))
-    }
-
-    /// The vertex (of the graph as given) coloured at move `t`.
-    pub fn vertex(&self, t: usize) -> u32 {
-        self.turns[t]
-    }
-
-    /// The player making move `t`.
-    pub fn owner(&self, t: usize) -> Player {
-        match self.second[t] {
-            true => Player::Second,
-            false => Player::First,
-        }
-    }
-
-    /// The colours by move (0 where not yet coloured) and the next move.
-    fn colours(&self, position: &ColourPosition) -> (Vec<u8>, Option<usize>) {
-        let colours: Vec<u8> = self.turns.iter().map(|&v| position.colour(v as Vertex)).collect();
-        let next = colours.iter().position(|&c| c == 0);
-        (colours, next)
-    }
-
-    /// The colours move `t` may use (every earlier move made).
-    fn free(&self, colours: &[u8], t: usize) -> Vec<u8> {
-        let taken = self
-            .graph
-            .neighbours(t)
-            .iter()
-            .fold(0u8, |s, &w| s | 1 << colours[w as usize]);
-        [1u8, 2].into_iter().filter(|&c| taken >> c & 1 == 0).collect()
-    }
-
-    /// Move `t` with colour `c`, as the game's move.
-    fn play(&self, t: usize, c: Option<u8>) -> Vec<ColourMove> {
-        c.map(|c| ColourMove {
-            v: self.turns[t] as Vertex,
-            c,
-        })
-        .into_iter()
-        .collect()
-    }
-}
+use crate::games::colouring::linear::{scg2, BigGraph, OrderedGame, Sccg2};
+use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
 
 /// Theorem 3.1's winning strategy (SCCG with two colours).
 pub struct Sccg2Strategy {
@@ -147,8 +44,8 @@ impl Sccg2Strategy {
     /// The strategy of the SCCG `game`'s winner; `None` unless `game` is
     /// an SCCG with two colours.
     pub fn new(game: &ColouringGame) -> Option<Sccg2Strategy> {
-        let ordered = OrderedGame::of(game).filter(|_| game.rules() == super::Rules::Sccg)?;
-        let analysis = super::linear::sccg2(&ordered.graph, &ordered.second);
+        let ordered = OrderedGame::of(game).filter(|_| game.rules() == crate::games::colouring::Rules::Sccg)?;
+        let analysis = crate::games::colouring::linear::sccg2(&ordered.graph, &ordered.second);
         Some(Sccg2Strategy { ordered, analysis })
     }
 
@@ -180,7 +77,7 @@ impl Scg2Strategy {
     /// The strategy of the SCG `game`'s winner by the algorithm; `None`
     /// unless `game` is an SCG with two colours.
     pub fn new(game: &ColouringGame) -> Option<Scg2Strategy> {
-        let ordered = OrderedGame::of(game).filter(|_| game.rules() == super::Rules::Scg)?;
+        let ordered = OrderedGame::of(game).filter(|_| game.rules() == crate::games::colouring::Rules::Scg)?;
         let player = scg2(&ordered.graph, &ordered.second);
         Some(Scg2Strategy { ordered, player })
     }
