@@ -7,18 +7,18 @@
 mod common;
 
 use common::ramsey;
-use ramsey_verify::board::{Board, Player};
-use ramsey_verify::canon::canonical_form;
+use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::limits::{Counters, Progress};
 use ramsey_verify::engine::{census, Decider, Limits, Solver, StopReason, Stopped};
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules as ColouringRules, Winner};
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{RamseyGame, Rules};
-use ramsey_verify::game::Game;
-use ramsey_verify::search::Search;
+use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules as ColouringRules, Winner};
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+use ramsey_verify::games::Game;
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::search::Search;
 use ramsey_verify::verify::{verify, Request, VerifyError};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -114,7 +114,7 @@ fn every_solver_honours_the_cap() {
 
 #[test]
 fn the_decider_honours_the_cap() {
-    let path: Graph = ramsey_verify::game::colouring::parse_graph("path:9").unwrap();
+    let path: Graph = ramsey_verify::games::colouring::parse_graph("path:9").unwrap();
     let game = ColouringGame::new(path, 2, ColouringRules::Cg, None, None).unwrap();
     let decide = |limits: Option<Limits>| {
         let decider = Decider::new(&game, Winner::First, Winner::Second);

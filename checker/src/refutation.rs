@@ -17,8 +17,9 @@
 //! Memory: only the path from the root to the current line is kept (one
 //! board per situation on it), so at most one board per move of the game.
 
-use crate::format::{clip, parse_edge, parse_edges, Board, StrongClaim, HEADER_LINES, MAX_ORDER};
+use crate::format::{parse_edge, parse_edges, Board, StrongClaim, HEADER_LINES};
 use crate::graph::{Colour, Graph};
+use crate::text::{clip, MAX_ORDER};
 use crate::Rejection;
 
 /// What a valid refutation tree holds.

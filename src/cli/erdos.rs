@@ -5,14 +5,15 @@
 
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
-use crate::board::{Edge, Player};
+use crate::analysis::who_wins::{who_wins, WhoWins};
+use crate::core::board::{Edge, Player};
+use crate::core::edges::EdgePosition;
+use crate::core::graph6;
 use crate::engine::bounded::BoundedSolver;
 use crate::engine::{Counters, Limits};
-use crate::game::colex::colex_graph;
-use crate::game::edges::EdgePosition;
-use crate::game::scoring::{who_wins, Points, Scoring, ScoringError, ScoringGame, WhoWins, MAX_BOARD_VERTICES, PROBES};
-use crate::game::Game;
-use crate::graph6;
+use crate::games::colex::colex_graph;
+use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::games::Game;
 use clap::Args;
 use std::fmt::Write as _;
 use std::time::Instant;

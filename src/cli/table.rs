@@ -12,15 +12,15 @@ mod open_problems;
 
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
-use crate::board::Player;
+use crate::core::board::Player;
+use crate::core::edges::EdgePosition;
 use crate::engine::bounded::BoundedSolver;
 use crate::engine::limits::MIB;
 use crate::engine::{Limits, Solver};
-use crate::game::edges::EdgePosition;
-use crate::game::pattern::Pattern;
-use crate::game::ramsey::{RamseyGame, Rules};
-use crate::game::ranked::Ranked;
-use crate::game::{Game, Value};
+use crate::games::pattern::Pattern;
+use crate::games::ramsey::{RamseyGame, Rules};
+use crate::games::ranked::Ranked;
+use crate::games::{Game, Value};
 use clap::Args;
 use serde::Serialize;
 use std::time::Instant;
@@ -105,7 +105,7 @@ pub(crate) fn complete_game(n: usize, target: &Pattern, rules: Rules) -> Result<
 pub(crate) fn solve_capped(
     game: &RamseyGame,
     limits: Limits,
-) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
+) -> (Result<Value<crate::games::ramsey::Outcome>, String>, u64, f64) {
     let solver = Solver::new(game).with_limits(limits);
     let started = Instant::now();
     let value = solver.value(&game.start()).map_err(|e| e.to_string());
@@ -121,7 +121,7 @@ pub(crate) fn solve_capped(
 pub(crate) fn solve_threshold(
     game: &RamseyGame,
     limits: Limits,
-) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
+) -> (Result<Value<crate::games::ramsey::Outcome>, String>, u64, f64) {
     let ranked = Ranked::new(game);
     let solver = BoundedSolver::new(&ranked).with_limits(limits);
     let started = Instant::now();

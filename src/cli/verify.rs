@@ -3,16 +3,16 @@
 use super::args::{on_pool, parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
-use crate::board::{Board, Player};
-use crate::cert::lists::ListRecorder;
-use crate::cert::refute::{line_tree, tree_certificate, Refutes};
-use crate::cert::{Certificate, Recorder};
+use crate::core::board::{Board, Player};
 use crate::engine::Limits;
-use crate::game::ramsey::Rules;
-use crate::patch::{format_table, resolution_table};
+use crate::games::ramsey::Rules;
 use crate::render::Figure;
-use crate::search::{Choices, Observer};
-use crate::strategy::Game;
+use crate::verify::cert::lists::ListRecorder;
+use crate::verify::cert::refute::{line_tree, tree_certificate, Refutes};
+use crate::verify::cert::{Certificate, Recorder};
+use crate::verify::patch::{format_table, resolution_table};
+use crate::verify::search::{Choices, Observer};
+use crate::verify::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -61,12 +61,12 @@ pub struct VerifyArgs {
     pub check_contract: bool,
 }
 
-pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
+pub fn run(args: VerifyArgs, registry: &crate::verify::registry::Registry) -> Result<(), Failure> {
     let limits = args.search.limits.limits(!args.search.json);
     on_pool(&limits, || run_on_pool(args, registry, limits))
 }
 
-fn run_on_pool(args: VerifyArgs, registry: &crate::registry::Registry, limits: Limits) -> Result<(), Failure> {
+fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, limits: Limits) -> Result<(), Failure> {
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
@@ -142,7 +142,11 @@ fn failure(e: VerifyError) -> Failure {
 }
 
 /// Writes the winning resolution of a `--choices some` run as a patch table.
-fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, report: &Report) -> Result<(), Failure> {
+fn write_resolution(
+    path: &Path,
+    strategy: &dyn crate::verify::strategy::Strategy,
+    report: &Report,
+) -> Result<(), Failure> {
     let fail = |why: String| Failure::BadInput(format!("no resolution written to {}: {why}", path.display()));
     if report.verdict != Verdict::Verified {
         return Err(fail("no resolution of the open choices wins".into()));
