@@ -4,7 +4,7 @@
 //! ```text
 //! render      pictures of lines and positions (SVG, DOT)
 //! analysis    questions asked of games      verify    strategies, runs, certificates
-//! engine      the searches: exact, threshold, census; table, hooks, memory cap
+//! engine      the searches: exact, threshold, census; table, hooks, limits
 //! games       rules only: Ramsey games, Erdős' scoring games, colouring games
 //! core        vertices, edges, positions, graph6, memory, canonical forms, orbits
 //! ```
