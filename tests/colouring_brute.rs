@@ -2,11 +2,11 @@
 //! labelled positions (no canonical forms, no orbits, no table), written
 //! here from the paper's rules, on every small graph.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Decider, Solver};
-use ramsey_verify::game::colouring::chromatic::construction_order;
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::game::Game;
+use ramsey_verify::analysis::colouring::chromatic::construction_order;
+use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};
 
 /// A game as the brute force sees it.
@@ -196,7 +196,7 @@ fn node_kayles_on_paths_matches_hand_analysis() {
     // every first move leaves player 2 a last move (by hand: 0 leaves 2-3,
     // 1 leaves 3), and on the empty graph player 1 cannot move.
     let value = |n: usize| {
-        let graph = ramsey_verify::game::colouring::parse_graph(&format!("path:{n}")).unwrap();
+        let graph = ramsey_verify::games::colouring::parse_graph(&format!("path:{n}")).unwrap();
         let game = ColouringGame::new(graph, 1, Rules::Cg, None, None).unwrap();
         Solver::new(&game).value(&game.start()).unwrap().score
     };

@@ -34,13 +34,13 @@
 //! Slany Section 7.4).
 
 use super::{command_line, emit, result_name, solve_capped, TableArgs};
-use crate::board::{Edge, Player, Vertex};
+use crate::core::board::{Edge, Player, Vertex};
 use crate::cli::Failure;
 use crate::engine::census;
-use crate::game::edges::EdgePosition;
-use crate::game::pattern::Pattern;
-use crate::game::ramsey::{RamseyGame, Rules};
-use crate::game::Game;
+use crate::core::edges::EdgePosition;
+use crate::games::pattern::Pattern;
+use crate::games::ramsey::{RamseyGame, Rules};
+use crate::games::Game;
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -141,7 +141,7 @@ pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Resu
     for n in 1..=args.graphs_up_to as usize {
         for board in graphs(n) {
             for t in targets.iter().filter(|t| t.vertex_count() <= n) {
-                let name = crate::graph6::encode(n, &board.board_edges());
+                let name = crate::core::graph6::encode(n, &board.board_edges());
                 small.push(avoid_instance(name, board.clone(), t, args.max_memory)?);
             }
         }

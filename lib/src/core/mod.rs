@@ -1,0 +1,12 @@
+//! The ground floor: vertices, vertex sets, edges and positions, graph6,
+//! strategies' memory, canonical forms and orbits. Everything above (the
+//! games' rules, the searches, the strategy verifier) is built on these and
+//! nothing here knows about any of it.
+
+pub mod board;
+pub mod canon;
+pub mod edges;
+pub mod graph6;
+pub mod memory;
+pub mod orbits;
+pub mod symmetry;

@@ -1,0 +1,206 @@
+//! Canonical labelling of graphs with coloured vertices and several edge
+//! layers, for any game's canonical form (canonaut, a pure-Rust nauty).
+//!
+//! Edge colours become layers (nauty's layering trick): vertex `v` has one
+//! copy per layer, the copies are joined in a path, and layer `l` carries
+//! the edges whose colour code has bit `l` set. Layers get disjoint vertex
+//! colours, so the automorphisms of the layered graph are exactly the
+//! automorphisms of the input that keep vertex and edge colours.
+//!
+//! Orbits of moves come from the generators: [`orbit_representatives`]
+//! keeps one move per orbit of the group they generate, for any move type.
+
+use crate::core::board::Vertex;
+use canonaut::structs::{add_one_edge, CanonautManager};
+use canonaut::utilities::words_needed;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A graph to label: `n` vertices, edges in `layers` (each a list of rows,
+/// `layers[l][v]` the neighbours of `v` in layer `l` as a bitset), and a
+/// colour per vertex that automorphisms must keep.
+pub struct LayeredGraph<'a> {
+    /// Number of vertices (at most 128).
+    pub n: usize,
+    /// Adjacency rows per layer.
+    pub layers: &'a [Vec<u128>],
+    /// Vertex colours (any values; only equality matters).
+    pub colours: &'a [u64],
+}
+
+/// The result of canonical labelling.
+pub struct Labelling {
+    /// `order[i]` is the input vertex placed at canonical position `i`.
+    pub order: Vec<usize>,
+    /// Generators of the automorphism group, as permutations of the input
+    /// vertices (`g[v]` is the image of `v`).
+    pub generators: Vec<Vec<usize>>,
+}
+
+thread_local! {
+    /// One manager per layered-graph order (canonaut reuses buffers across
+    /// calls and must only ever see graphs of one size: see `src/canon.rs`).
+    static MANAGERS: RefCell<HashMap<usize, CanonautManager>> = RefCell::new(HashMap::new());
+    static GENERATORS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+}
+
+fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32, _stab: u32, n: u32) {
+    GENERATORS.with(|g| g.borrow_mut().push(perm[..n as usize].to_vec()));
+}
+
+/// Canonical labelling and automorphism generators of `graph`.
+pub fn label(graph: &LayeredGraph) -> Labelling {
+    let n = graph.n;
+    if n == 0 {
+        return Labelling {
+            order: vec![],
+            generators: vec![],
+        };
+    }
+    let layers = graph.layers.len().max(1);
+    let total = n * layers;
+    let m = words_needed(total);
+    let mut adjacency = vec![0usize; total * m];
+    for v in 0..n {
+        for l in 1..layers {
+            add_one_edge(&mut adjacency, v + (l - 1) * n, v + l * n, m as u32);
+        }
+        for (l, rows) in graph.layers.iter().enumerate() {
+            let row = rows.get(v).copied().unwrap_or(0) >> v >> 1;
+            for w in crate::core::board::members(row) {
+                add_one_edge(&mut adjacency, v + l * n, v + 1 + w as usize + l * n, m as u32);
+            }
+        }
+    }
+    let mut distinct: Vec<u64> = graph.colours.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let d = distinct.len() as u32;
+    let colours: Vec<u32> = (0..total)
+        .map(|i| (i / n) as u32 * d + distinct.binary_search(&graph.colours[i % n]).unwrap_or(0) as u32)
+        .collect();
+    GENERATORS.with(|g| g.borrow_mut().clear());
+    MANAGERS.with(|managers| {
+        let mut managers = managers.borrow_mut();
+        let manager = managers.entry(total).or_insert_with(|| {
+            CanonautManager::new(total)
+                .with_canonization()
+                .with_automorphism_callback(record_generator)
+        });
+        manager.canonize_with_colors(&adjacency, &colours);
+        // Layer-0 copies have the smallest colours, so they come first.
+        let order = manager.labeling()[..n].iter().map(|&x| x as usize).collect();
+        let generators = GENERATORS.with(|g| {
+            g.borrow_mut()
+                .drain(..)
+                .map(|p| p[..n].iter().map(|&x| x as usize).collect())
+                .collect()
+        });
+        Labelling { order, generators }
+    })
+}
+
+impl Labelling {
+    /// `to_canon[v]`: the canonical label of input vertex `v`.
+    pub fn to_canon(&self) -> Vec<Vertex> {
+        let mut map = vec![0; self.order.len()];
+        for (canon, &v) in self.order.iter().enumerate() {
+            map[v] = canon as Vertex;
+        }
+        map
+    }
+
+    /// The generators acting on canonical labels.
+    pub fn canonical_generators(&self) -> Vec<Vec<Vertex>> {
+        let to_canon = self.to_canon();
+        self.generators
+            .iter()
+            .map(|g| {
+                let mut image = vec![0; g.len()];
+                for (v, &w) in g.iter().enumerate() {
+                    image[to_canon[v] as usize] = to_canon[w];
+                }
+                image
+            })
+            .collect()
+    }
+}
+
+/// One move per orbit of the group generated by `generators`, the first of
+/// each orbit in the order given.
+pub fn orbit_representatives<M: Clone + Eq + Hash>(
+    moves: Vec<M>,
+    generators: &[Vec<Vertex>],
+    relabel: impl Fn(&M, &[Vertex]) -> M,
+) -> Vec<M> {
+    if generators.is_empty() {
+        return moves;
+    }
+    let index: HashMap<M, usize> = moves.iter().cloned().enumerate().map(|(i, m)| (m, i)).collect();
+    let mut parent: Vec<usize> = (0..moves.len()).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for g in generators {
+        for (i, m) in moves.iter().enumerate() {
+            if let Some(&j) = index.get(&relabel(m, g)) {
+                let (a, b) = (find(&mut parent, i), find(&mut parent, j));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    moves
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| find(&mut parent, i) == i)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+/// The canonical form of a position, with what the search needs alongside.
+#[derive(Clone, Debug)]
+pub struct Canonical<P> {
+    /// The position relabelled canonically: isomorphic inputs give equal
+    /// positions here.
+    pub position: P,
+    /// Exact identity of the canonical form (equal keys, equal forms).
+    pub key: Box<[u64]>,
+    /// `to_canon[v]` is the canonical label of the input's vertex `v`.
+    pub to_canon: Vec<Vertex>,
+    /// Generators of the automorphism group of the canonical position, as
+    /// permutations of its vertices (`g[v]` is the image of `v`).
+    pub generators: Vec<Vec<Vertex>>,
+}
+
+impl<P> Canonical<P> {
+    /// `position` taken as it is: its own labels, no known symmetry. For a
+    /// game whose [`Game::moves`] is its [`Game::orbit_moves`] with every
+    /// move kept.
+    pub fn as_is(position: P) -> Canonical<P> {
+        Canonical {
+            position,
+            key: Box::new([]),
+            to_canon: vec![],
+            generators: vec![],
+        }
+    }
+
+    /// The same labelling of a position that carries one more number (a
+    /// counter beside the board): `wrap` builds the new position from the
+    /// canonical one, and `word` joins the key.
+    pub fn extended<Q>(self, word: u64, wrap: impl FnOnce(P) -> Q) -> Canonical<Q> {
+        let mut key = self.key.into_vec();
+        key.push(word);
+        Canonical {
+            position: wrap(self.position),
+            key: key.into_boxed_slice(),
+            to_canon: self.to_canon,
+            generators: self.generators,
+        }
+    }
+}
