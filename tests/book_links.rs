@@ -270,9 +270,7 @@ fn anchors(text: &str) -> HashSet<String> {
             if level <= 6 && (rest.is_empty() || rest.starts_with(' ')) {
                 headings.push(rest.trim().trim_end_matches('#').trim().to_string());
             }
-        } else if !trimmed.is_empty()
-            && (trimmed.chars().all(|c| c == '=') || trimmed.chars().all(|c| c == '-'))
-        {
+        } else if !trimmed.is_empty() && (trimmed.chars().all(|c| c == '=') || trimmed.chars().all(|c| c == '-')) {
             // A setext heading underlines a line of paragraph text.
             if let Some(p) = previous {
                 let p = p.trim();
@@ -323,9 +321,9 @@ fn broken_links(page: &Path, book: &Path) -> Vec<String> {
                 errors.push(format!("{here}: an empty link"));
                 continue;
             }
-            let scheme = target
-                .split_once(':')
-                .is_some_and(|(s, _)| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)));
+            let scheme = target.split_once(':').is_some_and(|(s, _)| {
+                !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c))
+            });
             if scheme {
                 continue;
             }
@@ -333,7 +331,11 @@ fn broken_links(page: &Path, book: &Path) -> Vec<String> {
                 Some((p, f)) => (p, Some(f)),
                 None => (target.as_str(), None),
             };
-            let resolved = if path.is_empty() { page.to_path_buf() } else { normalize(&dir.join(path)) };
+            let resolved = if path.is_empty() {
+                page.to_path_buf()
+            } else {
+                normalize(&dir.join(path))
+            };
             if !resolved.exists() {
                 errors.push(format!("{here}: no such file or folder {}", resolved.display()));
                 continue;
@@ -357,7 +359,10 @@ fn broken_links(page: &Path, book: &Path) -> Vec<String> {
             if !ids.contains(fragment) {
                 let mut known: Vec<_> = ids.into_iter().collect();
                 known.sort();
-                errors.push(format!("{here}: no heading with id `{fragment}` (ids: {})", known.join(", ")));
+                errors.push(format!(
+                    "{here}: no heading with id `{fragment}` (ids: {})",
+                    known.join(", ")
+                ));
             }
         }
     }
@@ -370,7 +375,12 @@ fn every_relative_link_resolves() {
     assert!(pages.len() > 20, "found only {} pages", pages.len());
     let book = book_src();
     let errors: Vec<String> = pages.iter().flat_map(|p| broken_links(p, &book)).collect();
-    assert!(errors.is_empty(), "{} broken links:\n{}", errors.len(), errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "{} broken links:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
 }
 
 #[test]
@@ -387,7 +397,10 @@ fn every_page_of_the_book_is_in_the_summary() {
             missing.push(name);
         }
     }
-    assert!(missing.is_empty(), "pages not in docs/book/src/SUMMARY.md (mdBook would not render them): {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "pages not in docs/book/src/SUMMARY.md (mdBook would not render them): {missing:?}"
+    );
 }
 
 #[test]
@@ -395,15 +408,24 @@ fn the_readme_gives_the_test_command_ci_runs() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
     let ci = fs::read_to_string(root().join(".ci/run")).unwrap();
     let command = "cargo test --release --workspace";
-    assert!(readme.lines().any(|l| l.trim() == command), "README.md gives `{command}` on a line of its own");
+    assert!(
+        readme.lines().any(|l| l.trim() == command),
+        "README.md gives `{command}` on a line of its own"
+    );
     assert!(ci.lines().any(|l| l.trim() == command), ".ci/run runs `{command}`");
     let lines = readme.lines().count();
-    assert!(lines <= 250, "README.md has {lines} lines; the guide (docs/book) takes the rest");
+    assert!(
+        lines <= 250,
+        "README.md has {lines} lines; the guide (docs/book) takes the rest"
+    );
 }
 
 #[test]
 fn ids_follow_the_github_and_mdbook_rule() {
-    assert_eq!(slug("Beck's strategies (Bowler & Gut, Section 3)"), "becks-strategies-bowler--gut-section-3");
+    assert_eq!(
+        slug("Beck's strategies (Bowler & Gut, Section 3)"),
+        "becks-strategies-bowler--gut-section-3"
+    );
     assert_eq!(slug("`solve --json`"), "solve---json");
     assert_eq!(slug("Erdős' scoring games"), "erdős-scoring-games");
     assert_eq!(slug("What `--cert` costs (issue 17)"), "what---cert-costs-issue-17");
@@ -428,11 +450,18 @@ fn a_broken_link_is_reported() {
     .unwrap();
     let errors = broken_links(&page, &book);
     assert_eq!(errors.len(), 2, "{errors:#?}");
-    assert!(errors[0].contains("nope.md") && errors[0].contains("no such file"), "{errors:#?}");
+    assert!(
+        errors[0].contains("nope.md") && errors[0].contains("no such file"),
+        "{errors:#?}"
+    );
     assert!(errors[1].contains("nowhere"), "{errors:#?}");
 
     let chapter = book.join("chapter.md");
-    fs::write(&chapter, "[outside](../../page.md)\n\n{{#include ../../no-such-file.md}}\n").unwrap();
+    fs::write(
+        &chapter,
+        "[outside](../../page.md)\n\n{{#include ../../no-such-file.md}}\n",
+    )
+    .unwrap();
     let errors = broken_links(&chapter, &book);
     assert_eq!(errors.len(), 2, "{errors:#?}");
     assert!(errors.iter().any(|e| e.contains("no-such-file.md")), "{errors:#?}");
