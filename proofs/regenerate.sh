@@ -12,7 +12,7 @@
 # about 370 MB; docs/cli-reference.md, Limits). Verdicts,
 # lines and counts do not depend on either, but a refuted run with 2 threads can
 # take minutes where the sequential one takes a second (see
-# strategies/k4/README.md).
+# strategies/src/k4/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet

@@ -15,11 +15,9 @@
 //! alike and are placed after them in increasing order.
 
 use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
+use crate::core::labeller;
 use crate::core::memory::Memory;
-use canonaut::consts::ALGORITHM_INFINITY;
-use canonaut::refine::GraphContext;
-use canonaut::search::canonicalize;
-use canonaut::structs::{add_one_edge, CanonautOptions, Statistics};
+use canonaut::structs::add_one_edge;
 use canonaut::utilities::words_needed;
 use std::cell::RefCell;
 
@@ -98,104 +96,12 @@ const MARK_BIT: u64 = 1 << 63;
 /// move of the search, and allocating per call cost more than canonaut.
 #[derive(Default)]
 struct Scratch {
-    /// One labeller per layered-graph order, indexed by the order: canonaut
-    /// 1.0.0 reuses buffers across calls and can index stale data when the
-    /// order changes (`tests/canon.rs` has the reproduction), so a labeller
-    /// only ever sees graphs of one size.
-    labellers: Vec<Option<Labeller>>,
     graph: Vec<usize>,
     colours: Vec<u32>,
 }
 
-/// What `canonaut::structs::CanonautManager` holds for one order, driven
-/// through canonaut's own `canonicalize` so that the coloured partition is
-/// built by a counting sort: the manager sorts a freshly allocated vertex
-/// list by (colour, vertex) on every call, a sixth of canonaut's time here.
-/// The partition handed over is the same, so is the labelling
-/// (`tests/canon_golden.rs`).
-struct Labeller {
-    options: CanonautOptions,
-    statistics: Statistics,
-    context: GraphContext,
-    labeling: Vec<u32>,
-    partition: Vec<u32>,
-    orbits: Vec<u32>,
-    canonical_graph: Vec<usize>,
-}
-
-impl Labeller {
-    /// As `CanonautManager::new(n).with_canonization()` with the generator
-    /// callback, for graphs of `n` vertices.
-    fn new(n: usize) -> Labeller {
-        let m = words_needed(n);
-        let mut options = CanonautOptions::default();
-        options.algorithm_context.ensure_capacity(m as u32, n as u32);
-        options.get_canonical = true;
-        options.default_partition = false;
-        options.user_automorphism_procedure = Some(record_generator);
-        let mut context = GraphContext::new(n);
-        context.ensure_bucket_size(n as u32);
-        Labeller {
-            options,
-            statistics: Statistics::new(),
-            context,
-            labeling: vec![0; n],
-            partition: vec![0; n],
-            orbits: vec![0; n],
-            canonical_graph: vec![0; n * m],
-        }
-    }
-
-    /// Canonical labelling of `graph` (rows of `words_needed(n)` words)
-    /// with vertex colours `colours`, each below `classes`: the cells in
-    /// colour order, vertices in increasing order within a cell (what
-    /// `canonize_with_colors` builds by sorting).
-    fn run(&mut self, graph: &[usize], colours: &[u32], classes: usize) -> &[u32] {
-        let n = colours.len();
-        let mut starts = [0u32; 2 * MAX_VERTICES + 1];
-        for &c in colours {
-            starts[c as usize + 1] += 1;
-        }
-        for c in 0..classes {
-            starts[c + 1] += starts[c];
-        }
-        for (v, &c) in colours.iter().enumerate() {
-            let at = &mut starts[c as usize];
-            self.labeling[*at as usize] = v as u32;
-            *at += 1;
-        }
-        // After the pass `starts[c]` is the end of cell `c`.
-        self.partition.fill(ALGORITHM_INFINITY);
-        for &end in starts[..classes].iter().filter(|&&end| end > 0) {
-            self.partition[end as usize - 1] = 0;
-        }
-        canonicalize(
-            graph,
-            &mut self.labeling,
-            &mut self.partition,
-            None,
-            &mut self.orbits,
-            &mut self.options,
-            &mut self.statistics,
-            &mut [],
-            words_needed(n) as u32,
-            n as u32,
-            Some(&mut self.canonical_graph),
-            &mut self.context,
-        );
-        &self.labeling
-    }
-}
-
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-    /// Layer-0 parts of the generators found by the current run, one after
-    /// another (each `t` long).
-    static GENERATORS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-}
-
-fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32, _stab: u32, n: u32) {
-    GENERATORS.with(|g| g.borrow_mut().extend_from_slice(&perm[..n as usize / 2]));
 }
 
 /// The touched vertices of a position in increasing order, and the index of
@@ -304,17 +210,19 @@ fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; 
         for i in 0..t {
             scratch.colours[i + t] = scratch.colours[i] + classes as u32;
         }
-        if scratch.labellers.len() <= n {
-            scratch.labellers.resize_with(n + 1, || None);
-        }
-        let labeller = scratch.labellers[n].get_or_insert_with(|| Labeller::new(n));
-        GENERATORS.with(|g| g.borrow_mut().clear());
-        let labeling = labeller.run(&scratch.graph, &scratch.colours, 2 * classes);
-        let mut order = [0u8; MAX_VERTICES];
-        for (slot, &x) in order.iter_mut().zip(&labeling[..t]) {
-            *slot = x as u8;
-        }
-        (order, GENERATORS.with(|g| g.borrow().clone()))
+        labeller::with_labelling(
+            &scratch.graph,
+            &scratch.colours,
+            2 * classes,
+            t,
+            |labeling, generators| {
+                let mut order = [0u8; MAX_VERTICES];
+                for (slot, &x) in order.iter_mut().zip(&labeling[..t]) {
+                    *slot = x as u8;
+                }
+                (order, generators.to_vec())
+            },
+        )
     })
 }
 

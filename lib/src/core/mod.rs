@@ -7,6 +7,7 @@ pub mod board;
 pub mod canon;
 pub mod edges;
 pub mod graph6;
+pub mod labeller;
 pub mod memory;
 pub mod orbits;
 pub mod symmetry;

@@ -11,9 +11,9 @@
 //! keeps one move per orbit of the group they generate, for any move type.
 
 use crate::core::board::Vertex;
-use canonaut::structs::{add_one_edge, CanonautManager};
+use crate::core::labeller;
+use canonaut::structs::add_one_edge;
 use canonaut::utilities::words_needed;
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -38,18 +38,8 @@ pub struct Labelling {
     pub generators: Vec<Vec<usize>>,
 }
 
-thread_local! {
-    /// One manager per layered-graph order (canonaut reuses buffers across
-    /// calls and must only ever see graphs of one size: see `src/canon.rs`).
-    static MANAGERS: RefCell<HashMap<usize, CanonautManager>> = RefCell::new(HashMap::new());
-    static GENERATORS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
-}
-
-fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32, _stab: u32, n: u32) {
-    GENERATORS.with(|g| g.borrow_mut().push(perm[..n as usize].to_vec()));
-}
-
-/// Canonical labelling and automorphism generators of `graph`.
+/// Canonical labelling and automorphism generators of `graph`, by the
+/// library's one canonaut driver ([`crate::core::labeller`]).
 pub fn label(graph: &LayeredGraph) -> Labelling {
     let n = graph.n;
     if n == 0 {
@@ -80,24 +70,15 @@ pub fn label(graph: &LayeredGraph) -> Labelling {
     let colours: Vec<u32> = (0..total)
         .map(|i| (i / n) as u32 * d + distinct.binary_search(&graph.colours[i % n]).unwrap_or(0) as u32)
         .collect();
-    GENERATORS.with(|g| g.borrow_mut().clear());
-    MANAGERS.with(|managers| {
-        let mut managers = managers.borrow_mut();
-        let manager = managers.entry(total).or_insert_with(|| {
-            CanonautManager::new(total)
-                .with_canonization()
-                .with_automorphism_callback(record_generator)
-        });
-        manager.canonize_with_colors(&adjacency, &colours);
-        // Layer-0 copies have the smallest colours, so they come first.
-        let order = manager.labeling()[..n].iter().map(|&x| x as usize).collect();
-        let generators = GENERATORS.with(|g| {
-            g.borrow_mut()
-                .drain(..)
-                .map(|p| p[..n].iter().map(|&x| x as usize).collect())
-                .collect()
-        });
-        Labelling { order, generators }
+    // Layer-0 copies have the smallest colours, so they come first.
+    labeller::with_labelling(&adjacency, &colours, layers * d as usize, n, |labeling, generators| {
+        Labelling {
+            order: labeling[..n].iter().map(|&x| x as usize).collect(),
+            generators: generators
+                .chunks(n)
+                .map(|g| g.iter().map(|&x| x as usize).collect())
+                .collect(),
+        }
     })
 }
 
@@ -179,7 +160,7 @@ pub struct Canonical<P> {
 
 impl<P> Canonical<P> {
     /// `position` taken as it is: its own labels, no known symmetry. For a
-    /// game whose [`Game::moves`] is its [`Game::orbit_moves`] with every
+    /// game whose `Game::moves` is its `Game::orbit_moves` with every
     /// move kept.
     pub fn as_is(position: P) -> Canonical<P> {
         Canonical {

@@ -1,6 +1,6 @@
 //! Strategy verification: the [`strategy::Strategy`] trait, runs
 //! ([`verify()`]) that play a strategy against every reply of the adversary
-//! ([`search`]), counterexample lines ([`line`]), shortest refutations,
+//! ([`search`]), counterexample lines ([`mod@line`]), shortest refutations,
 //! failure classes, repair by patch tables, variants of strategies
 //! ([`patch`], [`amend`]), the [`registry`] a command line serves, and
 //! proof certificates ([`cert`]).

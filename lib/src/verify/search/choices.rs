@@ -74,7 +74,7 @@ pub struct Resolution {
     pub memory_after: Memory,
 }
 
-/// One line of a refutation tree ([`Search::refutation_tree`]): one of her
+/// One line of a refutation tree ([`super::Search::refutation_tree`]): one of her
 /// situations, or a leaf, in the labels of play from the empty board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
