@@ -17,14 +17,29 @@ use crate::verify::{verify, Request, Verdict, VerifyError};
 use std::time::Instant;
 
 /// Why a workload has no measurement.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum BenchError {
     /// A limit stopped its search (no verdict).
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
+    Stopped(Stopped),
     /// It could not run, or its result was not the one expected.
-    #[error("{0}")]
     Failed(String),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Stopped(stopped) => stopped.fmt(f),
+            BenchError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+impl From<Stopped> for BenchError {
+    fn from(stopped: Stopped) -> BenchError {
+        BenchError::Stopped(stopped)
+    }
 }
 
 impl From<String> for BenchError {
