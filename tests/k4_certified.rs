@@ -32,29 +32,28 @@ fn committed_run(file: &str) -> (u64, u32) {
 fn k4_patched_is_certified_on_k_aleph0_with_no_failure_class_at_any_round() {
     let strategy = k4::patched();
     let limits = Limits::default().with_threads(2);
-    limits
-        .install(|| {
-            let search = Search::new(&strategy, Board::Infinite, PAPER_BOUND).with_limits(limits);
-            let Value::Win(moves) = search.root_value().unwrap() else {
-                panic!("k4-patched is refuted on K_aleph0")
-            };
-            assert!(moves <= PAPER_BOUND);
-            assert_eq!((search.positions(), moves), committed_run("k4-patched-inf-21.json"));
-            // A win at the root means every position the strategy can reach is
-            // won, so no round has a failure class; the classes are listed
-            // explicitly for the rounds of the paper's Figures 5 and 6 and the
-            // rounds around them (later rounds only re-list the same tree, at a
-            // cost that grows with every round).
-            for round in 1..=LISTED_ROUNDS {
-                let classes = failure_classes(&search, round, None, &|_, _| {}).unwrap();
-                assert!(
-                    classes.is_empty(),
-                    "{} failure classes after round {round}",
-                    classes.len()
-                );
-            }
-        })
-        .unwrap();
+    let installed = limits.install(|| {
+        let search = Search::new(&strategy, Board::Infinite, PAPER_BOUND).with_limits(limits);
+        let Value::Win(moves) = search.root_value().unwrap() else {
+            panic!("k4-patched is refuted on K_aleph0")
+        };
+        assert!(moves <= PAPER_BOUND);
+        assert_eq!((search.positions(), moves), committed_run("k4-patched-inf-21.json"));
+        // A win at the root means every position the strategy can reach is
+        // won, so no round has a failure class; the classes are listed
+        // explicitly for the rounds of the paper's Figures 5 and 6 and the
+        // rounds around them (later rounds only re-list the same tree, at a
+        // cost that grows with every round).
+        for round in 1..=LISTED_ROUNDS {
+            let classes = failure_classes(&search, round, None, &|_, _| {}).unwrap();
+            assert!(
+                classes.is_empty(),
+                "{} failure classes after round {round}",
+                classes.len()
+            );
+        }
+    });
+    installed.unwrap();
 }
 
 #[test]
