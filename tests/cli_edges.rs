@@ -76,3 +76,46 @@ fn play_lists_only_the_options_it_accepts() {
         assert_eq!(code, 0, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn ramsey_table_json_and_save_conflict() {
+    let base = std::env::temp_dir().join(format!("cli-edges-table-{}", std::process::id()));
+    let base = base.to_str().unwrap();
+    for args in [
+        [
+            "ramsey-table",
+            "--boards",
+            "4",
+            "--targets",
+            "K3",
+            "--json",
+            "--save",
+            base,
+        ],
+        [
+            "ramsey-table",
+            "--boards",
+            "4",
+            "--targets",
+            "K3",
+            "--save",
+            base,
+            "--json",
+        ],
+    ] {
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("error:") && err.contains("--json") && err.contains("--save"),
+            "{args:?}: {err}"
+        );
+        for ext in ["md", "json"] {
+            assert!(
+                !std::path::Path::new(&format!("{base}.{ext}")).exists(),
+                "{args:?} wrote {base}.{ext}"
+            );
+        }
+    }
+}
