@@ -33,11 +33,11 @@ pub struct RepairArgs {
     /// play order, red first, ending with hers), e.g. a failure class's line.
     #[arg(long)]
     pub line: Option<String>,
-    /// Her first move number that may be patched.
-    #[arg(long, default_value_t = 1)]
+    /// Her first move number that may be patched (1 to --bound).
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub from_move: usize,
-    /// Most table entries to add.
-    #[arg(long, default_value_t = 200)]
+    /// Most table entries to add (at least 1).
+    #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub max_rounds: usize,
     /// A table to start from (the format of `--out`).
     #[arg(long, value_name = "FILE")]
@@ -47,8 +47,22 @@ pub struct RepairArgs {
     pub out: PathBuf,
 }
 
+/// A count or number from 1.
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a number from 1, not `{s}`")),
+    }
+}
+
 pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     let strategy = registry.get(&args.strategy)?;
+    if args.from_move > args.bound as usize {
+        return Err(Failure::BadInput(format!(
+            "--from-move {} is past --bound {}: her moves are numbered 1 to {}, so no move could be patched",
+            args.from_move, args.bound, args.bound
+        )));
+    }
     output::check_writable(&args.out)?;
     let table = match &args.table {
         Some(path) => read_table(path)?,
