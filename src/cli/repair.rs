@@ -6,7 +6,7 @@ use super::line_input::parse_moves;
 use super::output::{self, write_file};
 use super::Failure;
 use crate::board::{Board, Edge};
-use crate::patch::{format_table, PatchTable};
+use crate::patch::{PatchFile, PatchTable, TableHeader};
 use crate::registry::Registry;
 use crate::repair::{repair, RepairOutcome, RepairTask};
 use crate::verify::{thread_pool, Request};
@@ -39,9 +39,14 @@ pub struct RepairArgs {
     /// Most table entries to add (at least 1).
     #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub max_rounds: usize,
-    /// A table to start from (the format of `--out`).
+    /// A table to start from (the format of `--out`), written for this
+    /// strategy (its header names it).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// Start from the `--table` even if its header names another strategy
+    /// or game.
+    #[arg(long, requires = "table")]
+    pub patches_for_any_strategy: bool,
     /// Write the table here (also when the run ends without a repair).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -65,7 +70,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     }
     output::check_writable(&args.out)?;
     let table = match &args.table {
-        Some(path) => read_table(path)?,
+        Some(path) => read_table(path, strategy.as_ref(), args.patches_for_any_strategy)?,
         None => PatchTable::new(),
     };
     let prefix: Vec<Edge> = match &args.line {
@@ -75,6 +80,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
             .collect(),
         None => Vec::new(),
     };
+    let header = TableHeader::of(strategy.as_ref(), Some(args.board), Some(args.bound));
     let task = RepairTask {
         strategy,
         table,
@@ -112,14 +118,14 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     };
     let command: Vec<String> = std::env::args().collect();
     let comments = [
-        format!(
-            "patch table for {} (board {}, bound {})",
-            args.strategy, args.board, args.bound
-        ),
         format!("written by: {}", command.join(" ")),
         format!("{verdict}; {} entries; {seconds:.1} s", table.len()),
     ];
-    write_file(&args.out, format_table(table, &comments))?;
+    let file = PatchFile {
+        header,
+        table: table.clone(),
+    };
+    write_file(&args.out, file.to_text(&comments))?;
     output::print(&format!(
         "{verdict}\n{} table entries written to {} ({seconds:.1} s)\n",
         table.len(),

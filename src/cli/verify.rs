@@ -8,7 +8,7 @@ use crate::cert::lists::ListRecorder;
 use crate::cert::refute::{line_tree, tree_certificate, Refutes};
 use crate::cert::{Certificate, Recorder};
 use crate::game::ramsey::Rules;
-use crate::patch::{format_table, resolution_table};
+use crate::patch::{resolution_table, PatchFile, TableHeader};
 use crate::render::Figure;
 use crate::search::{Choices, Observer};
 use crate::strategy::Game;
@@ -159,11 +159,13 @@ fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, repor
             report.strategy
         ),
     ];
-    std::fs::write(path, format_table(&table, &comments))
+    let header = TableHeader::of(strategy, Some(report.board), Some(report.bound));
+    let situations = table.len();
+    std::fs::write(path, PatchFile { header, table }.to_text(&comments))
         .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
     output::note(format_args!(
         "resolution: {} situations, written to {}",
-        table.len(),
+        situations,
         path.display()
     ));
     Ok(())

@@ -142,11 +142,15 @@ pub const PATCHES: &str = include_str!("patches.txt");
 
 /// `k4-guarded` with the moves of [`PATCHES`] (`crate::patch::Patched`).
 pub fn patched() -> crate::patch::Patched {
-    let table = crate::patch::parse_table(PATCHES).expect("strategies/k4/patches.txt is a valid patch table");
+    let guarded = K4Strategy {
+        variant: Variant::Guarded,
+    };
+    let table = crate::patch::PatchFile::parse(PATCHES)
+        .expect("strategies/k4/patches.txt is a valid patch table")
+        .table_for(&guarded)
+        .expect("strategies/k4/patches.txt is a table for k4-guarded");
     crate::patch::Patches::over(
-        std::sync::Arc::new(K4Strategy {
-            variant: Variant::Guarded,
-        }),
+        std::sync::Arc::new(guarded),
         "k4-patched",
         "k4-guarded with a table of moves found by `ramsey-verify repair` where it loses",
         table,
