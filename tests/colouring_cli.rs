@@ -275,3 +275,43 @@ fn a_refuted_theorem_53_check_is_a_verdict() {
     assert_eq!(code, 0);
     assert!(out.trim_end().ends_with("VERIFIED"), "{out}");
 }
+
+#[test]
+fn an_edge_past_the_stated_vertex_count_is_an_error_naming_its_line() {
+    for (text, line) in [
+        ("vertices 3\n0 1\n0 5\n", "line 3"),
+        ("# three\nvertices 3\n\n0 3\n", "line 4"),
+        ("0 5\nvertices 3\n", "line 2"),
+        ("vertices 3\n0 1\nvertices 4\n", "line 3"),
+    ] {
+        let file = temp_file("past-count", text);
+        let graph = format!("@{file}");
+        for extra in [&[][..], &["--linear-only"]] {
+            let mut args = vec!["colour", "--game", "scg", "--graph", &graph, "--colours", "2"];
+            args.extend(extra);
+            let (code, out, err) = ramsey(&args);
+            assert_eq!(code, 2, "{text:?}: {out}{err}");
+            assert!(out.is_empty(), "{text:?}: {out}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{text:?}: {err}");
+            assert!(err.starts_with("error:") && err.contains(line), "{text:?}: {err}");
+        }
+    }
+    // Within the count, the count stands: isolated vertices 3 and 4.
+    let file = temp_file("within-count", "vertices 5\n0 1\n1 2\n");
+    let graph = format!("@{file}");
+    let args = [
+        "colour",
+        "--game",
+        "scg",
+        "--colours",
+        "2",
+        "--linear-only",
+        "--json",
+        "--graph",
+        &graph,
+    ];
+    let (code, out, err) = ramsey(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["vertices"].as_u64(), v["edges"].as_u64()), (Some(5), Some(2)));
+}

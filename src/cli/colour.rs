@@ -22,7 +22,7 @@ pub struct ColourArgs {
     /// The graph: graph6; path:N, cycle:N, star:N, complete:N, empty:N;
     /// prufer:A,B,... or prufer:@FILE (the tree with that Prüfer code);
     /// random-tree:N[,SEED]; @FILE or @- (stdin): graph6 or an edge list,
-    /// lines `u v`.
+    /// lines `u v` and optionally `vertices N` (the vertex count).
     #[arg(long)]
     pub graph: Option<String>,
     /// Number of colours k.
