@@ -168,6 +168,7 @@ pub mod search;
 pub mod shortest;
 pub mod strategy;
 pub mod verify;
+pub mod words;
 
 #[path = "../strategies/mod.rs"]
 pub mod strategies;

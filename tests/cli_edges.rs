@@ -119,3 +119,163 @@ fn ramsey_table_json_and_save_conflict() {
         }
     }
 }
+
+/// Nouns counted in output, in the plural.
+const PLURALS: &[&str] = &[
+    "positions",
+    "moves",
+    "entries",
+    "edges",
+    "vertices",
+    "colours",
+    "lines",
+    "situations",
+    "classes",
+    "options",
+    "bytes",
+    "replies",
+    "trees",
+    "wins",
+    "boards",
+];
+
+/// The places in `text` where 1 is followed by a plural noun ("1 moves",
+/// "1 more moves", "1 table entries").
+fn one_with_a_plural(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "(),;".contains(c))
+        .map(|w| w.trim_end_matches(':'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let plural = |w: Option<&&str>| w.is_some_and(|w| PLURALS.contains(w));
+    (0..words.len())
+        .filter(|&i| words[i] == "1")
+        .filter(|&i| {
+            // "player 1 wins" is a verb; "1 blue wins" a plural.
+            let direct = plural(words.get(i + 1)) && words.get(i + 1) != Some(&"wins");
+            let between = ["more", "table", "failure", "blue", "full"];
+            let between = words.get(i + 1).is_some_and(|w| between.contains(w));
+            direct || (between && plural(words.get(i + 2)))
+        })
+        .map(|i| words[i.saturating_sub(3)..(i + 3).min(words.len())].join(" "))
+        .collect()
+}
+
+#[test]
+fn a_count_of_one_takes_the_singular() {
+    let dir = std::env::temp_dir().join(format!("cli-edges-plural-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("one.patches");
+    let table = table.to_str().unwrap();
+    let empty = dir.join("empty.cert");
+    std::fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
+    let repair_one = [
+        "repair",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--max-rounds",
+        "1",
+        "--out",
+        table,
+    ];
+    for (args, singular) in [
+        (
+            &repair_one[..],
+            &["STOPPED after 1 entry\n1 table entry written to"][..],
+        ),
+        (
+            &["solve", "--rules", "achieve", "--target", "K2", "--board", "2"],
+            &[
+                "a board of 2 vertices and 1 edge (1 free)",
+                "wins, after 1 more move with optimal play",
+                "wins after 1 move  (optimal)",
+            ],
+        ),
+        (&["check", empty], &["(fewer than 1 line)"]),
+        (
+            &["colour", "--game", "ccg", "--graph", "path:2", "--colours", "1"],
+            &["with 1 colour: PLAYER 2 WINS (decided after 1 move of optimal play)"],
+        ),
+        (
+            &["colour", "--game-chromatic", "--graph", "empty:1"],
+            &["with k = 1 colour,"],
+        ),
+        (
+            &[
+                "colour",
+                "--game",
+                "scg",
+                "--graph",
+                "path:2",
+                "--colours",
+                "2",
+                "--linear-only",
+            ],
+            &["(2 vertices, 1 edge)"],
+        ),
+        (&["show", "--line", "0-1"], &["after 1 move"]),
+        (&["erdos", "--board", "2"], &["(2 vertices, 1 edge)"]),
+        (
+            &[
+                "verify",
+                "--strategy",
+                "k3-broken-scatters",
+                "--bound",
+                "4",
+                "--shortest",
+                "--max-positions",
+                "1",
+            ],
+            &["search stopped at 1 position)"],
+        ),
+    ] {
+        let (_, out, err) = ramsey(args);
+        let text = format!("{out}{err}");
+        assert!(
+            one_with_a_plural(&text).is_empty(),
+            "{args:?}: {:?}\n{text}",
+            one_with_a_plural(&text)
+        );
+        for s in singular {
+            assert!(text.contains(s), "{args:?}: expected `{s}` in\n{text}");
+        }
+    }
+    let text = std::fs::read_to_string(table).unwrap();
+    assert!(text.contains("; 1 entry; "), "{text}");
+    // Other counts keep the plural.
+    for (args, plural) in [
+        (
+            &["solve", "--rules", "achieve", "--target", "P3", "--board", "3"][..],
+            &[
+                "3 vertices and 3 edges (3 free)",
+                "after 3 more moves with",
+                "wins after 3 moves  (optimal)",
+            ][..],
+        ),
+        (
+            &[
+                "repair",
+                "--strategy",
+                "k3-broken-wrong-triangle",
+                "--bound",
+                "4",
+                "--out",
+                table,
+            ],
+            &["2 table entries written to"],
+        ),
+        (
+            &["colour", "--game", "ccg", "--graph", "path:4", "--colours", "2"],
+            &["with 2 colours: PLAYER 2 WINS"],
+        ),
+    ] {
+        let (_, out, err) = ramsey(args);
+        for s in plural {
+            assert!(out.contains(s), "{args:?}: expected `{s}` in\n{out}{err}");
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

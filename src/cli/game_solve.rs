@@ -14,6 +14,7 @@ use crate::game::ramsey::{Outcome, RamseyGame, Rules};
 use crate::game::statement::{colour_start, parse_board};
 use crate::game::Game;
 use crate::verify::thread_pool;
+use crate::words::count;
 use clap::Args;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -255,8 +256,9 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
     })?;
     let bytes = cert.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
-        "certificate: {} entries, {bytes} bytes written to {}",
-        cert.entries,
+        "certificate: {}, {} written to {}",
+        count(cert.entries, "entry", "entries"),
+        count(bytes, "byte", "bytes"),
         path.display()
     ));
     Ok(())
@@ -265,10 +267,10 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
 fn header_text(game: &RamseyGame) -> String {
     let start = game.start();
     format!(
-        "game: {} on a board of {} vertices and {} edges ({} free), target {} for red and {} for blue, {} moves first",
+        "game: {} on a board of {} and {} ({} free), target {} for red and {} for blue, {} moves first",
         game.rules(),
-        start.vertex_count(),
-        start.board_edges().len(),
+        count(start.vertex_count(), "vertex", "vertices"),
+        count(start.board_edges().len(), "edge", "edges"),
         start.free_edges().len(),
         game.target(Player::First),
         game.target(Player::Second),

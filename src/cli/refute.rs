@@ -14,6 +14,7 @@ use crate::registry::Registry;
 use crate::render::svg::to_svg;
 use crate::strategy::Game;
 use crate::verify::{fail_kind_name, new_search, thread_pool, Request};
+use crate::words::count;
 use clap::Args;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -103,8 +104,9 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
     let strategy = args.strategy(registry)?;
     if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
         return Err(Failure::BadInput(format!(
-            "--at-round {round} is past --bound {}: she has at most {} moves",
-            args.bound, args.bound
+            "--at-round {round} is past --bound {}: she has at most {}",
+            args.bound,
+            count(args.bound, "move", "moves")
         )));
     }
     if let Some(dir) = &refute.svg_dir {
@@ -135,8 +137,9 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
             })?;
         if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
             return Err(Failure::BadInput(format!(
-                "--at-round {round} is past --bound {}: she has at most {} moves",
-                args.bound, args.bound
+                "--at-round {round} is past --bound {}: she has at most {}",
+                args.bound,
+                count(args.bound, "move", "moves")
             )));
         }
         if let Some(dir) = &refute.svg_dir {
@@ -149,8 +152,8 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
             output::println(out)?;
         } else {
             let mut text = format!(
-                "{} failure classes of {} after round {round} (board {}, bound {})\n",
-                classes.len(),
+                "{} of {} after round {round} (board {}, bound {})\n",
+                count(classes.len(), "failure class", "failure classes"),
                 args.strategy,
                 args.board,
                 args.bound

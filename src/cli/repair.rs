@@ -10,6 +10,7 @@ use crate::patch::{PatchFile, PatchTable, TableHeader};
 use crate::registry::Registry;
 use crate::repair::{repair, RepairOutcome, RepairTask};
 use crate::verify::{thread_pool, Request};
+use crate::words::count;
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -94,11 +95,11 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     let outcome = pool.install(|| {
         repair(task, request, |round| {
             output::note(format_args!(
-                "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
+                "entry {}: her move {} on a line of {} of his moves ({}, {:.1} s)",
                 round.number,
                 round.at_move,
                 round.his_moves,
-                round.positions,
+                count(round.positions, "position", "positions"),
                 started.elapsed().as_secs_f64()
             ))
         })
@@ -113,13 +114,16 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
                 line.moves_text(1).replace('\n', " ")
             ),
         ),
-        RepairOutcome::OutOfRounds { table } => (table, format!("STOPPED after {} entries", args.max_rounds)),
+        RepairOutcome::OutOfRounds { table } => (
+            table,
+            format!("STOPPED after {}", count(args.max_rounds, "entry", "entries")),
+        ),
         RepairOutcome::Broken { table, error } => (table, format!("NO VERDICT: {error}")),
     };
     let command: Vec<String> = std::env::args().collect();
     let comments = [
         format!("written by: {}", command.join(" ")),
-        format!("{verdict}; {} entries; {seconds:.1} s", table.len()),
+        format!("{verdict}; {}; {seconds:.1} s", count(table.len(), "entry", "entries")),
     ];
     let file = PatchFile {
         header,
@@ -127,8 +131,8 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     };
     write_file(&args.out, file.to_text(&comments))?;
     output::print(&format!(
-        "{verdict}\n{} table entries written to {} ({seconds:.1} s)\n",
-        table.len(),
+        "{verdict}\n{} written to {} ({seconds:.1} s)\n",
+        count(table.len(), "table entry", "table entries"),
         args.out.display()
     ))?;
     match outcome {

@@ -204,7 +204,10 @@ fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
             (row.result, row.plies) = (Some(result_name(v.score.winner())), Some(v.plies));
             row.note = threshold("value, plies and positions from it".into());
         }
-        Err(e) => row.note = threshold(format!("{e} (after {positions} positions)")),
+        Err(e) => {
+            let positions = crate::words::count(positions, "position", "positions");
+            row.note = threshold(format!("{e} (after {positions})"))
+        }
     }
     row
 }

@@ -13,6 +13,7 @@ use crate::render::Figure;
 use crate::search::{Choices, Observer};
 use crate::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
+use crate::words::count;
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -154,8 +155,8 @@ fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, repor
             report.strategy, report.board, report.bound
         ),
         format!(
-            "{} situations with several options; replay: verify --strategy {} --patches FILE",
-            table.len(),
+            "{} with several options; replay: verify --strategy {} --patches FILE",
+            count(table.len(), "situation", "situations"),
             report.strategy
         ),
     ];
@@ -164,8 +165,8 @@ fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, repor
     std::fs::write(path, PatchFile { header, table }.to_text(&comments))
         .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
     output::note(format_args!(
-        "resolution: {} situations, written to {}",
-        situations,
+        "resolution: {}, written to {}",
+        count(situations, "situation", "situations"),
         path.display()
     ));
     Ok(())
@@ -214,8 +215,9 @@ fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game
         .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
     let bytes = certificate.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
-        "certificate: {} entries, {bytes} bytes, written to {}",
-        certificate.entries,
+        "certificate: {}, {}, written to {}",
+        count(certificate.entries, "entry", "entries"),
+        count(bytes, "byte", "bytes"),
         path.display()
     ));
     Ok(())

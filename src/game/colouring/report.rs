@@ -5,6 +5,7 @@
 use super::game::{ColourMove, ColouringGame, Winner};
 use crate::engine::{MemoryCapReached, Solver};
 use crate::game::Game;
+use crate::words::count;
 use std::time::Instant;
 
 /// The solved game.
@@ -64,8 +65,8 @@ impl GameReport {
         let winning = self.winning_first_moves(game);
         let length = match (self.plies, game.rules().construction()) {
             (0, _) => "decided at the start".to_string(),
-            (n, false) => format!("optimal play lasts {n} moves"),
-            (n, true) => format!("decided after {n} moves of optimal play"),
+            (n, false) => format!("optimal play lasts {}", count(n, "move", "moves")),
+            (n, true) => format!("decided after {} of optimal play", count(n, "move", "moves")),
         };
         let first_moves = match (winning.is_empty(), self.plies) {
             (_, 0) => "none needed".to_string(),
