@@ -5,8 +5,8 @@
 //! Run: `cargo bench --bench colouring` (add `-- --trees 14` to change the
 //! tree size, `-- --n 1000000` the linear-time graph size).
 
-use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2, BigGraph};
-use ramsey_verify::game::colouring::trees::census;
+use ramsey_verify::analysis::colouring::trees::census;
+use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2, BigGraph};
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 

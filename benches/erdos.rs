@@ -3,11 +3,11 @@
 //! only). The boards are those `scripts/reference-erdos.sh` times against
 //! the published solver; README "Erdős scoring games" has the figures.
 
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
-use ramsey_verify::game::colex::colex_graph;
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::scoring::{Scoring, ScoringGame, PROBES};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colex::colex_graph;
+use ramsey_verify::games::scoring::{Scoring, ScoringGame, PROBES};
+use ramsey_verify::games::Game;
 use std::time::Instant;
 
 fn main() {

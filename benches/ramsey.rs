@@ -4,12 +4,12 @@
 //! Sim = misère K3 on K6 (Slany §7.1), Sim+ = avoid-plus K3 on K6 (§7.3).
 //! README "Graph Ramsey games" has the figures.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Solver};
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{RamseyGame, Rules};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+use ramsey_verify::games::Game;
 use std::time::Instant;
 
 fn main() {

@@ -7,7 +7,7 @@
 use ramsey_verify::bench::{
     canon_throughput, certification, failure_class_search, k4_solve, slice, strategy_calls, Measurement, K4_SLICE,
 };
-use ramsey_verify::board::Board;
+use ramsey_verify::core::board::Board;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::{thread_pool, Request};
 

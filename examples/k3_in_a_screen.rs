@@ -8,8 +8,9 @@
 //! last edge), so "the smaller label" below is an isomorphism-invariant
 //! tie-break, and one reply per orbit is enough to check every reply.
 
-use ramsey_verify::board::{Board, Edge, Player};
-use ramsey_verify::strategy::{fresh, Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::core::board::{Board, Edge, Player};
+use ramsey_verify::core::memory::Memory;
+use ramsey_verify::verify::strategy::{fresh, Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request};
 
 /// The memory's named vertices: her first edge `ab`, her second `bc`, her

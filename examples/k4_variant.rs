@@ -18,7 +18,7 @@
 //! the rule changes her move in 15 canonical situations): a check, at full
 //! size, that the search's reduction by symmetry is sound.
 //!
-//! The wrapping is [`ramsey_verify::amend::Amended`]: the wrapped
+//! The wrapping is [`ramsey_verify::verify::amend::Amended`]: the wrapped
 //! strategy's move goes through one function that may replace it.
 //!
 //! ```text
@@ -26,11 +26,11 @@
 //! cargo run --release --example k4_variant -- strategies
 //! ```
 
-use ramsey_verify::amend::Amended;
-use ramsey_verify::board::Edge;
-use ramsey_verify::registry::Registry;
+use ramsey_verify::core::board::Edge;
 use ramsey_verify::strategies::k4::{slot, STAGE};
-use ramsey_verify::strategy::{Move, Strategy, StrategyError, View};
+use ramsey_verify::verify::amend::Amended;
+use ramsey_verify::verify::registry::Registry;
+use ramsey_verify::verify::strategy::{Move, Strategy, StrategyError, View};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -54,7 +54,7 @@ pub fn cu_first(inner: Arc<dyn Strategy>) -> impl Strategy {
 
 /// The built-in strategies and `k4-cu-first`.
 pub fn registry() -> Registry {
-    let builtin = Registry::builtin();
+    let builtin = ramsey_verify::strategies::builtin();
     let k4_patched = builtin.get("k4-patched").expect("k4-patched is built in");
     builtin.with(cu_first(k4_patched)).expect("k4-cu-first is a new name")
 }

@@ -20,7 +20,7 @@ mod k3_in_a_screen;
 #[allow(dead_code)] // its `main`
 mod k4_variant;
 
-use ramsey_verify::registry::{Registry, RegistryError};
+use ramsey_verify::verify::registry::{Registry, RegistryError};
 use std::process::ExitCode;
 
 /// mimalloc, as in the stock binary: the search allocates on every move.

@@ -4,16 +4,16 @@
 //! Two questions, one library:
 //!
 //! * **Does this strategy always win, and within how many moves?** Write a
-//!   first-player strategy as a [`strategy::Strategy`] trait object and
-//!   [`verify::verify`] plays it against every reply of the second player,
+//!   first-player strategy as a [`verify::strategy::Strategy`] trait object and
+//!   [`verify::verify()`] plays it against every reply of the second player,
 //!   one reply per orbit of the automorphism group of the position. The
 //!   answer is VERIFIED (with the exact largest number of her moves and a
-//!   proof certificate, see [`cert`]) or REFUTED (with a counterexample
+//!   proof certificate, see [`verify::cert`]) or REFUTED (with a counterexample
 //!   line); a strategy with a bug (an illegal move, a panic, a broken
-//!   contract: [`search::contract`]) gets no verdict but
+//!   contract: [`verify::search::contract`]) gets no verdict but
 //!   [`verify::VerifyError::Contract`], naming the situation.
 //! * **Who wins with perfect play?** State a game as data — board, target,
-//!   rule set, start position (see [`game`]) — and the [`engine`] solves it
+//!   rule set, start position (see [`games`]) — and the [`engine`] solves it
 //!   exactly: value, length of optimal play, an optimal line, the value of
 //!   every move at the start, and the number of positions up to
 //!   isomorphism.
@@ -27,12 +27,12 @@
 //! her moves.
 //!
 //! ```
-//! use ramsey_verify::board::{Board, Player};
+//! use ramsey_verify::core::board::{Board, Player};
 //! use ramsey_verify::engine::Solver;
-//! use ramsey_verify::game::edges::EdgePosition;
-//! use ramsey_verify::game::pattern::Pattern;
-//! use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
-//! use ramsey_verify::game::Game;
+//! use ramsey_verify::core::edges::EdgePosition;
+//! use ramsey_verify::games::pattern::Pattern;
+//! use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+//! use ramsey_verify::games::Game;
 //! use ramsey_verify::verify::{verify, Request, Verdict};
 //!
 //! // Solve Sim exactly.
@@ -57,9 +57,9 @@
 //!
 //! # Example: a strategy of your own
 //!
-//! A strategy is a type implementing [`strategy::Strategy`]: a name, the
-//! game, a [`strategy::Memory`] to start from, and `play`, her move in a
-//! [`strategy::View`] (position, memory, his last edge). The engine hands
+//! A strategy is a type implementing [`verify::strategy::Strategy`]: a name, the
+//! game, a [`core::memory::Memory`] to start from, and `play`, her move in a
+//! [`verify::strategy::View`] (position, memory, his last edge). The engine hands
 //! `play` the *canonical form* of the situation, so any tie-break on
 //! labels ("the smallest fresh vertex") is the same for isomorphic
 //! situations; vertices the strategy must remember go into the memory's
@@ -71,10 +71,10 @@
 //! within 5 of her moves (one more than Lemma 4.1's strategy needs).
 //!
 //! ```
-//! use ramsey_verify::board::{Board, Edge, Player};
-//! use ramsey_verify::line::Ending;
-//! use ramsey_verify::registry::Registry;
-//! use ramsey_verify::strategy::{fresh, Game, Memory, Move, Strategy, StrategyError, View};
+//! use ramsey_verify::core::board::{Board, Edge, Player};
+//! use ramsey_verify::verify::line::Ending;
+//! use ramsey_verify::core::memory::Memory;
+//! use ramsey_verify::verify::strategy::{fresh, Game, Move, Strategy, StrategyError, View};
 //! use ramsey_verify::verify::{verify, Request, Verdict};
 //!
 //! /// A star from a hub (memory slot 0); completes a triangle when it can,
@@ -125,7 +125,7 @@
 //!
 //! // Hand both to the command line: `ramsey_verify::cli::main_with(registry)`
 //! // in your own `main` gives them every command of `ramsey-verify`.
-//! let registry = Registry::builtin()
+//! let registry = ramsey_verify::strategies::builtin()
 //!     .with(Star { blocks: false })
 //!     .and_then(|r| r.with(Star { blocks: true }))
 //!     .unwrap();
@@ -136,39 +136,29 @@
 //! line (check, read a counterexample, certificates, patch tables), and
 //! `examples/` holds complete programs: `k3_in_a_screen.rs` (Lemma 4.1 in
 //! about a screen), `k4_variant.rs` (a K4 variant that wraps a built-in
-//! strategy and changes one rule with [`amend::Amended`]) and `lab_tool.rs` (a user's own
+//! strategy and changes one rule with [`verify::amend::Amended`]) and `lab_tool.rs` (a user's own
 //! `ramsey-verify` via [`cli::main_with`]).
 //!
-//! The engine (board, canonical labelling, orbits, searches, reports) lives
-//! in `src/`; the built-in strategies live in `strategies/`, use only the
-//! engine's public interface, and reach the command line through
-//! [`registry::Registry::builtin`], as a user's strategies do through their
-//! own registry.
+//! # How the crates fit
+//!
+//! This crate is a facade. The library proper is `ramsey-verify-lib`
+//! (folder `lib/`), whose layers are re-exported here: [`core`] (vertices,
+//! positions, graph6, canonical forms, orbits) → [`games`] (rules only) →
+//! [`engine`] (the searches) → [`analysis`] (questions asked of games) and
+//! [`verify`] (strategies, runs, certificates) → [`render`] (pictures).
+//! The built-in strategies are the crate `ramsey-strategies` (folder
+//! `strategies/`, re-exported as [`strategies`]), written against the
+//! library's public interface only, and reach the command line through
+//! [`strategies::builtin`], as a user's strategies do through their own
+//! registry. The command line ([`cli`]) and progress bars sit behind the
+//! cargo feature `cli` (on by default): `default-features = false` gives the
+//! library without clap or indicatif.
 
 #![warn(missing_docs)]
 
-pub mod amend;
-pub mod bench;
-pub mod board;
-pub mod canon;
-pub mod cert;
-pub mod classes;
-pub mod cli;
-pub mod engine;
-pub mod game;
-pub mod graph6;
-pub mod line;
-pub mod orbits;
-pub mod patch;
-pub mod progress;
-pub mod registry;
-pub mod render;
-pub mod repair;
-pub mod search;
-pub mod shortest;
-pub mod strategy;
-pub mod verify;
-pub mod words;
+pub use ramsey_strategies as strategies;
+pub use ramsey_verify_lib::{analysis, core, engine, games, render, verify};
 
-#[path = "../strategies/mod.rs"]
-pub mod strategies;
+pub mod bench;
+#[cfg(feature = "cli")]
+pub mod cli;

@@ -1,7 +1,6 @@
 //! The `ramsey-verify` program: the command line of the library
 //! ([`ramsey_verify::cli::main_with`]) for the built-in strategies.
 
-use ramsey_verify::registry::Registry;
 use std::process::ExitCode;
 
 /// mimalloc instead of the system allocator: the search allocates small
@@ -11,5 +10,5 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    ramsey_verify::cli::main_with(Registry::builtin())
+    ramsey_verify::cli::main_with(ramsey_verify::strategies::builtin())
 }

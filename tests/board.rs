@@ -1,6 +1,6 @@
 //! Every board query on hand-made positions.
 
-use ramsey_verify::board::{Board, Edge, IllegalMove, Player, Position};
+use ramsey_verify::core::board::{Board, Edge, IllegalMove, Player, Position};
 
 fn position(board: Board, red: &[(u8, u8)], blue: &[(u8, u8)]) -> Position {
     let mut p = Position::empty(board);

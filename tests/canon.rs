@@ -2,10 +2,10 @@
 //! all vertex permutations on small positions.
 
 use proptest::prelude::*;
-use ramsey_verify::board::{members, Board, Edge, Player, Position, Vertex};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::orbits::edge_orbit_representatives;
-use ramsey_verify::strategy::Memory;
+use ramsey_verify::core::board::{members, Board, Edge, Player, Position, Vertex};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::memory::Memory;
+use ramsey_verify::core::orbits::edge_orbit_representatives;
 
 /// A small random situation: colours per vertex pair (0 free, 1 red,
 /// 2 blue), names for up to two memory slots, an optional marked edge.

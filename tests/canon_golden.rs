@@ -5,11 +5,11 @@
 //! It was computed by the implementation before that work (commit d071016).
 
 use ramsey_verify::bench::game_like_position;
-use ramsey_verify::board::{members, Player, Vertex};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::graph6::encode_position;
-use ramsey_verify::orbits::edge_orbit_representatives;
-use ramsey_verify::strategy::Memory;
+use ramsey_verify::core::board::{members, Player, Vertex};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::graph6::encode_position;
+use ramsey_verify::core::memory::Memory;
+use ramsey_verify::core::orbits::edge_orbit_representatives;
 use sha2::{Digest, Sha256};
 
 /// Canonical position, memory, marked edge, vertex map and edge orbit

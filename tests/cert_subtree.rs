@@ -3,12 +3,12 @@
 //! independent checker, so CI checks K4 code end to end on every run.
 
 use ramsey_cert_check::{check, RejectionKind};
-use ramsey_verify::board::{Board, Edge, Position};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::cert::Recorder;
-use ramsey_verify::search::{Observer, Search, Value};
+use ramsey_verify::core::board::{Board, Edge, Position};
+use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
+use ramsey_verify::verify::cert::Recorder;
+use ramsey_verify::verify::search::{Observer, Search, Value};
 
 /// The certificate text and the most moves she needs.
 fn stage4_certificate(bound: u32) -> (String, Value) {

@@ -4,11 +4,12 @@
 //! on small boards; strategy bugs in the options (exit code 3); the winning
 //! resolution as a patch table, replayed.
 
-use ramsey_verify::board::{Board, Edge, Player, Position};
-use ramsey_verify::patch::{format_table, parse_table, resolution_table, Patch, Patches};
-use ramsey_verify::search::{Choices, FailKind, Search, StrategyGame};
+use ramsey_verify::core::board::{Board, Edge, Player, Position};
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::verify::patch::{format_table, parse_table, resolution_table, Patch, Patches};
+use ramsey_verify::verify::search::{Choices, FailKind, Search, StrategyGame};
+use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict, VerifyError};
 use std::sync::Arc;
 
@@ -226,7 +227,7 @@ fn a_broken_but_legal_strategy_is_still_refuted_under_choices() {
 
 /// The winning resolution of `fork` under `some` as a patch table, after a
 /// round trip through its text.
-fn resolution(fork: Fork) -> ramsey_verify::patch::PatchTable {
+fn resolution(fork: Fork) -> ramsey_verify::verify::patch::PatchTable {
     let some = verify(&forked(fork), request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
     assert_eq!(some.verdict, Verdict::Verified);
     let table = resolution_table(&forked(fork), &some.choices.resolution).unwrap();
@@ -236,7 +237,7 @@ fn resolution(fork: Fork) -> ramsey_verify::patch::PatchTable {
     table
 }
 
-fn replayed(table: ramsey_verify::patch::PatchTable) -> ramsey_verify::verify::Report {
+fn replayed(table: ramsey_verify::verify::patch::PatchTable) -> ramsey_verify::verify::Report {
     let patched = Patches::over(Arc::new(forked(Fork::WasteFirst)), "k3-resolved", "", table);
     verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap()
 }
@@ -390,14 +391,14 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
 /// The certificate of `fork`'s run under `mode` (K3, `K_aleph0`, bound 4),
 /// written as `verify --cert` writes it, and the checker's verdict on it.
 fn certified(fork: Fork, mode: Choices) -> (Verdict, String, Result<ramsey_cert_check::Summary, String>) {
-    use ramsey_verify::cert::{lists::ListRecorder, refute, Recorder};
+    use ramsey_verify::verify::cert::{lists::ListRecorder, refute, Recorder};
     let strategy = forked(fork);
     let request = Request {
         tree: true,
         ..request(Board::Infinite, 4, 2, mode)
     };
     let (moves, lists) = (Recorder::new(), ListRecorder::new());
-    let observer: &dyn ramsey_verify::search::Observer = match mode {
+    let observer: &dyn ramsey_verify::verify::search::Observer = match mode {
         Choices::All => &lists,
         _ => &moves,
     };

@@ -1,13 +1,13 @@
 //! Failure classes (`src/classes.rs`, `ramsey-verify refute`): a broken
 //! strategy has them, a certified one has none, bad input is rejected.
 
-use ramsey_verify::board::{Board, Player};
-use ramsey_verify::classes::failure_classes;
-use ramsey_verify::search::{FailKind, Search};
+use ramsey_verify::core::board::{Board, Player};
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::classes::failure_classes;
+use ramsey_verify::verify::search::{FailKind, Search};
 use std::process::Command;
 
-fn classes(strategy: &str, round: u32) -> Vec<ramsey_verify::classes::FailureClass> {
+fn classes(strategy: &str, round: u32) -> Vec<ramsey_verify::verify::classes::FailureClass> {
     let s = by_name(strategy).unwrap();
     let search = Search::new(s.as_ref(), Board::Infinite, 10);
     failure_classes(&search, round, None, &|_, _| {}).unwrap()
@@ -34,8 +34,8 @@ fn broken_k3_has_failure_classes_after_round_2() {
 
 #[test]
 fn classes_are_distinct_up_to_isomorphism() {
-    use ramsey_verify::canon::canonical_form;
-    use ramsey_verify::strategy::Memory;
+    use ramsey_verify::core::canon::canonical_form;
+    use ramsey_verify::core::memory::Memory;
     let found = classes("k3-broken-scatters", 2);
     let mut keys: Vec<_> = found
         .iter()
@@ -62,7 +62,7 @@ fn refute_cli_prints_graph6_and_json() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(json["count"].as_u64().unwrap() > 0);
     let pair = json["classes"][0]["graph6"].as_str().unwrap();
-    assert!(ramsey_verify::graph6::decode_position(pair, Board::Infinite).is_ok());
+    assert!(ramsey_verify::core::graph6::decode_position(pair, Board::Infinite).is_ok());
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn refute_cli_draws_each_class() {
 
 #[test]
 fn a_strategy_with_a_bug_has_no_failure_classes_but_no_verdict() {
-    use ramsey_verify::classes::ClassesError;
+    use ramsey_verify::verify::classes::ClassesError;
     for strategy in ["k3-broken-illegal", "k3-broken-panics"] {
         let s = by_name(strategy).unwrap();
         let search = Search::new(s.as_ref(), Board::Infinite, 10);

@@ -2,11 +2,11 @@
 //! labelled positions (no canonical forms, no orbits, no table), written
 //! here from the paper's rules, on every small graph.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::analysis::colouring::chromatic::construction_order;
+use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Decider, Solver};
-use ramsey_verify::game::colouring::chromatic::construction_order;
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};
 
 /// A game as the brute force sees it.
@@ -196,7 +196,7 @@ fn node_kayles_on_paths_matches_hand_analysis() {
     // every first move leaves player 2 a last move (by hand: 0 leaves 2-3,
     // 1 leaves 3), and on the empty graph player 1 cannot move.
     let value = |n: usize| {
-        let graph = ramsey_verify::game::colouring::parse_graph(&format!("path:{n}")).unwrap();
+        let graph = ramsey_verify::games::colouring::parse_graph(&format!("path:{n}")).unwrap();
         let game = ColouringGame::new(graph, 1, Rules::Cg, None, None).unwrap();
         Solver::new(&game).value(&game.start()).unwrap().score
     };
@@ -218,7 +218,7 @@ fn the_winning_first_moves_reported_are_the_first_movers_by_brute_force() {
     // winner, who moves first, and the first moves reported as winning
     // (one per orbit) agree with the brute force, which plays each first
     // move and decides the rest.
-    let path = ramsey_verify::game::colouring::parse_graph("path:5").unwrap();
+    let path = ramsey_verify::games::colouring::parse_graph("path:5").unwrap();
     let mut games: Vec<Ordered> = (0..32u32)
         .map(|mask| {
             let second = (0..5).map(|v| mask >> v & 1 == 1).collect();
@@ -244,7 +244,7 @@ fn the_winning_first_moves_reported_are_the_first_movers_by_brute_force() {
             .map(|&s| if s { Player::Second } else { Player::First })
             .collect();
         let game = ColouringGame::new(graph.clone(), k, rules, Some(order.clone()), Some(owners)).unwrap();
-        let report = ramsey_verify::game::colouring::report::solve(&game, 1 << 30).unwrap();
+        let report = ramsey_verify::analysis::colouring::report::solve(&game, 1 << 30).unwrap();
         let brute = plain(&graph, k, rules, &order, &second);
         let first = if second[order[0]] {
             Player::Second

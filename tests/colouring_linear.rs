@@ -3,14 +3,14 @@
 //! with every order), owners alternating and random, and random larger
 //! graphs. Theorem 3.1's strategy is certified against every reply.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::analysis::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
+use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::strategy::certify;
 use ramsey_verify::engine::strategy::Strategy;
 use ramsey_verify::engine::Decider;
-use ramsey_verify::game::colouring::linear::{alternating, sccg2, scg2};
-use ramsey_verify::game::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
-use ramsey_verify::game::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2};
+use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};
 
 mod colouring_common;
@@ -111,12 +111,12 @@ fn a_wrong_strategy_is_refuted() {
         fn choose(
             &self,
             _: &ColouringGame,
-            p: &ramsey_verify::game::colouring::ColourPosition,
-            _: Option<&ramsey_verify::game::colouring::ColourMove>,
-        ) -> Vec<ramsey_verify::game::colouring::ColourMove> {
+            p: &ramsey_verify::games::colouring::ColourPosition,
+            _: Option<&ramsey_verify::games::colouring::ColourMove>,
+        ) -> Vec<ramsey_verify::games::colouring::ColourMove> {
             let v = (0..p.n() as u8).find(|&v| p.colour(v) == 0);
             let c = |v: u8| if v == 1 { 2 } else { 1 };
-            v.map(|v| ramsey_verify::game::colouring::ColourMove { v, c: c(v) })
+            v.map(|v| ramsey_verify::games::colouring::ColourMove { v, c: c(v) })
                 .into_iter()
                 .collect()
         }
@@ -126,7 +126,7 @@ fn a_wrong_strategy_is_refuted() {
 
 #[test]
 fn fast_winner_follows_orders_and_owners_of_the_game() {
-    use ramsey_verify::game::colouring::linear::fast_winner;
+    use ramsey_verify::games::colouring::linear::fast_winner;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
     for _ in 0..500 {
         let n = rng.random_range(1..=8usize);

@@ -2,11 +2,11 @@
 //! class): player 1 wins Node Kayles (CG, one colour) on G iff player 2
 //! wins the CG with two colours on G'.
 
+use ramsey_verify::analysis::colouring::trees::canonical_graph;
 use ramsey_verify::engine::Decider;
-use ramsey_verify::game::colouring::reductions::kayles_to_two_colours;
-use ramsey_verify::game::colouring::trees::canonical_graph;
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colouring::reductions::kayles_to_two_colours;
+use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::Game;
 use std::collections::HashSet;
 
 fn winner(graph: &Graph, k: usize) -> Winner {

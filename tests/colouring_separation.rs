@@ -2,12 +2,12 @@
 //! against the exact solver: every labelled graph (so every order) on up
 //! to 5 vertices and random graphs and owners on up to 9, 1 to 3 colours.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::Decider;
-use ramsey_verify::game::colouring::linear::{alternating, BigGraph};
-use ramsey_verify::game::colouring::separation::{solve, vertex_separation, Classes, Ordered};
-use ramsey_verify::game::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colouring::linear::{alternating, BigGraph};
+use ramsey_verify::games::colouring::separation::{solve, vertex_separation, Classes, Ordered};
+use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::Game;
 use rand::{Rng, SeedableRng};
 
 mod colouring_common;

@@ -3,10 +3,10 @@
 //! 5.3's strategy is certified on small trees (and refuted with too few
 //! colours).
 
-use ramsey_verify::game::colouring::chromatic::{game_chromatic, game_chromatic_number};
-use ramsey_verify::game::colouring::trees::{census, trees};
-use ramsey_verify::game::colouring::trees53::certify_trees;
-use ramsey_verify::game::colouring::{parse_graph, Graph};
+use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromatic_number};
+use ramsey_verify::analysis::colouring::trees::{census, trees};
+use ramsey_verify::analysis::colouring::trees53::certify_trees;
+use ramsey_verify::games::colouring::{parse_graph, Graph};
 
 #[test]
 fn tree_counts_match_oeis_a000055() {

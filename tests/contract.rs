@@ -4,10 +4,11 @@
 //! can but does not, or whose `play` is not among its `choices`, gets no
 //! verdict and an error naming the situation, never a wrong verdict.
 
-use ramsey_verify::board::{Board, Edge, Player};
-use ramsey_verify::search::Choices;
+use ramsey_verify::core::board::{Board, Edge, Player};
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::verify::search::Choices;
+use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{shorten, verify, Request, Verdict, VerifyError};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;

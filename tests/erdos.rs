@@ -6,13 +6,13 @@
 //! bound shown to be caught.
 
 use proptest::prelude::*;
-use ramsey_verify::board::{Edge, Player};
+use ramsey_verify::core::board::{Edge, Player};
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
-use ramsey_verify::game::colex::colex_graph;
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::scoring::{Points, Scoring, ScoringGame, PROBES};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::colex::colex_graph;
+use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
+use ramsey_verify::games::Game;
 use std::collections::{HashMap, HashSet};
 
 /// Plain minimax over labelled positions (no symmetry, no bounds), with
@@ -326,7 +326,7 @@ impl Game for Altered {
     fn play(&self, p: &EdgePosition, m: &Edge) -> EdgePosition {
         self.game.play(p, m)
     }
-    fn canonical(&self, p: &EdgePosition) -> ramsey_verify::game::Canonical<EdgePosition> {
+    fn canonical(&self, p: &EdgePosition) -> ramsey_verify::core::symmetry::Canonical<EdgePosition> {
         match self.whole {
             true => p.canonical(),
             false => self.game.canonical(p),

@@ -12,15 +12,15 @@ mod k4_variant;
 
 use clap::Parser;
 use k3_in_a_screen::K3InAScreen;
-use ramsey_verify::amend::Amended;
-use ramsey_verify::board::{Board, Edge, Player, Position};
 use ramsey_verify::cli::{run, Cli, Failure};
-use ramsey_verify::line::Ending;
-use ramsey_verify::registry::{Registry, RegistryError};
-use ramsey_verify::search::FailKind;
+use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::slot;
-use ramsey_verify::strategy::{Move, Strategy, StrategyError, View};
+use ramsey_verify::verify::amend::Amended;
+use ramsey_verify::verify::line::Ending;
+use ramsey_verify::verify::registry::{Registry, RegistryError};
+use ramsey_verify::verify::search::FailKind;
+use ramsey_verify::verify::strategy::{Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -185,7 +185,7 @@ fn a_users_strategy_gets_a_certificate_from_the_command_line() {
     std::fs::remove_dir_all(cert.parent().unwrap()).unwrap();
     // The stock registry does not know it: bad input, exit code 2.
     let stock = cli(
-        &Registry::builtin(),
+        &ramsey_verify::strategies::builtin(),
         &["verify", "--strategy", "k3-screen", "--bound", "4"],
     )
     .unwrap_err();

@@ -13,13 +13,13 @@
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz_parsers`.
 
 use proptest::prelude::*;
-use ramsey_verify::board::{Board, Edge, Player, Position, MAX_VERTICES};
 use ramsey_verify::cli::line_input::{checked_line, parse_json_line, parse_moves, parse_names};
-use ramsey_verify::graph6::{decode, decode_pair, decode_position, encode, encode_position};
-use ramsey_verify::line::Line;
-use ramsey_verify::patch::{format_table, parse_table};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, MAX_VERTICES};
+use ramsey_verify::core::graph6::{decode, decode_pair, decode_position, encode, encode_position};
 use ramsey_verify::render::{dot::to_dot, svg::to_svg, Figure};
-use ramsey_verify::strategy::Game;
+use ramsey_verify::verify::line::Line;
+use ramsey_verify::verify::patch::{format_table, parse_table};
+use ramsey_verify::verify::strategy::Game;
 use sha2::{Digest, Sha256};
 
 /// Cases per property: `PROPTEST_CASES`, else 4000.
@@ -260,10 +260,10 @@ proptest! {
         start in "([0-9]{1,3}-[0-9]{1,3},){0,3}|[?-~]{1,4}:[?-~]{1,4}|\\PC{0,8}",
         first in prop_oneof![Just(Player::First), Just(Player::Second)],
     ) {
-        use ramsey_verify::game::pattern::Pattern;
-        use ramsey_verify::game::ramsey::{RamseyGame, Rules};
-        use ramsey_verify::game::statement::{colour_start, parse_board};
-        use ramsey_verify::game::Game as _;
+        use ramsey_verify::games::pattern::Pattern;
+        use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+        use ramsey_verify::games::statement::{colour_start, parse_board};
+        use ramsey_verify::games::Game as _;
         let (Ok(rules), Ok(pattern), Ok(board)) = (rules.parse::<Rules>(), target.parse::<Pattern>(), parse_board(&board))
         else {
             return Ok(());

@@ -6,8 +6,8 @@
 mod common;
 use common::{ramsey, run};
 use ramsey_cert_check::{check, Claim, Rejection, RejectionKind, Summary};
-use ramsey_verify::board::Player;
-use ramsey_verify::game::pattern::Pattern;
+use ramsey_verify::core::board::Player;
+use ramsey_verify::games::pattern::Pattern;
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
@@ -304,11 +304,11 @@ fn every_rule_set_on_small_boards_agrees_with_the_checker() {
     // set, small boards (complete and not), both first movers: each win
     // gives a certificate the checker accepts with the engine's winner and
     // exactly the engine's number of winner moves; each draw none.
-    use ramsey_verify::cert::game::{game_certificate, GameCertError};
     use ramsey_verify::engine::Solver;
-    use ramsey_verify::game::ramsey::{RamseyGame, Rules};
-    use ramsey_verify::game::statement::parse_board;
-    use ramsey_verify::game::Game;
+    use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+    use ramsey_verify::games::statement::parse_board;
+    use ramsey_verify::games::Game;
+    use ramsey_verify::verify::cert::game::{game_certificate, GameCertError};
     let (mut wins, mut draws) = (0, 0);
     for rules in Rules::ALL {
         for board in ["4", "C5", "C}", "5"] {

@@ -272,7 +272,7 @@ fn every_exit_code_example_exits_with_its_code() {
 
 #[test]
 fn seconds_include_the_shortest_refutation_search() {
-    use ramsey_verify::board::Board;
+    use ramsey_verify::core::board::Board;
     use ramsey_verify::verify::{shorten, verify, Request};
     let strategy = ramsey_verify::strategies::by_name("k3").unwrap();
     let request = Request::new(Board::Complete(4), 50, 1);

@@ -1,10 +1,10 @@
 //! The K3 building strategy (Lemma 4.1) and its broken variants, through
 //! the library.
 
-use ramsey_verify::board::{Board, Player};
-use ramsey_verify::line::Ending;
-use ramsey_verify::search::FailKind;
+use ramsey_verify::core::board::{Board, Player};
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::line::Ending;
+use ramsey_verify::verify::search::FailKind;
 use ramsey_verify::verify::{verify, Report, Request, Verdict};
 
 fn run(name: &str, board: Board, bound: u32, threads: usize) -> Report {
@@ -98,7 +98,8 @@ fn results_do_not_depend_on_the_thread_count() {
 /// situation named, and no crash (the panic is caught).
 #[test]
 fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
-    use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+    use ramsey_verify::core::memory::Memory;
+    use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
     use ramsey_verify::verify::VerifyError;
     struct Panics;
     impl Strategy for Panics {
@@ -117,7 +118,7 @@ fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
         fn play(&self, view: &View) -> Result<Move, StrategyError> {
             assert!(view.move_number() < 2, "deliberate bug");
             Ok(Move {
-                edge: ramsey_verify::board::Edge::new(0, 1),
+                edge: ramsey_verify::core::board::Edge::new(0, 1),
                 memory: Memory::default(),
             })
         }
@@ -141,7 +142,7 @@ fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
 /// same strategy without the bug is verified.
 #[test]
 fn buggy_strategies_are_no_verdict_in_every_mode() {
-    use ramsey_verify::search::Choices;
+    use ramsey_verify::verify::search::Choices;
     use ramsey_verify::verify::VerifyError;
     for (name, says) in [
         ("k3-broken-illegal", "is already claimed"),

@@ -4,10 +4,10 @@
 //! 21 of her moves on K_aleph0 and on K_n for n >= 17; the tests compare
 //! what the engine computes with that.
 
-use ramsey_verify::board::{Board, Edge};
-use ramsey_verify::classes::failure_classes;
-use ramsey_verify::search::{Search, Value};
+use ramsey_verify::core::board::{Board, Edge};
 use ramsey_verify::strategies::k4;
+use ramsey_verify::verify::classes::failure_classes;
+use ramsey_verify::verify::search::{Search, Value};
 use ramsey_verify::verify::{thread_pool, verify, Request, Verdict};
 
 /// The paper's bound (Theorem 4.3), the bound every run is asked to meet.

@@ -2,14 +2,15 @@
 //! `choices` contain the alternatives the paper's text leaves open, `k4`'s
 //! move among them (first), and nothing the text rules out.
 
-use ramsey_verify::board::{Edge, Position, Vertex};
-use ramsey_verify::canon::canonical_form;
+use ramsey_verify::core::board::{Edge, Position, Vertex};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::as_written::AsWritten;
 use ramsey_verify::strategies::k4::figures::{parse, FIGURE6};
 use ramsey_verify::strategies::k4::fixtures::board;
 use ramsey_verify::strategies::k4::{memory_in, modified_k3, slot, K4Strategy, Variant, PENDING, PLAN, STAGE};
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, View};
+use ramsey_verify::verify::strategy::{Game, Move, Strategy, View};
 
 fn e(u: Vertex, v: Vertex) -> Edge {
     Edge::new(u, v)
@@ -254,7 +255,7 @@ fn single_choice_strategies_keep_their_one_move() {
 
 #[test]
 fn play_is_k4s_move_so_the_search_on_play_matches_k4() {
-    use ramsey_verify::board::Board;
+    use ramsey_verify::core::board::Board;
     use ramsey_verify::verify::{verify, Request};
     let k4 = verify(by_name("k4").unwrap().as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
     let first = verify(&AsWritten, Request::new(Board::Infinite, 21, 1)).unwrap();
@@ -284,10 +285,10 @@ impl Strategy for EntryReading {
     fn initial_memory(&self) -> Memory {
         AsWritten.initial_memory()
     }
-    fn play(&self, view: &View) -> Result<Move, ramsey_verify::strategy::StrategyError> {
+    fn play(&self, view: &View) -> Result<Move, ramsey_verify::verify::strategy::StrategyError> {
         Ok(self.choices(view)?.swap_remove(0))
     }
-    fn choices(&self, view: &View) -> Result<Vec<Move>, ramsey_verify::strategy::StrategyError> {
+    fn choices(&self, view: &View) -> Result<Vec<Move>, ramsey_verify::verify::strategy::StrategyError> {
         let mut all = AsWritten.choices(view)?;
         if view.memory.words[STAGE] == 2 && all.len() > 1 && all.iter().all(|m| m.memory.words[STAGE] == 6) {
             let keep = self.0.min(all.len() - 1);
@@ -311,8 +312,8 @@ impl Strategy for EntryReading {
 /// with `-- --nocapture`. All three readings are refuted.
 #[test]
 fn every_reading_of_the_figure6_entry_is_refuted() {
-    use ramsey_verify::board::Board;
-    use ramsey_verify::search::Choices;
+    use ramsey_verify::core::board::Board;
+    use ramsey_verify::verify::search::Choices;
     use ramsey_verify::verify::{verify, Request, Verdict};
     for reading in 0..3 {
         let request = Request {
@@ -324,7 +325,7 @@ fn every_reading_of_the_figure6_entry_is_refuted() {
             "reading {reading}: {:?}, {} positions, {} of his moves\n{}",
             report.verdict,
             report.positions,
-            report.line.count(ramsey_verify::board::Player::Second),
+            report.line.count(ramsey_verify::core::board::Player::Second),
             report.line.to_text(Game::clique(4))
         );
         assert_eq!(report.verdict, Verdict::Refuted, "reading {reading}");
@@ -338,9 +339,9 @@ fn every_reading_of_the_figure6_entry_is_refuted() {
 /// one of the five, every resolution loses.
 #[test]
 fn figure6_positions_under_every_resolution() {
-    use ramsey_verify::board::{Board, Player};
-    use ramsey_verify::graph6::encode_position;
-    use ramsey_verify::search::{Choices, Value};
+    use ramsey_verify::core::board::{Board, Player};
+    use ramsey_verify::core::graph6::encode_position;
+    use ramsey_verify::verify::search::{Choices, Value};
     use ramsey_verify::verify::{new_search, Request};
     let request = Request {
         choices: Choices::Some,

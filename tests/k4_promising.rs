@@ -2,14 +2,15 @@
 //! in strategies/k4/promising.rs: detection, the forcing lines, and the
 //! engine's verdict on every reply of his.
 
-use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::search::{FailKind, Search, Value};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, Vertex};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::k4::promising::{
     find_plan, forcing_line, forcing_lines, is_forcing_line, lemma_conditions, next_move, BlueRule, Detection, Plan,
     PlanKind, PlanSlots, PromisingType, MAX_LINE, PLAN_NAME_SLOTS, TYPES, TYPE_5, TYPE_6,
 };
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::verify::search::{FailKind, Search, Value};
+use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use rand::{Rng, SeedableRng};
 
 const SLOTS: PlanSlots = PlanSlots { word: 0, first_name: 0 };

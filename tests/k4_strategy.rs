@@ -2,16 +2,17 @@
 //! hand-made positions, one complete stage subtree certified by the search,
 //! and the regular strategy refuted.
 
-use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::search::{Search, Value};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, Vertex};
+use ramsey_verify::core::canon::canonical_form;
+use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::strategies::k4::fixtures::end_of_stage3;
 use ramsey_verify::strategies::k4::{
     memory_in, modified_k3, slot, stage2, stage3, stage5, stage6, standing, K4Strategy, Variant, PENDING, PLAN,
     PLAN_TRIANGLE, STAGE,
 };
-use ramsey_verify::strategy::{Game, Memory, View};
+use ramsey_verify::verify::search::{Search, Value};
+use ramsey_verify::verify::strategy::{Game, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 
 fn e(u: Vertex, v: Vertex) -> Edge {

@@ -1,6 +1,6 @@
 //! The memory cap stops a run cleanly, without a verdict.
 
-use ramsey_verify::board::Board;
+use ramsey_verify::core::board::Board;
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::{verify, Request, VerifyError};
 

@@ -9,12 +9,12 @@
 mod brute;
 
 use brute::{complete, target, Graph, Model, Pos, Val, BLUE, RED};
-use ramsey_verify::board::{Edge, Player};
+use ramsey_verify::core::board::{Edge, Player};
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Solver};
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::game::Value;
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::Value;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -325,7 +325,7 @@ fn census_agrees_with_brute_force_isomorphism_classes() {
                         continue;
                     };
                     let engine = census(&game, &engine_position(&model, &graph, start), |p| {
-                        let over = ramsey_verify::game::Game::outcome(&game, p).is_some();
+                        let over = ramsey_verify::games::Game::outcome(&game, p).is_some();
                         (
                             p.edge_count(Player::First) as u32,
                             p.edge_count(Player::Second) as u32,
@@ -371,5 +371,5 @@ fn a_wrong_model_is_caught() {
 }
 
 fn game_start(game: &RamseyGame) -> EdgePosition {
-    ramsey_verify::game::Game::start(game)
+    ramsey_verify::games::Game::start(game)
 }

@@ -2,12 +2,12 @@
 //! the published results for Sim, Sim+ and Sim_a, computed here, and bad
 //! input refused with exit code 2.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Solver};
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::Game;
 mod common;
 use common::ramsey;
 

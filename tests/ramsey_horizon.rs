@@ -5,14 +5,14 @@
 //! and the finite-board argument of `src/game/horizon.rs` checked: `K_N`,
 //! `K_{N+1}`, `K_{N+2}` and the budget game's `K_aleph0` agree.
 
-use ramsey_verify::board::{Board, Edge, Player, Position};
+use ramsey_verify::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify::core::board::{Board, Edge, Player, Position};
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::Solver;
-use ramsey_verify::game::budget::{BudgetSolver, WithinBudget};
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::horizon::{aleph0_vertices, Horizon};
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::horizon::{aleph0_vertices, Horizon};
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::Game;
 mod common;
 use common::ramsey;
 

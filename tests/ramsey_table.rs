@@ -8,7 +8,7 @@ mod common;
 
 use brute::{target, Model, Pos, RED};
 use common::ramsey;
-use ramsey_verify::game::ramsey::Rules;
+use ramsey_verify::games::ramsey::Rules;
 use serde_json::Value;
 use std::collections::HashMap;
 

@@ -3,14 +3,14 @@
 //! wins, after how many plies) on every rule set, K4..K6 and six targets,
 //! and an optimal line that replays to that value. Zero disagreements.
 
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::pattern::Pattern;
-use ramsey_verify::game::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::game::ranked::Ranked;
-use ramsey_verify::game::Game;
+use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::ranked::Ranked;
+use ramsey_verify::games::Game;
 
 const TARGETS: [&str; 6] = ["K3", "P3", "P4", "C4", "K1,3", "2K2"];
 

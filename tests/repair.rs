@@ -3,13 +3,13 @@
 //! reported stuck, and the K4 table is what turns `k4-guarded` into a
 //! strategy that wins its Figure 6 subtree.
 
-use ramsey_verify::board::{Board, Edge};
-use ramsey_verify::canon::canonical_form;
-use ramsey_verify::patch::{format_table, parse_table, PatchFile, PatchTable, Patches, TableHeader};
-use ramsey_verify::repair::{repair, RepairOutcome, RepairTask};
-use ramsey_verify::search::{Search, Value};
+use ramsey_verify::core::board::{Board, Edge};
+use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::strategies::{by_name, k4};
-use ramsey_verify::strategy::Strategy;
+use ramsey_verify::verify::patch::{format_table, parse_table, PatchFile, PatchTable, Patches, TableHeader};
+use ramsey_verify::verify::repair::{repair, RepairOutcome, RepairTask};
+use ramsey_verify::verify::search::{Search, Value};
+use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
 
 /// The line into the Figure 6 position `D@[:D]?` that `k4-guarded` plays,
@@ -149,17 +149,17 @@ impl Strategy for PanicsWhenAskedAgain {
     fn description(&self) -> &'static str {
         "k3-broken-wrong-triangle, panicking when asked twice (test)"
     }
-    fn game(&self) -> ramsey_verify::strategy::Game {
+    fn game(&self) -> ramsey_verify::verify::strategy::Game {
         self.inner.game()
     }
-    fn initial_memory(&self) -> ramsey_verify::strategy::Memory {
+    fn initial_memory(&self) -> ramsey_verify::core::memory::Memory {
         self.inner.initial_memory()
     }
     fn play(
         &self,
-        view: &ramsey_verify::strategy::View,
-    ) -> Result<ramsey_verify::strategy::Move, ramsey_verify::strategy::StrategyError> {
-        let key = ramsey_verify::patch::situation_key(view.position, view.memory, view.last_reply);
+        view: &ramsey_verify::verify::strategy::View,
+    ) -> Result<ramsey_verify::verify::strategy::Move, ramsey_verify::verify::strategy::StrategyError> {
+        let key = ramsey_verify::core::graph6::situation_key(view.position, view.memory, view.last_reply);
         assert!(self.seen.lock().unwrap().insert(key), "asked again");
         self.inner.play(view)
     }
@@ -193,7 +193,7 @@ fn a_panic_while_repair_asks_the_strategy_is_caught_and_named() {
     );
     // The line ends at the situation: after his move there.
     let last = error.line.moves.last().unwrap();
-    assert_eq!(last.player, ramsey_verify::board::Player::Second, "{error}");
+    assert_eq!(last.player, ramsey_verify::core::board::Player::Second, "{error}");
 }
 
 #[test]
@@ -350,7 +350,10 @@ fn repair_never_patches_a_position_he_has_already_won() {
     assert!(!table.is_empty());
     for key in table.keys() {
         let g6 = key.split(' ').next().unwrap();
-        let position = ramsey_verify::graph6::decode_position(g6, Board::Infinite).unwrap();
-        assert!(!position.has_clique(ramsey_verify::board::Player::Second, 4), "{key}");
+        let position = ramsey_verify::core::graph6::decode_position(g6, Board::Infinite).unwrap();
+        assert!(
+            !position.has_clique(ramsey_verify::core::board::Player::Second, 4),
+            "{key}"
+        );
     }
 }

@@ -263,7 +263,7 @@ fn a_table_without_its_header_or_with_a_garbled_one_is_refused() {
 fn the_table_of_k4_patched_names_k4_guarded() {
     // The built-in table is for `k4-guarded` (`k4-patched` is k4-guarded
     // with it): accepted there, refused for `k4`.
-    let table = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/k4/patches.txt");
+    let table = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/src/k4/patches.txt");
     let (code, stdout, err) = ramsey(&["verify", "--strategy", "k4-guarded", "--bound", "5", "--patches", table]);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("REFUTED"), "{stdout}");

@@ -1,11 +1,11 @@
 //! Shortest refutations of the K3 strategies, checked against counts worked
 //! out by hand (see the comments), and independent of the thread count.
 
-use ramsey_verify::board::{Board, Player};
-use ramsey_verify::line::Ending;
-use ramsey_verify::search::Search;
-use ramsey_verify::shortest::{shortest_refutation, Shortest};
+use ramsey_verify::core::board::{Board, Player};
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::line::Ending;
+use ramsey_verify::verify::search::Search;
+use ramsey_verify::verify::shortest::{shortest_refutation, Shortest};
 
 fn shortest(name: &str, bound: u32, threads: usize) -> Shortest {
     let strategy = by_name(name).unwrap();
@@ -90,26 +90,26 @@ fn same_line_for_any_thread_count() {
 /// A K4 strategy that never builds: every move joins two fresh vertices.
 struct K4Scatters;
 
-impl ramsey_verify::strategy::Strategy for K4Scatters {
+impl ramsey_verify::verify::strategy::Strategy for K4Scatters {
     fn name(&self) -> &'static str {
         "test-k4-scatters"
     }
     fn description(&self) -> &'static str {
         "test only: every move is a fresh disjoint edge"
     }
-    fn game(&self) -> ramsey_verify::strategy::Game {
-        ramsey_verify::strategy::Game::clique(4)
+    fn game(&self) -> ramsey_verify::verify::strategy::Game {
+        ramsey_verify::verify::strategy::Game::clique(4)
     }
-    fn initial_memory(&self) -> ramsey_verify::strategy::Memory {
-        ramsey_verify::strategy::Memory::default()
+    fn initial_memory(&self) -> ramsey_verify::core::memory::Memory {
+        ramsey_verify::core::memory::Memory::default()
     }
     fn play(
         &self,
-        view: &ramsey_verify::strategy::View,
-    ) -> Result<ramsey_verify::strategy::Move, ramsey_verify::strategy::StrategyError> {
+        view: &ramsey_verify::verify::strategy::View,
+    ) -> Result<ramsey_verify::verify::strategy::Move, ramsey_verify::verify::strategy::StrategyError> {
         let t = view.position.touched_count() as u8; // canonical: touched vertices are 0..t
-        Ok(ramsey_verify::strategy::Move {
-            edge: ramsey_verify::board::Edge::new(t, t + 1),
+        Ok(ramsey_verify::verify::strategy::Move {
+            edge: ramsey_verify::core::board::Edge::new(t, t + 1),
             memory: view.memory.clone(),
         })
     }
@@ -126,4 +126,25 @@ fn k4_scatters_loses_to_his_own_k4_in_six() {
         panic!("not refuted")
     };
     assert_eq!((line.count(Player::Second), line.ending), (6, Ending::SecondPlayerWins));
+}
+
+fn shortest_limited(name: &str, bound: u32, limit: u64) -> Shortest {
+    let strategy = by_name(name).unwrap();
+    let search = Search::new(strategy.as_ref(), Board::Infinite, bound);
+    shortest_refutation(&search, limit)
+}
+
+#[test]
+fn verified_strategy_has_no_refutation() {
+    assert!(matches!(
+        shortest_limited("k3", 50, 1_000_000),
+        Shortest::NoRefutation { .. }
+    ));
+}
+
+#[test]
+fn position_limit_gives_up_with_a_lower_bound() {
+    // Levels hold 1, 2, ... positions; a limit of 2 stops after level 1.
+    let result = shortest_limited("k3-broken-scatters", 50, 2);
+    assert!(matches!(result, Shortest::GaveUp { exhausted: 1, .. }), "{result:?}");
 }

@@ -15,11 +15,11 @@
 mod brute;
 
 use brute::permutations;
-use ramsey_verify::board::Player;
+use ramsey_verify::core::board::Player;
+use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::census;
-use ramsey_verify::game::edges::EdgePosition;
-use ramsey_verify::game::ramsey::{RamseyGame, Rules};
-use ramsey_verify::game::Game;
+use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+use ramsey_verify::games::Game;
 use std::collections::BTreeSet;
 
 const N: usize = 6;

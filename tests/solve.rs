@@ -2,8 +2,8 @@
 //! strategies, compared with what is known, plus the position where the
 //! reconstructed Stage 6 has no rule although a forced win exists.
 
-use ramsey_verify::board::{Board, Edge, Player, Position};
-use ramsey_verify::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use ramsey_verify::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::strategies::k4::hub_search;
 mod common;
 use common::ramsey;

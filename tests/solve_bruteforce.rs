@@ -11,9 +11,9 @@
 //! completes a red `K_k` before he completes a blue one; a full board is a
 //! draw, not a win.
 
-use ramsey_verify::board::{Board, Edge, Player, Position, Vertex};
-use ramsey_verify::game::budget::{BudgetSolver, WithinBudget};
-use ramsey_verify::strategy::Memory;
+use ramsey_verify::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify::core::board::{Board, Edge, Player, Position, Vertex};
+use ramsey_verify::core::memory::Memory;
 use std::collections::{HashMap, HashSet};
 
 /// The `K_k` game on `K_n`, edges numbered `0..n(n-1)/2`.

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use ramsey_verify::bench::game_like_position;
-use ramsey_verify::board::{members, Edge, Player, Position, Vertex};
+use ramsey_verify::core::board::{members, Edge, Player, Position, Vertex};
 
 /// Every free pair of touched vertices that completes a `K_k` for `player`.
 fn brute_force(position: &Position, player: Player, k: usize) -> Vec<Edge> {
@@ -92,7 +92,7 @@ fn double_threats_with_one_more_edge(
 
 #[test]
 fn a_k4_minus_one_edge_is_one_threat_and_two_are_a_double_threat() {
-    let mut position = Position::empty(ramsey_verify::board::Board::Infinite);
+    let mut position = Position::empty(ramsey_verify::core::board::Board::Infinite);
     for (u, v) in [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3)] {
         position.claim(Edge::new(u, v), Player::First).unwrap();
     }

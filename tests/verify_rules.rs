@@ -2,10 +2,11 @@
 //! the strong game (achieve), achieve-second, and the weak game (maker),
 //! where his K_k does not end the game.
 
-use ramsey_verify::board::{Board, Edge, Player, Vertex};
-use ramsey_verify::game::ramsey::Rules;
-use ramsey_verify::search::FailKind;
-use ramsey_verify::strategy::{Game, Memory, Move, Strategy, StrategyError, View};
+use ramsey_verify::core::board::{Board, Edge, Player, Vertex};
+use ramsey_verify::core::memory::Memory;
+use ramsey_verify::games::ramsey::Rules;
+use ramsey_verify::verify::search::FailKind;
+use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 use ramsey_verify::verify::{verify, Request, Verdict};
 mod common;
 use common::ramsey;
@@ -83,7 +84,7 @@ fn a_maker_strategy_loses_the_strong_game_and_wins_the_weak_one() {
 #[test]
 fn the_k3_strategy_wins_under_every_building_rule_set_in_four_moves() {
     let k3 = ramsey_verify::strategies::by_name("k3").unwrap();
-    for rules in ramsey_verify::strategy::VERIFIABLE_RULES {
+    for rules in ramsey_verify::verify::strategy::VERIFIABLE_RULES {
         let report = verify(k3.as_ref(), request(rules)).unwrap();
         assert_eq!(
             (report.verdict, report.max_moves),

@@ -2,7 +2,7 @@
 //! version 4 names its claim in the header's `claim` line (proofs/FORMAT.md,
 //! "Version 4: open choices").
 
-use crate::format::clip;
+use crate::text::clip;
 use crate::Rejection;
 
 /// What a strong-game certificate (version 2 or 4) claims.

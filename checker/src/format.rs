@@ -6,6 +6,7 @@
 use crate::claim::parse_claim;
 pub use crate::claim::StrongClaim;
 use crate::graph::{Colour, Graph};
+use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 use sha2::{Digest, Sha256};
 use std::io::{BufRead, BufReader, Read};
@@ -21,12 +22,6 @@ pub const CHOICES_VERSION: u32 = 4;
 /// start, entries, sha256.
 pub const HEADER_LINES: usize = 8;
 const MAGIC: &str = "ramsey-cert";
-/// Most vertices of a board or a position: the engine's cap
-/// (`MAX_VERTICES` in the engine's `src/board.rs`). On `K_aleph0` a move may
-/// also name the two untouched vertices `t` and `t + 1`.
-pub const MAX_ORDER: usize = 128;
-/// Most characters of untrusted text quoted in a message.
-const QUOTE: usize = 40;
 
 /// Caps on what the checker reads; beyond them a file is rejected as
 /// unreadable (exit code 2) with a one-line message, in memory bounded by
@@ -189,7 +184,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
                 }
                 return Err(Rejection::unreadable(format!(
                     "header is truncated (fewer than {})",
-                    crate::count(needed, "line", "lines")
+                    crate::text::count(needed, "line", "lines")
                 )));
             }
             let text = std::str::from_utf8(&self.line[..self.line.len() - 1])
@@ -227,8 +222,8 @@ impl<'a, R: BufRead> Lines<'a, R> {
         if count != announced {
             return Err(Rejection::invalid(format!(
                 "header announces {} but the body has {} (truncated or extended?)",
-                crate::count(announced, "entry", "entries"),
-                crate::count(count, "line", "lines")
+                crate::text::count(announced, "entry", "entries"),
+                crate::text::count(count, "line", "lines")
             )));
         }
         Ok((header, body))
@@ -278,20 +273,6 @@ fn version(first: &str) -> Result<u32, Rejection> {
 
 fn not_a_certificate() -> Rejection {
     Rejection::unreadable("not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)")
-}
-
-pub(crate) fn header_line<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<&'a str, Rejection> {
-    let line = lines
-        .next()
-        .ok_or_else(|| Rejection::unreadable(format!("header ends before its `{key}` line")))?;
-    line.strip_prefix(key)
-        .and_then(|rest| rest.strip_prefix(' '))
-        .ok_or_else(|| Rejection::unreadable(format!("header line `{key} ...` expected, found `{}`", clip(line))))
-}
-
-pub(crate) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, Rejection> {
-    text.parse()
-        .map_err(|_| Rejection::unreadable(format!("header: {what} `{}` is not a number", clip(text))))
 }
 
 /// Parses the eight header lines (version 2 or 4).
@@ -430,48 +411,6 @@ pub fn parse_position(text: &str) -> Result<Graph, String> {
         position.claim(u, v, Colour::Blue);
     }
     Ok(position)
-}
-
-/// Decodes a graph6 string (orders up to [`MAX_ORDER`]): the order and the edges.
-pub fn decode_graph6(s: &str) -> Result<(usize, Vec<(usize, usize)>), String> {
-    let bytes = s.as_bytes();
-    if bytes.iter().any(|&b| !(63..=126).contains(&b)) || bytes.is_empty() {
-        return Err(format!("`{}` is not graph6", clip(s)));
-    }
-    let (n, rest) = if bytes[0] != 126 {
-        ((bytes[0] - 63) as usize, &bytes[1..])
-    } else if bytes.len() >= 4 && bytes[1] != 126 {
-        let n = bytes[1..4].iter().fold(0usize, |n, &b| n << 6 | (b - 63) as usize);
-        (n, &bytes[4..])
-    } else {
-        return Err("graph6 order is too large".into());
-    };
-    if n > MAX_ORDER {
-        return Err(format!("graph6 order {n} exceeds {MAX_ORDER}"));
-    }
-    let pairs = n * n.saturating_sub(1) / 2;
-    if rest.len() != pairs.div_ceil(6) {
-        return Err(format!(
-            "graph6 of order {n} needs {} data bytes, has {}",
-            pairs.div_ceil(6),
-            rest.len()
-        ));
-    }
-    let mut bits = rest
-        .iter()
-        .flat_map(|&b| (0..6).rev().map(move |i| (b - 63) >> i & 1 == 1));
-    let pairs = (1..n).flat_map(|v| (0..v).map(move |u| (u, v)));
-    let edges = pairs.filter(|_| bits.next() == Some(true)).collect();
-    Ok((n, edges))
-}
-
-/// At most 40 characters of untrusted text (control characters dropped), for messages.
-pub fn clip(s: &str) -> String {
-    let mut out: String = s.chars().take(QUOTE).filter(|c| !c.is_control()).collect();
-    if s.chars().nth(QUOTE).is_some() {
-        out.push_str("...");
-    }
-    out
 }
 
 #[cfg(test)]

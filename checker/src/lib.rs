@@ -12,7 +12,7 @@
 //!
 //! Hostile input is read within [`Limits`] (by default 128 MiB of text after
 //! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
-//! at most [`format::MAX_ORDER`] = 128 vertices, the engine's cap): the input
+//! at most [`text::MAX_ORDER`] = 128 vertices, the engine's cap): the input
 //! is streamed line by line and rejected at the first cap it passes, so
 //! memory stays below the text cap plus about 200 bytes per entry, and
 //! messages quote at most 40 characters of it.
@@ -26,19 +26,12 @@ pub mod game;
 pub mod graph;
 pub mod iso;
 pub mod refutation;
+pub mod text;
 
 use closure::{Game, Index};
 pub use format::{AnyHeader, Board, Limits, StrongClaim};
 use std::time::Instant;
-
-/// `n` and the noun that goes with it: `one` if `n` is 1, else `many`
-/// ("1 line", "2 lines"). The checker shares no code with the engine, so
-/// it has its own copy of `ramsey_verify::words::count`.
-pub(crate) fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
-    let n = n.to_string();
-    let noun = if n == "1" { one } else { many };
-    format!("{n} {noun}")
-}
+use text::count;
 
 /// Why a certificate was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]

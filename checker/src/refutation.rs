@@ -17,8 +17,9 @@
 //! Memory: only the path from the root to the current line is kept (one
 //! board per situation on it), so at most one board per move of the game.
 
-use crate::format::{clip, parse_edge, parse_edges, Board, StrongClaim, HEADER_LINES, MAX_ORDER};
+use crate::format::{parse_edge, parse_edges, Board, StrongClaim, HEADER_LINES};
 use crate::graph::{Colour, Graph};
+use crate::text::{clip, MAX_ORDER};
 use crate::Rejection;
 
 /// What a valid refutation tree holds.
@@ -161,7 +162,7 @@ fn close(frame: &Frame) -> Result<(), String> {
         false => Err(format!(
             "situation {} lists {} but only {} are answered: option {} ({}-{}) has no line",
             frame.node,
-            crate::count(frame.options.len(), "option", "options"),
+            crate::text::count(frame.options.len(), "option", "options"),
             frame.next,
             frame.next,
             frame.options[frame.next].0,
@@ -242,11 +243,11 @@ impl Rules {
             (None, What::Full) => return Err("`full`, but the board is not full".into()),
             (None, What::Bound) if red >= self.bound => tally.bound += 1,
             (None, What::Bound) => {
-                let red = crate::count(red, "move", "moves");
+                let red = crate::text::count(red, "move", "moves");
                 return Err(format!("`bound`, but she has made only {red}"));
             }
             (None, _) if red >= self.bound => {
-                let red = crate::count(red, "move", "moves");
+                let red = crate::text::count(red, "move", "moves");
                 return Err(format!("she has made {red}: the line must say `bound`"));
             }
             (None, What::None(reason)) => {

@@ -1,12 +1,12 @@
 //! Argument parsers and options shared by several subcommands.
 
-use crate::board::Board;
-use crate::registry::Registry;
-use crate::strategy::Strategy;
+use crate::core::board::Board;
+use crate::verify::registry::Registry;
+use crate::verify::strategy::Strategy;
 use std::sync::Arc;
 
 pub fn parse_board(s: &str) -> Result<Board, String> {
-    s.parse().map_err(|e: crate::board::BoardError| e.to_string())
+    s.parse().map_err(|e: crate::core::board::BoardError| e.to_string())
 }
 
 pub fn parse_bound(s: &str) -> Result<u32, String> {
@@ -94,7 +94,7 @@ impl SearchArgs {
         // Names are `&'static str`; one patched strategy per run.
         let name: &'static str = Box::leak(format!("{}+{}", self.strategy, path.display()).into_boxed_str());
         let description = "a strategy with a patch table (--patches)";
-        Ok(Arc::new(crate::patch::Patches::over(
+        Ok(Arc::new(crate::verify::patch::Patches::over(
             strategy,
             name,
             description,
@@ -110,9 +110,9 @@ pub fn read_table(
     path: &std::path::Path,
     strategy: &dyn Strategy,
     any_strategy: bool,
-) -> Result<crate::patch::PatchTable, String> {
+) -> Result<crate::verify::patch::PatchTable, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let file = crate::patch::PatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file = crate::verify::patch::PatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     if any_strategy {
         return Ok(file.table);
     }

@@ -5,7 +5,7 @@
 use super::args::parse_threads;
 use super::{output, Failure};
 use crate::bench::{canon_throughput, certification, k4_solve, slice, strategy_calls, Measurement, K4_SLICE};
-use crate::board::Board;
+use crate::core::board::Board;
 use crate::strategies;
 use crate::verify::Request;
 use clap::Args;

@@ -3,16 +3,16 @@
 //! proof of both sides, and the census of chi_g over all small trees.
 
 use super::{output, Failure};
-use crate::board::Player;
-use crate::game::colouring::chromatic::game_chromatic;
-use crate::game::colouring::input::{read_graph, EdgeList};
-use crate::game::colouring::linear::{fast_winner, sccg2, scg2};
-use crate::game::colouring::linear_strategy::OrderedGame;
-use crate::game::colouring::report::solve;
-use crate::game::colouring::svg::svg;
-use crate::game::colouring::trees::census;
-use crate::game::colouring::{ColouringGame, Graph, GraphError, Rules};
-use crate::words::count;
+use crate::analysis::colouring::chromatic::game_chromatic;
+use crate::analysis::colouring::report::solve;
+use crate::analysis::colouring::trees::census;
+use crate::core::board::Player;
+use crate::core::words::count;
+use crate::games::colouring::input::{read_graph, EdgeList};
+use crate::games::colouring::linear::OrderedGame;
+use crate::games::colouring::linear::{fast_winner, sccg2, scg2};
+use crate::games::colouring::{ColouringGame, Graph, GraphError, Rules};
+use crate::render::colouring::svg;
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -184,12 +184,12 @@ fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json
     if graph.n() == 0 {
         return Err(Failure::BadInput("the graph has no vertices".into()));
     }
-    if graph.n() + graph.max_degree() + 1 > crate::board::MAX_VERTICES {
+    if graph.n() + graph.max_degree() + 1 > crate::core::board::MAX_VERTICES {
         return Err(Failure::BadInput(format!(
             "chi_g may need Delta + 1 = {} beside {}: at most {} together",
             count(graph.max_degree() + 1, "colour", "colours"),
             count(graph.n(), "vertex", "vertices"),
-            crate::board::MAX_VERTICES
+            crate::core::board::MAX_VERTICES
         )));
     }
     let result = game_chromatic(graph, memory).map_err(|e| Failure::NoVerdict(e.to_string()))?;
@@ -326,7 +326,7 @@ fn certify_53(max_n: usize, k: usize, played_out: bool, json: bool) -> Result<()
     let mut counterexample = None;
     for n in 1..=max_n {
         let started = std::time::Instant::now();
-        let c = crate::game::colouring::trees53::certify_trees(n, k, played_out);
+        let c = crate::analysis::colouring::trees53::certify_trees(n, k, played_out);
         let seconds = started.elapsed().as_secs_f64();
         let failure = c.failures.first().map(|(tree, root, line)| {
             let moves: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();

@@ -5,13 +5,14 @@
 
 use super::args::parse_threads;
 use super::{output, Failure};
-use crate::board::{Edge, Player};
+use crate::analysis::who_wins::{who_wins, WhoWins};
+use crate::core::board::{Edge, Player};
+use crate::core::edges::EdgePosition;
+use crate::core::graph6;
 use crate::engine::bounded::BoundedSolver;
-use crate::game::colex::colex_graph;
-use crate::game::edges::EdgePosition;
-use crate::game::scoring::{who_wins, Points, Scoring, ScoringError, ScoringGame, WhoWins, MAX_BOARD_VERTICES, PROBES};
-use crate::game::Game;
-use crate::graph6;
+use crate::games::colex::colex_graph;
+use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::games::Game;
 use clap::Args;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,7 +173,7 @@ fn solve(game: &ScoringGame, cap_mib: u64, winner_only: bool) -> Result<Solved, 
     let (result, seconds) = std::thread::scope(|s| {
         s.spawn(|| {
             let counts = || (solver.counts().visited, solver.counts().table_bytes);
-            crate::progress::watch_counts(counts, &done)
+            crate::verify::progress::watch_counts(counts, &done)
         });
         let result = match winner_only {
             true => who_wins(game, &solver).map(Found::Winner),
@@ -251,8 +252,8 @@ fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failur
         "{} game on {} ({}, {}): {result}: {}",
         r.scoring.name(),
         board_name(name),
-        crate::words::count(board.vertex_count(), "vertex", "vertices"),
-        crate::words::count(board.board_edges().len(), "edge", "edges"),
+        crate::core::words::count(board.vertex_count(), "vertex", "vertices"),
+        crate::core::words::count(board.board_edges().len(), "edge", "edges"),
         r.found.winner_text(r.scoring)
     ))?;
     if let Found::Exact { line, .. } = &r.found {

@@ -4,17 +4,17 @@
 //! positions examined; `--census` counts the reachable positions.
 
 use super::{output, Failure};
-use crate::board::Player;
-use crate::board::{Vertex, MAX_VERTICES};
+use crate::core::board::Player;
+use crate::core::board::{Vertex, MAX_VERTICES};
+use crate::core::edges::EdgePosition;
+use crate::core::words::count;
 use crate::engine::{census, solve, Solver};
-use crate::game::edges::EdgePosition;
-use crate::game::horizon::{aleph0_vertices, Horizon};
-use crate::game::pattern::Pattern;
-use crate::game::ramsey::{Outcome, RamseyGame, Rules};
-use crate::game::statement::{colour_start, parse_board};
-use crate::game::Game;
+use crate::games::horizon::{aleph0_vertices, Horizon};
+use crate::games::pattern::Pattern;
+use crate::games::ramsey::{Outcome, RamseyGame, Rules};
+use crate::games::statement::{colour_start, parse_board};
+use crate::games::Game;
 use crate::verify::thread_pool;
-use crate::words::count;
 use clap::Args;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -170,7 +170,7 @@ pub fn run(
     let done = AtomicBool::new(false);
     let report = std::thread::scope(|scope| {
         if !json && std::io::stderr().is_terminal() {
-            scope.spawn(|| crate::progress::watch_counts(|| (solver.visited(), solver.table_bytes()), &done));
+            scope.spawn(|| crate::verify::progress::watch_counts(|| (solver.visited(), solver.table_bytes()), &done));
         }
         let report = pool.install(|| solve(&solver));
         done.store(true, Ordering::Relaxed);
@@ -250,8 +250,8 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, cap: u64, json: bo
 
 /// Writes the winner's strategy to `path` (exit code 2 on a draw).
 fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
-    let cert = crate::cert::game::game_certificate(solver).map_err(|e| match e {
-        crate::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
+    let cert = crate::verify::cert::game::game_certificate(solver).map_err(|e| match e {
+        crate::verify::cert::game::GameCertError::Memory(cap) => Failure::NoVerdict(cap.to_string()),
         draw => Failure::BadInput(draw.to_string()),
     })?;
     let bytes = cert.write(path).map_err(Failure::Output)?;
@@ -284,7 +284,7 @@ fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
         "rules": game.rules().name(),
         // Any graph can be the board here, so it is given in graph6 (and not
         // as `board`, which is `inf` or `n` in every other command).
-        "board_graph6": crate::graph6::encode(start.vertex_count(), &start.board_edges()),
+        "board_graph6": crate::core::graph6::encode(start.vertex_count(), &start.board_edges()),
         "target_red": game.target(Player::First).name(),
         "target_blue": game.target(Player::Second).name(),
         "first": game.first().colour_name(),

@@ -3,9 +3,9 @@
 //! edges on the board, players alternating from red, no edge claimed twice,
 //! no move after a win, and an ending that matches the moves.
 
-use crate::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
-use crate::line::{Ending, Line, PlayedMove};
-use crate::strategy::Game;
+use crate::core::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::verify::line::{Ending, Line, PlayedMove};
+use crate::verify::strategy::Game;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -142,7 +142,7 @@ pub fn parse_json_line(text: &str, path: &str) -> Result<JsonLine, String> {
 /// Replays `moves` on `board`, checking that they alternate from red, are
 /// legal and stop at a win; marks forced answers afresh (a move that claims
 /// the missing edge of an opponent's threat without winning, as
-/// [`crate::search::Search::play_line`] does). Returns the moves and the ending: `claimed` if given (it must agree with the moves), else
+/// [`crate::verify::search::Search::play_line`] does). Returns the moves and the ending: `claimed` if given (it must agree with the moves), else
 /// the win or full board the moves reach, else `None` (unfinished).
 pub fn checked_line(
     moves: Vec<PlayedMove>,

@@ -3,15 +3,15 @@
 //!
 //! [`main_with`] is the whole `ramsey-verify` program for the strategies of
 //! a [`Registry`]: the stock binary (`src/main.rs`) is
-//! `main_with(Registry::builtin())`, and a researcher's own binary hands it
+//! `main_with(ramsey_verify::strategies::builtin())`, and a researcher's own binary hands it
 //! their strategies too, and gets every command and flag for them:
 //!
 //! ```no_run
-//! use ramsey_verify::registry::Registry;
+//! use ramsey_verify::verify::registry::Registry;
 //! use std::process::ExitCode;
 //!
 //! fn main() -> ExitCode {
-//!     let registry = Registry::builtin(); // .with(MyStrategy).unwrap()
+//!     let registry = ramsey_verify::strategies::builtin(); // .with(MyStrategy).unwrap()
 //!     ramsey_verify::cli::main_with(registry)
 //! }
 //! ```
@@ -33,7 +33,7 @@ mod solve;
 mod table;
 mod verify;
 
-use crate::registry::{Registry, UnknownStrategy};
+use crate::verify::registry::{Registry, UnknownStrategy};
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -155,7 +155,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    crate::search::quiet_strategy_panics();
+    crate::verify::search::quiet_strategy_panics();
     match Cli::try_parse_from(args) {
         Ok(cli) => finish(run(cli, registry)),
         // --help and --version, through the same writer as all output.

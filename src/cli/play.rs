@@ -6,12 +6,12 @@
 
 use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
-use crate::board::{Edge, Player, Vertex};
+use crate::core::board::{Edge, Player, Vertex};
+use crate::core::edges::EdgePosition;
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
-use crate::game::edges::EdgePosition;
-use crate::game::ramsey::RamseyGame;
-use crate::game::Game;
+use crate::games::ramsey::RamseyGame;
+use crate::games::Game;
 use crate::render::{DrawnEdge, Figure};
 use clap::Args;
 use std::io::BufRead;

@@ -1,16 +1,16 @@
 //! `ramsey-verify repair`: searches for a small table of moves that makes a
-//! refuted strategy win (`crate::repair`), and writes the table.
+//! refuted strategy win (`crate::verify::repair`), and writes the table.
 
 use super::args::{default_threads, parse_board, parse_bound, parse_threads, read_table};
 use super::line_input::parse_moves;
 use super::output::{self, write_file};
 use super::Failure;
-use crate::board::{Board, Edge};
-use crate::patch::{PatchFile, PatchTable, TableHeader};
-use crate::registry::Registry;
-use crate::repair::{repair, RepairOutcome, RepairTask};
+use crate::core::board::{Board, Edge};
+use crate::core::words::count;
+use crate::verify::patch::{PatchFile, PatchTable, TableHeader};
+use crate::verify::registry::Registry;
+use crate::verify::repair::{repair, RepairOutcome, RepairTask};
 use crate::verify::{thread_pool, Request};
-use crate::words::count;
 use clap::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;

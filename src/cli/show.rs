@@ -4,11 +4,11 @@ use super::args::parse_board;
 use super::line_input::{checked_line, parse_moves, parse_names, read_json_line};
 use super::picture::PictureArgs;
 use super::{output, Failure};
-use crate::board::{Board, Player, Position, Vertex};
-use crate::graph6::{decode_pair, decode_position, encode_position};
-use crate::line::{Ending, Line, PlayedMove};
+use crate::core::board::{Board, Player, Position, Vertex};
+use crate::core::graph6::{decode_pair, decode_position, encode_position};
 use crate::render::Figure;
-use crate::strategy::Game;
+use crate::verify::line::{Ending, Line, PlayedMove};
+use crate::verify::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 
@@ -125,7 +125,7 @@ pub(super) fn show_unfinished(
     let end = format!(
         "end: no {} yet after {}",
         game.target_name(),
-        crate::words::count(moves.len(), "move", "moves")
+        crate::core::words::count(moves.len(), "move", "moves")
     );
     // `from_line` needs an ending; this one is replaced by `end` below and
     // never shown.

@@ -1,6 +1,6 @@
 //! `ramsey-verify solve`: the value of a position for *any* strategy, by
 //! exhaustive search over both players' moves on the engine's core (the
-//! budget game, `crate::game::budget`). Where
+//! budget game, `crate::analysis::budget`). Where
 //! `verify` asks whether one strategy wins, `solve` asks whether she, to
 //! move, can force a win within a budget of her moves at all: the question
 //! to settle when a reconstructed strategy fails at a position.
@@ -9,10 +9,10 @@ use super::args::{parse_board, parse_bound, parse_threads};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
-use crate::board::{Board, Player, Position};
-use crate::game::budget::{BudgetSolver, NoAnswer, WithinBudget};
-use crate::graph6::decode_position;
-use crate::strategy::Game;
+use crate::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use crate::core::board::{Board, Player, Position};
+use crate::core::graph6::decode_position;
+use crate::verify::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 use std::time::Instant;

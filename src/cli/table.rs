@@ -12,14 +12,14 @@ mod open_problems;
 
 use super::args::parse_threads;
 use super::{output, Failure};
-use crate::board::Player;
+use crate::core::board::Player;
+use crate::core::edges::EdgePosition;
 use crate::engine::bounded::BoundedSolver;
 use crate::engine::Solver;
-use crate::game::edges::EdgePosition;
-use crate::game::pattern::Pattern;
-use crate::game::ramsey::{RamseyGame, Rules};
-use crate::game::ranked::Ranked;
-use crate::game::{Game, Value};
+use crate::games::pattern::Pattern;
+use crate::games::ramsey::{RamseyGame, Rules};
+use crate::games::ranked::Ranked;
+use crate::games::{Game, Value};
 use crate::verify::thread_pool;
 use clap::Args;
 use serde::Serialize;
@@ -109,7 +109,7 @@ pub(crate) fn complete_game(n: usize, target: &Pattern, rules: Rules) -> Result<
 pub(crate) fn solve_capped(
     game: &RamseyGame,
     cap_mib: u64,
-) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
+) -> (Result<Value<crate::games::ramsey::Outcome>, String>, u64, f64) {
     let solver = Solver::new(game).with_memory_limit(cap_mib << 20);
     let started = Instant::now();
     let value = solver.value(&game.start()).map_err(|e| e.to_string());
@@ -125,7 +125,7 @@ pub(crate) fn solve_capped(
 pub(crate) fn solve_threshold(
     game: &RamseyGame,
     cap_mib: u64,
-) -> (Result<Value<crate::game::ramsey::Outcome>, String>, u64, f64) {
+) -> (Result<Value<crate::games::ramsey::Outcome>, String>, u64, f64) {
     let ranked = Ranked::new(game);
     let solver = BoundedSolver::new(&ranked).with_memory_limit(cap_mib << 20);
     let started = Instant::now();
@@ -205,7 +205,7 @@ fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
             row.note = threshold("value, plies and positions from it".into());
         }
         Err(e) => {
-            let positions = crate::words::count(positions, "position", "positions");
+            let positions = crate::core::words::count(positions, "position", "positions");
             row.note = threshold(format!("{e} (after {positions})"))
         }
     }

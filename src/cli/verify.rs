@@ -3,17 +3,17 @@
 use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
-use crate::board::{Board, Player};
-use crate::cert::lists::ListRecorder;
-use crate::cert::refute::{line_tree, tree_certificate, Refutes};
-use crate::cert::{Certificate, Recorder};
-use crate::game::ramsey::Rules;
-use crate::patch::{resolution_table, PatchFile, TableHeader};
+use crate::core::board::{Board, Player};
+use crate::core::words::count;
+use crate::games::ramsey::Rules;
 use crate::render::Figure;
-use crate::search::{Choices, Observer};
-use crate::strategy::Game;
+use crate::verify::cert::lists::ListRecorder;
+use crate::verify::cert::refute::{line_tree, tree_certificate, Refutes};
+use crate::verify::cert::{Certificate, Recorder};
+use crate::verify::patch::{resolution_table, PatchFile, TableHeader};
+use crate::verify::search::{Choices, Observer};
+use crate::verify::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
-use crate::words::count;
 use clap::Args;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -66,7 +66,7 @@ pub struct VerifyArgs {
     pub check_contract: bool,
 }
 
-pub fn run(args: VerifyArgs, registry: &crate::registry::Registry) -> Result<(), Failure> {
+pub fn run(args: VerifyArgs, registry: &crate::verify::registry::Registry) -> Result<(), Failure> {
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
     let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
@@ -143,7 +143,11 @@ fn failure(e: VerifyError) -> Failure {
 }
 
 /// Writes the winning resolution of a `--choices some` run as a patch table.
-fn write_resolution(path: &Path, strategy: &dyn crate::strategy::Strategy, report: &Report) -> Result<(), Failure> {
+fn write_resolution(
+    path: &Path,
+    strategy: &dyn crate::verify::strategy::Strategy,
+    report: &Report,
+) -> Result<(), Failure> {
     let fail = |why: String| Failure::BadInput(format!("no resolution written to {}: {why}", path.display()));
     if report.verdict != Verdict::Verified {
         return Err(fail("no resolution of the open choices wins".into()));

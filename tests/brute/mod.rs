@@ -6,7 +6,7 @@
 //! No canonical forms, no orbits: the only memo is on labelled positions.
 #![allow(dead_code)]
 
-use ramsey_verify::game::ramsey::Rules;
+use ramsey_verify::games::ramsey::Rules;
 use std::collections::HashMap;
 
 /// Red and blue as colour indices.

@@ -1,8 +1,8 @@
 //! Helpers shared by the colouring tests. Each test crate uses only some.
 #![allow(dead_code)]
 
-use ramsey_verify::game::colouring::linear::BigGraph;
-use ramsey_verify::game::colouring::Graph;
+use ramsey_verify::games::colouring::linear::BigGraph;
+use ramsey_verify::games::colouring::Graph;
 use rand::Rng;
 
 /// The graph as adjacency lists, same labels.

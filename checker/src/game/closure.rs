@@ -7,9 +7,9 @@
 use super::header::{Header, HEADER_LINES, MAX_SET_MOVE_EDGES};
 use super::position::{other, parse_move, Position};
 use super::rules::{End, Game};
-use crate::format::clip;
 use crate::graph::Colour;
 use crate::iso::{invariant, isomorphic, Cells};
+use crate::text::clip;
 use crate::Rejection;
 use std::collections::HashMap;
 

@@ -4,8 +4,8 @@
 
 use super::position::{Position, Target};
 use super::rules::Rules;
-use crate::format::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::graph::Colour;
+use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 
 /// The format version of graph Ramsey game certificates.

@@ -2,9 +2,9 @@
 //! red or blue, as a plain matrix of codes, and targets with a naive
 //! subgraph-containment test. Written to be read, not to be fast.
 
-use crate::format::{clip, decode_graph6};
 use crate::graph::Colour;
 use crate::iso::Cells;
+use crate::text::{clip, decode_graph6};
 
 /// Code of a board edge that nobody has coloured.
 const FREE: u8 = 3;

@@ -44,7 +44,7 @@ impl FromStr for Rules {
             .iter()
             .find(|(_, name)| *name == s)
             .map(|&(r, _)| r)
-            .ok_or_else(|| format!("unknown rules `{}`", crate::format::clip(s)))
+            .ok_or_else(|| format!("unknown rules `{}`", crate::text::clip(s)))
     }
 }
 

@@ -34,13 +34,13 @@
 //! Slany Section 7.4).
 
 use super::{command_line, emit, result_name, solve_capped, TableArgs};
-use crate::board::{Edge, Player, Vertex};
 use crate::cli::Failure;
+use crate::core::board::{Edge, Player, Vertex};
+use crate::core::edges::EdgePosition;
 use crate::engine::census;
-use crate::game::edges::EdgePosition;
-use crate::game::pattern::Pattern;
-use crate::game::ramsey::{RamseyGame, Rules};
-use crate::game::Game;
+use crate::games::pattern::Pattern;
+use crate::games::ramsey::{RamseyGame, Rules};
+use crate::games::Game;
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -141,7 +141,7 @@ pub(super) fn run(args: &TableArgs, targets: &[Pattern], threads: usize) -> Resu
     for n in 1..=args.graphs_up_to as usize {
         for board in graphs(n) {
             for t in targets.iter().filter(|t| t.vertex_count() <= n) {
-                let name = crate::graph6::encode(n, &board.board_edges());
+                let name = crate::core::graph6::encode(n, &board.board_edges());
                 small.push(avoid_instance(name, board.clone(), t, args.max_memory)?);
             }
         }
@@ -258,7 +258,7 @@ fn summary(small: &[Instance], args: &TableArgs) -> String {
     let extended_fails = small.iter().filter(|i| !i.extended_rule_holds).count();
     let mut out = format!(
         "\n## Open Problem 2 on every graph with at most {}\n\n",
-        crate::words::count(args.graphs_up_to, "vertex", "vertices")
+        crate::core::words::count(args.graphs_up_to, "vertex", "vertices")
     );
     out += &format!(
         "Boards: every graph without isolated vertices up to isomorphism (graph6), empty start, each target \

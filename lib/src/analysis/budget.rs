@@ -1,0 +1,407 @@
+//! "Can she force a win within `b` of her moves?" in the strong `K_k`
+//! achievement game on `K_n` or `K_aleph0`, as a [`Game`] on the engine's
+//! one search core ([`crate::engine::Solver`]), with the driver that asks
+//! it ([`BudgetSolver`]): `solve --budget` and the K4 strategies' hub search.
+//!
+//! # The question, exactly
+//!
+//! She (red) is to move in the given position; the players alternate. She
+//! *wins within `b`* if she can force that one of her next `b` moves (this
+//! one included) completes a red `K_k` before he completes a blue one,
+//! whatever he plays. On `K_n`, a full board without a `K_k` is a draw, which
+//! is not a win; a win on the last free edge counts. `b = 0` never wins. The
+//! question does not look at whose turn the edge counts suggest: it always
+//! answers for her to move. A position in which a `K_k` is already complete
+//! is a finished game: she has no move, so no budget wins.
+//! `tests/solve_bruteforce.rs` compares every answer with plain minimax over
+//! labelled positions on `K_4` and `K_5`.
+//!
+//! # The game
+//!
+//! A position carries her moves left (`left`, counting her next one); the
+//! score is whether she has won ([`bool`], `true` is better for her). A win
+//! is decisive for her and "no win" for him ([`Game::decisive`]), so a node
+//! stops at its first winning move (hers) or first escape (his): the search
+//! is win-only with cutoffs, sequential, and visits the same positions on
+//! every run. The budget is part of the canonical key. The named vertices
+//! of a move filter ([`WithinBudget::restrict_her_moves`]) are part of the
+//! canonical form, so positions are only identified when the names
+//! correspond.
+//!
+//! Forced moves are played without branching, inside [`Game::play`]: after
+//! every move, while the player to move has no completion of their own and
+//! the other has exactly one, the player to move blocks it (any other move
+//! lets the other complete; her blocks are never filtered). What remains is
+//! decided before labelling where possible ([`Game::quick_value`]): a
+//! completion wins for its owner; two completions with different missing
+//! edges win for their owner, who is not to move (one move blocks one);
+//! with one move of hers left only a completion wins; with none left, or on
+//! a full board, she has not won. Such positions are not stored.
+//!
+//! Her moves ([`Game::orbit_moves`], one per orbit of the canonical form)
+//! are tried in the order completions, block of his only threat, double
+//! threats, threats, quiet moves (then canonical edge order); quiet moves
+//! and single threats are left out when fewer than three of her moves
+//! remain (with two left only a double threat can win: he blocks a single
+//! one, and his move makes no threat of hers). Resigning never wins, so
+//! offering it changes no value: it is her only move where no edge can win,
+//! so that every position that is not over has a move.
+//!
+//! # `K_aleph0`
+//!
+//! Within `b` more moves of hers, at most `2b - 1` edges are played (hers
+//! and his in between, forced blocks included), which touch at most
+//! `2(2b - 1)` untouched vertices. Untouched vertices are interchangeable
+//! (any bijection between them extends to an automorphism of the position),
+//! so on any `K_N` with `N >= touched + 2(2b - 1)` every line of `K_aleph0`
+//! is played, up to relabelling, and no line runs out of vertices or fills
+//! the board: the answer on `K_N` is the answer on `K_aleph0`. Positions on
+//! `K_aleph0` are kept on [`MAX_VERTICES`] vertices with the untouched ones
+//! alike (the canonical form places them last, and one move to an untouched
+//! vertex is offered per orbit), so the question is answered there when
+//! `touched + 2(2b - 1) <= MAX_VERTICES` and refused otherwise
+//! ([`BudgetError::TooManyVertices`]).
+
+use crate::core::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::canon::canonical_form;
+use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbits;
+use crate::core::symmetry::Canonical;
+use crate::games::Game;
+
+/// Which of her unforced moves may be tried, given the position, the named
+/// vertices and the edge, all in the same labels (they are canonical ones
+/// during the search, so a filter must only depend on what the names and
+/// the position say).
+pub type HerMoves = Box<dyn Fn(&Position, &Memory, Edge) -> bool + Send + Sync>;
+
+/// The question "does she win within her budget?" in the `K_k` game.
+pub struct WithinBudget {
+    clique: usize,
+    her_moves: Option<HerMoves>,
+    /// Named vertices the filter depends on, in the labels of the
+    /// positions asked about.
+    names: Memory,
+    /// The board of [`Game::start`].
+    board: Board,
+    /// Her moves at [`Game::start`].
+    budget: u32,
+}
+
+/// A position of the budget game.
+#[derive(Clone, Debug)]
+pub struct Race {
+    /// The board.
+    pub position: Position,
+    /// The named vertices, in the position's labels.
+    pub names: Memory,
+    /// Her moves left, counting her next one.
+    pub left: u32,
+    /// Who is to move.
+    pub to_move: Player,
+    /// Whether she won, once the game has ended.
+    ended: Option<bool>,
+    /// The edges that would complete each player's `K_k` now (red, blue).
+    completions: [Vec<Edge>; 2],
+}
+
+/// A move: an edge, or her resignation (only offered where no edge wins).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Step {
+    /// Claim this edge.
+    Edge(Edge),
+    /// She gives up: the game ends without her win.
+    Resign,
+}
+
+/// Why a budget question cannot be asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BudgetError {
+    /// On `K_aleph0`, the lines within the budget could need more vertices
+    /// than a position holds.
+    #[error(
+        "a budget of {budget} may touch {need} more vertices on K_aleph0; with {touched} touched, at most {MAX_VERTICES} fit"
+    )]
+    TooManyVertices {
+        /// Her moves.
+        budget: u32,
+        /// Vertices touched already.
+        touched: usize,
+        /// At most `2(2b - 1)` more.
+        need: usize,
+    },
+}
+
+impl WithinBudget {
+    /// The question in the `K_clique` game (`clique >= 2`), starting (for
+    /// [`Game::start`]) from the empty `board` with `budget` of her moves.
+    pub fn new(clique: usize, board: Board, budget: u32) -> WithinBudget {
+        WithinBudget {
+            clique,
+            her_moves: None,
+            names: Memory::default(),
+            board,
+            budget,
+        }
+    }
+
+    /// Restricts her unforced moves to those `filter` accepts: a "win" then
+    /// means a win with her moves so restricted (his stay unrestricted).
+    /// Completing her `K_k` and blocking his only threat are forced, never
+    /// filtered. `names` are the vertices the filter refers to, in the
+    /// labels of the positions that will be asked about.
+    pub fn restrict_her_moves(mut self, names: Memory, filter: HerMoves) -> WithinBudget {
+        self.her_moves = Some(filter);
+        self.names = names;
+        self
+    }
+
+    /// `position` with her to move and `budget` of her moves: `None` if a
+    /// `K_k` is already complete (a finished game), an error if the lines
+    /// within the budget may not fit on the board.
+    pub fn race(&self, position: &Position, budget: u32) -> Result<Option<Race>, BudgetError> {
+        let touched = position.touched_count();
+        let need = 2 * (2 * budget as usize).saturating_sub(1);
+        if position.board() == Board::Infinite && touched + need > MAX_VERTICES {
+            return Err(BudgetError::TooManyVertices { budget, touched, need });
+        }
+        if position.has_clique(Player::First, self.clique) || position.has_clique(Player::Second, self.clique) {
+            return Ok(None);
+        }
+        Ok(Some(self.fresh(position.clone(), budget)))
+    }
+
+    /// `position` with her to move, `budget` of her moves and the names.
+    fn fresh(&self, position: Position, budget: u32) -> Race {
+        self.with_completions(Race {
+            position,
+            names: self.names.clone(),
+            left: budget,
+            to_move: Player::First,
+            ended: None,
+            completions: [Vec::new(), Vec::new()],
+        })
+    }
+
+    /// The edges that would complete `player`'s `K_k` now.
+    /// `Position::threats` looks only between touched vertices, which is
+    /// enough for `k >= 3` (both ends of such an edge have `k - 2` common
+    /// neighbours of that colour); for `k = 2` every free edge completes, and
+    /// two are listed (all that matters: more than one cannot be blocked).
+    fn completions(&self, position: &Position, player: Player) -> Vec<Edge> {
+        if self.clique >= 3 {
+            return position.threats(player, self.clique);
+        }
+        let n = position.board().capacity();
+        (0..n)
+            .flat_map(|u| (u + 1..n).map(move |v| Edge::new(u as Vertex, v as Vertex)))
+            .filter(|&e| position.is_free(e))
+            .take(2)
+            .collect()
+    }
+
+    /// Whether free edge `e` completes `player`'s `K_k` (every edge does for `k = 2`).
+    fn completes(&self, race: &Race, player: Player, e: Edge) -> bool {
+        self.clique < 3 || race.completions[player as usize].contains(&e)
+    }
+
+    fn with_completions(&self, mut race: Race) -> Race {
+        race.completions = [Player::First, Player::Second].map(|p| self.completions(&race.position, p));
+        race
+    }
+
+    /// `e` claimed by the player to move (her move costs one of her budget).
+    fn claim(&self, race: &Race, e: Edge) -> Race {
+        let mover = race.to_move;
+        let completes = self.completes(race, mover, e);
+        let mut next = Race {
+            position: race.position.with(e, mover).expect("moves are free edges"),
+            names: race.names.clone(),
+            left: race.left - (mover == Player::First) as u32,
+            to_move: mover.opponent(),
+            ended: completes.then_some(mover == Player::First),
+            completions: [Vec::new(), Vec::new()],
+        };
+        if !completes {
+            next = self.with_completions(next);
+        }
+        next
+    }
+
+    /// Plays forced blocks until the player to move has a choice (or the
+    /// game is decided): with no completion of their own and exactly one of
+    /// the other's, the player to move must block it.
+    fn settle(&self, mut race: Race) -> Race {
+        while race.ended.is_none() && race.left > 0 {
+            let mover = race.to_move as usize;
+            let other = &race.completions[1 - mover];
+            if !race.completions[mover].is_empty() || other.len() != 1 {
+                break;
+            }
+            let block = other[0];
+            race = self.claim(&race, block);
+        }
+        race
+    }
+
+    /// Her moves worth trying at a canonical position, one per orbit, best
+    /// first (see the module docs).
+    fn her_candidates(&self, race: &Race, generators: &[Vec<Vertex>]) -> Vec<Edge> {
+        let his = &race.completions[Player::Second as usize];
+        let mut ranked: Vec<(u8, Edge)> = Vec::new();
+        for e in edge_orbits(&race.position, generators) {
+            let rank = if self.completes(race, Player::First, e) {
+                0
+            } else if !his.is_empty() {
+                if his.len() > 1 || his[0] != e {
+                    continue;
+                }
+                1
+            } else if self
+                .her_moves
+                .as_ref()
+                .is_some_and(|allow| !allow(&race.position, &race.names, e))
+            {
+                continue;
+            } else {
+                let next = race.position.with(e, Player::First).expect("moves are free edges");
+                let threats = self.completions(&next, Player::First).len().min(2) as u8;
+                if threats < 2 && race.left < 3 {
+                    continue;
+                }
+                3 - threats
+            };
+            ranked.push((rank, e));
+        }
+        ranked.sort_by_key(|&(rank, _)| rank);
+        ranked.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
+impl Game for WithinBudget {
+    type Position = Race;
+    type Move = Step;
+    type Score = bool;
+
+    /// The empty board with her to move and the whole budget.
+    fn start(&self) -> Race {
+        self.fresh(Position::empty(self.board), self.budget)
+    }
+    fn to_move(&self, race: &Race) -> Player {
+        race.to_move
+    }
+    /// Ended, or no move of hers left, or a full board (no win).
+    fn outcome(&self, race: &Race) -> Option<bool> {
+        if race.ended.is_some() {
+            return race.ended;
+        }
+        (race.left == 0 || race.position.is_full()).then_some(false)
+    }
+    fn moves(&self, race: &Race) -> Vec<Step> {
+        self.orbit_moves(&Canonical::as_is(race.clone()))
+    }
+    fn orbit_moves(&self, canon: &Canonical<Race>) -> Vec<Step> {
+        let race = &canon.position;
+        if race.to_move == Player::Second {
+            return edge_orbits(&race.position, &canon.generators)
+                .into_iter()
+                .map(Step::Edge)
+                .collect();
+        }
+        let mut moves: Vec<Step> = self
+            .her_candidates(race, &canon.generators)
+            .into_iter()
+            .map(Step::Edge)
+            .collect();
+        if moves.is_empty() {
+            moves.push(Step::Resign);
+        }
+        moves
+    }
+    fn play(&self, race: &Race, m: &Step) -> Race {
+        match *m {
+            Step::Edge(e) => self.settle(self.claim(race, e)),
+            Step::Resign => Race {
+                ended: Some(false),
+                ..race.clone()
+            },
+        }
+    }
+    fn canonical(&self, race: &Race) -> Canonical<Race> {
+        let canon = canonical_form(&race.position, &race.names, None);
+        let to_canon = canon.to_canon.map;
+        let relabel = |edges: &Vec<Edge>| {
+            let mut image: Vec<Edge> = edges.iter().map(|e| e.map(|v| to_canon[v as usize])).collect();
+            image.sort_unstable();
+            image
+        };
+        let completions = [relabel(&race.completions[0]), relabel(&race.completions[1])];
+        Canonical {
+            key: key_words(&canon.key.0, race),
+            position: Race {
+                position: canon.position,
+                names: canon.memory,
+                left: race.left,
+                to_move: race.to_move,
+                ended: race.ended,
+                completions,
+            },
+            to_canon,
+            generators: canon.generators,
+        }
+    }
+    fn relabel_move(&self, m: &Step, perm: &[Vertex]) -> Step {
+        match *m {
+            Step::Edge(e) => Step::Edge(e.map(|v| perm[v as usize])),
+            Step::Resign => Step::Resign,
+        }
+    }
+    fn hurries(&self, _won: bool) -> Option<Player> {
+        None
+    }
+    fn move_text(&self, m: &Step) -> String {
+        match m {
+            Step::Edge(e) => e.to_string(),
+            Step::Resign => "resign".to_string(),
+        }
+    }
+    fn score_text(&self, won: bool) -> String {
+        match won {
+            true => "she wins within her budget".to_string(),
+            false => "no win within her budget".to_string(),
+        }
+    }
+    fn decisive(&self, mover: Player, won: bool) -> bool {
+        won == (mover == Player::First)
+    }
+    /// The shortcuts of the module docs, on a settled position.
+    fn quick_value(&self, race: &Race) -> Option<crate::games::Value<bool>> {
+        let won = self.outcome(race).or_else(|| {
+            let mover = race.to_move;
+            let [hers, his] = &race.completions;
+            if !race.completions[mover as usize].is_empty() {
+                return Some(mover == Player::First);
+            }
+            let others = if mover == Player::First { his } else { hers };
+            if others.len() >= 2 {
+                return Some(mover == Player::Second);
+            }
+            (race.left == 1).then_some(false)
+        })?;
+        Some(crate::games::Value { score: won, plies: 0 })
+    }
+}
+
+/// The canonical key's bytes as words, then one word with the byte count,
+/// her moves left and the player to move (distinct inputs, distinct words).
+fn key_words(bytes: &[u8], race: &Race) -> Box<[u64]> {
+    let mut words: Vec<u64> = bytes
+        .chunks(8)
+        .map(|chunk| chunk.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)))
+        .collect();
+    words.push((bytes.len() as u64) << 40 | u64::from(race.left) << 1 | race.to_move as u64);
+    words.into_boxed_slice()
+}
+
+pub mod solver;
+pub use solver::{BudgetSolver, NoAnswer};

@@ -1,0 +1,127 @@
+//! Asking [`WithinBudget`] on the engine's core: whether she wins within a
+//! budget, her winning moves, and the shortest win up to a budget.
+//!
+//! The moves at the position asked about are the game's own
+//! ([`Game::orbit_moves`] of its canonical form, in their order: the same
+//! candidates and the same test as at every node of the search), mapped
+//! back to the position's labels; each is tested by the core. So the first
+//! winning move is the first in the order completions, block, double
+//! threats, threats, quiet moves, then canonical edge order, whatever
+//! the table holds.
+
+use super::{BudgetError, Race, Step, WithinBudget};
+use crate::core::board::{Edge, Position};
+use crate::engine::{inverse, MemoryCapReached, Solver};
+use crate::games::Game;
+
+/// Why a budget question has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoAnswer {
+    /// The question cannot be asked (bad input).
+    #[error(transparent)]
+    Budget(#[from] BudgetError),
+    /// The search stopped at its memory cap.
+    #[error(transparent)]
+    Memory(#[from] MemoryCapReached),
+}
+
+/// The budget question's solver: one table for every question asked.
+pub struct BudgetSolver {
+    solver: Solver<'static, WithinBudget>,
+}
+
+impl BudgetSolver {
+    /// A solver for `game` with no memory cap. Sequential: the positions
+    /// it visits are the same on every run.
+    pub fn new(game: WithinBudget) -> BudgetSolver {
+        BudgetSolver {
+            solver: Solver::owning(game).with_parallel_plies(0),
+        }
+    }
+
+    /// Caps the table at about `bytes` bytes; past it every question
+    /// stops with [`NoAnswer::Memory`].
+    pub fn with_memory_limit(self, bytes: u64) -> BudgetSolver {
+        BudgetSolver {
+            solver: self.solver.with_memory_limit(bytes),
+        }
+    }
+
+    /// Whether she, to move in `position`, wins within `budget` of her
+    /// moves (`false` on a finished game).
+    pub fn wins(&self, position: &Position, budget: u32) -> Result<bool, NoAnswer> {
+        match self.solver.game().race(position, budget)? {
+            Some(race) => Ok(self.value(&race)?),
+            None => Ok(false),
+        }
+    }
+
+    /// Every move of hers (in `position`'s labels, one per orbit) that wins
+    /// within `budget`, in the game's order; empty if she cannot force a
+    /// win that fast or the game is over.
+    pub fn winning_moves(&self, position: &Position, budget: u32) -> Result<Vec<Edge>, NoAnswer> {
+        self.winners(position, budget, usize::MAX)
+    }
+
+    /// Her first winning move within `budget` (see [`Self::winning_moves`]).
+    pub fn first_winning_move(&self, position: &Position, budget: u32) -> Result<Option<Edge>, NoAnswer> {
+        Ok(self.winners(position, budget, 1)?.first().copied())
+    }
+
+    /// The smallest budget up to `max_budget` within which she wins, with
+    /// the first `limit` of her winning moves for it; `None` if none wins.
+    pub fn shortest_win(
+        &self,
+        position: &Position,
+        max_budget: u32,
+        limit: usize,
+    ) -> Result<Option<(u32, Vec<Edge>)>, NoAnswer> {
+        // Bad input is refused before any search (every smaller budget fits).
+        self.solver.game().race(position, max_budget)?;
+        for budget in 1..=max_budget {
+            let moves = self.winners(position, budget, limit)?;
+            if !moves.is_empty() {
+                return Ok(Some((budget, moves)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Positions stored so far, up to isomorphism (those decided before
+    /// labelling not included).
+    pub fn positions(&self) -> u64 {
+        self.solver.positions()
+    }
+
+    /// The first `limit` of her moves that win within `budget`.
+    fn winners(&self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NoAnswer> {
+        let game = self.solver.game();
+        let Some(race) = game.race(position, budget)? else {
+            return Ok(Vec::new());
+        };
+        if budget == 0 {
+            return Ok(Vec::new());
+        }
+        let canon = game.canonical(&race);
+        let back = inverse(&canon.to_canon);
+        let mut wins = Vec::new();
+        for m in game.orbit_moves(&canon) {
+            let Step::Edge(e) = m else { continue };
+            if wins.len() == limit {
+                break;
+            }
+            if self.value(&game.play(&canon.position, &m))? {
+                wins.push(e.map(|v| back[v as usize]));
+            }
+        }
+        Ok(wins)
+    }
+
+    /// Whether she wins from `race`: its quick value, else the core's.
+    fn value(&self, race: &Race) -> Result<bool, MemoryCapReached> {
+        match self.solver.game().quick_value(race) {
+            Some(v) => Ok(v.score),
+            None => Ok(self.solver.value(race)?.score),
+        }
+    }
+}

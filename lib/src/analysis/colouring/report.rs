@@ -1,0 +1,119 @@
+//! Solving one colouring game with the engine, and what a user sees: the
+//! winner, an optimal line, the first moves with their values, positions
+//! and time.
+
+use crate::core::board::Player;
+use crate::core::words::count;
+use crate::engine::{MemoryCapReached, Solver};
+use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
+use crate::games::Game;
+use std::time::Instant;
+
+/// The solved game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// Who wins with optimal play.
+    pub winner: Winner,
+    /// Turns of optimal play (the winner hurries, the loser delays).
+    pub plies: u32,
+    /// One optimal line, from the start to the end of the game.
+    pub line: Vec<ColourMove>,
+    /// Each first move (one per orbit of vertex automorphisms and colour
+    /// permutations) with the winner after it.
+    pub first_moves: Vec<(ColourMove, Winner)>,
+    /// Positions evaluated, up to isomorphism.
+    pub positions: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Solves `game` from its start with the engine's exact solver.
+pub fn solve(game: &ColouringGame, memory_bytes: u64) -> Result<GameReport, MemoryCapReached> {
+    let started = Instant::now();
+    let solver = Solver::new(game).with_memory_limit(memory_bytes);
+    let start = game.start();
+    let value = solver.value(&start)?;
+    let first_moves = solver
+        .move_values(&start)?
+        .into_iter()
+        .map(|mv| (mv.m, mv.value.score))
+        .collect();
+    let line = solver.optimal_line(&start)?;
+    Ok(GameReport {
+        winner: value.score,
+        plies: value.plies,
+        line,
+        first_moves,
+        positions: solver.positions(),
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+impl GameReport {
+    /// The player who moves first: player 1, except in an ordered game
+    /// whose first vertex is player 2's (`--owner`). Players are named as
+    /// in the paper, by their role (player 1 wins a construction game by
+    /// colouring every vertex), not by who moves first.
+    pub fn first_mover(&self, game: &ColouringGame) -> Player {
+        game.to_move(&game.start())
+    }
+
+    /// The first moves that win for the player who makes them (the
+    /// [`GameReport::first_mover`]); none when that player loses.
+    pub fn winning_first_moves(&self, game: &ColouringGame) -> Vec<ColourMove> {
+        let mover = Winner::of(self.first_mover(game));
+        self.first_moves
+            .iter()
+            .filter(|(_, w)| *w == mover)
+            .map(|(m, _)| *m)
+            .collect()
+    }
+
+    /// Plain text, one fact a line.
+    pub fn to_text(&self, game: &ColouringGame) -> String {
+        let moves = |ms: &[ColourMove]| ms.iter().map(|m| game.move_text(m)).collect::<Vec<_>>().join(" ");
+        let winning = self.winning_first_moves(game);
+        let length = match (self.plies, game.rules().construction()) {
+            (0, _) => "decided at the start".to_string(),
+            (n, false) => format!("optimal play lasts {}", count(n, "move", "moves")),
+            (n, true) => format!("decided after {} of optimal play", count(n, "move", "moves")),
+        };
+        let first_moves = match (winning.is_empty(), self.plies) {
+            (_, 0) => "none needed".to_string(),
+            (true, _) => "none".to_string(),
+            (false, _) => moves(&winning),
+        };
+        let mut text = format!(
+            "{}: {} ({length})\noptimal line (vertex:colour): {}\nwinning first moves of player {}, who moves first (one per orbit): {first_moves}\npositions: {}   time: {:.3}s",
+            game.describe(),
+            game.score_text(self.winner).to_uppercase(),
+            moves(&self.line),
+            self.first_mover(game) as usize + 1,
+            self.positions,
+            self.seconds
+        );
+        if game.rules().construction() && self.winner == Winner::First {
+            // The game ends once no vertex can be blocked any more
+            // (ColouringGame::outcome); say so where the line stops early.
+            text += "\n(a construction game is decided once every uncoloured vertex has more free colours than uncoloured neighbours: it will be coloured whatever is played)";
+        }
+        text
+    }
+
+    /// One JSON object.
+    pub fn to_json(&self, game: &ColouringGame) -> serde_json::Value {
+        let pair = |m: &ColourMove| [m.v as usize, m.c as usize];
+        serde_json::json!({
+            "game": game.rules().name(),
+            "graph": game.graph().graph6(),
+            "colours": game.colours(),
+            "winner": self.winner.player() as usize + 1,
+            "first_mover": self.first_mover(game) as usize + 1,
+            "plies": self.plies,
+            "line": self.line.iter().map(pair).collect::<Vec<_>>(),
+            "winning_first_moves": self.winning_first_moves(game).iter().map(pair).collect::<Vec<_>>(),
+            "positions": self.positions,
+            "seconds": self.seconds,
+        })
+    }
+}

@@ -1,0 +1,112 @@
+//! Every tree up to a number of vertices, one per isomorphism class, and
+//! the distribution of the game chromatic number over them.
+//!
+//! Trees on n + 1 vertices come from trees on n by adding a leaf anywhere
+//! (every tree has a leaf to remove), kept once per canonical form; the
+//! counts are checked against the number of unlabelled trees (OEIS A000055)
+//! in the tests.
+
+use super::chromatic::game_chromatic_number;
+use crate::core::board::Vertex;
+use crate::core::symmetry::{label, LayeredGraph};
+use crate::games::colouring::graph::Graph;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashSet};
+
+/// The graph relabelled canonically (isomorphic graphs give equal ones).
+pub fn canonical_graph(graph: &Graph) -> Graph {
+    let n = graph.n();
+    let layers = [graph.rows().to_vec()];
+    let labelling = label(&LayeredGraph {
+        n,
+        layers: &layers,
+        colours: &vec![0; n],
+    });
+    let to_canon = labelling.to_canon();
+    let mut rows = vec![0u128; n];
+    for v in 0..n {
+        for w in crate::core::board::members(graph.rows()[v]) {
+            rows[to_canon[v] as usize] |= 1 << to_canon[w as usize];
+        }
+    }
+    Graph::from_rows(rows)
+}
+
+/// The trees on `n` vertices, one per isomorphism class, canonically
+/// labelled, in a fixed order (for `n >= 1`).
+pub fn trees(n: usize) -> Vec<Graph> {
+    let mut level = vec![Graph::new(1, &[])];
+    for size in 1..n {
+        let mut seen = HashSet::new();
+        let mut next = Vec::new();
+        for tree in &level {
+            for v in 0..size {
+                let mut rows = tree.rows().to_vec();
+                rows.push(1 << v);
+                rows[v] |= 1 << size;
+                let grown = canonical_graph(&Graph::from_rows(rows));
+                if seen.insert(grown.clone()) {
+                    next.push(grown);
+                }
+            }
+        }
+        level = next;
+    }
+    if n == 0 {
+        return vec![];
+    }
+    level
+}
+
+/// chi_g over all trees of one size.
+#[derive(Clone, Debug)]
+pub struct TreeCensus {
+    /// Vertices.
+    pub n: usize,
+    /// Trees, one per isomorphism class.
+    pub trees: usize,
+    /// chi_g value -> how many trees have it.
+    pub distribution: BTreeMap<usize, usize>,
+    /// chi_g value -> the trees having it (graph6), for the smallest
+    /// values kept in full; see [`census`].
+    pub examples: BTreeMap<usize, Vec<Graph>>,
+}
+
+/// chi_g of every tree on `n` vertices (in parallel over trees; each
+/// value is exact and independent of the thread count). `examples` keeps
+/// up to `keep` trees per value.
+pub fn census(n: usize, keep: usize) -> TreeCensus {
+    let all = trees(n);
+    let values: Vec<usize> = all.par_iter().map(game_chromatic_number).collect();
+    let mut distribution = BTreeMap::new();
+    let mut examples: BTreeMap<usize, Vec<Graph>> = BTreeMap::new();
+    for (tree, &value) in all.iter().zip(&values) {
+        *distribution.entry(value).or_default() += 1;
+        let list = examples.entry(value).or_default();
+        if list.len() < keep {
+            list.push(tree.clone());
+        }
+    }
+    TreeCensus {
+        n,
+        trees: all.len(),
+        distribution,
+        examples,
+    }
+}
+
+/// The parent of each vertex when `tree` hangs from `root` (`None` for
+/// the root).
+pub fn parents(tree: &Graph, root: Vertex) -> Vec<Option<Vertex>> {
+    let mut parent = vec![None; tree.n()];
+    let mut stack = vec![root];
+    let mut seen: u128 = 1 << root;
+    while let Some(v) = stack.pop() {
+        for w in crate::core::board::members(tree.neighbours(v) & !seen) {
+            seen |= 1 << w;
+            parent[w as usize] = Some(v);
+            stack.push(w);
+        }
+    }
+    parent
+}

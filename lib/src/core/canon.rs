@@ -1,0 +1,390 @@
+//! Canonical labelling of (position, memory, marked edge) with `canonaut`,
+//! a pure-Rust port of nauty (so a plain `cargo build` needs no C library).
+//!
+//! A 2-edge-coloured graph with coloured vertices is turned into a plain
+//! vertex-coloured graph by nauty's layering trick: every touched vertex `v`
+//! gets two copies, `v` in layer 0 (carrying the red edges) and `v + t` in
+//! layer 1 (carrying the blue edges), joined by a vertical edge. Layers get
+//! disjoint vertex colours, so automorphisms of the layered graph are exactly
+//! the colour-preserving automorphisms of the position. A vertex's colour is
+//! the set of memory slots naming it, plus one bit for the endpoints of the
+//! marked edge (his last move), so memory and last move are part of the
+//! canonical form.
+//!
+//! Only touched vertices enter the graph; untouched (fresh) vertices are all
+//! alike and are placed after them in increasing order.
+
+use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
+use crate::core::labeller;
+use crate::core::memory::Memory;
+use canonaut::structs::add_one_edge;
+use canonaut::utilities::words_needed;
+use std::cell::RefCell;
+
+/// Hashable identity of a canonical (position, memory, marked edge).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Key(pub Box<[u8]>);
+
+/// A permutation of the board's vertices: `map[v]` is the image of `v`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Relabel {
+    /// The image of each vertex of the board.
+    pub map: Vec<Vertex>,
+}
+
+impl Relabel {
+    /// The identity on `0..n`.
+    pub fn identity(n: usize) -> Relabel {
+        Relabel {
+            map: (0..n as Vertex).collect(),
+        }
+    }
+
+    /// The image of `v`.
+    pub fn apply(&self, v: Vertex) -> Vertex {
+        self.map[v as usize]
+    }
+
+    /// The inverse permutation.
+    pub fn inverse(&self) -> Relabel {
+        let mut map = vec![0; self.map.len()];
+        for (v, &w) in self.map.iter().enumerate() {
+            map[w as usize] = v as Vertex;
+        }
+        Relabel { map }
+    }
+
+    /// The inverse as a table indexed by vertex, without allocating (for
+    /// the search, which maps her move back on almost every step).
+    pub fn inverse_table(&self) -> [Vertex; MAX_VERTICES] {
+        let mut table = [0; MAX_VERTICES];
+        for (v, &w) in self.map.iter().enumerate() {
+            table[w as usize] = v as Vertex;
+        }
+        table
+    }
+
+    /// `self` after `first`: `v -> self(first(v))`.
+    pub fn after(&self, first: &Relabel) -> Relabel {
+        Relabel {
+            map: first.map.iter().map(|&w| self.map[w as usize]).collect(),
+        }
+    }
+}
+
+/// The canonical form and what the search needs alongside it.
+#[derive(Clone, Debug)]
+pub struct Canonical {
+    /// The position in canonical labels (touched vertices are `0..t`).
+    pub position: Position,
+    /// The memory in canonical labels.
+    pub memory: Memory,
+    /// The marked edge (his last move) in canonical labels.
+    pub marked: Option<Edge>,
+    /// Equal for two inputs exactly when they are isomorphic.
+    pub key: Key,
+    /// Maps the input's vertices to the canonical ones.
+    pub to_canon: Relabel,
+    /// Generators of the automorphism group of the canonical form, as
+    /// permutations of its touched vertices `0..t`.
+    pub generators: Vec<Vec<Vertex>>,
+}
+
+const MARK_BIT: u64 = 1 << 63;
+
+/// Reused buffers of one thread: canonical labelling runs for almost every
+/// move of the search, and allocating per call cost more than canonaut.
+#[derive(Default)]
+struct Scratch {
+    graph: Vec<usize>,
+    colours: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The touched vertices of a position in increasing order, and the index of
+/// each among them.
+struct Touched {
+    count: usize,
+    vertices: [Vertex; MAX_VERTICES],
+    index: [u8; MAX_VERTICES],
+}
+
+impl Touched {
+    fn of(position: &Position) -> Touched {
+        let mut touched = Touched {
+            count: 0,
+            vertices: [0; MAX_VERTICES],
+            index: [u8::MAX; MAX_VERTICES],
+        };
+        for v in members(position.touched()) {
+            touched.vertices[touched.count] = v;
+            touched.index[v as usize] = touched.count as u8;
+            touched.count += 1;
+        }
+        touched
+    }
+
+    fn list(&self) -> &[Vertex] {
+        &self.vertices[..self.count]
+    }
+}
+
+/// Colour class of each touched vertex (by index): named slots plus the
+/// marked-edge bit.
+fn vertex_masks(touched: &Touched, memory: &Memory, marked: Option<Edge>) -> [u64; MAX_VERTICES] {
+    let mut masks = [0u64; MAX_VERTICES];
+    for (slot, name) in memory.names.iter().enumerate() {
+        if let Some(i) = name.map(|v| touched.index[v as usize]).filter(|&i| i != u8::MAX) {
+            masks[i as usize] |= 1 << slot;
+        }
+    }
+    if let Some(e) = marked {
+        let (u, v) = e.ends();
+        for w in [u, v] {
+            if let Some(&i) = touched.index.get(w as usize).filter(|&&i| i != u8::MAX) {
+                masks[i as usize] |= MARK_BIT;
+            }
+        }
+    }
+    masks
+}
+
+/// The layered graph in canonaut's format (rows of `m` words, vertex `j`
+/// of a row at bit `63 - j % 64` of word `j / 64`): red edges among
+/// `0..t`, blue edges among `t..2t`, and `i` joined to `i + t`.
+fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>) {
+    let t = touched.count;
+    let (n, m) = (2 * t, words_needed(2 * t));
+    graph.clear();
+    graph.resize(n * m, 0);
+    if m == 1 && usize::BITS == 64 && position.touched() == first_n(t) {
+        // The usual case (the search's positions touch `0..t`): each row is
+        // a neighbour set, bit-reversed into canonaut's bit order.
+        for i in 0..t {
+            let red = position.neighbours(Player::First, i as Vertex) as u64;
+            let blue = position.neighbours(Player::Second, i as Vertex) as u64;
+            graph[i] = (red | 1 << (i + t)).reverse_bits() as usize;
+            graph[i + t] = (blue << t | 1 << i).reverse_bits() as usize;
+        }
+        return;
+    }
+    for (i, &v) in touched.list().iter().enumerate() {
+        add_one_edge(graph, i, i + t, m as u32);
+        for (layer, player) in [(0, Player::First), (t, Player::Second)] {
+            for w in members(position.neighbours(player, v) >> v >> 1 << v << 1) {
+                let j = touched.index[w as usize] as usize;
+                add_one_edge(graph, i + layer, j + layer, m as u32);
+            }
+        }
+    }
+}
+
+/// Runs canonaut on the layered graph; returns the canonical order of the
+/// touched vertices (`order[canon]` is an index into the touched list) and
+/// the layer-0 generators as index permutations, `t` entries each.
+fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; MAX_VERTICES], Vec<u32>) {
+    let t = touched.count;
+    let n = 2 * t;
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
+        layered_graph(position, touched, &mut scratch.graph);
+        // A vertex's colour is its mask's rank among the distinct masks
+        // (layer 0), or that plus the number of classes (layer 1): ranked
+        // by one sort of (mask, vertex) pairs.
+        let mut sorted = [(0u64, 0u8); MAX_VERTICES];
+        for (i, (slot, &mask)) in sorted.iter_mut().zip(masks).enumerate() {
+            *slot = (mask, i as u8);
+        }
+        let sorted = &mut sorted[..t];
+        sorted.sort_unstable();
+        scratch.colours.clear();
+        scratch.colours.resize(n, 0);
+        let mut classes = 0;
+        for (j, &(mask, i)) in sorted.iter().enumerate() {
+            classes += usize::from(j == 0 || mask != sorted[j - 1].0);
+            scratch.colours[i as usize] = classes as u32 - 1;
+        }
+        for i in 0..t {
+            scratch.colours[i + t] = scratch.colours[i] + classes as u32;
+        }
+        labeller::with_labelling(
+            &scratch.graph,
+            &scratch.colours,
+            2 * classes,
+            t,
+            |labeling, generators| {
+                let mut order = [0u8; MAX_VERTICES];
+                for (slot, &x) in order.iter_mut().zip(&labeling[..t]) {
+                    *slot = x as u8;
+                }
+                (order, generators.to_vec())
+            },
+        )
+    })
+}
+
+/// The identity on the whole board, copied rather than built per call.
+const IDENTITY: [Vertex; MAX_VERTICES] = {
+    let mut table = [0; MAX_VERTICES];
+    let mut v = 0;
+    while v < MAX_VERTICES {
+        table[v] = v as Vertex;
+        v += 1;
+    }
+    table
+};
+
+/// Canonical form of `position` with `memory` and an optional marked edge.
+pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
+    let touched = Touched::of(position);
+    let t = touched.count;
+    let masks = vertex_masks(&touched, memory, marked);
+    let (order, generators) = if t == 0 {
+        ([0; MAX_VERTICES], vec![])
+    } else {
+        run_canonaut(position, &touched, &masks[..t])
+    };
+    // canon_of[i]: the canonical label of touched vertex number i.
+    let mut canon_of = [0 as Vertex; MAX_VERTICES];
+    for (canon, &i) in order[..t].iter().enumerate() {
+        canon_of[i as usize] = canon as Vertex;
+    }
+    // Untouched vertices follow in increasing order; above the largest
+    // touched vertex that is the identity.
+    let capacity = position.board().capacity();
+    let mut map: Vec<Vertex> = IDENTITY[..capacity].to_vec();
+    let top = (MAX_VERTICES - position.touched().leading_zeros() as usize).min(capacity);
+    let mut next_fresh = t as Vertex;
+    for (v, image) in map[..top].iter_mut().enumerate() {
+        *image = match touched.index[v] {
+            u8::MAX => {
+                next_fresh += 1;
+                next_fresh - 1
+            }
+            i => canon_of[i as usize],
+        };
+    }
+    let to_canon = Relabel { map };
+    let generators = generators
+        .chunks(t.max(1))
+        .map(|perm| {
+            order[..t]
+                .iter()
+                .map(|&i| canon_of[perm[i as usize] as usize])
+                .collect()
+        })
+        .collect();
+
+    let canon_position = position.relabel(|v| to_canon.apply(v));
+    let canon_memory = memory.relabel(|v| to_canon.apply(v));
+    let canon_marked = marked.map(|e| e.map(|v| to_canon.apply(v)));
+    let key = make_key(&canon_position, &canon_memory, canon_marked);
+    Canonical {
+        position: canon_position,
+        memory: canon_memory,
+        marked: canon_marked,
+        key,
+        to_canon,
+        generators,
+    }
+}
+
+/// Appends to a byte key.
+struct KeyWriter {
+    bytes: Vec<u8>,
+    word: u64,
+    bits: u32,
+}
+
+impl KeyWriter {
+    /// A number, seven bits to a byte (LEB128).
+    fn number(&mut self, mut value: u64) {
+        while value >= 0x80 {
+            self.bytes.push(value as u8 | 0x80);
+            value >>= 7;
+        }
+        self.bytes.push(value as u8);
+    }
+
+    /// Appends the low `count` (< 64) bits of `value` to the bit string
+    /// (written after everything else, by [`KeyWriter::finish`]).
+    fn bits(&mut self, value: u64, count: u32) {
+        if count == 0 {
+            return;
+        }
+        self.word |= value << self.bits;
+        if self.bits + count >= 64 {
+            self.bytes.extend_from_slice(&self.word.to_le_bytes());
+            let used = 64 - self.bits;
+            self.word = value >> used;
+            self.bits = self.bits + count - 64;
+        } else {
+            self.bits += count;
+        }
+    }
+
+    /// Appends the low `count` bits of a row, in pieces of at most 63
+    /// (one piece for rows within vertices `0..64`).
+    fn row(&mut self, mut row: VertexSet, mut count: usize) {
+        while count > 63 {
+            self.bits(row as u64 & (u64::MAX >> 1), 63);
+            row >>= 63;
+            count -= 63;
+        }
+        self.bits(row as u64 & ((1u64 << count) - 1), count as u32);
+    }
+
+    fn finish(mut self) -> Key {
+        let tail = self.bits.div_ceil(8) as usize;
+        self.bytes.extend_from_slice(&self.word.to_le_bytes()[..tail]);
+        Key(self.bytes.into_boxed_slice())
+    }
+}
+
+/// The label written for a vertex that no claimed edge touches (its
+/// number says nothing: untouched vertices are alike).
+const UNTOUCHED: u8 = u8::MAX;
+
+/// The key, bytes: the number of touched vertices `t`, the memory words,
+/// the label of the vertex each memory slot names (up to the last slot
+/// naming a touched vertex; [`UNTOUCHED`] for none), whether an edge is marked and its
+/// ends, then the upper triangles of the red and the blue
+/// adjacency as one bit string. Everything is recoverable from it (so equal
+/// keys mean equal canonical forms, with names of untouched vertices
+/// ignored as the vertex colours ignore them); the packing keeps the
+/// transposition table, which holds one key per position, small.
+fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
+    let t = position.touched_count();
+    let label = |v: Option<Vertex>| v.filter(|&v| (v as usize) < t).unwrap_or(UNTOUCHED);
+    let slots = memory
+        .names
+        .iter()
+        .rposition(|&v| label(v) != UNTOUCHED)
+        .map_or(0, |s| s + 1);
+    let triangle = t * t.saturating_sub(1) / 2;
+    let mut key = KeyWriter {
+        bytes: Vec::with_capacity(8 + 5 * memory.words.len() + slots + (2 * triangle).div_ceil(64) * 8),
+        word: 0,
+        bits: 0,
+    };
+    key.number(t as u64);
+    key.number(memory.words.len() as u64);
+    for &word in &memory.words {
+        key.number(word as u64);
+    }
+    key.number(slots as u64);
+    key.bytes.extend(memory.names[..slots].iter().map(|&v| label(v)));
+    match marked {
+        Some(e) => key.bytes.extend([1, label(Some(e.ends().0)), label(Some(e.ends().1))]),
+        None => key.bytes.push(0),
+    }
+    for player in [Player::First, Player::Second] {
+        for u in 0..t {
+            key.row(position.neighbours(player, u as Vertex) >> (u + 1), t - u - 1);
+        }
+    }
+    key.finish()
+}

@@ -1,0 +1,502 @@
+//! Threshold search for any [`Game`] with a totally ordered score: the
+//! exact score of a position without evaluating every position.
+//!
+//! The question asked of a position is a threshold test, "is the value at
+//! least (or above) `t`?" (red maximises, blue minimises). A red position
+//! meets the threshold as soon as one child does; a blue position fails it
+//! as soon as one child does; so most children are never searched. Answers
+//! are fail-soft: a test that succeeds returns a proven lower bound that
+//! meets the threshold, one that fails a proven upper bound that does not.
+//! Every canonical position keeps its proven interval in a transposition
+//! table, narrowed by each test, and starts from the
+//! bounds the game knows ([`Game::score_bounds`]): a position whose
+//! interval decides the test is not searched. [`BoundedSolver::value`]
+//! narrows the root's interval by tests until it is one score (an
+//! MTD-style driver).
+//!
+//! Like [`super::Solver`] it searches canonical positions, one move per
+//! orbit of the position's automorphism group. It finds the score only:
+//! the length of play is not optimised (use [`super::Solver`] for games
+//! where [`Game::hurries`] matters).
+//!
+//! Move order: children whose bounds from the game already decide the test
+//! come first, then by the game's priority ([`Game::move_priority`]), then
+//! by how good their bounds are for the mover, ties in canonical move
+//! order.
+//!
+//! Determinism and threads: the search itself is sequential. Which
+//! positions a threshold search examines depends on what the table holds
+//! when it gets there; searching siblings in parallel (as an earlier
+//! version did) made that depend on timing, and so the position counts
+//! (57,171 on K7's VC game with one thread; 57,171..57,926 with two). Here
+//! the tree is walked in one fixed order, and threads only do work whose
+//! result cannot depend on timing because it never reads the table:
+//!
+//! - making a node's children (playing the move, the game's bounds and
+//!   priority: about half the time in these games) is done for all of
+//!   them at once, in parallel (`PARALLEL_CHILDREN`);
+//! - a child's canonical form (the other costly step) is computed when
+//!   it is searched; once one child of a node has been searched without
+//!   deciding the node (so the rest will likely be needed as well), the
+//!   remaining children are labelled in parallel ahead of their turn
+//!   (with one thread, never ahead: that would only add work).
+//!
+//! Both are pure functions of the position, so the value, the optimal line
+//! (first child in canonical move order that keeps the value), the
+//! positions and the positions per move are the same for any number of
+//! threads and any run (`tests/erdos.rs`, `tests/ranked_threshold.rs`). A
+//! child labelled ahead but not reached (a later sibling decided first) is
+//! wasted work, never a different result.
+
+use super::table::Table;
+use super::{inverse, MemoryCapReached};
+use crate::core::board::Player;
+use crate::core::symmetry::orbit_representatives;
+use crate::core::symmetry::Canonical;
+use crate::games::Game;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Fewest moves at a node for its children to be made (played, bounded
+/// and ranked) in parallel.
+const PARALLEL_CHILDREN: usize = 4;
+
+/// Fewest children for their canonical forms to be labelled in parallel.
+const PARALLEL_LABELS: usize = 2;
+
+/// Most plies whose positions are counted separately.
+const COUNTED_PLIES: usize = 128;
+
+/// What is proven about a position's value.
+#[derive(Clone, Copy, Debug)]
+struct Interval<S> {
+    lo: Option<S>,
+    hi: Option<S>,
+}
+
+/// A threshold: the value meets it if it is at least `score` (above it if
+/// `strict`).
+#[derive(Clone, Copy, Debug)]
+pub struct Threshold<S> {
+    /// The score compared with.
+    pub score: S,
+    /// Whether the value must exceed `score` rather than reach it.
+    pub strict: bool,
+}
+
+impl<S: Ord + Copy> Threshold<S> {
+    fn met_by(&self, s: S) -> bool {
+        if self.strict {
+            s > self.score
+        } else {
+            s >= self.score
+        }
+    }
+}
+
+/// A fail-soft test result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test<S> {
+    /// The value is at least this score, which meets the threshold.
+    AtLeast(S),
+    /// The value is at most this score, which does not meet it.
+    AtMost(S),
+}
+
+impl<S: Ord + Copy> Interval<S> {
+    /// The test's answer if the interval decides it.
+    fn decides(&self, t: Threshold<S>) -> Option<Test<S>> {
+        match (self.lo, self.hi) {
+            (Some(lo), _) if t.met_by(lo) => Some(Test::AtLeast(lo)),
+            (_, Some(hi)) if !t.met_by(hi) => Some(Test::AtMost(hi)),
+            _ => None,
+        }
+    }
+
+    /// What both intervals prove.
+    fn meet(self, other: Interval<S>) -> Interval<S> {
+        let tighter = |a: Option<S>, b: Option<S>, pick: fn(S, S) -> S| match (a, b) {
+            (Some(a), Some(b)) => Some(pick(a, b)),
+            (a, b) => a.or(b),
+        };
+        Interval {
+            lo: tighter(self.lo, other.lo, S::max),
+            hi: tighter(self.hi, other.hi, S::min),
+        }
+    }
+
+    /// The interval narrowed by a test result.
+    fn with(mut self, result: Test<S>) -> Interval<S> {
+        match result {
+            Test::AtLeast(l) => self.lo = Some(self.lo.map_or(l, |lo| lo.max(l))),
+            Test::AtMost(u) => self.hi = Some(self.hi.map_or(u, |hi| hi.min(u))),
+        }
+        self
+    }
+
+    /// [`Interval::with`] for the driver, whose every test must narrow the
+    /// interval and leave it non-empty: otherwise the game's bounds or the
+    /// search are wrong, and looping on would never end (a bug, so a panic
+    /// naming it rather than a hang).
+    fn narrowed(self, t: Threshold<S>, r: Test<S>) -> Interval<S>
+    where
+        S: std::fmt::Debug,
+    {
+        let next = self.with(r);
+        let empty = matches!((next.lo, next.hi), (Some(lo), Some(hi)) if lo > hi);
+        let same = (next.lo, next.hi) == (self.lo, self.hi);
+        assert!(
+            !empty && !same,
+            "threshold search: the test {t:?} answered {r:?} with the value known in {:?}..{:?}: a bound of the game is wrong",
+            self.lo,
+            self.hi
+        );
+        next
+    }
+
+    /// How promising the interval is for `mover` (larger first).
+    fn promise(&self, mover: Player) -> (Option<S>, Option<S>) {
+        match mover {
+            Player::First => (self.hi, self.lo),
+            Player::Second => (self.lo, self.hi),
+        }
+    }
+}
+
+/// What a search has done so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counts {
+    /// Distinct positions (up to isomorphism) in the table.
+    pub positions: u64,
+    /// Positions expanded, repeats included.
+    pub visited: u64,
+    /// Approximate bytes held by the table.
+    pub table_bytes: u64,
+}
+
+/// A threshold-search solver for one game.
+pub struct BoundedSolver<'g, G: Game> {
+    game: &'g G,
+    table: Table<Interval<G::Score>>,
+    visited: AtomicU64,
+    per_ply: Vec<AtomicU64>,
+}
+
+/// A child position (not yet canonical) with what the game knows about
+/// it without a search.
+struct Child<G: Game> {
+    position: G::Position,
+    known: Interval<G::Score>,
+    priority: i32,
+}
+
+impl<'g, G: Game> BoundedSolver<'g, G> {
+    /// A solver with no memory cap.
+    pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
+        BoundedSolver {
+            game,
+            table: Table::new(),
+            visited: AtomicU64::new(0),
+            per_ply: (0..COUNTED_PLIES).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// Caps the transposition table at about `bytes` bytes; past it the
+    /// search stops with [`MemoryCapReached`].
+    pub fn with_memory_limit(mut self, bytes: u64) -> BoundedSolver<'g, G> {
+        self.table = self.table.with_cap(bytes);
+        self
+    }
+
+    /// The search's counters so far (for reports and progress displays).
+    pub fn counts(&self) -> Counts {
+        Counts {
+            positions: self.table.len(),
+            visited: self.visited.load(Ordering::Relaxed),
+            table_bytes: self.table.bytes(),
+        }
+    }
+
+    /// Distinct positions stored, by plies from the position first asked
+    /// about (trailing zeros dropped).
+    pub fn positions_per_ply(&self) -> Vec<u64> {
+        let mut counts: Vec<u64> = self.per_ply.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        counts
+    }
+
+    /// The exact score of `position` (any labels) under optimal play.
+    /// `probes` are thresholds worth testing first (e.g. "does red win?");
+    /// any order or none gives the same score.
+    pub fn value(&self, position: &G::Position, probes: &[G::Score]) -> Result<G::Score, MemoryCapReached> {
+        let canon = self.game.canonical(position);
+        let mut known = self.known(&canon, None);
+        for &p in probes {
+            let t = Threshold {
+                score: p,
+                strict: false,
+            };
+            if known.decides(t).is_none() {
+                let r = self.root_test(&canon, t, 0)?;
+                self.trace("probe", t, r);
+                known = known.with(r);
+            }
+        }
+        loop {
+            let t = match (known.lo, known.hi) {
+                (Some(lo), Some(hi)) if lo == hi => return Ok(lo),
+                (Some(lo), _) => Threshold {
+                    score: lo,
+                    strict: true,
+                },
+                (None, Some(hi)) => Threshold {
+                    score: hi,
+                    strict: false,
+                },
+                (None, None) => Threshold {
+                    score: self.playout(position),
+                    strict: false,
+                },
+            };
+            let r = self.root_test(&canon, t, 0)?;
+            self.trace("test", t, r);
+            known = known.narrowed(t, r);
+        }
+    }
+
+    /// With `ERDOS_TRACE` set in the environment, one line on standard
+    /// error per threshold test of the driver (a debugging aid).
+    fn trace(&self, step: &str, t: Threshold<G::Score>, r: Test<G::Score>) {
+        if std::env::var_os("ERDOS_TRACE").is_some() {
+            let visited = self.visited.load(Ordering::Relaxed);
+            eprintln!("{step} {t:?} -> {r:?} visited {visited} positions {}", self.table.len());
+        }
+    }
+
+    /// The test `t` at a position (any labels).
+    pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, MemoryCapReached> {
+        self.root_test(&self.game.canonical(position), t, 0)
+    }
+
+    /// The test `t` at a canonical position `ply` moves after the first
+    /// position asked about (for the counts per move).
+    fn root_test(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Result<Test<G::Score>, MemoryCapReached> {
+        self.search(canon, t, ply, None).ok_or_else(|| self.table.cap_error())
+    }
+
+    /// The score of playing the first legal move at every turn: a threshold
+    /// to start from when the game gives no bounds.
+    fn playout(&self, position: &G::Position) -> G::Score {
+        let mut current = position.clone();
+        loop {
+            if let Some(score) = self.game.outcome(&current) {
+                return score;
+            }
+            let canon = self.game.canonical(&current);
+            let m = self.game.moves(&canon.position).remove(0);
+            current = self.game.play(&canon.position, &m);
+        }
+    }
+
+    /// One optimal line from `position` (any labels), whose value is
+    /// `value`, to the end of the game, in `position`'s labels: at every
+    /// turn the first move, in canonical order, that keeps the value.
+    pub fn optimal_line(&self, position: &G::Position, value: G::Score) -> Result<Vec<G::Move>, MemoryCapReached> {
+        let mut line = Vec::new();
+        let mut current = position.clone();
+        while self.game.outcome(&current).is_none() {
+            let canon = self.game.canonical(&current);
+            let back = inverse(&canon.to_canon);
+            let red = self.game.to_move(&current) == Player::First;
+            // Red's child keeps the value if it is at least the value, blue's
+            // if it is at most the value (no child is better than the value).
+            let keeps = Threshold {
+                score: value,
+                strict: !red,
+            };
+            let mut chosen = None;
+            for m in self.orbit_moves(&canon) {
+                let child = self.game.canonical(&self.game.play(&canon.position, &m));
+                let met = matches!(self.root_test(&child, keeps, line.len() + 1)?, Test::AtLeast(_));
+                if met == red {
+                    chosen = Some(self.game.relabel_move(&m, &back));
+                    break;
+                }
+            }
+            let m = chosen.expect("some move keeps the value of a position");
+            current = self.game.play(&current, &m);
+            line.push(m);
+        }
+        Ok(line)
+    }
+
+    fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
+        let moves = self.game.moves(&canon.position);
+        orbit_representatives(moves, &canon.generators, |m, g| self.game.relabel_move(m, g))
+    }
+
+    /// What is known about a canonical position: its table entry, else what
+    /// the game knows (`static_known` if already computed for the position
+    /// under other labels: the value does not depend on labels, so bounds
+    /// on it hold either way; a game whose bounds break ties by label, as
+    /// the VC game's do, may store a few positions more or fewer than with
+    /// bounds taken on the canonical labels, always the same for a run).
+    fn known(&self, canon: &Canonical<G::Position>, static_known: Option<Interval<G::Score>>) -> Interval<G::Score> {
+        match self.table.get(&canon.key) {
+            Some(entry) => entry,
+            None => static_known.unwrap_or_else(|| self.static_known(&canon.position)),
+        }
+    }
+
+    /// What the game knows about a position (any labels) without a search:
+    /// its score if it is over, else its bounds.
+    fn static_known(&self, position: &G::Position) -> Interval<G::Score> {
+        if let Some(score) = self.game.outcome(position) {
+            return Interval {
+                lo: Some(score),
+                hi: Some(score),
+            };
+        }
+        let (lo, hi) = self.game.score_bounds(position).unzip();
+        Interval { lo, hi }
+    }
+
+    /// The test `t` at a canonical position (with what the game knows of
+    /// it, if computed already); `None` if aborted.
+    fn search(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+        static_known: Option<Interval<G::Score>>,
+    ) -> Option<Test<G::Score>> {
+        let known = self.known(canon, static_known);
+        if let Some(answer) = known.decides(t) {
+            return Some(answer);
+        }
+        if self.table.full() {
+            return None;
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        let mover = self.game.to_move(&canon.position);
+        let moves = self.orbit_moves(canon);
+        let mut children: Vec<Child<G>> = pure_map(&moves, PARALLEL_CHILDREN, |m| {
+            let position = self.game.play(&canon.position, m);
+            Child {
+                known: self.static_known(&position),
+                priority: self.game.move_priority(&canon.position, m),
+                position,
+            }
+        });
+        // Deciding children first, then the game's priority, then the most
+        // promising bounds for the mover (a stable sort: ties keep the
+        // canonical move order).
+        children.sort_by(|a, b| {
+            let decisive = |c: &Child<G>| c.known.decides(t).is_some_and(|r| cuts(mover, r));
+            let first = (decisive(b), b.priority).cmp(&(decisive(a), a.priority));
+            first.then_with(|| match mover {
+                Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
+                Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
+            })
+        });
+        let result = self.combine(mover, &children, t, ply)?;
+        let result = clamp(result, known);
+        self.store(canon, known.with(result), ply);
+        Some(result)
+    }
+
+    /// The parent's answer from its children's, searched one after the
+    /// other in order: red meets the threshold if one child does, blue
+    /// fails it if one child does. Once one child has been searched without
+    /// deciding the parent (so the others will likely be needed too), the
+    /// rest are put in canonical form in parallel, ahead of their turn.
+    fn combine(
+        &self,
+        mover: Player,
+        children: &[Child<G>],
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Option<Test<G::Score>> {
+        let mut answers = Vec::with_capacity(children.len());
+        // Canonical forms of `children[from..]` labelled ahead, once a
+        // search at this node has not decided it.
+        let (mut ahead, mut from, mut searched) = (Vec::new(), children.len(), false);
+        for (i, child) in children.iter().enumerate() {
+            let r = match child.known.decides(t) {
+                Some(r) => r,
+                None => {
+                    if searched && ahead.is_empty() && rayon::current_num_threads() > 1 {
+                        ahead = pure_map(&children[i..], PARALLEL_LABELS, |c| {
+                            c.known.decides(t).is_none().then(|| self.game.canonical(&c.position))
+                        });
+                        from = i;
+                    }
+                    searched = true;
+                    let labelled = ahead.get_mut(i.wrapping_sub(from)).and_then(Option::take);
+                    let canon = labelled.unwrap_or_else(|| self.game.canonical(&child.position));
+                    self.search(&canon, t, ply + 1, Some(child.known))?
+                }
+            };
+            if cuts(mover, r) {
+                return Some(r);
+            }
+            answers.push(r);
+        }
+        // No child decided: red's value is at most the best child's upper
+        // bound, blue's at least the worst child's lower bound.
+        let bound = |r: &Test<G::Score>| match *r {
+            Test::AtLeast(s) | Test::AtMost(s) => s,
+        };
+        let bounds = answers.iter().map(bound);
+        let missing = "a position that is not over has a move";
+        Some(match mover {
+            Player::First => Test::AtMost(bounds.max().expect(missing)),
+            Player::Second => Test::AtLeast(bounds.min().expect(missing)),
+        })
+    }
+
+    fn store(&self, canon: &Canonical<G::Position>, interval: Interval<G::Score>, ply: usize) {
+        if self.table.store(&canon.key, interval, Interval::meet) {
+            self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+/// `f` on every item, in parallel (one chunk per thread: the items are
+/// small) if there are at least `min` items: for pure work only, so the
+/// result is the same either way.
+fn pure_map<T: Sync, U: Send>(items: &[T], min: usize, f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
+    if items.len() >= min && rayon::current_num_threads() > 1 {
+        items
+            .par_iter()
+            .with_min_len(items.len().div_ceil(rayon::current_num_threads()))
+            .map(f)
+            .collect()
+    } else {
+        items.iter().map(f).collect()
+    }
+}
+
+/// Whether a child's answer decides its parent: red needs one child that
+/// meets the threshold, blue one that fails it.
+fn cuts<S>(mover: Player, r: Test<S>) -> bool {
+    matches!(
+        (mover, r),
+        (Player::First, Test::AtLeast(_)) | (Player::Second, Test::AtMost(_))
+    )
+}
+
+/// A fail-soft answer tightened by what was known before the search.
+fn clamp<S: Ord + Copy>(r: Test<S>, known: Interval<S>) -> Test<S> {
+    match r {
+        Test::AtLeast(l) => Test::AtLeast(known.lo.map_or(l, |lo| lo.max(l))),
+        Test::AtMost(u) => Test::AtMost(known.hi.map_or(u, |hi| hi.min(u))),
+    }
+}

@@ -1,0 +1,44 @@
+//! Counting the positions reachable from a start, up to isomorphism.
+//!
+//! The walk expands positions exactly as the solver does (canonical form,
+//! one move per orbit), so it reaches one position per isomorphism class of
+//! reachable positions; finished positions are counted and not expanded.
+
+use super::Solver;
+use crate::games::Game;
+use dashmap::DashSet;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+
+/// The positions reachable from `start` (included), one per isomorphism
+/// class, counted by `classify`.
+pub fn census<G: Game, K: Ord + Send>(
+    game: &G,
+    start: &G::Position,
+    classify: impl Fn(&G::Position) -> K + Sync,
+) -> BTreeMap<K, u64> {
+    let solver = Solver::new(game);
+    let seen = DashSet::new();
+    let mut level = vec![game.canonical(start)];
+    seen.insert(level[0].key.clone());
+    let mut counts = BTreeMap::new();
+    while !level.is_empty() {
+        for canon in &level {
+            *counts.entry(classify(&canon.position)).or_default() += 1;
+        }
+        let next: Vec<_> = level
+            .par_iter()
+            .filter(|canon| game.outcome(&canon.position).is_none())
+            .flat_map_iter(|canon| {
+                let moves = solver.orbit_moves(canon);
+                moves
+                    .into_iter()
+                    .map(|m| game.canonical(&game.play(&canon.position, &m)))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|child| seen.insert(child.key.clone()))
+            .collect();
+        level = next;
+    }
+    counts
+}

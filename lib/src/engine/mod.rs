@@ -1,0 +1,439 @@
+//! The search core for any [`Game`]: exact values by minimax over
+//! canonical positions, one move per orbit, a transposition table shared
+//! by all threads, a memory cap, and counters for progress displays.
+//!
+//! Every position reachable from the start is evaluated exactly once (up
+//! to isomorphism), so the value, the chosen moves and the number of
+//! positions are the same for any number of threads: threads only change
+//! who computes a position first, never what is stored.
+//!
+//! Values: red maximises [`Value::rank`], blue minimises it; among moves of
+//! equal rank the first in the canonical move order is chosen, which makes
+//! optimal lines deterministic. A game may declare scores *decisive*
+//! ([`Game::decisive`]): a node's value is then its first decisive child's,
+//! and the children after it are cut off (in parallel, by cancellation:
+//! see `chain.rs`). Cancelled subtrees store nothing, so stored values and
+//! chosen moves stay the same for any thread count; the number of positions
+//! touched before a cutoff takes effect may depend on timing (a sequential
+//! run is the reproducible count).
+//!
+//! Moves are first offered to [`Game::quick_move_value`], before they are
+//! played, and children to [`Game::quick_value`], before canonical
+//! labelling: a game decides there what it can without labelling, and such
+//! positions are not stored (each game documents which convention it uses).
+
+use crate::core::board::{Player, Vertex};
+use crate::core::symmetry::Canonical;
+use crate::games::{Game, Value};
+use chain::Chain;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use table::Table;
+
+pub mod bounded;
+mod census;
+mod chain;
+#[cfg(test)]
+mod cutoff_tests;
+mod decide;
+mod hook;
+pub mod play;
+mod report;
+pub mod strategy;
+mod table;
+pub use census::census;
+pub use decide::Decider;
+pub use hook::{Child, Hook, NoHook};
+pub use report::{solve, SolveReport};
+
+/// The search stopped at its memory cap: no verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no verdict: the transposition table reached its cap of {cap_mib} MiB")]
+pub struct MemoryCapReached {
+    /// The cap, in MiB.
+    pub cap_mib: u64,
+}
+
+/// The default cap on a solver's table: half the machine's memory (read
+/// from `/proc/meminfo`), or 8 GiB where that cannot be read. The table is
+/// most of a solve's memory, so a run stops with a message instead of being
+/// killed for lack of memory.
+pub fn default_memory_cap() -> u64 {
+    let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    total_kib.map_or(8 << 30, |kib| kib * 1024 / 2)
+}
+
+/// Plies from the root below which children are evaluated in parallel
+/// (the default; see [`Solver::with_parallel_plies`]).
+const PARALLEL_PLIES: u32 = 4;
+
+/// A game the solver borrows or owns.
+enum Held<'g, G> {
+    Borrowed(&'g G),
+    Owned(G),
+}
+
+impl<G> std::ops::Deref for Held<'_, G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        match self {
+            Held::Borrowed(g) => g,
+            Held::Owned(g) => g,
+        }
+    }
+}
+
+/// An exact solver for one game, telling `H` what it does.
+pub struct Solver<'g, G: Game, H: Hook<G> = NoHook> {
+    game: Held<'g, G>,
+    hook: H,
+    table: Table<Value<G::Score>>,
+    /// Some child was found decisive: until then no subtree can be
+    /// cancelled, and [`Chain::cancelled`] (a walk up to the root, twice per
+    /// child) is skipped; a verified strategy never sets it.
+    cutoffs: AtomicBool,
+    visited: AtomicU64,
+    parallel_plies: u32,
+}
+
+/// One move at a position, in the labels of the position it was asked
+/// about, with the value it leads to.
+#[derive(Clone, Debug)]
+pub struct MoveValue<M, S> {
+    /// The move.
+    pub m: M,
+    /// The value after the move, counting the move itself in `plies`.
+    pub value: Value<S>,
+}
+
+/// The moves of a game with their values.
+pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
+
+/// The move a node's value comes from (its index among the node's orbit
+/// moves) and that value.
+pub type Choice<S> = (usize, Value<S>);
+
+/// A node's children with their values, and the index of the child its
+/// value comes from.
+type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
+
+impl<'g, G: Game> Solver<'g, G> {
+    /// A solver with no memory cap.
+    pub fn new(game: &'g G) -> Solver<'g, G> {
+        Solver::holding(Held::Borrowed(game))
+    }
+
+    /// A solver that owns its game (for a caller that keeps the solver).
+    pub fn owning(game: G) -> Solver<'g, G> {
+        Solver::holding(Held::Owned(game))
+    }
+
+    fn holding(game: Held<'g, G>) -> Solver<'g, G> {
+        Solver {
+            game,
+            hook: NoHook,
+            table: Table::new(),
+            cutoffs: AtomicBool::new(false),
+            visited: AtomicU64::new(0),
+            parallel_plies: PARALLEL_PLIES,
+        }
+    }
+}
+
+impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
+    /// The same (unused) solver, telling `hook` what it does.
+    pub fn with_hook<H2: Hook<G>>(self, hook: H2) -> Solver<'g, G, H2> {
+        Solver {
+            game: self.game,
+            hook,
+            table: self.table,
+            cutoffs: self.cutoffs,
+            visited: self.visited,
+            parallel_plies: self.parallel_plies,
+        }
+    }
+
+    /// Caps the transposition table at about `bytes` bytes; past it the
+    /// search stops with [`MemoryCapReached`].
+    pub fn with_memory_limit(mut self, bytes: u64) -> Solver<'g, G, H> {
+        self.table = self.table.with_cap(bytes);
+        self
+    }
+
+    /// Evaluates children in parallel at nodes fewer than `plies` plies
+    /// below the root (default 4; `u32::MAX`: everywhere, for games whose
+    /// positions are costly). Values never depend on it.
+    pub fn with_parallel_plies(mut self, plies: u32) -> Solver<'g, G, H> {
+        self.parallel_plies = plies;
+        self
+    }
+
+    /// The game being solved.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The hook.
+    pub fn hook(&self) -> &H {
+        &self.hook
+    }
+
+    /// Distinct positions (up to isomorphism) stored so far: finished ones
+    /// included, those decided by [`Game::quick_value`] not.
+    pub fn positions(&self) -> u64 {
+        self.table.len()
+    }
+
+    /// Positions entered so far (for progress displays).
+    pub fn visited(&self) -> u64 {
+        self.visited.load(Ordering::Relaxed)
+    }
+
+    /// Approximate bytes held by the transposition table.
+    pub fn table_bytes(&self) -> u64 {
+        self.table.bytes()
+    }
+
+    /// Whether the memory cap stopped the search.
+    pub fn aborted(&self) -> bool {
+        self.table.full()
+    }
+
+    fn cap_error(&self) -> MemoryCapReached {
+        self.table.cap_error()
+    }
+
+    /// The value of `position` (any labels) under optimal play.
+    pub fn value(&self, position: &G::Position) -> Result<Value<G::Score>, MemoryCapReached> {
+        self.value_at(&self.game.canonical(position))
+    }
+
+    /// The value of a position given in canonical form.
+    pub fn value_at(&self, canon: &Canonical<G::Position>) -> Result<Value<G::Score>, MemoryCapReached> {
+        self.value_of(canon, 0, None).ok_or_else(|| self.cap_error())
+    }
+
+    /// The move a canonical position's value comes from (an index into
+    /// [`Game::orbit_moves`]) and that value: the first decisive move, else
+    /// the first best; `None` when the game is over.
+    pub fn choice_at(&self, canon: &Canonical<G::Position>) -> Result<Option<Choice<G::Score>>, MemoryCapReached> {
+        if self.game.outcome(&canon.position).is_some() {
+            return Ok(None);
+        }
+        let moves = self.game.orbit_moves(canon);
+        let (children, chosen) = self.children(canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
+        Ok(children[chosen].value.map(|v| (chosen, v)))
+    }
+
+    /// Every move at `position` (one per orbit, in `position`'s labels)
+    /// with the value it leads to; empty when the game is over. Where a
+    /// move is decisive ([`Game::decisive`]), the moves after it are left
+    /// out (their values are not needed).
+    pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, MemoryCapReached> {
+        let canon = self.game.canonical(position);
+        if self.game.outcome(&canon.position).is_some() {
+            return Ok(vec![]);
+        }
+        let back = inverse(&canon.to_canon);
+        let moves = self.game.orbit_moves(&canon);
+        let (children, _) = self.children(&canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
+        Ok(moves
+            .iter()
+            .zip(children)
+            .map_while(|(m, child)| {
+                Some(MoveValue {
+                    m: self.game.relabel_move(m, &back),
+                    value: child.value?,
+                })
+            })
+            .collect())
+    }
+
+    /// One optimal line from `position` to the end of the game, in
+    /// `position`'s labels: at every turn the move the value comes from.
+    pub fn optimal_line(&self, position: &G::Position) -> Result<Vec<G::Move>, MemoryCapReached> {
+        let mut line = Vec::new();
+        let mut current = position.clone();
+        loop {
+            let canon = self.game.canonical(&current);
+            let Some((chosen, _)) = self.choice_at(&canon)? else {
+                return Ok(line);
+            };
+            let back = inverse(&canon.to_canon);
+            let m = self.game.relabel_move(&self.game.orbit_moves(&canon)[chosen], &back);
+            current = self.game.play(&current, &m);
+            line.push(m);
+        }
+    }
+
+    /// The orbit representatives of the legal moves of a canonical position.
+    pub(crate) fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
+        self.game.orbit_moves(canon)
+    }
+
+    /// The children of a canonical position that is not over, evaluated
+    /// in move order (in parallel near the root) up to the first decisive
+    /// one; `None` if aborted or cancelled from above.
+    fn children(
+        &self,
+        canon: &Canonical<G::Position>,
+        moves: &[G::Move],
+        depth: u32,
+        chain: Option<&Chain>,
+    ) -> Option<Evaluated<G, H::Note>> {
+        let mover = self.game.to_move(&canon.position);
+        let first_decisive = AtomicUsize::new(usize::MAX);
+        let eval = |(index, m): (usize, &G::Move)| {
+            let link = Chain {
+                first_decisive: &first_decisive,
+                index,
+                parent: chain,
+            };
+            self.child(canon, m, mover, depth, &link)
+        };
+        let children: Vec<Child<G::Score, H::Note>> = if depth < self.parallel_plies {
+            moves.par_iter().enumerate().map(eval).collect()
+        } else {
+            moves.iter().enumerate().map(eval).collect()
+        };
+        if self.aborted() || chain.is_some_and(|c| self.cancelled(c)) {
+            return None;
+        }
+        let first = first_decisive.into_inner();
+        let chosen = if first < children.len() {
+            first
+        } else {
+            // No decisive child and nothing cancelled: every value is known.
+            let values = children.iter().map(|c| c.value.expect("every child was evaluated"));
+            best_index(&*self.game, mover, values).expect("a position that is not over has a move")
+        };
+        Some((children, chosen))
+    }
+
+    /// Whether the subtree at `link` is cancelled. A thread that misses a
+    /// cutoff made by another one only does work that is not needed: what
+    /// it stores is exact (as when the cutoff comes a little later).
+    fn cancelled(&self, link: &Chain) -> bool {
+        self.cutoffs.load(Ordering::Relaxed) && link.cancelled()
+    }
+
+    /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled.
+    fn child(
+        &self,
+        canon: &Canonical<G::Position>,
+        m: &G::Move,
+        mover: Player,
+        depth: u32,
+        link: &Chain,
+    ) -> Child<G::Score, H::Note> {
+        let mut child = Child {
+            value: None,
+            note: H::Note::default(),
+        };
+        if self.cancelled(link) {
+            return child;
+        }
+        // The child itself, unless the game decides the move unplayed, and
+        // whether it was decided by `quick_value`.
+        let (value, played) = match self.game.quick_move_value(&canon.position, m) {
+            Some(v) => (Some(v), None),
+            None => {
+                let position = self.game.play(&canon.position, m);
+                let quick = self.game.quick_value(&position);
+                let value = match quick {
+                    Some(v) => Some(v),
+                    None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
+                };
+                (value, Some((position, quick.is_some())))
+            }
+        };
+        child.value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
+            score: v.score,
+            plies: v.plies + self.game.plies(m),
+        });
+        if let Some(v) = child.value {
+            if self.game.decisive(mover, v.score) {
+                self.cutoffs.store(true, Ordering::Relaxed);
+                link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
+            }
+            child.note = match &played {
+                Some((position, quick)) => self.hook.child(canon, m, position, *quick, v),
+                None => self.hook.decided(canon, m, v),
+            };
+        }
+        child
+    }
+
+    /// The value of a canonical position; `None` once the cap is reached
+    /// or the position's subtree is cancelled (nothing is stored then).
+    fn value_of(&self, canon: &Canonical<G::Position>, depth: u32, chain: Option<&Chain>) -> Option<Value<G::Score>> {
+        if let Some(v) = self.table.get(&canon.key) {
+            return Some(v);
+        }
+        if self.aborted() {
+            return None;
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        self.hook.entered(canon);
+        let (value, children) = match self.game.outcome(&canon.position) {
+            Some(score) => (Value { score, plies: 0 }, Vec::new()),
+            None => {
+                let moves = self.game.orbit_moves(canon);
+                let (children, chosen) = self.children(canon, &moves, depth, chain)?;
+                (
+                    children[chosen].value.expect("the chosen child was evaluated"),
+                    children,
+                )
+            }
+        };
+        self.store(canon, value, &children);
+        Some(value)
+    }
+
+    fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, H::Note>]) {
+        self.table
+            .insert_new(&canon.key, value, || self.hook.stored(canon, value, children));
+    }
+
+    /// Counts of values in the table, for reports: (score, plies) -> positions.
+    pub fn value_counts(&self) -> BTreeMap<(G::Score, u32), u64> {
+        let mut counts = BTreeMap::new();
+        for v in self.table.values() {
+            *counts.entry((v.score, v.plies)).or_default() += 1;
+        }
+        counts
+    }
+}
+
+/// The index of the first best value for `mover` (red maximises the rank,
+/// blue minimises it); `None` for no values.
+pub fn best_index<G: Game>(game: &G, mover: Player, values: impl Iterator<Item = Value<G::Score>>) -> Option<usize> {
+    let mut best: Option<(usize, (G::Score, i64))> = None;
+    for (i, v) in values.enumerate() {
+        let rank = v.rank(game);
+        let better = match best {
+            None => true,
+            Some((_, b)) => match mover {
+                Player::First => rank > b,
+                Player::Second => rank < b,
+            },
+        };
+        if better {
+            best = Some((i, rank));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// The inverse of a permutation.
+pub fn inverse(perm: &[Vertex]) -> Vec<Vertex> {
+    let mut back = vec![0; perm.len()];
+    for (v, &w) in perm.iter().enumerate() {
+        back[w as usize] = v as Vertex;
+    }
+    back
+}

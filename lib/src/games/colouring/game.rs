@@ -1,0 +1,378 @@
+//! The colouring games as a [`Game`] (rules read in the parent module).
+
+use super::graph::Graph;
+use super::position::{ColourPosition, UNCOLOURED};
+use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
+use crate::core::symmetry::Canonical;
+use crate::core::words::count;
+use crate::games::Game;
+
+/// Bodlaender's four colouring games (see the parent module).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Rules {
+    /// SEQUENTIAL COLORING GAME: ordered, unable to move loses.
+    Scg,
+    /// SEQUENTIAL COLORING CONSTRUCTION GAME: ordered, player 1 wins iff
+    /// every vertex gets coloured.
+    Sccg,
+    /// COLORING GAME: any vertex, unable to move loses.
+    Cg,
+    /// COLORING CONSTRUCTION GAME: any vertex, player 1 wins iff every
+    /// vertex gets coloured.
+    Ccg,
+}
+
+impl Rules {
+    /// Every rule set.
+    pub const ALL: [Rules; 4] = [Rules::Scg, Rules::Sccg, Rules::Cg, Rules::Ccg];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Scg => "scg",
+            Rules::Sccg => "sccg",
+            Rules::Cg => "cg",
+            Rules::Ccg => "ccg",
+        }
+    }
+
+    /// Whether a linear order fixes the vertex of each move.
+    pub fn ordered(self) -> bool {
+        matches!(self, Rules::Scg | Rules::Sccg)
+    }
+
+    /// Whether player 1 wins exactly when every vertex gets coloured.
+    pub fn construction(self) -> bool {
+        matches!(self, Rules::Sccg | Rules::Ccg)
+    }
+}
+
+crate::games::named_on_command_line!(Rules, "colouring game");
+
+/// Who won; player 1 ([`Player::First`]) is the larger score.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Winner {
+    /// Player 2 wins.
+    Second,
+    /// Player 1 wins.
+    First,
+}
+
+impl Winner {
+    /// The winning player.
+    pub fn player(self) -> Player {
+        match self {
+            Winner::First => Player::First,
+            Winner::Second => Player::Second,
+        }
+    }
+
+    /// The score of a win for `player`.
+    pub fn of(player: Player) -> Winner {
+        match player {
+            Player::First => Winner::First,
+            Player::Second => Winner::Second,
+        }
+    }
+}
+
+/// One move: colour vertex `v` with colour `c` (`1..=k`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ColourMove {
+    /// The vertex.
+    pub v: Vertex,
+    /// The colour, `1..=k`.
+    pub c: u8,
+}
+
+/// Why a colouring game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ColouringError {
+    /// No colours.
+    #[error("the number of colours must be at least 1")]
+    NoColours,
+    /// Vertices plus colours exceed what the canonical form holds.
+    #[error("{} and {}: at most {MAX_VERTICES} together", count(.n, "vertex", "vertices"), count(.k, "colour", "colours"))]
+    TooLarge {
+        /// Vertices.
+        n: usize,
+        /// Colours.
+        k: usize,
+    },
+    /// The order is not a permutation of the vertices.
+    #[error("the order must list each of the {} exactly once", count(.0, "vertex", "vertices"))]
+    NotAPermutation(usize),
+    /// The owner list does not have one entry per vertex.
+    #[error("the owner list has {}, the graph {}", count(.found, "entry", "entries"), count(.n, "vertex", "vertices"))]
+    OwnerLength {
+        /// Entries given.
+        found: usize,
+        /// Vertices.
+        n: usize,
+    },
+    /// An order or owners for a game without a fixed order.
+    #[error("{0} has no fixed order: --order and --owner are for scg and sccg")]
+    Unordered(Rules),
+}
+
+/// A colouring game: graph, number of colours, rules, and for ordered
+/// games the order and the owners.
+#[derive(Clone, Debug)]
+pub struct ColouringGame {
+    graph: Graph,
+    colours: u8,
+    rules: Rules,
+    start: ColourPosition,
+    /// Whether construction games end once every vertex is safe.
+    early_win: bool,
+}
+
+impl ColouringGame {
+    /// The game on `graph` with `k` colours. Ordered games take `order`
+    /// (`order[t]` is coloured at move `t`; default `0, 1, ..., n-1`) and
+    /// `owners` (`owners[v]` colours `v`; default: player 1 the vertices
+    /// due at even `t`, counting from 0).
+    pub fn new(
+        graph: Graph,
+        k: usize,
+        rules: Rules,
+        order: Option<Vec<usize>>,
+        owners: Option<Vec<Player>>,
+    ) -> Result<ColouringGame, ColouringError> {
+        let n = graph.n();
+        if k == 0 {
+            return Err(ColouringError::NoColours);
+        }
+        if n + k > MAX_VERTICES {
+            return Err(ColouringError::TooLarge { n, k });
+        }
+        if !rules.ordered() && (order.is_some() || owners.is_some()) {
+            return Err(ColouringError::Unordered(rules));
+        }
+        let (due, owners) = due_and_owners(n, order.as_deref(), owners)?;
+        let mut due: Vec<u8> = due.into_iter().map(|t| t as u8).collect();
+        if !rules.ordered() {
+            due.fill(0);
+        }
+        let second_owns = (0..n)
+            .filter(|&v| rules.ordered() && owners[v] == Player::Second)
+            .fold(0, |s, v| s | 1 << v);
+        let mut start = ColourPosition {
+            rows: graph.rows().to_vec(),
+            colour: vec![UNCOLOURED; n],
+            forbidden: vec![0; n],
+            due,
+            second_owns,
+            to_move: Player::First,
+            colours: k as u8,
+        };
+        if rules.ordered() {
+            start.to_move = next_due(&start).map_or(Player::First, |v| owner(&start, v));
+        }
+        Ok(ColouringGame {
+            graph,
+            colours: k as u8,
+            rules,
+            start,
+            early_win: true,
+        })
+    }
+
+    /// The same game, but construction games go on to the last vertex
+    /// instead of ending when every vertex is safe (for certifying that a
+    /// strategy always has a legal move, not only that it wins).
+    pub fn played_out(mut self) -> ColouringGame {
+        self.early_win = false;
+        self
+    }
+
+    /// Ordered games: the vertex coloured at each move, and whether
+    /// player 2 colours it.
+    pub fn turns(&self) -> Vec<(Vertex, bool)> {
+        let mut order: Vec<Vertex> = (0..self.graph.n() as Vertex).collect();
+        order.sort_by_key(|&v| self.start.due[v as usize]);
+        order
+            .into_iter()
+            .map(|v| (v, self.start.second_owns >> v & 1 == 1))
+            .collect()
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The number of colours.
+    pub fn colours(&self) -> usize {
+        self.colours as usize
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The game in words, e.g. `ccg on path:... (graph6 Bg) with 3 colours`.
+    pub fn describe(&self) -> String {
+        let mut text = format!(
+            "{} on {} with {}",
+            self.rules,
+            self.graph.graph6(),
+            count(self.colours, "colour", "colours")
+        );
+        if self.rules.ordered() {
+            let mut order: Vec<usize> = (0..self.graph.n()).collect();
+            order.sort_by_key(|&v| self.start.due[v]);
+            let owners: String = (0..self.graph.n())
+                .map(|v| if self.start.second_owns >> v & 1 == 1 { '2' } else { '1' })
+                .collect();
+            text += &format!(", order {order:?}, owners {owners}");
+        }
+        text
+    }
+}
+
+/// Checks an ordered game's `order` (`order[t]` is coloured at move `t`;
+/// default `0, 1, ..., n-1`) and `owners` (one per vertex; default: player
+/// 1 the vertices due at even `t`) and returns each vertex's move and the
+/// owners.
+pub fn due_and_owners(
+    n: usize,
+    order: Option<&[usize]>,
+    owners: Option<Vec<Player>>,
+) -> Result<(Vec<usize>, Vec<Player>), ColouringError> {
+    let mut due = vec![usize::MAX; n];
+    match order {
+        Some(order) => {
+            for (t, &v) in order.iter().enumerate() {
+                if v >= n || due[v] != usize::MAX {
+                    return Err(ColouringError::NotAPermutation(n));
+                }
+                due[v] = t;
+            }
+            if order.len() != n {
+                return Err(ColouringError::NotAPermutation(n));
+            }
+        }
+        None => due.iter_mut().enumerate().for_each(|(v, t)| *t = v),
+    }
+    let owners = owners.unwrap_or_else(|| {
+        due.iter()
+            .map(|t| if t % 2 == 0 { Player::First } else { Player::Second })
+            .collect()
+    });
+    if owners.len() != n {
+        return Err(ColouringError::OwnerLength { found: owners.len(), n });
+    }
+    Ok((due, owners))
+}
+
+/// The uncoloured vertex due first (ordered games).
+fn next_due(p: &ColourPosition) -> Option<Vertex> {
+    members(p.uncoloured()).min_by_key(|&v| p.due[v as usize])
+}
+
+fn owner(p: &ColourPosition, v: Vertex) -> Player {
+    if p.second_owns >> v & 1 == 1 {
+        Player::Second
+    } else {
+        Player::First
+    }
+}
+
+impl Game for ColouringGame {
+    type Position = ColourPosition;
+    type Move = ColourMove;
+    type Score = Winner;
+
+    fn start(&self) -> ColourPosition {
+        self.start.clone()
+    }
+
+    fn to_move(&self, p: &ColourPosition) -> Player {
+        p.to_move
+    }
+
+    fn outcome(&self, p: &ColourPosition) -> Option<Winner> {
+        let uncoloured = p.uncoloured();
+        if self.rules.construction() {
+            if uncoloured == 0 {
+                return Some(Winner::First);
+            }
+            let blocked = members(uncoloured).any(|v| p.free_colours(v) == 0);
+            if blocked {
+                return Some(Winner::Second);
+            }
+            // Every vertex with more free colours than uncoloured
+            // neighbours keeps that property whatever is played (a
+            // neighbour's move takes at most one colour and one neighbour),
+            // so every vertex will be coloured.
+            let safe = self.early_win
+                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
+            return safe.then_some(Winner::First);
+        }
+        let can_move = match self.rules.ordered() {
+            true => next_due(p).is_some_and(|v| p.free_colours(v) != 0),
+            false => members(uncoloured).any(|v| p.free_colours(v) != 0),
+        };
+        (!can_move).then(|| Winner::of(p.to_move.opponent()))
+    }
+
+    fn moves(&self, p: &ColourPosition) -> Vec<ColourMove> {
+        let vertices: Vec<Vertex> = match self.rules.ordered() {
+            true => next_due(p).into_iter().collect(),
+            false => members(p.uncoloured()).collect(),
+        };
+        vertices
+            .into_iter()
+            .flat_map(|v| {
+                let free = p.free_colours(v);
+                (1..=p.colours)
+                    .filter(move |c| free >> c & 1 == 1)
+                    .map(move |c| ColourMove { v, c })
+            })
+            .collect()
+    }
+
+    fn play(&self, p: &ColourPosition, m: &ColourMove) -> ColourPosition {
+        debug_assert!(p.colour[m.v as usize] == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
+        let mut next = p.coloured(m.v, m.c);
+        next.to_move = match self.rules.ordered() {
+            true => next_due(&next).map_or(p.to_move.opponent(), |v| owner(&next, v)),
+            false => p.to_move.opponent(),
+        };
+        next
+    }
+
+    fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
+        p.canonical()
+    }
+
+    fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
+        let n = self.graph.n();
+        let colour_vertex = n + m.c as usize - 1;
+        let c = match perm.get(colour_vertex) {
+            Some(&image) => (image as usize - n + 1) as u8,
+            None => m.c,
+        };
+        ColourMove {
+            v: perm[m.v as usize],
+            c,
+        }
+    }
+
+    fn hurries(&self, score: Winner) -> Option<Player> {
+        Some(score.player())
+    }
+
+    fn move_text(&self, m: &ColourMove) -> String {
+        format!("{}:{}", m.v, m.c)
+    }
+
+    fn score_text(&self, score: Winner) -> String {
+        match score {
+            Winner::First => "player 1 wins".into(),
+            Winner::Second => "player 2 wins".into(),
+        }
+    }
+}

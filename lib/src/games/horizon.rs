@@ -1,0 +1,131 @@
+//! Any game with a horizon on the first player's moves: "does the first
+//! player win within `b` of her moves?" as a game of its own, for the
+//! engine's core ([`crate::engine::Solver`]). `solve --rules R --budget b`
+//! asks it, and it is how the achievement games are posed on `K_aleph0`.
+//!
+//! The score is whether the first player (the one who moves first from the
+//! start) has won ([`bool`]). The game ends as the inner game ends, or
+//! when she has used her `b` moves without winning (not a win); a win is
+//! decisive for her and "no win" for the other player, so the search is
+//! win-only with cutoffs. The moves left are part of the canonical key.
+//!
+//! # `K_aleph0` ([`aleph0_vertices`])
+//!
+//! Within `b` moves of hers at most `2b - 1` single-edge moves are played
+//! (hers and the other's in between), touching at most `2(2b - 1)`
+//! untouched vertices. Untouched vertices are interchangeable (any
+//! bijection between them extends to an automorphism of the position), so
+//! on `K_N` with at least `2(2b - 1)` untouched vertices every line of
+//! `K_aleph0` within the horizon is played, up to relabelling, and none runs
+//! out of vertices or fills the board: the answer on `K_N` is the answer on
+//! `K_aleph0`. This holds for rules whose moves are single edges and whose
+//! end does not depend on the board being full (the achievement games:
+//! `achieve`, `achieve-second`, `maker`); `tests/ramsey_horizon.rs` checks
+//! that `K_N`, `K_{N+1}` and `K_{N+2}` agree.
+
+use super::Game;
+use crate::core::board::{Player, Vertex};
+use crate::core::symmetry::Canonical;
+
+/// `inner` with the first player's moves limited to `budget`; `won` says
+/// whether a final score of `inner` is a win of the first player.
+pub struct Horizon<'g, G: Game> {
+    inner: &'g G,
+    first: Player,
+    budget: u32,
+    won: fn(&G, G::Score) -> bool,
+}
+
+/// A position of the inner game with the first player's moves left.
+#[derive(Clone, Debug)]
+pub struct Horizoned<P> {
+    /// The inner game's position.
+    pub position: P,
+    /// Moves of the first player left.
+    pub left: u32,
+}
+
+/// The `K_N` that answers the horizon question of an achievement game on
+/// `K_aleph0` whose start position uses vertices `0..used` (see the module
+/// docs): `used` plus `2(2b - 1)` untouched vertices, and at least as many
+/// vertices as the largest target has (more untouched vertices change
+/// nothing; the game is only stated on a board that holds its targets).
+pub fn aleph0_vertices(used: usize, budget: u32, largest_target: usize) -> usize {
+    (used + 2 * (2 * budget as usize).saturating_sub(1)).max(largest_target)
+}
+
+impl<'g, G: Game> Horizon<'g, G> {
+    /// `inner` from its start, where `first` is to move, within `budget`
+    /// of her moves.
+    pub fn new(inner: &'g G, first: Player, budget: u32, won: fn(&G, G::Score) -> bool) -> Horizon<'g, G> {
+        Horizon {
+            inner,
+            first,
+            budget,
+            won,
+        }
+    }
+}
+
+impl<G: Game> Game for Horizon<'_, G> {
+    type Position = Horizoned<G::Position>;
+    type Move = G::Move;
+    type Score = bool;
+
+    fn start(&self) -> Self::Position {
+        Horizoned {
+            position: self.inner.start(),
+            left: self.budget,
+        }
+    }
+    /// Red is the first player here: the score is hers.
+    fn to_move(&self, p: &Self::Position) -> Player {
+        match self.inner.to_move(&p.position) == self.first {
+            true => Player::First,
+            false => Player::Second,
+        }
+    }
+    fn outcome(&self, p: &Self::Position) -> Option<bool> {
+        match self.inner.outcome(&p.position) {
+            Some(score) => Some((self.won)(self.inner, score)),
+            None => (p.left == 0).then_some(false),
+        }
+    }
+    fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
+        self.inner.moves(&p.position)
+    }
+    fn play(&self, p: &Self::Position, m: &G::Move) -> Self::Position {
+        let hers = self.inner.to_move(&p.position) == self.first;
+        Horizoned {
+            position: self.inner.play(&p.position, m),
+            left: p.left - hers as u32,
+        }
+    }
+    fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
+        let left = p.left;
+        self.inner
+            .canonical(&p.position)
+            .extended(u64::from(left), |position| Horizoned { position, left })
+    }
+    fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
+        self.inner.relabel_move(m, perm)
+    }
+    fn hurries(&self, _won: bool) -> Option<Player> {
+        None
+    }
+    fn move_text(&self, m: &G::Move) -> String {
+        self.inner.move_text(m)
+    }
+    fn move_json(&self, m: &G::Move) -> serde_json::Value {
+        self.inner.move_json(m)
+    }
+    fn score_text(&self, won: bool) -> String {
+        match won {
+            true => format!("the first player wins within {} of her moves", self.budget),
+            false => format!("no win of the first player within {} of her moves", self.budget),
+        }
+    }
+    fn decisive(&self, mover: Player, won: bool) -> bool {
+        won == (mover == Player::First)
+    }
+}

@@ -1,0 +1,423 @@
+//! Slany's graph Ramsey games (W. Slany, "Graph Ramsey games", Sections 3
+//! and 6): a board graph G, a target A for each colour, a start colouring
+//! (E^r, E^g), and one of several rule sets. Red is Slany's Red (the first
+//! colour, [`Player::First`]); his Green is our blue ([`Player::Second`]).
+//!
+//! Our reading of the rule sets, with the definition each comes from:
+//! - [`Rules::Achieve`] (Def. 3.4): a player who completes a monochromatic
+//!   copy of their target wins at once. A full board without one is a draw
+//!   (Slany's discussion after Def. 3.4/3.5: the uncompleted game is a draw).
+//! - [`Rules::AchieveSecond`] (Def. 3.5, Achieve'): the same, but a draw
+//!   counts as a win for the second player (the one who did not move first
+//!   from the start position).
+//! - [`Rules::Maker`] (Def. 3.6, Achieve'', the weak game): only the first
+//!   player's target counts; the second player only blocks and wins when
+//!   the board is full without the first player's target.
+//! - [`Rules::Avoid`] (Def. 3.1): a move that would complete the mover's
+//!   target is illegal; the first player unable to move loses (also when no
+//!   edge is left at all).
+//! - [`Rules::Misere`] (Def. 3.2, Avoid'): completing one's own target
+//!   loses at once; a full board without a completed target is a tie
+//!   (reported as a draw).
+//! - [`Rules::AvoidPlus`] (Def. 3.3): as Avoid, but a move colours any
+//!   nonempty set of free edges; the set must not complete the mover's
+//!   target (the mover's whole new colour class must stay free of it).
+//! - [`Rules::MiserePlus`] (Observation 4.1's misère variant of Avoid+): a
+//!   move colours any nonempty set of free edges; completing one's own
+//!   target loses at once; a full board without one is a draw.
+//!
+//! Who moves first is part of the game ([`RamseyGame::first`]); "first" and
+//! "second player" in the rules above mean the order of play from the
+//! start position, whatever the colours.
+
+use super::pattern::Pattern;
+use super::Game;
+use crate::core::board::{clique_within, Edge, Player, Vertex};
+use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::symmetry::Canonical;
+
+/// Rule sets of graph Ramsey games (see the module docs for our reading).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rules {
+    /// Strong achievement game: first to own the target wins; full = draw.
+    Achieve,
+    /// Achievement game where a draw counts as a second-player win.
+    AchieveSecond,
+    /// Weak achievement game: only the first player builds.
+    Maker,
+    /// Avoidance game: completing is illegal; unable to move loses.
+    Avoid,
+    /// Misère game: completing loses; full board = draw.
+    Misere,
+    /// Avoidance+ game: a move colours any nonempty set of free edges.
+    AvoidPlus,
+    /// Misère twin of avoidance+.
+    MiserePlus,
+}
+
+impl Rules {
+    /// Every rule set, in the order of [`Rules::name`]'s list.
+    pub const ALL: [Rules; 7] = [
+        Rules::Achieve,
+        Rules::AchieveSecond,
+        Rules::Maker,
+        Rules::Avoid,
+        Rules::Misere,
+        Rules::AvoidPlus,
+        Rules::MiserePlus,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Achieve => "achieve",
+            Rules::AchieveSecond => "achieve-second",
+            Rules::Maker => "maker",
+            Rules::Avoid => "avoid",
+            Rules::Misere => "misere",
+            Rules::AvoidPlus => "avoid-plus",
+            Rules::MiserePlus => "misere-plus",
+        }
+    }
+
+    /// Whether a move colours a nonempty set of edges instead of one.
+    pub fn sets(self) -> bool {
+        matches!(self, Rules::AvoidPlus | Rules::MiserePlus)
+    }
+
+    /// Whether the second player's target counts (in the weak game the
+    /// second player only blocks).
+    pub fn second_builds(self) -> bool {
+        self != Rules::Maker
+    }
+
+    /// Whether completing one's target is illegal rather than decisive.
+    fn forbids_completion(self) -> bool {
+        matches!(self, Rules::Avoid | Rules::AvoidPlus)
+    }
+}
+
+crate::games::named_on_command_line!(Rules, "rules");
+
+/// The result of a finished game, ordered from red's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Outcome {
+    /// Blue (Slany's Green) wins.
+    BlueWins,
+    /// Nobody wins (a full board, or a tie).
+    Draw,
+    /// Red wins.
+    RedWins,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::RedWins => Some(Player::First),
+            Outcome::BlueWins => Some(Player::Second),
+            Outcome::Draw => None,
+        }
+    }
+
+    fn win_for(player: Player) -> Outcome {
+        match player {
+            Player::First => Outcome::RedWins,
+            Player::Second => Outcome::BlueWins,
+        }
+    }
+}
+
+/// A graph Ramsey game: board and start colouring, targets, rules.
+#[derive(Clone, Debug)]
+pub struct RamseyGame {
+    start: EdgePosition,
+    /// Targets of red and blue.
+    targets: [Pattern; 2],
+    rules: Rules,
+    /// Who moves first from the start position.
+    first: Player,
+}
+
+/// Why a game statement is not playable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StatementError {
+    /// A start edge is not on the board or coloured twice.
+    #[error("start position: {0}")]
+    Start(#[from] EdgeError),
+    /// A target has more vertices than the board.
+    #[error("target {target} has {need} vertices, the board only {have}")]
+    TargetTooLarge {
+        /// The target.
+        target: String,
+        /// Its vertices.
+        need: usize,
+        /// The board's.
+        have: usize,
+    },
+    /// Someone already owns their target at the start.
+    #[error("the game is already over: {0} owns its target in the start position")]
+    AlreadyOver(&'static str),
+    /// A set-move game with too many free edges to list its moves.
+    #[error("{rules} lists every subset of the free edges: at most {max} free edges, not {free}")]
+    TooManyFreeEdges {
+        /// The rules.
+        rules: Rules,
+        /// Free edges at the start.
+        free: usize,
+        /// The most supported.
+        max: usize,
+    },
+}
+
+/// Most free edges a set-move game may start with (its moves are subsets).
+pub const MAX_SET_MOVE_EDGES: usize = 21;
+
+impl RamseyGame {
+    /// The game from `start` (board and colours), with the targets of red
+    /// and blue, the rules, and the player who moves first from `start`
+    /// (Slany: play starts at the precoloured position (E^r, E^g); the
+    /// player to move there is the first player of the rules).
+    pub fn new(
+        mut start: EdgePosition,
+        targets: [Pattern; 2],
+        rules: Rules,
+        first: Player,
+    ) -> Result<RamseyGame, StatementError> {
+        start.to_move = first;
+        let have = start.vertex_count();
+        for t in &targets {
+            if t.vertex_count() > have {
+                return Err(StatementError::TargetTooLarge {
+                    target: t.name().to_string(),
+                    need: t.vertex_count(),
+                    have,
+                });
+            }
+        }
+        let free = start.free_edges().len();
+        if rules.sets() && free > MAX_SET_MOVE_EDGES {
+            return Err(StatementError::TooManyFreeEdges {
+                rules,
+                free,
+                max: MAX_SET_MOVE_EDGES,
+            });
+        }
+        let game = RamseyGame {
+            start,
+            targets,
+            rules,
+            first,
+        };
+        for player in [Player::First, Player::Second] {
+            if game.counts(player) && game.owns_target(&game.start, player) {
+                return Err(StatementError::AlreadyOver(player.colour_name()));
+            }
+        }
+        Ok(game)
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The player who moves first.
+    pub fn first(&self) -> Player {
+        self.first
+    }
+
+    /// The target of `player`.
+    pub fn target(&self, player: Player) -> &Pattern {
+        &self.targets[player as usize]
+    }
+
+    /// Whether `player`'s target matters under the rules (in the weak game
+    /// only the first player's does).
+    fn counts(&self, player: Player) -> bool {
+        self.rules != Rules::Maker || player == self.first
+    }
+
+    /// Whether `player` owns a copy of their target.
+    pub fn owns_target(&self, position: &EdgePosition, player: Player) -> bool {
+        let adj = |v: Vertex| position.neighbours(player, v);
+        self.target(player).contained_in(&adj, position.vertex_count())
+    }
+
+    /// Whether colouring `e` for `player` completes their target (given
+    /// that `player` does not own one yet).
+    pub fn completes(&self, position: &EdgePosition, player: Player, e: Edge) -> bool {
+        let (u, v) = e.ends();
+        let target = self.target(player);
+        if let Some(k) = target.as_clique() {
+            let common = position.neighbours(player, u) & position.neighbours(player, v);
+            return k == 2 || clique_within(&|w| position.neighbours(player, w), common, k - 2);
+        }
+        let adj = |w: Vertex| {
+            let extra = if w == u {
+                1u128 << v
+            } else if w == v {
+                1u128 << u
+            } else {
+                0
+            };
+            position.neighbours(player, w) | extra
+        };
+        target.contains_through(&adj, position.vertex_count(), u, v)
+    }
+
+    /// The free edges the player to move may colour alone (under Avoid
+    /// rules, those that do not complete their target).
+    fn single_moves(&self, position: &EdgePosition) -> Vec<Edge> {
+        let mover = position.to_move;
+        let mut free = position.free_edges();
+        if self.rules.forbids_completion() {
+            free.retain(|&e| !self.completes(position, mover, e));
+        }
+        free
+    }
+
+    /// Every nonempty set of free edges the mover may colour at once
+    /// (sorted edges); under Avoid+ only sets that keep the mover's colour
+    /// free of the target.
+    fn set_moves(&self, position: &EdgePosition) -> Vec<Vec<Edge>> {
+        let free = position.free_edges();
+        let mut out = Vec::new();
+        let mut chosen = Vec::new();
+        self.extend_sets(position, &free, 0, &mut chosen, &mut out);
+        out
+    }
+
+    fn extend_sets(
+        &self,
+        position: &EdgePosition,
+        free: &[Edge],
+        from: usize,
+        chosen: &mut Vec<Edge>,
+        out: &mut Vec<Vec<Edge>>,
+    ) {
+        for i in from..free.len() {
+            let e = free[i];
+            if self.rules.forbids_completion() && self.completes(position, position.to_move, e) {
+                continue;
+            }
+            let mut next = position.clone();
+            next.colour(e, position.to_move).expect("free edge");
+            chosen.push(e);
+            out.push(chosen.clone());
+            self.extend_sets(&next, free, i + 1, chosen, out);
+            chosen.pop();
+        }
+    }
+
+    /// The score of a position in which no move is possible or the board
+    /// is full, without a completed target.
+    fn stuck(&self, position: &EdgePosition) -> Outcome {
+        match self.rules {
+            Rules::Avoid | Rules::AvoidPlus => Outcome::win_for(position.to_move.opponent()),
+            Rules::Achieve | Rules::Misere | Rules::MiserePlus => Outcome::Draw,
+            Rules::AchieveSecond | Rules::Maker => Outcome::win_for(self.first.opponent()),
+        }
+    }
+
+    /// The outcome once `player` has completed their target.
+    fn completed_by(&self, player: Player) -> Outcome {
+        match self.rules {
+            Rules::Misere | Rules::MiserePlus => Outcome::win_for(player.opponent()),
+            _ => Outcome::win_for(player),
+        }
+    }
+}
+
+impl Game for RamseyGame {
+    type Position = EdgePosition;
+    type Move = Vec<Edge>;
+    type Score = Outcome;
+
+    fn start(&self) -> EdgePosition {
+        self.start.clone()
+    }
+
+    fn to_move(&self, position: &EdgePosition) -> Player {
+        position.to_move
+    }
+
+    fn outcome(&self, position: &EdgePosition) -> Option<Outcome> {
+        // The player who just moved is the only one who can have completed
+        // a target (positions are only made by play from a start without one).
+        let last = position.to_move.opponent();
+        if self.counts(last) && !self.rules.forbids_completion() && self.owns_target(position, last) {
+            return Some(self.completed_by(last));
+        }
+        let stuck = if self.rules.forbids_completion() {
+            self.single_moves(position).is_empty()
+        } else {
+            position.is_full()
+        };
+        stuck.then(|| self.stuck(position))
+    }
+
+    fn moves(&self, position: &EdgePosition) -> Vec<Vec<Edge>> {
+        if self.rules.sets() {
+            self.set_moves(position)
+        } else {
+            self.single_moves(position).into_iter().map(|e| vec![e]).collect()
+        }
+    }
+
+    fn play(&self, position: &EdgePosition, m: &Vec<Edge>) -> EdgePosition {
+        let mut next = position.clone();
+        for &e in m {
+            next.colour(e, position.to_move).expect("moves are free board edges");
+        }
+        next.to_move = position.to_move.opponent();
+        next
+    }
+
+    fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
+        position.canonical()
+    }
+
+    fn relabel_move(&self, m: &Vec<Edge>, perm: &[Vertex]) -> Vec<Edge> {
+        let mut image: Vec<Edge> = m.iter().map(|e| e.map(|v| perm[v as usize])).collect();
+        image.sort_unstable();
+        image
+    }
+
+    fn hurries(&self, score: Outcome) -> Option<Player> {
+        score.winner()
+    }
+
+    /// Every outcome is possible as far as this cheap bound knows; with
+    /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
+    fn score_bounds(&self, _position: &EdgePosition) -> Option<(Outcome, Outcome)> {
+        Some((Outcome::BlueWins, Outcome::RedWins))
+    }
+
+    fn move_text(&self, m: &Vec<Edge>) -> String {
+        m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
+    }
+
+    fn move_json(&self, m: &Vec<Edge>) -> serde_json::Value {
+        m.iter().map(|e| [e.ends().0, e.ends().1]).collect::<Vec<_>>().into()
+    }
+
+    /// `{"winner": "red"|"blue"|null, "result": "first"|"second"|"draw"}`.
+    fn score_json(&self, score: Outcome) -> serde_json::Value {
+        let result = match score.winner() {
+            Some(p) if p == self.first => "first",
+            Some(_) => "second",
+            None => "draw",
+        };
+        serde_json::json!({ "winner": score.winner().map(Player::colour_name), "result": result })
+    }
+
+    fn score_text(&self, score: Outcome) -> String {
+        let role = |p: Player| if p == self.first { "first" } else { "second" };
+        match score.winner() {
+            Some(p) => format!("{} ({} player) wins", p.colour_name(), role(p)),
+            None => "draw".to_string(),
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! Erdős' scoring games (Cambie and Provoost, "On edge-colouring-games by
+//! Erdős, and Bensmail and Mc Inerney"): Alice (red, first) and Bob (blue)
+//! alternately colour one uncoloured edge of a board graph `G` until all
+//! are coloured; then Alice scores `a` and Bob `b`, measured on the graph
+//! formed by each colour's edges (`G[A]`, `G[B]`):
+//!
+//! - Clique: the clique number `ω`;
+//! - Star: the maximum degree `Δ`;
+//! - vertex-capturing (VC): the board vertices where most incident edges
+//!   have that colour (more than half; a vertex with half its edges in each
+//!   colour, or without edges, counts for nobody);
+//! - Colex: the largest `m` with the Colex graph `C(m)` a subgraph (see
+//!   [`super::colex`]).
+//!
+//! Our reading of the paper, with where it says so:
+//!
+//! - **What each player optimises** (Section 1): the score is `s = a - b`;
+//!   Alice maximises `s`, Bob minimises it; among outcomes with the optimal
+//!   `s`, Alice maximises `a` and Bob minimises it. Equivalently Alice
+//!   maximises and Bob minimises `f = C(a - b) + a` for `C >= n`. So an
+//!   outcome is ordered by `(a - b, a)` lexicographically ([`Points`]'s
+//!   `Ord`), red maximises it, and the game is a plain two-player game with
+//!   a totally ordered score: the engine's model.
+//! - **The empty colour class**: `G[A]` is the graph formed by the edges
+//!   `A` (its vertices are their ends), so without edges it has no vertices
+//!   and scores 0 in the Clique, Star and Colex games. Table 1 agrees:
+//!   `C(1) = K_2` has Colex and Star outcome `(1, 0)`.
+//! - **Head start** (Sections 2.2 and 4.1.1): the edges of a graph `S` (a
+//!   subgraph of `G`, on `G`'s vertex labels) are red before play, and
+//!   then Alice still moves first ("before colouring her first chosen
+//!   edge", Observation 9; the generator of Section 4.1.1 places
+//!   `⌈(|E(G)| - |E(S)|) / 2⌉` more red edges).
+//! - **Who wins**: Alice if `a > b`. In the Clique and Star games a draw
+//!   counts for Bob (Section 1: "otherwise it is a player 2 win").
+
+mod colex_bound;
+mod reduced;
+mod star;
+mod strategy;
+mod vc;
+
+use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
+use super::Game;
+use crate::core::board::{Edge, Player, Vertex, VertexSet};
+use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::symmetry::Canonical;
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Largest board the scoring games accept (vertices).
+pub const MAX_BOARD_VERTICES: usize = 12;
+
+/// Which of the paper's games.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Scoring {
+    /// Clique numbers of the colour classes.
+    Clique,
+    /// Maximum degrees of the colour classes.
+    Star,
+    /// Vertices captured (most incident edges in the colour).
+    VertexCapturing,
+    /// Largest Colex graph in each colour class.
+    Colex,
+}
+
+impl Scoring {
+    /// All four games, in the order reports list them.
+    pub const ALL: [Scoring; 4] = [Scoring::Clique, Scoring::Star, Scoring::VertexCapturing, Scoring::Colex];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Clique => "clique",
+            Scoring::Star => "star",
+            Scoring::VertexCapturing => "vc",
+            Scoring::Colex => "colex",
+        }
+    }
+
+    /// The game with this command-line name.
+    pub fn from_name(name: &str) -> Option<Scoring> {
+        Scoring::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether a draw counts for Bob (Clique and Star games, Section 1).
+    pub fn draw_is_bobs(self) -> bool {
+        matches!(self, Scoring::Clique | Scoring::Star)
+    }
+}
+
+/// A final score: Alice's points and Bob's, ordered as the paper's
+/// `f = C(a - b) + a` (difference first, then Alice's points).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Points {
+    /// Alice's (red's) points `a`.
+    pub alice: u8,
+    /// Bob's (blue's) points `b`.
+    pub bob: u8,
+}
+
+impl Points {
+    /// The score difference `a - b`.
+    pub fn difference(self) -> i16 {
+        self.alice as i16 - self.bob as i16
+    }
+
+    /// The winner: Alice if `a > b`, Bob if `a < b`, and for a draw Bob in
+    /// the Clique and Star games, nobody otherwise.
+    pub fn winner(self, scoring: Scoring) -> Option<Player> {
+        match self.alice.cmp(&self.bob) {
+            Ordering::Greater => Some(Player::First),
+            Ordering::Less => Some(Player::Second),
+            Ordering::Equal => scoring.draw_is_bobs().then_some(Player::Second),
+        }
+    }
+}
+
+impl Ord for Points {
+    fn cmp(&self, other: &Points) -> Ordering {
+        (self.difference(), self.alice).cmp(&(other.difference(), other.alice))
+    }
+}
+
+impl PartialOrd for Points {
+    fn partial_cmp(&self, other: &Points) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.alice, self.bob)
+    }
+}
+
+/// Thresholds worth testing first in a threshold search: does Alice win
+/// (`a - b >= 1`), and is it at least a draw (`a - b >= 0`)?
+pub const PROBES: [Points; 2] = [Points { alice: 1, bob: 0 }, Points { alice: 0, bob: 0 }];
+
+/// Why a scoring game cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoringError {
+    /// The board has no edges.
+    #[error("the board has no edges")]
+    EmptyBoard,
+    /// The board has too many vertices.
+    #[error("the board has {0} vertices; the scoring games support at most {MAX_BOARD_VERTICES}")]
+    TooLarge(usize),
+    /// A head-start edge is not a free board edge.
+    #[error("the head start is not a subgraph of the board: {0}")]
+    HeadStart(EdgeError),
+}
+
+/// One of Erdős' scoring games on a board, with an optional head start.
+#[derive(Clone, Debug)]
+pub struct ScoringGame {
+    scoring: Scoring,
+    start: EdgePosition,
+}
+
+/// A position's colour classes and free edges as adjacency rows, and
+/// their sizes per vertex.
+struct Rows {
+    n: usize,
+    red: [VertexSet; MAX_BOARD_VERTICES],
+    blue: [VertexSet; MAX_BOARD_VERTICES],
+    free: [VertexSet; MAX_BOARD_VERTICES],
+    /// Per colour (red, blue), the edges of that colour at each vertex.
+    count: [[u32; MAX_BOARD_VERTICES]; 2],
+    free_count: [u32; MAX_BOARD_VERTICES],
+    degree: [u32; MAX_BOARD_VERTICES],
+}
+
+impl Rows {
+    fn of(p: &EdgePosition) -> Rows {
+        let mut rows = Rows {
+            n: p.vertex_count(),
+            red: [0; MAX_BOARD_VERTICES],
+            blue: [0; MAX_BOARD_VERTICES],
+            free: [0; MAX_BOARD_VERTICES],
+            count: [[0; MAX_BOARD_VERTICES]; 2],
+            free_count: [0; MAX_BOARD_VERTICES],
+            degree: [0; MAX_BOARD_VERTICES],
+        };
+        for v in 0..rows.n {
+            rows.red[v] = p.neighbours(Player::First, v as Vertex);
+            rows.blue[v] = p.neighbours(Player::Second, v as Vertex);
+            rows.free[v] = p.free_neighbours(v as Vertex);
+            rows.count[0][v] = rows.red[v].count_ones();
+            rows.count[1][v] = rows.blue[v].count_ones();
+            rows.free_count[v] = rows.free[v].count_ones();
+            rows.degree[v] = p.board_neighbours(v as Vertex).count_ones();
+        }
+        rows
+    }
+
+    fn colour(&self, player: Player) -> &[VertexSet] {
+        match player {
+            Player::First => &self.red[..self.n],
+            Player::Second => &self.blue[..self.n],
+        }
+    }
+
+    /// Moves left for each player (the mover gets the odd one out).
+    fn moves_left(&self, to_move: Player) -> [u32; 2] {
+        let free = self.free_count[..self.n].iter().sum::<u32>() / 2;
+        let mut left = [free / 2; 2];
+        left[to_move as usize] += free % 2;
+        left
+    }
+}
+
+impl ScoringGame {
+    /// The game `scoring` on `board` (an uncoloured board), with the edges
+    /// of `head_start` red before Alice's first move.
+    pub fn new(scoring: Scoring, board: &EdgePosition, head_start: &[Edge]) -> Result<ScoringGame, ScoringError> {
+        if board.vertex_count() > MAX_BOARD_VERTICES {
+            return Err(ScoringError::TooLarge(board.vertex_count()));
+        }
+        if board.board_edges().is_empty() {
+            return Err(ScoringError::EmptyBoard);
+        }
+        let mut start = board.clone();
+        start.to_move = Player::First;
+        for &e in head_start {
+            start.colour(e, Player::First).map_err(ScoringError::HeadStart)?;
+        }
+        Ok(ScoringGame { scoring, start })
+    }
+
+    /// The same game with Bob to move first (for a head start read as
+    /// Alice's whole first turn: Section 2.2's K3 on K8 gives the paper's
+    /// (3, 3) this way; see `proofs/erdos-k8.md`).
+    pub fn bob_first(mut self) -> ScoringGame {
+        self.start.to_move = Player::Second;
+        self
+    }
+
+    /// Which game.
+    pub fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// Both players' points in `position` as it stands (the final score
+    /// once every edge is coloured).
+    pub fn points(&self, position: &EdgePosition) -> Points {
+        let rows = Rows::of(position);
+        let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
+        Points { alice, bob }
+    }
+
+    fn measure(&self, rows: &Rows, player: Player) -> u32 {
+        let own = &rows.count[player as usize][..rows.n];
+        match self.scoring {
+            Scoring::Clique => edge_clique_number(rows.colour(player)),
+            Scoring::Star => own.iter().copied().max().unwrap_or(0),
+            Scoring::VertexCapturing => (0..rows.n).filter(|&v| 2 * own[v] > rows.degree[v]).count() as u32,
+            Scoring::Colex => colex_score(rows.colour(player)),
+        }
+    }
+
+    /// The Clique game's bound on the value from `player`'s side (a lower
+    /// bound for Alice, an upper bound for Bob, as in
+    /// [`strategy::oriented`]): her points as they stand (cliques stay),
+    /// and the largest clique the opponent can still complete with the
+    /// moves he has left, in any play.
+    fn clique_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
+        let left = rows.moves_left(to_move);
+        let his = player.opponent();
+        let n = rows.n;
+        let reach = reach(rows.colour(his), &rows.free[..n]);
+        let all = (0..n).fold(0, |s, v| s | 1 << v);
+        let most = nonzero_clique(clique_with_budget(
+            &reach[..n],
+            &rows.free[..n],
+            all,
+            left[his as usize],
+        ));
+        strategy::oriented(player, self.measure(rows, player), most.max(self.measure(rows, his)))
+    }
+}
+
+/// Each vertex's neighbours in `own` or by a free edge: the graph a
+/// colour class can still grow into.
+fn reach(own: &[VertexSet], free: &[VertexSet]) -> [VertexSet; MAX_BOARD_VERTICES] {
+    let mut reach = [0; MAX_BOARD_VERTICES];
+    for (v, r) in reach.iter_mut().enumerate().take(own.len()) {
+        *r = own[v] | free[v];
+    }
+    reach
+}
+
+/// How much an edge end at `v` matters to `me` in the VC game: 0 if `v`
+/// is decided, else more the fewer edges either colour still needs there
+/// (building counts twice as much as blocking; measured on K7 and C(19)).
+fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
+    let need = position.board_neighbours(v).count_ones() / 2 + 1;
+    let free = position.free_neighbours(v).count_ones();
+    let [mine, theirs] = [me, me.opponent()].map(|p| need.checked_sub(position.neighbours(p, v).count_ones()));
+    match (mine, theirs) {
+        (Some(m), Some(t)) if m > 0 && t > 0 && m.min(t) <= free => 2 * (10 - m) + (10 - t),
+        _ => 0,
+    }
+}
+
+/// At most how many of the vertices with a cost (`None`: out of reach)
+/// a player with `moves` edges left can pay for: `k` vertices cost at
+/// least the `k` cheapest costs, and `moves` edges bring at most
+/// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
+/// brings two only if both its ends are among them).
+fn affordable(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> u32 {
+    affordable_counts(&cost_counts(costs, moves), moves)
+}
+
+/// How many vertices have each cost up to `moves` (the others are out
+/// of reach), for [`affordable_counts`].
+fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MAX_BOARD_VERTICES + 1] {
+    let mut how_many = [0u32; MAX_BOARD_VERTICES + 1];
+    for c in costs.flatten().filter(|&c| c <= moves) {
+        how_many[c as usize] += 1;
+    }
+    how_many
+}
+
+/// [`affordable`] from the vertices' costs counted by [`cost_counts`].
+fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
+    let (mut k, mut spent, mut best) = (0, 0, 0);
+    for (cost, &count) in how_many.iter().enumerate() {
+        for _ in 0..count {
+            k += 1;
+            spent += cost as u32;
+            if spent <= moves + moves.min(k * (k - 1) / 2) {
+                best = k;
+            }
+        }
+    }
+    best
+}
+
+impl Game for ScoringGame {
+    type Position = EdgePosition;
+    type Move = Edge;
+    type Score = Points;
+
+    fn start(&self) -> EdgePosition {
+        self.start.clone()
+    }
+
+    fn to_move(&self, position: &EdgePosition) -> Player {
+        position.to_move
+    }
+
+    fn outcome(&self, position: &EdgePosition) -> Option<Points> {
+        position.is_full().then(|| self.points(position))
+    }
+
+    fn moves(&self, position: &EdgePosition) -> Vec<Edge> {
+        position.free_edges()
+    }
+
+    fn play(&self, position: &EdgePosition, m: &Edge) -> EdgePosition {
+        let mut next = position.clone();
+        next.colour(*m, position.to_move).expect("moves are free board edges");
+        next.to_move = position.to_move.opponent();
+        next
+    }
+
+    /// Star and VC positions reduce to counts per vertex
+    /// (`reduced.rs`); Clique and Colex positions keep their edges.
+    fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
+        match self.scoring {
+            Scoring::Star | Scoring::VertexCapturing => reduced::canonical(self, position),
+            Scoring::Clique | Scoring::Colex => position.canonical(),
+        }
+    }
+
+    fn relabel_move(&self, m: &Edge, perm: &[Vertex]) -> Edge {
+        m.map(|v| perm[v as usize])
+    }
+
+    fn hurries(&self, _score: Points) -> Option<Player> {
+        None
+    }
+
+    fn move_text(&self, m: &Edge) -> String {
+        m.to_string()
+    }
+
+    fn score_text(&self, score: Points) -> String {
+        score.to_string()
+    }
+
+    /// Build and block: an edge ranks by the common neighbours of its ends
+    /// in the mover's colour (cliques it grows, weighted 8) and in the
+    /// opponent's (cliques it blocks, 2) in the Clique and Colex games (in
+    /// the Colex game also by the degrees at its ends in the mover's colour,
+    /// 4, and the opponent's, 1), by
+    /// the largest degree at its ends in the mover's colour (2) and the
+    /// opponent's (1) in the Star game, by `vc_urgency` at both ends in the VC
+    /// game. Weights chosen by measurement.
+    fn move_priority(&self, position: &EdgePosition, m: &Edge) -> i32 {
+        let (u, v) = m.ends();
+        let me = position.to_move;
+        let [mine, theirs] = [me, me.opponent()].map(|p| (position.neighbours(p, u), position.neighbours(p, v)));
+        let deg = |pair: (VertexSet, VertexSet)| pair.0.count_ones().max(pair.1.count_ones());
+        let score = match self.scoring {
+            Scoring::Clique => 8 * (mine.0 & mine.1).count_ones() + 2 * (theirs.0 & theirs.1).count_ones(),
+            // Measured (C(19), C(20), C(22)): also weighing the degrees
+            // at the ends cuts positions by 17..30 %.
+            Scoring::Colex => {
+                let sum = |pair: (VertexSet, VertexSet)| pair.0.count_ones() + pair.1.count_ones();
+                8 * (mine.0 & mine.1).count_ones()
+                    + 2 * (theirs.0 & theirs.1).count_ones()
+                    + 4 * sum(mine)
+                    + sum(theirs)
+            }
+            Scoring::Star => 2 * deg(mine) + deg(theirs),
+            // Measured: degree orders make VC searches larger (C(19): 2.9M
+            // positions against 1.4M); the edges each colour still needs
+            // at the ends make them smaller (C(19): 176k against 108k).
+            Scoring::VertexCapturing => vc_urgency(position, u, me) + vc_urgency(position, v, me),
+        };
+        score as i32
+    }
+
+    /// The lowest outcome from Alice's side, the highest from Bob's: in the
+    /// Clique game each player's points as they stand and the most the
+    /// opponent can complete; in the Colex game what the player's threats
+    /// guarantee and the most the opponent can complete
+    /// (`scoring/colex_bound.rs`); in the Star and VC games the best of
+    /// what strategies of that player prove (`scoring/star.rs`,
+    /// `scoring/vc.rs`, with the argument in `scoring/strategy.rs`).
+    fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
+        let rows = Rows::of(position);
+        let to_move = position.to_move;
+        let bound = |p| match self.scoring {
+            Scoring::Star => star::bound(&rows, p, to_move),
+            Scoring::VertexCapturing => vc::bound(&rows, p, to_move),
+            Scoring::Clique => self.clique_bound(&rows, p, to_move),
+            Scoring::Colex => colex_bound::bound(&rows, p, to_move),
+        };
+        Some((bound(Player::First), bound(Player::Second)))
+    }
+}

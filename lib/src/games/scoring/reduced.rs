@@ -1,0 +1,168 @@
+//! Canonical forms that forget what the score cannot depend on, for the
+//! games whose points count edges per vertex (Star, vertex-capturing).
+//!
+//! In these games a vertex's future is fixed by how many red and blue edges
+//! it has (not which) and its free edges; the colours of the edges
+//! themselves never matter again. So positions are identified by:
+//!
+//! - whose turn it is and the points each player is sure to end with
+//!   ([`floor`]);
+//! - per *live* vertex (one whose edges can still change the score) a
+//!   label ([`vertex_label`]) and how many free edges
+//!   join it to vertices that are not live (each such edge only counts at
+//!   its live end);
+//! - the free edges between live vertices, up to isomorphism;
+//! - how many free edges join two vertices that are not live: such an edge
+//!   changes nothing but the turn, so only their number matters.
+//!
+//! Positions with the same key have the same value and the same number of
+//! moves left (but may differ in the colour of their edges: equal keys do
+//! not mean equal positions here). The canonical position is the input
+//! relabelled: live vertices in canonical order, then the others in their
+//! order; the generators fix the vertices that are not live.
+
+use super::{Rows, Scoring, ScoringGame};
+use crate::core::board::{members, Player, Vertex, VertexSet};
+use crate::core::edges::EdgePosition;
+use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{label, LayeredGraph};
+
+/// The reduced canonical form of `position` under `game`'s labels.
+pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonical<EdgePosition> {
+    let rows = Rows::of(position);
+    let (n, free) = (rows.n, &rows.free);
+    let left = rows.moves_left(position.to_move);
+    let points = [Player::First, Player::Second].map(|p| floor(game, &rows, p, left));
+    let labels: Vec<Option<u64>> = (0..n).map(|v| vertex_label(game, &rows, v, points, left)).collect();
+    let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
+    let live_set: VertexSet = live.iter().fold(0, |s, &v| s | 1 << v);
+    let dead_edges: u32 = (0..n)
+        .filter(|&v| live_set >> v & 1 == 0)
+        .map(|v| (free[v] & !live_set).count_ones())
+        .sum::<u32>()
+        / 2;
+    // Live vertices, renumbered 0..k: free edges among them, and colours
+    // from the label and the free edges to vertices that are not live.
+    let mut index = [0usize; 128];
+    for (i, &v) in live.iter().enumerate() {
+        index[v] = i;
+    }
+    let rows: Vec<u128> = live
+        .iter()
+        .map(|&v| members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w as usize]))
+        .collect();
+    let colours: Vec<u64> = live
+        .iter()
+        .map(|&v| labels[v].expect("live") << 4 | (free[v] & !live_set).count_ones() as u64)
+        .collect();
+    let layers = [rows];
+    let labelling = label(&LayeredGraph {
+        n: live.len(),
+        layers: &layers,
+        colours: &colours,
+    });
+    let mut to_canon: Vec<Vertex> = vec![0; n];
+    for (c, &i) in labelling.order.iter().enumerate() {
+        to_canon[live[i]] = c as Vertex;
+    }
+    for (c, v) in (0..n).filter(|&v| live_set >> v & 1 == 0).enumerate() {
+        to_canon[v] = (live.len() + c) as Vertex;
+    }
+    let generators = labelling
+        .generators
+        .iter()
+        .map(|g| {
+            let mut image: Vec<Vertex> = (0..n as Vertex).collect();
+            for (i, &j) in g.iter().enumerate() {
+                image[to_canon[live[i]] as usize] = to_canon[live[j]];
+            }
+            image
+        })
+        .collect();
+    let canonical = position.relabel(&to_canon);
+    let head = [
+        position.to_move as u64,
+        n as u64,
+        points[0] as u64,
+        points[1] as u64,
+        dead_edges as u64,
+    ];
+    let mut key = vec![head.iter().fold(0, |word, &x| word << 8 | x), live.len() as u64];
+    // Labels in canonical order, four to a word, then the free edges
+    // between live vertices (upper triangle, canonical labels).
+    let ordered: Vec<u64> = labelling.order.iter().map(|&i| colours[i]).collect();
+    key.extend(ordered.chunks(4).map(|c| c.iter().fold(0, |word, &x| word << 16 | x)));
+    let (mut word, mut bits) = (0u64, 0);
+    for a in 0..live.len() {
+        let row = canonical.free_neighbours(a as Vertex);
+        for b in a + 1..live.len() {
+            word |= ((row >> b) as u64 & 1) << bits;
+            bits += 1;
+            if bits == 64 {
+                key.push(word);
+                (word, bits) = (0, 0);
+            }
+        }
+    }
+    key.push(word);
+    Canonical {
+        position: canonical,
+        key: key.into_boxed_slice(),
+        to_canon,
+        generators,
+    }
+}
+
+/// Points `player` is sure to end with, in every play from `rows` (`left`:
+/// the moves each player has left). Star: at each vertex, its free edges
+/// beyond the opponent's moves left end in `player`'s colour. VC: the
+/// vertices captured already (a captured vertex stays captured).
+fn floor(game: &ScoringGame, rows: &Rows, player: Player, left: [u32; 2]) -> u32 {
+    let own = &rows.count[player as usize];
+    let theirs = left[player.opponent() as usize];
+    match game.scoring {
+        Scoring::Star => (0..rows.n)
+            .map(|v| own[v] + rows.free_count[v].saturating_sub(theirs))
+            .max()
+            .unwrap_or(0),
+        _ => game.measure(rows, player),
+    }
+}
+
+/// A label part for a count still to reach, or "out of reach".
+const UNREACHABLE: u64 = 63;
+
+/// The label of vertex `v`, below 2^12, or `None` if its free edges can
+/// no longer change the score; `floor`: the points each player is sure to
+/// end with ([`floor`]), `left`: the moves each has left. Positions with
+/// the same key have the same `floor` (in the key) and `left` (the key
+/// fixes the free edges and the mover), so a part "out of reach" means the
+/// same in both.
+///
+/// VC: the edges each colour still needs to capture `v`, out of reach if
+/// more than its free edges there or than that colour's moves left (the
+/// same label whatever the number). Star: each colour's degree at `v`
+/// while it can still exceed that colour's floor (its degree there plus
+/// the free edges it can still take there: at most its moves left); out of
+/// reach, that colour's degree at `v` ends at most at its floor, which its
+/// final score reaches anyway, so the degree no longer matters.
+fn vertex_label(game: &ScoringGame, rows: &Rows, v: usize, floor: [u32; 2], left: [u32; 2]) -> Option<u64> {
+    let free = rows.free_count[v];
+    let part = |p: usize| -> Option<u64> {
+        let count = rows.count[p][v];
+        let reach = free.min(left[p]);
+        match game.scoring {
+            Scoring::VertexCapturing => {
+                let need = (rows.degree[v] / 2 + 1).checked_sub(count).filter(|&c| c > 0)?;
+                Some(if need <= reach { need as u64 } else { UNREACHABLE })
+            }
+            _ => Some(if count + reach > floor[p] {
+                count as u64
+            } else {
+                UNREACHABLE
+            }),
+        }
+    };
+    let (red, blue) = (part(0)?, part(1)?);
+    ((red, blue) != (UNREACHABLE, UNREACHABLE)).then_some(red << 6 | blue)
+}

@@ -1,0 +1,129 @@
+//! Bounds on the value from one player's strategy: greedy at one vertex,
+//! and pairings (used by the Star and VC games' bounds, [`super::star`]
+//! and [`super::vc`]). "She" is the player with the strategy, "he" the
+//! opponent; `f` is the number of free edges at a vertex `v`.
+//!
+//! **Greedy at v.** If she colours an edge at `v` whenever one is free
+//! there (anything otherwise), she gets at least `x = ⌊(f + 1) / 2⌋` of
+//! them if she moves next, `⌊f / 2⌋` otherwise ([`greedy_share`]), and he
+//! at most `f - x`. Proof: until `v`'s last free edge goes, each of her
+//! turns takes one there; he has had at most as many turns as she (one
+//! more if he moved first), each taking at most one there. So with `x`
+//! hers and `y` his, `x + y = f` and `y <= x` (`y <= x + 1`), so
+//! `x >= f / 2` (`x >= (f - 1) / 2`).
+//!
+//! **Pairing.** Say she picks, at some vertices `v`, `p_v` disjoint pairs
+//! of free edges at `v` (each free edge in at most one pair). If she
+//! answers his edge in a pair by its partner when it is free (anything
+//! otherwise), he gets at most one edge of each pair and she at least one
+//! (if he takes neither, she takes both: every edge is coloured in the
+//! end). So at `v` he gets at most `f - p_v` more edges (and at most his
+//! moves left), she at least `p_v`. Such pairs exist if and only if the
+//! free edges can be given to one of their ends each, `v` getting at least
+//! `2 p_v` (then pair them up at each `v`); by Hall's theorem (each edge a
+//! vertex of one side, each of the `2 p_v` places at `v` one of the other)
+//! that is: for every set `S` of vertices, the free edges with an end in
+//! `S` number at least `2 Σ_{v in S} p_v` ([`pairs_exist`]). It suffices
+//! to check the sets `S` of vertices with `p_v > 0`.
+//!
+//! **From a strategy to a bound on the value.** Say she is Alice and a
+//! strategy of hers guarantees `a >= a0` while `b <= b1` in every play
+//! that follows it. Every such play ends in `(a, b)` with
+//! `a - b >= a0 - b1`, and if equal then `a = a0` and `b = b1`: so
+//! `(a, b) >= (a0, b1)` in the `(a - b, a)` order, and since Alice can
+//! play it, the value is at least `(a0, b1)`. For Bob the same argument
+//! bounds the value from above by `(a1, b0)`.
+
+use super::{Points, Rows, MAX_BOARD_VERTICES};
+use crate::core::board::{Player, VertexSet};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Per set of vertices, its slack in Hall's condition (reused buffer).
+    static SUBSETS: RefCell<Vec<(i64, VertexSet)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A position seen from one player (she; he is the opponent): her edges
+/// and his at each vertex, and their moves left.
+pub(super) struct View<'r> {
+    pub(super) rows: &'r Rows,
+    pub(super) player: Player,
+    pub(super) own: &'r [u32],
+    pub(super) other: &'r [u32],
+    /// Her moves left and his.
+    pub(super) mine: u32,
+    pub(super) theirs: u32,
+    /// Whether she moves next.
+    pub(super) first: bool,
+}
+
+impl View<'_> {
+    /// `rows` seen from `player`, with `to_move` moving next.
+    pub(super) fn new(rows: &Rows, player: Player, to_move: Player) -> View<'_> {
+        let left = rows.moves_left(to_move);
+        let (me, them) = (player as usize, player.opponent() as usize);
+        View {
+            rows,
+            player,
+            own: &rows.count[me][..rows.n],
+            other: &rows.count[them][..rows.n],
+            mine: left[me],
+            theirs: left[them],
+            first: to_move == player,
+        }
+    }
+}
+
+/// The edges she is sure of among `free` at a vertex while greedy there.
+pub(super) fn greedy_share(free: u32, she_moves_next: bool) -> u32 {
+    (free + u32::from(she_moves_next)) / 2
+}
+
+/// The outcome with `player`'s points `mine` and the opponent's `his`.
+pub(super) fn oriented(player: Player, mine: u32, his: u32) -> Points {
+    let (mine, his) = (mine as u8, his as u8);
+    match player {
+        Player::First => Points { alice: mine, bob: his },
+        Player::Second => Points { alice: his, bob: mine },
+    }
+}
+
+/// The best of bounds that strategies of `player` prove: the largest for
+/// Alice (lower bounds), the least for Bob (upper bounds).
+pub(super) fn best(player: Player, bounds: impl Iterator<Item = Points>) -> Option<Points> {
+    match player {
+        Player::First => bounds.max(),
+        Player::Second => bounds.min(),
+    }
+}
+
+/// Hall's condition (module header): disjoint pairs of free edges,
+/// `pairs[v]` of them at each vertex `v`, exist. The sets `S` of vertices
+/// with pairs wanted are taken in increasing order of their bit pattern,
+/// each from `S` less its lowest vertex `v`: the free edges with an end in
+/// `S` are those with an end in the rest plus those at `v` not to the rest.
+pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
+    let (mut needy, mut k) = ([0; MAX_BOARD_VERTICES], 0);
+    for v in (0..pairs.len()).filter(|&v| pairs[v] > 0) {
+        if 2 * pairs[v] > rows.free_count[v] {
+            return false;
+        }
+        (needy[k], k) = (v, k + 1);
+    }
+    SUBSETS.with(|slack| {
+        let mut slack = slack.borrow_mut();
+        slack.clear();
+        // (free edges with an end in S less 2 Σ pairs, S as a vertex set)
+        slack.push((0i64, 0 as VertexSet));
+        for s in 1usize..1 << k {
+            let v = needy[s.trailing_zeros() as usize];
+            let (rest_slack, rest) = slack[s & (s - 1)];
+            let more = rows.free_count[v] as i64 - (rows.free[v] & rest).count_ones() as i64 - 2 * pairs[v] as i64;
+            if rest_slack + more < 0 {
+                return false;
+            }
+            slack.push((rest_slack + more, rest | 1 << v));
+        }
+        true
+    })
+}

@@ -1,0 +1,208 @@
+//! Proof certificates of verified results (format: proofs/FORMAT.md).
+//!
+//! The search tells a [`Recorder`] every move of hers it proves, with the
+//! position before it and how many of her moves (that one included) suffice
+//! against every reply. The recorder forgets her memory: it keeps, per
+//! position up to isomorphism, the proven move with the smallest depth
+//! (ties: the smallest move in canonical labels). That set is closed, so it
+//! is a memoryless winning strategy: an entry of depth `d` was proven with
+//! every reply leading to a position proven within `d - 1`, and keeping the
+//! smallest depth per position only lowers what a lookup finds. Winning moves
+//! (depth 1) are left out: the checker recognises those positions itself.
+//! The independent checker (crate `ramsey-cert-check`) re-proves that.
+//!
+//! Labelling each position after his reply from scratch cost more than
+//! the search without `--cert` (about four of his replies per stored node,
+//! about thirteen moves told per entry). So her answer at a node is
+//! recorded through the node's bare canonical form, labelled once per node
+//! ([`crate::verify::search::Node::bare_form`]): his reply is moved to the
+//! smallest edge of its orbit under the form's automorphisms (her move
+//! with it), and the position after it is labelled once per (node form,
+//! smallest edge) (`cert/answers.rs`). The canonical labels of an entry are those
+//! of that labelling; the entries, their positions and depths are the
+//! same as by labelling each position itself, and a tie in depth goes to
+//! the smallest move in those labels.
+//!
+//! With open choices (format version 4): under `--choices some` a win is
+//! the resolution's strategy, written as above (version 2); under `all`
+//! [`lists::ListRecorder`] lists every option per position; a refutation
+//! is a tree of his replies ([`refute`]).
+
+mod answers;
+pub mod game;
+pub mod lists;
+pub mod refute;
+
+use crate::core::board::{Board, Edge, Player, Position};
+use crate::core::canon::{canonical_form, Key};
+use crate::core::graph6::encode_position;
+use crate::core::memory::Memory;
+use crate::verify::search::{Node, Observer};
+use crate::verify::strategy::Game;
+use dashmap::DashMap;
+use sha2::{Digest, Sha256};
+use std::io::Write;
+
+/// Certificate format version written (and read by the checker).
+pub const FORMAT_VERSION: u32 = 2;
+/// Format version of certificates about open choices (`claim` header line).
+pub const CHOICES_VERSION: u32 = 4;
+
+struct Entry {
+    depth: u32,
+    her: Edge,
+    position: Position,
+}
+
+/// Collects her proven moves during a search.
+#[derive(Default)]
+pub struct Recorder {
+    entries: DashMap<Key, Entry>,
+    /// How the positions after his replies at a node are labelled.
+    answers: answers::Answers,
+}
+
+impl Observer for Recorder {
+    fn her_move(&self, before: &Position, her: Edge, depth: u32) {
+        // A move that completes her target needs no entry: the checker sees
+        // for itself that she can win at once (FORMAT.md, "closed").
+        if depth == 1 {
+            return;
+        }
+        let canon = canonical_form(before, &Memory::default(), None);
+        let her = first_fresh(
+            her.map(|v| canon.to_canon.apply(v)),
+            canon.position.touched_count() as u8,
+        );
+        self.record(canon.key, depth, her, || canon.position);
+    }
+
+    fn her_answer(&self, node: &Node, his: Edge, her: Edge, depth: u32) {
+        if depth == 1 {
+            return;
+        }
+        let (class, her, position) = self.answers.label(node.bare_form(), his, her);
+        self.record(class, depth, her, position);
+    }
+
+    fn forget(&self) {
+        self.entries.clear();
+        self.answers.clear();
+    }
+}
+
+impl Recorder {
+    /// Keeps her move `her` (canonical labels) of `depth` for the class
+    /// `key` if it is the first or better than the one kept (smaller
+    /// depth, then smaller move); `position` is the class's canonical
+    /// position, asked for only when the class is new.
+    fn record(&self, key: Key, depth: u32, her: Edge, position: impl FnOnce() -> Position) {
+        self.entries
+            .entry(key)
+            .and_modify(|e| {
+                if (depth, her) < (e.depth, e.her) {
+                    (e.depth, e.her) = (depth, her);
+                }
+            })
+            .or_insert_with(|| Entry {
+                depth,
+                her,
+                position: position(),
+            });
+    }
+}
+
+/// The move with its untouched ends renamed `t` and `t + 1` (untouched
+/// vertices are interchangeable), so a line only names vertices below `t + 2`.
+pub(crate) fn first_fresh(her: Edge, t: u8) -> Edge {
+    match her.ends() {
+        (u, v) if v < t => Edge::new(u, v),
+        (u, _) if u < t => Edge::new(u, t),
+        _ => Edge::new(t, t + 1),
+    }
+}
+
+/// A certificate ready to be written.
+pub struct Certificate {
+    /// The certificate text (`proofs/FORMAT.md`).
+    pub text: String,
+    /// Its number of entries (her proved moves).
+    pub entries: usize,
+}
+
+impl Recorder {
+    /// A recorder with nothing recorded; hand it to the search as its
+    /// [`Observer`].
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    /// The certificate of a verified run of `game` on `board` within `bound`,
+    /// from the empty board or, for a subtree, from `start` (him to move).
+    pub fn certificate(&self, game: Game, board: Board, bound: u32, start: Option<&Position>) -> Certificate {
+        let lines: Vec<(usize, String)> = self
+            .entries
+            .iter()
+            .map(|e| (e.position.edge_count(Player::First), entry_line(e.value())))
+            .collect();
+        let start = format!("start {}", start.map_or("empty".to_string(), encode_position));
+        seal(FORMAT_VERSION, &start, game, board, bound, lines)
+    }
+}
+
+/// A strong-game certificate (version 2 or 4): the header, with `sixth`
+/// as its sixth line (`start …` or `claim …`), and the body: the lines
+/// sorted by key, then text (a key is her edge count, or a tree's line
+/// number).
+pub(crate) fn seal(
+    version: u32,
+    sixth: &str,
+    game: Game,
+    board: Board,
+    bound: u32,
+    mut lines: Vec<(usize, String)>,
+) -> Certificate {
+    lines.sort_unstable();
+    let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let text = format!(
+        "ramsey-cert {version}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
+         {sixth}\nentries {}\nsha256 {digest}\n{body}",
+        env!("CARGO_PKG_VERSION"),
+        game.target_name(),
+        lines.len(),
+    );
+    Certificate {
+        text,
+        entries: lines.len(),
+    }
+}
+
+/// `RED:BLUE U-V DEPTH`: the position's touched vertices are `0..t` in
+/// canonical order; her move may also use the untouched vertices `t, t+1`.
+fn entry_line(e: &Entry) -> String {
+    let (u, v) = e.her.ends();
+    format!("{} {u}-{v} {}\n", encode_position(&e.position), e.depth)
+}
+
+impl Certificate {
+    /// Writes the certificate to `path`, gzipped if the name ends in `.gz`;
+    /// returns the number of bytes written. At flate2's default level: the
+    /// best level took about 1.2 s instead of 0.5 s on the 8.8 MB K4
+    /// certificate (a twentieth of the run) for a file 0.4% smaller.
+    pub fn write(&self, path: &std::path::Path) -> Result<u64, String> {
+        let fail = |e: std::io::Error| format!("cannot write certificate {}: {e}", path.display());
+        let bytes = if path.extension().is_some_and(|x| x == "gz") {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(self.text.as_bytes()).map_err(fail)?;
+            gz.finish().map_err(fail)?
+        } else {
+            self.text.as_bytes().to_vec()
+        };
+        std::fs::write(path, &bytes).map_err(fail)?;
+        Ok(bytes.len() as u64)
+    }
+}

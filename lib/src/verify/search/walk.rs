@@ -1,0 +1,204 @@
+//! Lines of play through a searched game: the principal line (first
+//! counterexample or longest win) and lines chosen by a caller.
+
+use super::game::Exchange;
+use super::Search;
+use crate::core::board::{Edge, Player, Position};
+use crate::core::canon::{canonical_form, Canonical};
+use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbit_representatives;
+use crate::verify::line::{Ending, Line, PlayedMove};
+use std::collections::BTreeMap;
+
+/// His reply at each position of a line (see [`Search::play_line`]).
+type ReplyChooser<'s> = Box<dyn FnMut(&Canonical) -> Option<Edge> + 's>;
+
+impl Search<'_> {
+    /// The line the values point to: the first counterexample in reply
+    /// order, or the first longest win. Call after [`Search::root_value`].
+    pub fn principal_line(&self) -> Line {
+        self.play_line(self.principal_reply())
+    }
+
+    /// His reply the values point to (see [`Search::principal_line`]).
+    fn principal_reply(&self) -> ReplyChooser<'_> {
+        Box::new(|node| Some(edge_orbit_representatives(node)[self.principal_index(node)?]))
+    }
+
+    /// Plays the strategy along `line` (moves in play order, red first, ending
+    /// with hers): the position (him to move), memory and moves so far. Fails
+    /// if the strategy plays another move than the line at some point.
+    pub fn replay_line(&self, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
+        let describe = |ending: Ending| ending.describe(self.game);
+        let (mut position, mut memory, first) = self.opening().map_err(describe)?;
+        let mut moves = vec![self.her_played(first, &memory)];
+        let differs =
+            |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
+        if line.first().is_some_and(|&e| e != first) {
+            return Err(differs(0, first));
+        }
+        for (i, pair) in line.get(1..).unwrap_or_default().chunks(2).enumerate() {
+            let his = *pair.first().expect("chunks are not empty");
+            if !position.is_free(his) {
+                return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
+            }
+            let x = self.exchange(&position, &memory, his);
+            if let Some(ending) = x.ending {
+                return Err(format!("the game ends inside the line: {}", describe(ending)));
+            }
+            let her = x.her.expect("she moved");
+            match pair.get(1) {
+                Some(&given) if given != her => return Err(differs(2 * i + 2, her)),
+                Some(_) => {}
+                None => return Err("the line must end with her move (he is to move next)".into()),
+            }
+            moves.extend(self.exchange_moves(&position, &x));
+            (position, memory) = (x.position, x.memory);
+        }
+        Ok((position, memory, moves))
+    }
+
+    /// Her move `edge` for a line, with her phase after it (`memory`).
+    fn her_played(&self, edge: Edge, memory: &Memory) -> PlayedMove {
+        PlayedMove {
+            player: Player::First,
+            edge,
+            forced: false,
+            phase: self.strategy.phase(memory).to_string(),
+        }
+    }
+
+    /// The moves of exchange `x` played from `position` (him to move), as
+    /// a line shows them: a move is forced when it claims the missing edge
+    /// of the opponent's threat (and does not win).
+    fn exchange_moves(&self, position: &Position, x: &Exchange) -> Vec<PlayedMove> {
+        let k = self.game.clique;
+        let mut moves = vec![PlayedMove {
+            player: Player::Second,
+            edge: x.his,
+            forced: position.completes_clique(Player::First, x.his, k),
+            phase: String::new(),
+        }];
+        if let Some(her) = x.her {
+            let before_her = position.with(x.his, Player::Second).expect("legal");
+            let wins = before_her.completes_clique(Player::First, her, k);
+            moves.push(PlayedMove {
+                forced: !wins && before_her.completes_clique(Player::Second, her, k),
+                ..self.her_played(her, &x.memory)
+            });
+        }
+        moves
+    }
+
+    /// The principal line from a position with him to move that `prefix`
+    /// (the moves so far, in its labels) reached with the strategy's
+    /// `memory`. Call after [`Search::value`] of that position.
+    pub fn principal_line_from(&self, position: Position, memory: Memory, prefix: Vec<PlayedMove>) -> Line {
+        let names = NameBook::new(self.strategy.slot_names());
+        self.continue_line(prefix, names, position, memory, self.principal_reply())
+    }
+
+    /// Plays the strategy from the empty board until the game ends, his
+    /// replies chosen by `choose`: given the canonical form of the position
+    /// (him to move), an unclaimed edge in its labels, or `None` when he has
+    /// no move (the line then ends in a draw).
+    pub fn play_line(&self, choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
+        let mut names = NameBook::new(self.strategy.slot_names());
+        match self.opening() {
+            Err(ending) => Line {
+                moves: Vec::new(),
+                ending,
+                names: vec![],
+            },
+            Ok((position, memory, edge)) => {
+                let first = self.her_played(edge, &memory);
+                names.note(&memory);
+                self.continue_line(vec![first], names, position, memory, choose)
+            }
+        }
+    }
+
+    /// [`Search::play_line`] from a position with him to move.
+    fn continue_line(
+        &self,
+        mut moves: Vec<PlayedMove>,
+        mut names: NameBook,
+        mut position: Position,
+        mut memory: Memory,
+        mut choose: impl FnMut(&Canonical) -> Option<Edge>,
+    ) -> Line {
+        loop {
+            let node = canonical_form(&position, &memory, None);
+            let Some(reply) = choose(&node) else {
+                return Line {
+                    moves,
+                    ending: Ending::Draw,
+                    names: names.finish(),
+                };
+            };
+            // Played in the line's own labels, so that vertex numbers in the
+            // ending's message (e.g. an illegal edge) are the line's.
+            let back = node.to_canon.inverse();
+            let his = reply.map(|v| back.apply(v));
+            let x = self.exchange(&position, &memory, his);
+            moves.extend(self.exchange_moves(&position, &x));
+            if x.her.is_some() {
+                names.note(&x.memory);
+            }
+            (position, memory) = (x.position, x.memory);
+            if let Some(ending) = x.ending {
+                return Line {
+                    moves,
+                    ending,
+                    names: names.finish(),
+                };
+            }
+        }
+    }
+}
+
+/// The names the strategy gave along a line. A vertex is shown with the
+/// latest name it had that no other vertex took over later (strategies reuse
+/// slots: Stage 1's `a` and Stage 5's `a` may be different vertices), so no
+/// two vertices of a picture share a name; a vertex left with none keeps its
+/// number.
+pub(super) struct NameBook {
+    slots: &'static [&'static str],
+    /// `(time, vertex, name)` for every naming seen, in order.
+    history: Vec<(usize, u8, &'static str)>,
+}
+
+impl NameBook {
+    pub(super) fn new(slots: &'static [&'static str]) -> NameBook {
+        NameBook {
+            slots,
+            history: Vec::new(),
+        }
+    }
+
+    pub(super) fn note(&mut self, memory: &Memory) {
+        let time = self.history.last().map_or(0, |h| h.0 + 1);
+        for (slot, v) in memory.names.iter().enumerate() {
+            if let (Some(v), Some(&name)) = (v, self.slots.get(slot)) {
+                self.history.push((time, *v, name));
+            }
+        }
+    }
+
+    pub(super) fn finish(self) -> Vec<(u8, String)> {
+        // The last holder of each name, then each vertex's latest name it
+        // still holds (earlier slots first within one naming).
+        let mut holder: BTreeMap<&str, u8> = BTreeMap::new();
+        for &(_, v, name) in &self.history {
+            holder.insert(name, v);
+        }
+        let mut names: BTreeMap<u8, (usize, &str)> = BTreeMap::new();
+        for &(time, v, name) in &self.history {
+            let kept = names.get(&v).is_some_and(|&(t, _)| t == time);
+            if holder[name] == v && !kept {
+                names.insert(v, (time, name));
+            }
+        }
+        names.into_iter().map(|(v, (_, name))| (v, name.to_string())).collect()
+    }
+}
