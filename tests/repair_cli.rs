@@ -272,3 +272,43 @@ fn the_table_of_k4_patched_names_k4_guarded() {
         &["k4-guarded (K4)", "k4 (K4)"],
     );
 }
+
+#[test]
+fn a_written_resolution_names_its_strategy_and_replays_only_there() {
+    // `k3` leaves no choice open: its winning resolution is an empty table,
+    // written with the header of `k3`.
+    let dir = scratch("resolution");
+    let table = dir.join("k3.resolution");
+    let table = table.to_str().unwrap();
+    let (code, _, err) = ramsey(&[
+        "verify",
+        "--strategy",
+        "k3",
+        "--bound",
+        "4",
+        "--choices",
+        "some",
+        "--resolution-out",
+        table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(table).unwrap();
+    let header: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(header, ["strategy: k3", "game: K3", "board: inf", "bound: 4"], "{text}");
+    let (code, stdout, err) = ramsey(&["verify", "--strategy", "k3", "--bound", "4", "--patches", table]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("VERIFIED"), "{stdout}");
+    refused(
+        &[
+            "verify",
+            "--strategy",
+            "k3-broken-scatters",
+            "--bound",
+            "4",
+            "--patches",
+            table,
+        ],
+        &["k3 (K3)", "k3-broken-scatters (K3)"],
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
