@@ -63,7 +63,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
 }
 
 fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
-    if let Some(rules) = args.game.rules.as_deref() {
+    if let Some(rules) = args.game.statement.rules.as_deref() {
         if args.line.is_some() || args.g6.is_some() {
             return Err(Failure::BadInput(
                 "with --rules, give the start position with --start".into(),

@@ -58,9 +58,9 @@ impl<G: Game> SolveReport<G> {
     /// The report as text, one fact a line.
     pub fn to_text(&self, game: &G) -> String {
         let mut out = format!(
-            "VALUE: {}, after {} more moves with optimal play ({} to move)\n",
+            "VALUE: {}, after {} with optimal play ({} to move)\n",
             game.score_text(self.value.score),
-            self.value.plies,
+            crate::core::words::count(self.value.plies, "more move", "more moves"),
             self.to_move.colour_name()
         );
         let mut mover = self.to_move;
@@ -78,10 +78,10 @@ impl<G: Game> SolveReport<G> {
         out += "moves at the start (one per orbit):\n";
         for (m, optimal) in self.moves.iter().zip(self.optimal(game)) {
             out += &format!(
-                "  {:<12} {} after {} moves{}\n",
+                "  {:<12} {} after {}{}\n",
                 game.move_text(&m.m),
                 game.score_text(m.value.score),
-                m.value.plies,
+                crate::core::words::count(m.value.plies, "move", "moves"),
                 if optimal { "  (optimal)" } else { "" }
             );
         }
