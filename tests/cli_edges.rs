@@ -64,6 +64,8 @@ fn play_lists_only_the_options_it_accepts() {
             "board" => "5",
             "human" => "blue",
             "svg" => svg,
+            "threads" => "1",
+            "max-memory" => "64",
             other => panic!("play --help lists --{other}: give this test a value for it"),
         };
         let mut args = vec!["play".to_string()];
