@@ -7,7 +7,7 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::games::colex::colex_graph;
 use ramsey_verify::games::scoring::{Scoring, ScoringGame, PROBES};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 use std::time::Instant;
 
 fn main() {

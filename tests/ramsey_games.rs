@@ -7,7 +7,7 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Solver};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 mod common;
 use common::ramsey;
 

@@ -12,7 +12,7 @@ use ramsey_verify::engine::Solver;
 use ramsey_verify::games::horizon::{aleph0_vertices, Horizon};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 mod common;
 use common::ramsey;
 

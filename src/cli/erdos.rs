@@ -12,7 +12,7 @@ use crate::core::graph6;
 use crate::engine::bounded::BoundedSolver;
 use crate::games::colex::colex_graph;
 use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
-use crate::games::Game;
+use crate::games::prelude::*;
 use clap::Args;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -12,7 +12,8 @@ use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules};
 use crate::games::statement::{colour_start, parse_board};
-use crate::games::Game;
+use crate::games::prelude::*;
+use crate::games::FirstWins;
 use crate::verify::thread_pool;
 use clap::Args;
 use std::io::IsTerminal;
@@ -188,7 +189,10 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, cap: u64, json: bo
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon).with_memory_limit(cap).with_parallel_plies(0);
+    let solver = Solver::new(&horizon)
+        .with_question(FirstWins)
+        .with_memory_limit(cap)
+        .with_parallel_plies(0);
     let no_verdict = |e: crate::engine::MemoryCapReached| Failure::NoVerdict(e.to_string());
     let start = horizon.start();
     let wins = solver.value(&start).map_err(no_verdict)?.score;

@@ -11,7 +11,7 @@ use crate::core::edges::EdgePosition;
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
 use crate::games::ramsey::RamseyGame;
-use crate::games::Game;
+use crate::games::prelude::*;
 use crate::render::{DrawnEdge, Figure};
 use clap::Args;
 use std::io::BufRead;

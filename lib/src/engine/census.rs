@@ -4,20 +4,18 @@
 //! one move per orbit), so it reaches one position per isomorphism class of
 //! reachable positions; finished positions are counted and not expanded.
 
-use super::Solver;
-use crate::games::Game;
+use crate::games::Symmetric;
 use dashmap::DashSet;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// The positions reachable from `start` (included), one per isomorphism
 /// class, counted by `classify`.
-pub fn census<G: Game, K: Ord + Send>(
+pub fn census<G: Symmetric, K: Ord + Send>(
     game: &G,
     start: &G::Position,
     classify: impl Fn(&G::Position) -> K + Sync,
 ) -> BTreeMap<K, u64> {
-    let solver = Solver::new(game);
     let seen = DashSet::new();
     let mut level = vec![game.canonical(start)];
     seen.insert(level[0].key.clone());
@@ -30,7 +28,7 @@ pub fn census<G: Game, K: Ord + Send>(
             .par_iter()
             .filter(|canon| game.outcome(&canon.position).is_none())
             .flat_map_iter(|canon| {
-                let moves = solver.orbit_moves(canon);
+                let moves = game.orbit_moves(&canon.position, &canon.generators);
                 moves
                     .into_iter()
                     .map(|m| game.canonical(&game.play(&canon.position, &m)))

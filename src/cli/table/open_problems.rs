@@ -40,7 +40,7 @@ use crate::core::edges::EdgePosition;
 use crate::engine::census;
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{RamseyGame, Rules};
-use crate::games::Game;
+use crate::games::prelude::*;
 use serde::Serialize;
 use std::collections::HashSet;
 

@@ -4,7 +4,7 @@
 
 use crate::engine::{MemoryCapReached, Solver};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
-use crate::games::Game;
+use crate::games::prelude::*;
 use std::time::Instant;
 
 /// The solved game.

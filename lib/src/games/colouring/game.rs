@@ -4,7 +4,7 @@ use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
-use crate::games::Game;
+use crate::games::{FinalScore, Notation, Symmetric};
 
 /// Bodlaender's four colouring games (see the parent module).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -279,7 +279,14 @@ fn owner(p: &ColourPosition, v: Vertex) -> Player {
     }
 }
 
-impl Game for ColouringGame {
+/// The winner hurries, the loser delays.
+impl FinalScore for Winner {
+    fn hurries(self) -> Option<Player> {
+        Some(self.player())
+    }
+}
+
+impl crate::games::Rules for ColouringGame {
     type Position = ColourPosition;
     type Move = ColourMove;
     type Score = Winner;
@@ -342,7 +349,9 @@ impl Game for ColouringGame {
         };
         next
     }
+}
 
+impl Symmetric for ColouringGame {
     fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
         p.canonical()
     }
@@ -360,10 +369,12 @@ impl Game for ColouringGame {
         }
     }
 
-    fn hurries(&self, score: Winner) -> Option<Player> {
-        Some(score.player())
-    }
+}
 
+/// No hints: every position is searched.
+impl crate::games::Hints for ColouringGame {}
+
+impl Notation for ColouringGame {
     fn move_text(&self, m: &ColourMove) -> String {
         format!("{}:{}", m.v, m.c)
     }

@@ -22,7 +22,7 @@ use crate::core::edges::EdgePosition;
 use crate::core::graph6::encode;
 use crate::engine::{best_index, MemoryCapReached, Solver};
 use crate::games::ramsey::RamseyGame;
-use crate::games::Game;
+use crate::games::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::{HashSet, VecDeque};
 
@@ -85,7 +85,7 @@ fn winner_entry(
 ) -> Result<(String, EdgePosition), MemoryCapReached> {
     let game = solver.game();
     let options = solver.move_values(position)?;
-    let best = best_index(game, position.to_move, options.iter().map(|o| o.value))
+    let best = best_index(solver.question(), position.to_move, options.iter().map(|o| o.value))
         .expect("a position that is not over has a move");
     let chosen = &options[best];
     let depth = chosen.value.plies.div_ceil(2);
