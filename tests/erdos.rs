@@ -11,8 +11,8 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::colex::colex_graph;
-use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::games::prelude::*;
+use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::games::view;
 use std::collections::{HashMap, HashSet};
 

@@ -55,9 +55,7 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         // (parallelise over independent questions instead).
         let question = ScoreOnly { best: deciding.best };
         Decider {
-            solver: Solver::owning(deciding)
-                .with_question(question)
-                .with_parallel_plies(0),
+            solver: Solver::owning(deciding).with_question(question).with_parallel_plies(0),
         }
     }
 

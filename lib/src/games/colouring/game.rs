@@ -1,4 +1,5 @@
-//! The colouring games as a [`Game`] (rules read in the parent module).
+//! The colouring games as a game of the engine ([`crate::games::Rules`] and the
+//! other capabilities; rules read in the parent module).
 
 use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
@@ -368,7 +369,6 @@ impl Symmetric for ColouringGame {
             c,
         }
     }
-
 }
 
 /// No hints: every position is searched.

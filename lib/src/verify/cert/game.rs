@@ -21,8 +21,8 @@ use crate::core::board::{Edge, Player};
 use crate::core::edges::EdgePosition;
 use crate::core::graph6::encode;
 use crate::engine::{best_index, MemoryCapReached, Solver};
-use crate::games::ramsey::RamseyGame;
 use crate::games::prelude::*;
+use crate::games::ramsey::RamseyGame;
 use sha2::{Digest, Sha256};
 use std::collections::{HashSet, VecDeque};
 

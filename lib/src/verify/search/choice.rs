@@ -84,7 +84,10 @@ impl Search<'_> {
         let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
             return Err("no value for his reply (the memory cap?)".into());
         };
-        let m = game.relabel_move(&game.orbit_moves(&canon.position, &canon.generators)[index], &inverse(&canon.to_canon));
+        let m = game.relabel_move(
+            &game.orbit_moves(&canon.position, &canon.generators)[index],
+            &inverse(&canon.to_canon),
+        );
         let Turn::His(his) = m else {
             return Err("his turn without his move".into());
         };
@@ -120,7 +123,10 @@ impl Search<'_> {
             let Ok(Some((index, _))) = self.solver.choice_at(&canon) else {
                 break Ending::Draw; // only when the memory cap stopped the search
             };
-            let m = game.relabel_move(&game.orbit_moves(&canon.position, &canon.generators)[index], &inverse(&canon.to_canon));
+            let m = game.relabel_move(
+                &game.orbit_moves(&canon.position, &canon.generators)[index],
+                &inverse(&canon.to_canon),
+            );
             let next = game.play(&node, &m);
             let before_her = match m {
                 Turn::His(his) => {

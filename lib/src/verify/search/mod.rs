@@ -41,7 +41,9 @@ mod walk;
 pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use exchange::quiet_strategy_panics;
-pub use game::{engine_form, to_value, AtNode, Exchange, FirstCounterexample, Node, Options, Score, StrategyGame, Turn};
+pub use game::{
+    engine_form, to_value, AtNode, Exchange, FirstCounterexample, Node, Options, Score, StrategyGame, Turn,
+};
 pub use stats::Stats;
 use value::VOID;
 pub use value::{FailKind, Value};
