@@ -114,11 +114,13 @@ pub mod pattern;
 pub mod question;
 pub mod ramsey;
 pub mod ranked;
+mod score;
 pub mod scoring;
 pub mod statement;
 pub mod view;
 
 pub use question::{Exact, FirstWins, Question};
+pub use score::{FinalScore, Value};
 
 /// The capability traits without their names, for method calls:
 /// `use ramsey_verify::games::prelude::*`.
@@ -134,24 +136,6 @@ pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what
         let names: Vec<_> = all.iter().map(|&t| name(t)).collect();
         format!("unknown {what} `{text}`: use one of {}", names.join(", "))
     })
-}
-
-/// A final score: totally ordered from red's point of view (larger is
-/// better for red, the first colour).
-pub trait FinalScore: Copy + Ord + Eq + Hash + Send + Sync + Debug {
-    /// Who wants a game that ends with this score to end sooner, where
-    /// lengths rank values ([`question::Exact`]): the winner hurries, the
-    /// loser delays; `None` where length does not matter (or is part of the
-    /// score already). A property of the score's order, not of a position
-    /// nor of a game: [`Value::rank`] orders (score, length) by it.
-    fn hurries(self) -> Option<Player>;
-}
-
-/// Whether the first player has won: length does not matter.
-impl FinalScore for bool {
-    fn hurries(self) -> Option<Player> {
-        None
-    }
 }
 
 /// What a game *is*: a two-player game of perfect information, as the
@@ -261,29 +245,5 @@ pub trait Hints: Rules {
     /// Lengths only rank values under a question that ranks them.
     fn plies(&self, _m: &Self::Move) -> u32 {
         1
-    }
-}
-
-/// The value of a position under optimal play: the final score and how
-/// many more turns optimal play lasts.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Value<S> {
-    /// The final score.
-    pub score: S,
-    /// Turns from this position to the end of optimal play.
-    pub plies: u32,
-}
-
-impl<S: FinalScore> Value<S> {
-    /// A key that red maximises and the other colour minimises under
-    /// `question`: the score, then the length as the side that hurries
-    /// wants it ([`Question::hurries`]).
-    pub fn rank<Q: Question<S> + ?Sized>(&self, question: &Q) -> (S, i64) {
-        let length = match question.hurries(self.score) {
-            Some(Player::First) => -(self.plies as i64),
-            Some(Player::Second) => self.plies as i64,
-            None => 0,
-        };
-        (self.score, length)
     }
 }

@@ -13,14 +13,14 @@
 //! (`engine::Solver::with_question`) and is monomorphised for it, so asking
 //! costs nothing in the search loop.
 
-use super::FinalScore;
+use super::score::{FinalScore, Value};
 use crate::core::board::Player;
 
 /// What a search asks of a game with scores `S`.
 ///
 /// A node's value is the value of its *first* decisive child in move order
 /// (children after it are not searched), else the first best child by
-/// [`super::Value::rank`] under the question.
+/// [`Value::rank`] under the question.
 pub trait Question<S: FinalScore>: Send + Sync {
     /// Whether a child worth `score` ends the search of a node where
     /// `mover` is to move. Declare a score decisive only where any child
@@ -61,5 +61,19 @@ impl Question<bool> for FirstWins {
     }
     fn hurries(&self, _won: bool) -> Option<Player> {
         None
+    }
+}
+
+impl<S: FinalScore> Value<S> {
+    /// A key that red maximises and the other colour minimises under
+    /// `question`: the score, then the length as the side that hurries
+    /// wants it ([`Question::hurries`]).
+    pub fn rank<Q: Question<S> + ?Sized>(&self, question: &Q) -> (S, i64) {
+        let length = match question.hurries(self.score) {
+            Some(Player::First) => -(self.plies as i64),
+            Some(Player::Second) => self.plies as i64,
+            None => 0,
+        };
+        (self.score, length)
     }
 }
