@@ -10,7 +10,7 @@
 # (GNU time, /usr/bin/time) and the load average at the start. THREADS (default 1) sets --threads. Verdicts,
 # lines and counts do not depend on it, but a refuted run with 2 threads can
 # take minutes where the sequential one takes a second (see
-# strategies/k4/README.md).
+# strategies/src/k4/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet

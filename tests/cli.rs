@@ -141,12 +141,12 @@ fn a_buggy_strategy_is_no_verdict_exit_code_three_in_one_line() {
 
 #[test]
 fn the_documented_broken_contract_message_is_the_one_printed() {
-    let doc = include_str!("../docs/cli-reference.md");
+    let doc = include_str!("../docs/book/src/cli-reference.md");
     let documented = doc
         .lines()
         .map(str::trim)
         .find(|l| l.starts_with("error: no verdict: the strategy breaks its contract: at `D"))
-        .expect("docs/cli-reference.md shows the message of k3-broken-illegal");
+        .expect("docs/book/src/cli-reference.md shows the message of k3-broken-illegal");
     let (code, _, err) = ramsey(&["verify", "--strategy", "k3-broken-illegal"]);
     assert_eq!((code, err.trim_end()), (3, documented));
 }

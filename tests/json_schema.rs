@@ -1,4 +1,4 @@
-//! `docs/cli-reference.md` against the program: for each command with
+//! `docs/book/src/cli-reference.md` against the program: for each command with
 //! `--json`, the set of field paths it prints (over a few small runs that
 //! together reach every field) equals the set the document's table lists;
 //! and every exit code's example command exits with that code. A field added
@@ -10,7 +10,7 @@ use common::run;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const DOC: &str = include_str!("../docs/cli-reference.md");
+const DOC: &str = include_str!("../docs/book/src/cli-reference.md");
 
 /// The documented field paths of each `## \`NAME\`` section that has a
 /// field table, each with whether it is optional (its type says

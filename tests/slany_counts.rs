@@ -3,7 +3,7 @@
 //! orbits) and by Burnside's lemma over all 720 vertex permutations of K6
 //! with the reachable sets written as plain predicates on colourings (no
 //! canonical forms, no game search). The conventions and what each reading
-//! gives are in `docs/slany-counts.md`.
+//! gives are in `docs/book/src/slany-counts.md`.
 //!
 //! Published: 3728 positions of Sim including those with a monochromatic
 //! triangle, 2309 without; 13158 positions of Sim+. Reproduced: 3728 (the
@@ -198,7 +198,7 @@ fn sim_counts_agree_between_census_and_burnside() {
         "convention: positions reachable in misère Sim (red first), those with a triangle included, the empty board not counted"
     );
     // Slany §7.1: "further reduced to 2309 positions" without triangles.
-    // Not reproduced: no reading we tried gives 2309 (docs/slany-counts.md).
+    // Not reproduced: no reading we tried gives 2309 (docs/book/src/slany-counts.md).
     assert_eq!(
         avoid - 1,
         2249,

@@ -221,7 +221,15 @@ fn moves_scored_unplayed_give_the_values_lines_and_counts_of_played_ones() {
             };
             for threads in [1, 2] {
                 let expected = solve_with(threads, &played, &start);
-                assert_eq!(solve_with(threads, &unplayed, &start), expected, "{left} tokens");
+                let (value, line, positions) = solve_with(threads, &unplayed, &start);
+                assert_eq!((value, &line), (expected.0, &expected.1), "{left} tokens");
+                // With cutoffs on more than one thread, children after a
+                // decisive one are abandoned when it is found, so the count
+                // depends on timing (it differed by two under load); values
+                // and lines do not.
+                if threads == 1 || !cut {
+                    assert_eq!(positions, expected.2, "{left} tokens");
+                }
                 assert_eq!(expected.0, plain(&played, &start));
             }
         }

@@ -16,10 +16,10 @@
 //! engine's shortcut for such strategies stays sound for it.
 //!
 //! ```
-//! use ramsey_verify::amend::Amended;
-//! use ramsey_verify::board::{Board, Edge};
-//! use ramsey_verify::strategies::by_name;
-//! use ramsey_verify::verify::{verify, Request, Verdict};
+//! use ramsey_strategies::by_name;
+//! use ramsey_verify_lib::core::board::{Board, Edge};
+//! use ramsey_verify_lib::verify::amend::Amended;
+//! use ramsey_verify_lib::verify::{verify, Request, Verdict};
 //!
 //! // Lemma 4.1's K3 strategy, except that her 3rd move (unless it wins)
 //! // is an edge away from everything.

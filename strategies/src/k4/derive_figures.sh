@@ -7,10 +7,10 @@
 # next to this script: one `RED:BLUE` graph6 pair per line, with the play
 # order, the degrees (vertex:F/S) and the failure in a comment.
 #
-#   strategies/k4/derive_figures.sh          # both figures
-#   strategies/k4/derive_figures.sh 5        # only Figure 5 (round 5)
+#   strategies/src/k4/derive_figures.sh          # both figures
+#   strategies/src/k4/derive_figures.sh 5        # only Figure 5 (round 5)
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 cargo build --release --quiet
 BIN=target/release/ramsey-verify
 rounds=("${@:-5 4}")
@@ -23,10 +23,10 @@ import json, sys
 r = json.load(sys.stdin)
 print("# Figure %s: %d positions after round %d, derived by" % (sys.argv[1], r["count"], r["round"]))
 print("#   " + sys.argv[2])
-print("# (strategies/k4/derive_figures.sh). Format: RED:BLUE graph6 pair; comment: play order, degrees.")
+print("# (strategies/src/k4/derive_figures.sh). Format: RED:BLUE graph6 pair; comment: play order, degrees.")
 for c in r["classes"]:
     order = " ".join("%d-%d" % (u, v) for u, v in c["edges_in_play_order"])
     degrees = " ".join("%d:%d/%d" % (i, d["f"], d["s"]) for i, d in enumerate(c["degrees"]))
     print("%s  # play %s; degrees %s; %s in %d" % (c["graph6"], order, degrees, c["failure"], c["his_moves_after"]))
-' "$figure" "$command" > "strategies/k4/figure$figure.g6"
+' "$figure" "$command" > "strategies/src/k4/figure$figure.g6"
 done
