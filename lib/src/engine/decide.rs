@@ -19,9 +19,10 @@
 //! player to move ends it at once with their best score, has that score
 //! (the same argument one ply down); a move that ends the game at once
 //! with the mover's best score is the only one tried
-//! ([`Symmetric::orbit_moves`]). Both hold for this question only (under
-//! the exact question a quicker win elsewhere would rank higher), which is
-//! why they are the view's and not the game's. This asks [`Rules::moves`]
+//! ([`Symmetric::orbit_moves`]). Both hold for this question only (they
+//! give scores, not lengths: a position the mover wins at once is decided
+//! with no plies left, where the exact value has one), which is why they
+//! are the view's and not the game's. This asks [`Rules::moves`]
 //! about positions that are not canonical, so a game used here must list
 //! its moves correctly in any labels.
 
