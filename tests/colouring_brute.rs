@@ -206,3 +206,77 @@ fn node_kayles_on_paths_matches_hand_analysis() {
     assert_eq!(value(4), Winner::Second);
     assert_eq!(value(0), Winner::Second);
 }
+
+/// An ordered game: graph, colours, rules, order, and `second[v]`: player
+/// 2 owns `v`.
+type Ordered = (Graph, usize, Rules, Vec<usize>, Vec<bool>);
+
+#[test]
+fn the_winning_first_moves_reported_are_the_first_movers_by_brute_force() {
+    // Every owner list on path:5 coloured 4, 3, 2, 1, 0 (issue 24: player
+    // 2 moves first there with owners 12112), and random ordered games: the
+    // winner, who moves first, and the first moves reported as winning
+    // (one per orbit) agree with the brute force, which plays each first
+    // move and decides the rest.
+    let path = ramsey_verify::games::colouring::parse_graph("path:5").unwrap();
+    let mut games: Vec<Ordered> = (0..32u32)
+        .map(|mask| {
+            let second = (0..5).map(|v| mask >> v & 1 == 1).collect();
+            (path.clone(), 2, Rules::Scg, vec![4, 3, 2, 1, 0], second)
+        })
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(24);
+    for _ in 0..200 {
+        let n = rng.random_range(3..=6);
+        let graph = Graph::from_mask(n, rng.random::<u64>() & ((1 << (n * (n - 1) / 2)) - 1));
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let second = (0..n).map(|_| rng.random()).collect();
+        let rules = [Rules::Scg, Rules::Sccg][rng.random_range(0..2)];
+        games.push((graph, rng.random_range(1..=3), rules, order, second));
+    }
+    let mut first_mover_loses = 0;
+    for (graph, k, rules, order, second) in games {
+        let owners = second
+            .iter()
+            .map(|&s| if s { Player::Second } else { Player::First })
+            .collect();
+        let game = ColouringGame::new(graph.clone(), k, rules, Some(order.clone()), Some(owners)).unwrap();
+        let report = ramsey_verify::analysis::colouring::report::solve(&game, 1 << 30).unwrap();
+        let brute = plain(&graph, k, rules, &order, &second);
+        let first = if second[order[0]] {
+            Player::Second
+        } else {
+            Player::First
+        };
+        assert_eq!(report.first_mover(&game), first, "{graph} {order:?} {second:?}");
+        let player_1_wins = brute.wins(&mut vec![0; graph.n()], 0, true);
+        assert_eq!(
+            report.winner == Winner::First,
+            player_1_wins,
+            "{graph} {order:?} {second:?}"
+        );
+        // The brute force after each first move: does its mover win?
+        let wins_after = |c: u8| {
+            let mut colour = vec![0; graph.n()];
+            colour[order[0]] = c;
+            brute.wins(&mut colour, 1, false) == (first == Player::First)
+        };
+        let reported = report.winning_first_moves(&game);
+        let context = format!("{rules} k={k} {graph} order {order:?} owners {second:?}: {reported:?}");
+        assert!(
+            reported.iter().all(|m| m.v as usize == order[0] && wins_after(m.c)),
+            "{context}"
+        );
+        let any = brute.free(&vec![0; graph.n()], order[0]).into_iter().any(wins_after);
+        // Construction games may be decided before the first move (no
+        // first move is needed then: none is listed).
+        if report.plies > 0 {
+            assert_eq!(reported.is_empty(), !any, "{context}");
+        }
+        first_mover_loses += usize::from(report.winner.player() != first);
+    }
+    assert!(first_mover_loses > 20, "{first_mover_loses}");
+}

@@ -275,3 +275,91 @@ fn a_refuted_theorem_53_check_is_a_verdict() {
     assert_eq!(code, 0);
     assert!(out.trim_end().ends_with("VERIFIED"), "{out}");
 }
+
+#[test]
+fn an_edge_past_the_stated_vertex_count_is_an_error_naming_its_line() {
+    for (text, line) in [
+        ("vertices 3\n0 1\n0 5\n", "line 3"),
+        ("# three\nvertices 3\n\n0 3\n", "line 4"),
+        ("0 5\nvertices 3\n", "line 2"),
+        ("vertices 3\n0 1\nvertices 4\n", "line 3"),
+    ] {
+        let file = temp_file("past-count", text);
+        let graph = format!("@{file}");
+        for extra in [&[][..], &["--linear-only"]] {
+            let mut args = vec!["colour", "--game", "scg", "--graph", &graph, "--colours", "2"];
+            args.extend(extra);
+            let (code, out, err) = ramsey(&args);
+            assert_eq!(code, 2, "{text:?}: {out}{err}");
+            assert!(out.is_empty(), "{text:?}: {out}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{text:?}: {err}");
+            assert!(err.starts_with("error:") && err.contains(line), "{text:?}: {err}");
+        }
+    }
+    // Within the count, the count stands: isolated vertices 3 and 4.
+    let file = temp_file("within-count", "vertices 5\n0 1\n1 2\n");
+    let graph = format!("@{file}");
+    let args = [
+        "colour",
+        "--game",
+        "scg",
+        "--colours",
+        "2",
+        "--linear-only",
+        "--json",
+        "--graph",
+        &graph,
+    ];
+    let (code, out, err) = ramsey(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["vertices"].as_u64(), v["edges"].as_u64()), (Some(5), Some(2)));
+}
+
+#[test]
+fn the_winning_first_moves_are_named_for_the_player_who_moves_first() {
+    // path:5 coloured from vertex 4 to vertex 0 with two colours: each
+    // vertex has one coloured neighbour when its turn comes, so nobody is
+    // ever blocked, every vertex gets coloured, and in the SCG the owner
+    // of vertex 0, who colours last, wins (tests/colouring_brute.rs checks
+    // the engine against brute force on these games). The owner of vertex
+    // 4 moves first; the winning first moves listed are that player's.
+    let base = [
+        "colour",
+        "--game",
+        "scg",
+        "--graph",
+        "path:5",
+        "--colours",
+        "2",
+        "--order",
+        "4,3,2,1,0",
+    ];
+    for mask in 0..32u32 {
+        let owners: String = (0..5).map(|v| if mask >> v & 1 == 1 { '2' } else { '1' }).collect();
+        let digit = |v: usize| owners.as_bytes()[v] - b'0';
+        let (first, winner) = (digit(4), digit(0));
+        let mut args = base.to_vec();
+        args.extend(["--owner", &owners]);
+        let (code, text, err) = ramsey(&args);
+        assert_eq!(code, 0, "{owners}: {err}");
+        assert!(text.contains(&format!("PLAYER {winner} WINS")), "{owners}: {text}");
+        let label = format!("winning first moves of player {first}, who moves first (one per orbit): ");
+        let listed = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&label))
+            .unwrap_or_else(|| panic!("{owners}: no line `{label}` in\n{text}"));
+        assert_eq!(listed == "none", first != winner, "{owners}: {text}");
+        args.push("--json");
+        let (_, out, _) = ramsey(&args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["first_mover"].as_u64(), v["winner"].as_u64()),
+            (Some(first.into()), Some(winner.into())),
+            "{owners}"
+        );
+        let moves = v["winning_first_moves"].as_array().unwrap();
+        assert_eq!(moves.is_empty(), first != winner, "{owners}: {out}");
+        assert!(moves.iter().all(|m| m[0] == 4), "{owners}: {out}");
+    }
+}

@@ -6,7 +6,7 @@
 use ramsey_verify::core::board::{Board, Edge};
 use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::strategies::{by_name, k4};
-use ramsey_verify::verify::patch::{format_table, parse_table, PatchTable, Patches};
+use ramsey_verify::verify::patch::{format_table, parse_table, PatchFile, PatchTable, Patches, TableHeader};
 use ramsey_verify::verify::repair::{repair, RepairOutcome, RepairTask};
 use ramsey_verify::verify::search::{Search, Value};
 use ramsey_verify::verify::strategy::Strategy;
@@ -69,6 +69,30 @@ fn patch_tables_round_trip_and_bad_lines_are_named() {
         .unwrap_err()
         .to_string()
         .contains("line 3: situation listed twice"));
+}
+
+#[test]
+fn the_k4_table_file_names_k4_guarded_and_round_trips() {
+    let file = PatchFile::parse(k4::PATCHES).unwrap();
+    let guarded = by_name("k4-guarded").unwrap();
+    let header = TableHeader::of(guarded.as_ref(), Some(Board::Infinite), Some(21));
+    assert_eq!(file.header, header);
+    assert_eq!(
+        header.to_text(),
+        "strategy: k4-guarded\ngame: K4\nboard: inf\nbound: 21\n"
+    );
+    assert_eq!(PatchFile::parse(&file.to_text(&["a comment".into()])).unwrap(), file);
+    assert!(file.header.is_for(guarded.as_ref()));
+    for other in ["k4-patched", "k4", "k3"] {
+        let other = by_name(other).unwrap();
+        assert!(!file.header.is_for(other.as_ref()));
+        let err = file.clone().table_for(other.as_ref()).unwrap_err();
+        assert!(err.contains("k4-guarded (K4)") && err.contains(other.name()), "{err}");
+    }
+    assert_eq!(
+        file.table_for(guarded.as_ref()).unwrap(),
+        parse_table(k4::PATCHES).unwrap()
+    );
 }
 
 #[test]

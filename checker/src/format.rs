@@ -183,7 +183,8 @@ impl<'a, R: BufRead> Lines<'a, R> {
                     return Err(not_a_certificate());
                 }
                 return Err(Rejection::unreadable(format!(
-                    "header is truncated (fewer than {needed} lines)"
+                    "header is truncated (fewer than {})",
+                    crate::text::count(needed, "line", "lines")
                 )));
             }
             let text = std::str::from_utf8(&self.line[..self.line.len() - 1])
@@ -220,7 +221,9 @@ impl<'a, R: BufRead> Lines<'a, R> {
         }
         if count != announced {
             return Err(Rejection::invalid(format!(
-                "header announces {announced} entries but the body has {count} lines (truncated or extended?)"
+                "header announces {} but the body has {} (truncated or extended?)",
+                crate::text::count(announced, "entry", "entries"),
+                crate::text::count(count, "line", "lines")
             )));
         }
         Ok((header, body))

@@ -31,6 +31,7 @@ pub mod text;
 use closure::{Game, Index};
 pub use format::{AnyHeader, Board, Limits, StrongClaim};
 use std::time::Instant;
+use text::count;
 
 /// Why a certificate was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,8 +143,15 @@ impl Summary {
             }
             Claim::Game(s) => format!(
                 "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
-                 within {} moves of {}",
-                s.winner, s.rules, s.board, s.targets[0], s.targets[1], s.first, self.moves, s.winner
+                 within {} of {}",
+                s.winner,
+                s.rules,
+                s.board,
+                s.targets[0],
+                s.targets[1],
+                s.first,
+                count(self.moves, "move", "moves"),
+                s.winner
             ),
         };
         format!(
@@ -162,23 +170,28 @@ fn strong_text(claim: StrongClaim, tally: Option<&refutation::Tally>, game: &str
             .as_ref()
             .map_or(String::new(), |r| format!(", first reason: {r}"));
         format!(
-            "{} lines; leaves: {} blue wins, {} full boards, {} at the bound, {} without a move{reason}",
-            t.nodes, t.blue, t.full, t.bound, t.none
+            "{}; leaves: {}, {}, {} at the bound, {} without a move{reason}",
+            count(t.nodes, "line", "lines"),
+            count(t.blue, "blue win", "blue wins"),
+            count(t.full, "full board", "full boards"),
+            t.bound,
+            t.none
         )
     };
+    let within = count(moves, "move", "moves");
     match (claim, tally) {
-        (StrongClaim::Wins, _) => format!("she wins the {game} within {moves} moves"),
+        (StrongClaim::Wins, _) => format!("she wins the {game} within {within}"),
         (StrongClaim::EveryOptionWins, _) => {
-            format!("every option listed wins the {game} for her within {moves} moves")
+            format!("every option listed wins the {game} for her within {within}")
         }
         (StrongClaim::EveryOptionLoses, Some(t)) => format!(
             "every option of hers listed loses the {game}: on every line of the tree he completes his \
              target, the board fills, she reaches the bound or the strategy has no move, after at most \
-             {moves} moves of hers ({})",
+             {within} of hers ({})",
             leaves(t)
         ),
         (_, t) => format!(
-            "she loses the {game} on this line, after {moves} moves of hers ({})",
+            "she loses the {game} on this line, after {within} of hers ({})",
             t.map_or(String::new(), leaves)
         ),
     }

@@ -160,9 +160,9 @@ fn close(frame: &Frame) -> Result<(), String> {
     match frame.next == frame.options.len() {
         true => Ok(()),
         false => Err(format!(
-            "situation {} lists {} options but only {} are answered: option {} ({}-{}) has no line",
+            "situation {} lists {} but only {} are answered: option {} ({}-{}) has no line",
             frame.node,
-            frame.options.len(),
+            crate::text::count(frame.options.len(), "option", "options"),
             frame.next,
             frame.next,
             frame.options[frame.next].0,
@@ -242,9 +242,13 @@ impl Rules {
             (None, What::Blue) => return Err(format!("`blue`, but no blue K{} was completed", self.k)),
             (None, What::Full) => return Err("`full`, but the board is not full".into()),
             (None, What::Bound) if red >= self.bound => tally.bound += 1,
-            (None, What::Bound) => return Err(format!("`bound`, but she has made only {red} moves")),
+            (None, What::Bound) => {
+                let red = crate::text::count(red, "move", "moves");
+                return Err(format!("`bound`, but she has made only {red}"));
+            }
             (None, _) if red >= self.bound => {
-                return Err(format!("she has made {red} moves: the line must say `bound`"))
+                let red = crate::text::count(red, "move", "moves");
+                return Err(format!("she has made {red}: the line must say `bound`"));
             }
             (None, What::None(reason)) => {
                 tally.none += 1;

@@ -28,6 +28,15 @@ pub(crate) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, 
         .map_err(|_| Rejection::unreadable(format!("header: {what} `{}` is not a number", clip(text))))
 }
 
+/// `n` and the noun that goes with it: `one` if `n` is 1, else `many`
+/// ("1 line", "2 lines"). The checker shares no code with the engine, so
+/// it has its own copy of `ramsey_verify::core::words::count`.
+pub(crate) fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// Decodes a graph6 string (orders up to [`MAX_ORDER`]): the order and the edges.
 pub fn decode_graph6(s: &str) -> Result<(usize, Vec<(usize, usize)>), String> {
     let bytes = s.as_bytes();

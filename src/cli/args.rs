@@ -76,6 +76,10 @@ pub struct SearchArgs {
     /// situations arise, on top of the strategy.
     #[arg(long, value_name = "TABLE")]
     pub patches: Option<std::path::PathBuf>,
+    /// Use the `--patches` table even if its header names another strategy
+    /// or game (its keys hold that strategy's memory: most will not match).
+    #[arg(long, requires = "patches")]
+    pub patches_for_any_strategy: bool,
 }
 
 impl SearchArgs {
@@ -86,7 +90,7 @@ impl SearchArgs {
         let Some(path) = &self.patches else {
             return Ok(strategy);
         };
-        let table = read_table(path)?;
+        let table = read_table(path, strategy.as_ref(), self.patches_for_any_strategy)?;
         // Names are `&'static str`; one patched strategy per run.
         let name: &'static str = Box::leak(format!("{}+{}", self.strategy, path.display()).into_boxed_str());
         let description = "a strategy with a patch table (--patches)";
@@ -99,8 +103,19 @@ impl SearchArgs {
     }
 }
 
-/// Reads a patch table file; errors name the file and the line.
-pub fn read_table(path: &std::path::Path) -> Result<crate::verify::patch::PatchTable, String> {
+/// Reads a patch table file written for `strategy` (its header names the
+/// strategy and its game), or for any strategy with `any_strategy`; errors
+/// name the file and the line, or both strategies.
+pub fn read_table(
+    path: &std::path::Path,
+    strategy: &dyn Strategy,
+    any_strategy: bool,
+) -> Result<crate::verify::patch::PatchTable, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    crate::verify::patch::parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let file = crate::verify::patch::PatchFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if any_strategy {
+        return Ok(file.table);
+    }
+    file.table_for(strategy)
+        .map_err(|e| format!("{}: {e}; --patches-for-any-strategy uses it anyway", path.display()))
 }

@@ -7,6 +7,7 @@ use crate::analysis::colouring::chromatic::game_chromatic;
 use crate::analysis::colouring::report::solve;
 use crate::analysis::colouring::trees::census;
 use crate::core::board::Player;
+use crate::core::words::count;
 use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::linear::OrderedGame;
 use crate::games::colouring::linear::{fast_winner, sccg2, scg2};
@@ -22,7 +23,7 @@ pub struct ColourArgs {
     /// The graph: graph6; path:N, cycle:N, star:N, complete:N, empty:N;
     /// prufer:A,B,... or prufer:@FILE (the tree with that Prüfer code);
     /// random-tree:N[,SEED]; @FILE or @- (stdin): graph6 or an edge list,
-    /// lines `u v`.
+    /// lines `u v` and optionally `vertices N` (the vertex count).
     #[arg(long)]
     pub graph: Option<String>,
     /// Number of colours k.
@@ -171,10 +172,10 @@ fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option
         }));
     }
     output::println(format!(
-        "{rules} on {text} ({} vertices, {} edges) with 2 colours: PLAYER {player} WINS\n\
+        "{rules} on {text} ({}, {}) with 2 colours: PLAYER {player} WINS\n\
          by Theorem {theorem} (linear time; no exact search: {why}){}\ntime: {seconds:.3}s",
-        list.n,
-        list.edges.len(),
+        count(list.n, "vertex", "vertices"),
+        count(list.edges.len(), "edge", "edges"),
         spoiler.map_or(String::new(), |v| format!("\nplayer 2 spoils at source {v}")),
     ))
 }
@@ -185,9 +186,9 @@ fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json
     }
     if graph.n() + graph.max_degree() + 1 > crate::core::board::MAX_VERTICES {
         return Err(Failure::BadInput(format!(
-            "chi_g may need Delta + 1 = {} colours beside {} vertices: at most {} together",
-            graph.max_degree() + 1,
-            graph.n(),
+            "chi_g may need Delta + 1 = {} beside {}: at most {} together",
+            count(graph.max_degree() + 1, "colour", "colours"),
+            count(graph.n(), "vertex", "vertices"),
             crate::core::board::MAX_VERTICES
         )));
     }
@@ -197,9 +198,10 @@ fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json
         // Player 2's win with one colour fewer shows why chi_g is not less.
         let k = result.chi_g.saturating_sub(1).max(1);
         let title = format!(
-            "{}: chi_g = {}; CCG with {k} colours, optimal play",
+            "{}: chi_g = {}; CCG with {}, optimal play",
             graph.graph6(),
-            result.chi_g
+            result.chi_g,
+            count(k, "colour", "colours")
         );
         output::write_file(path, svg(&game(k), &result.levels[k - 1].line, &title))?;
     }
@@ -225,10 +227,13 @@ fn chromatic(graph: &Graph, memory: u64, picture: Option<&std::path::Path>, json
         result.chi_g, result.chi, result.degree_bound
     ))?;
     let k = result.chi_g;
-    output::println(format!("\nwith k = {k} colours, player 1 wins:"))?;
+    output::println(format!("\nwith k = {}, player 1 wins:", count(k, "colour", "colours")))?;
     output::println(result.levels[k - 1].to_text(&game(k)))?;
     if k > 1 {
-        output::println(format!("\nwith k = {} colours, player 2 wins:", k - 1))?;
+        output::println(format!(
+            "\nwith k = {}, player 2 wins:",
+            count(k - 1, "colour", "colours")
+        ))?;
         output::println(result.levels[k - 2].to_text(&game(k - 1)))?;
     }
     Ok(())

@@ -249,11 +249,11 @@ fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failur
         }
     };
     output::println(format!(
-        "{} game on {} ({} vertices, {} edges): {result}: {}",
+        "{} game on {} ({}, {}): {result}: {}",
         r.scoring.name(),
         board_name(name),
-        board.vertex_count(),
-        board.board_edges().len(),
+        crate::core::words::count(board.vertex_count(), "vertex", "vertices"),
+        crate::core::words::count(board.board_edges().len(), "edge", "edges"),
         r.found.winner_text(r.scoring)
     ))?;
     if let Found::Exact { line, .. } = &r.found {

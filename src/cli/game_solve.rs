@@ -7,6 +7,7 @@ use super::{output, Failure};
 use crate::core::board::Player;
 use crate::core::board::{Vertex, MAX_VERTICES};
 use crate::core::edges::EdgePosition;
+use crate::core::words::count;
 use crate::engine::{census, solve, Solver};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::Pattern;
@@ -20,9 +21,10 @@ use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// The options of a game statement (board, targets, rules, start).
+/// The options of a game statement (targets, rules, start), shared by
+/// `solve --rules` and `play`.
 #[derive(Args, Debug)]
-pub struct GameArgs {
+pub struct StatementArgs {
     /// Rule set: achieve, achieve-second, maker, avoid, misere, avoid-plus,
     /// misere-plus (Slany, Sections 3 and 6; our reading in src/game/ramsey.rs).
     #[arg(long)]
@@ -45,6 +47,16 @@ pub struct GameArgs {
     /// whose turn it is after those moves.
     #[arg(long)]
     pub first: Option<String>,
+}
+
+/// The options of `solve --rules`: the statement, and what to do with the
+/// game besides solving it (options `play` does not take, so they are not
+/// in [`StatementArgs`], and `play --help` does not list them).
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game.
+    #[command(flatten)]
+    pub statement: StatementArgs,
     /// Count the positions reachable from the start, up to isomorphism, by
     /// coloured edges, owned targets and player to move (no solve).
     #[arg(long)]
@@ -56,12 +68,12 @@ pub struct GameArgs {
 }
 
 /// The game stated by the options.
-pub fn statement(args: &GameArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
+pub fn statement(args: &StatementArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
     statement_on(args, rules, parse_board(board).map_err(|e| e.to_string())?)
 }
 
 /// The game stated by the options on the uncoloured `board`.
-fn statement_on(args: &GameArgs, rules: &str, board: EdgePosition) -> Result<RamseyGame, String> {
+fn statement_on(args: &StatementArgs, rules: &str, board: EdgePosition) -> Result<RamseyGame, String> {
     let rules: Rules = rules.parse()?;
     let first = match args.first.as_deref() {
         None => None,
@@ -78,7 +90,7 @@ fn statement_on(args: &GameArgs, rules: &str, board: EdgePosition) -> Result<Ram
 }
 
 /// The targets of red and blue.
-fn targets(args: &GameArgs) -> Result<[Pattern; 2], String> {
+fn targets(args: &StatementArgs) -> Result<[Pattern; 2], String> {
     let both = args.target.as_deref();
     let target = |own: &Option<String>| -> Result<Pattern, String> {
         let text = own
@@ -98,7 +110,7 @@ fn targets(args: &GameArgs) -> Result<[Pattern; 2], String> {
 /// lets a player move without completing anything, so the end those rules
 /// define (no legal move, or a full board) never comes, and a set move
 /// could colour infinitely many edges.
-fn aleph0_statement(args: &GameArgs, rules: &str, budget: Option<u32>) -> Result<RamseyGame, String> {
+fn aleph0_statement(args: &StatementArgs, rules: &str, budget: Option<u32>) -> Result<RamseyGame, String> {
     let parsed: Rules = rules.parse()?;
     if !matches!(parsed, Rules::Achieve | Rules::AchieveSecond | Rules::Maker) {
         return Err(format!(
@@ -140,8 +152,8 @@ pub fn run(
 ) -> Result<(), Failure> {
     let aleph0 = matches!(board.trim(), "inf" | "aleph0");
     let game = match aleph0 {
-        true => aleph0_statement(args, rules, budget)?,
-        false => statement(args, rules, board)?,
+        true => aleph0_statement(&args.statement, rules, budget)?,
+        false => statement(&args.statement, rules, board)?,
     };
     let cap = max_memory.map_or_else(crate::engine::default_memory_cap, |mib| mib << 20);
     if let Some(budget) = budget {
@@ -248,8 +260,9 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
     })?;
     let bytes = cert.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
-        "certificate: {} entries, {bytes} bytes written to {}",
-        cert.entries,
+        "certificate: {}, {} written to {}",
+        count(cert.entries, "entry", "entries"),
+        count(bytes, "byte", "bytes"),
         path.display()
     ));
     Ok(())
@@ -258,10 +271,10 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
 fn header_text(game: &RamseyGame) -> String {
     let start = game.start();
     format!(
-        "game: {} on a board of {} vertices and {} edges ({} free), target {} for red and {} for blue, {} moves first",
+        "game: {} on a board of {} and {} ({} free), target {} for red and {} for blue, {} moves first",
         game.rules(),
-        start.vertex_count(),
-        start.board_edges().len(),
+        count(start.vertex_count(), "vertex", "vertices"),
+        count(start.board_edges().len(), "edge", "edges"),
         start.free_edges().len(),
         game.target(Player::First),
         game.target(Player::Second),

@@ -4,7 +4,7 @@
 //! `0-1,2-3` under the set-move rules). At the end the game can be written
 //! as SVG, edges numbered in play order.
 
-use super::game_solve::{statement, GameArgs};
+use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
 use crate::core::board::{Edge, Player, Vertex};
 use crate::core::edges::EdgePosition;
@@ -20,7 +20,7 @@ use std::path::PathBuf;
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: StatementArgs,
     /// Board: n (K_n), a graph name or graph6.
     #[arg(long)]
     pub board: String,
@@ -38,11 +38,6 @@ pub fn run(args: PlayArgs) -> Result<(), Failure> {
         .rules
         .as_deref()
         .ok_or_else(|| Failure::BadInput("play needs --rules (see `solve --rules`)".into()))?;
-    if args.game.census || args.game.cert.is_some() {
-        return Err(Failure::BadInput(
-            "play takes no --census or --cert (see `solve --rules`)".into(),
-        ));
-    }
     let game = statement(&args.game, rules, &args.board)?;
     let human = match args.human.as_str() {
         "red" => Player::First,

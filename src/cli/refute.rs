@@ -8,6 +8,7 @@ use super::Failure;
 use crate::core::board::Board;
 use crate::core::board::{members, Player};
 use crate::core::graph6::encode_position;
+use crate::core::words::count;
 use crate::render::svg::to_svg;
 use crate::verify::classes::{failure_classes, ClassesError, FailureClass};
 use crate::verify::line::PlayedMove;
@@ -103,8 +104,9 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
     let strategy = args.strategy(registry)?;
     if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
         return Err(Failure::BadInput(format!(
-            "--at-round {round} is past --bound {}: she has at most {} moves",
-            args.bound, args.bound
+            "--at-round {round} is past --bound {}: she has at most {}",
+            args.bound,
+            count(args.bound, "move", "moves")
         )));
     }
     if let Some(dir) = &refute.svg_dir {
@@ -135,8 +137,9 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
             })?;
         if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
             return Err(Failure::BadInput(format!(
-                "--at-round {round} is past --bound {}: she has at most {} moves",
-                args.bound, args.bound
+                "--at-round {round} is past --bound {}: she has at most {}",
+                args.bound,
+                count(args.bound, "move", "moves")
             )));
         }
         if let Some(dir) = &refute.svg_dir {
@@ -149,8 +152,8 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
             output::println(out)?;
         } else {
             let mut text = format!(
-                "{} failure classes of {} after round {round} (board {}, bound {})\n",
-                classes.len(),
+                "{} of {} after round {round} (board {}, bound {})\n",
+                count(classes.len(), "failure class", "failure classes"),
                 args.strategy,
                 args.board,
                 args.bound

@@ -6,7 +6,8 @@ use super::line_input::parse_moves;
 use super::output::{self, write_file};
 use super::Failure;
 use crate::core::board::{Board, Edge};
-use crate::verify::patch::{format_table, PatchTable};
+use crate::core::words::count;
+use crate::verify::patch::{PatchFile, PatchTable, TableHeader};
 use crate::verify::registry::Registry;
 use crate::verify::repair::{repair, RepairOutcome, RepairTask};
 use crate::verify::{thread_pool, Request};
@@ -33,25 +34,44 @@ pub struct RepairArgs {
     /// play order, red first, ending with hers), e.g. a failure class's line.
     #[arg(long)]
     pub line: Option<String>,
-    /// Her first move number that may be patched.
-    #[arg(long, default_value_t = 1)]
+    /// Her first move number that may be patched (1 to --bound).
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub from_move: usize,
-    /// Most table entries to add.
-    #[arg(long, default_value_t = 200)]
+    /// Most table entries to add (at least 1).
+    #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub max_rounds: usize,
-    /// A table to start from (the format of `--out`).
+    /// A table to start from (the format of `--out`), written for this
+    /// strategy (its header names it).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// Start from the `--table` even if its header names another strategy
+    /// or game.
+    #[arg(long, requires = "table")]
+    pub patches_for_any_strategy: bool,
     /// Write the table here (also when the run ends without a repair).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
 
+/// A count or number from 1.
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a number from 1, not `{s}`")),
+    }
+}
+
 pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     let strategy = registry.get(&args.strategy)?;
+    if args.from_move > args.bound as usize {
+        return Err(Failure::BadInput(format!(
+            "--from-move {} is past --bound {}: her moves are numbered 1 to {}, so no move could be patched",
+            args.from_move, args.bound, args.bound
+        )));
+    }
     output::check_writable(&args.out)?;
     let table = match &args.table {
-        Some(path) => read_table(path)?,
+        Some(path) => read_table(path, strategy.as_ref(), args.patches_for_any_strategy)?,
         None => PatchTable::new(),
     };
     let prefix: Vec<Edge> = match &args.line {
@@ -61,6 +81,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
             .collect(),
         None => Vec::new(),
     };
+    let header = TableHeader::of(strategy.as_ref(), Some(args.board), Some(args.bound));
     let task = RepairTask {
         strategy,
         table,
@@ -74,11 +95,11 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     let outcome = pool.install(|| {
         repair(task, request, |round| {
             output::note(format_args!(
-                "entry {}: her move {} on a line of {} of his moves ({} positions, {:.1} s)",
+                "entry {}: her move {} on a line of {} of his moves ({}, {:.1} s)",
                 round.number,
                 round.at_move,
                 round.his_moves,
-                round.positions,
+                count(round.positions, "position", "positions"),
                 started.elapsed().as_secs_f64()
             ))
         })
@@ -93,22 +114,25 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
                 line.moves_text(1).replace('\n', " ")
             ),
         ),
-        RepairOutcome::OutOfRounds { table } => (table, format!("STOPPED after {} entries", args.max_rounds)),
+        RepairOutcome::OutOfRounds { table } => (
+            table,
+            format!("STOPPED after {}", count(args.max_rounds, "entry", "entries")),
+        ),
         RepairOutcome::Broken { table, error } => (table, format!("NO VERDICT: {error}")),
     };
     let command: Vec<String> = std::env::args().collect();
     let comments = [
-        format!(
-            "patch table for {} (board {}, bound {})",
-            args.strategy, args.board, args.bound
-        ),
         format!("written by: {}", command.join(" ")),
-        format!("{verdict}; {} entries; {seconds:.1} s", table.len()),
+        format!("{verdict}; {}; {seconds:.1} s", count(table.len(), "entry", "entries")),
     ];
-    write_file(&args.out, format_table(table, &comments))?;
+    let file = PatchFile {
+        header,
+        table: table.clone(),
+    };
+    write_file(&args.out, file.to_text(&comments))?;
     output::print(&format!(
-        "{verdict}\n{} table entries written to {} ({seconds:.1} s)\n",
-        table.len(),
+        "{verdict}\n{} written to {} ({seconds:.1} s)\n",
+        count(table.len(), "table entry", "table entries"),
         args.out.display()
     ))?;
     match outcome {

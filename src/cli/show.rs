@@ -122,7 +122,11 @@ pub(super) fn show_unfinished(
     title: &str,
     first: usize,
 ) -> (String, Figure) {
-    let end = format!("end: no {} yet after {} moves", game.target_name(), moves.len());
+    let end = format!(
+        "end: no {} yet after {}",
+        game.target_name(),
+        crate::core::words::count(moves.len(), "move", "moves")
+    );
     // `from_line` needs an ending; this one is replaced by `end` below and
     // never shown.
     let line = Line {

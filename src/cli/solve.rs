@@ -62,7 +62,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    if let Some(rules) = args.game.rules.as_deref() {
+    if let Some(rules) = args.game.statement.rules.as_deref() {
         if args.line.is_some() || args.g6.is_some() {
             return Err(Failure::BadInput(
                 "with --rules, give the start position with --start".into(),

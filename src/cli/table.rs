@@ -52,8 +52,9 @@ pub struct TableArgs {
     /// Print one JSON object instead of Markdown.
     #[arg(long)]
     pub json: bool,
-    /// Write BASE.md and BASE.json (both) instead of printing.
-    #[arg(long, value_name = "BASE")]
+    /// Write BASE.md and BASE.json (both) instead of printing (so not with
+    /// `--json`, which prints).
+    #[arg(long, value_name = "BASE", conflicts_with = "json")]
     pub save: Option<String>,
     /// Answer Slany's Open Problems 1 and 2 (avoidance games) instead.
     #[arg(long)]
@@ -204,7 +205,10 @@ fn row(n: usize, target: &Pattern, rules: Rules, args: &TableArgs) -> Row {
             (row.result, row.plies) = (Some(result_name(v.score.winner())), Some(v.plies));
             row.note = threshold("value, plies and positions from it".into());
         }
-        Err(e) => row.note = threshold(format!("{e} (after {positions} positions)")),
+        Err(e) => {
+            let positions = crate::core::words::count(positions, "position", "positions");
+            row.note = threshold(format!("{e} (after {positions})"))
+        }
     }
     row
 }

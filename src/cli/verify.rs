@@ -4,12 +4,13 @@ use super::args::{parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::core::board::{Board, Player};
+use crate::core::words::count;
 use crate::games::ramsey::Rules;
 use crate::render::Figure;
 use crate::verify::cert::lists::ListRecorder;
 use crate::verify::cert::refute::{line_tree, tree_certificate, Refutes};
 use crate::verify::cert::{Certificate, Recorder};
-use crate::verify::patch::{format_table, resolution_table};
+use crate::verify::patch::{resolution_table, PatchFile, TableHeader};
 use crate::verify::search::{Choices, Observer};
 use crate::verify::strategy::Game;
 use crate::verify::{game_of, shorten, verify_observed, Report, Request, Verdict, VerifyError};
@@ -158,16 +159,18 @@ fn write_resolution(
             report.strategy, report.board, report.bound
         ),
         format!(
-            "{} situations with several options; replay: verify --strategy {} --patches FILE",
-            table.len(),
+            "{} with several options; replay: verify --strategy {} --patches FILE",
+            count(table.len(), "situation", "situations"),
             report.strategy
         ),
     ];
-    std::fs::write(path, format_table(&table, &comments))
+    let header = TableHeader::of(strategy, Some(report.board), Some(report.bound));
+    let situations = table.len();
+    std::fs::write(path, PatchFile { header, table }.to_text(&comments))
         .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
     output::note(format_args!(
-        "resolution: {} situations, written to {}",
-        table.len(),
+        "resolution: {}, written to {}",
+        count(situations, "situation", "situations"),
         path.display()
     ));
     Ok(())
@@ -216,8 +219,9 @@ fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game
         .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
     let bytes = certificate.write(path).map_err(Failure::Output)?;
     output::note(format_args!(
-        "certificate: {} entries, {bytes} bytes, written to {}",
-        certificate.entries,
+        "certificate: {}, {}, written to {}",
+        count(certificate.entries, "entry", "entries"),
+        count(bytes, "byte", "bytes"),
         path.display()
     ));
     Ok(())

@@ -207,10 +207,10 @@ impl fmt::Debug for EdgePosition {
         };
         write!(
             f,
-            "red [{}] blue [{}] on {} vertices, {} to move",
+            "red [{}] blue [{}] on {}, {} to move",
             list(Player::First),
             list(Player::Second),
-            self.rows.len(),
+            crate::core::words::count(self.rows.len(), "vertex", "vertices"),
             self.to_move.colour_name()
         )
     }

@@ -19,6 +19,7 @@
 
 use crate::core::board::{members, Board, Edge, Player, Position, Vertex, MAX_VERTICES};
 use crate::core::memory::Memory;
+use crate::core::words::count;
 use petgraph::graph6::from_graph6_representation;
 
 /// Why a string is not a graph6 graph or position.
@@ -31,7 +32,7 @@ pub enum Graph6Error {
     #[error("graph6 character `{0}` is outside `?`..`~`")]
     BadCharacter(char),
     /// The string is too short or too long for its vertex count.
-    #[error("graph6 string `{text}` has {found} characters, a graph on {n} vertices needs {expected}")]
+    #[error("graph6 string `{text}` has {}, a graph on {} needs {expected}", count(.found, "character", "characters"), count(.n, "vertex", "vertices"))]
     WrongLength {
         /// The string read.
         text: String,

@@ -1,7 +1,7 @@
 //! The ground floor: vertices, vertex sets, edges and positions, graph6,
-//! strategies' memory, canonical forms and orbits. Everything above (the
-//! games' rules, the searches, the strategy verifier) is built on these and
-//! nothing here knows about any of it.
+//! strategies' memory, canonical forms and orbits, counts in words.
+//! Everything above (the games' rules, the searches, the strategy verifier)
+//! is built on these and nothing here knows about any of it.
 
 pub mod board;
 pub mod canon;
@@ -11,3 +11,4 @@ pub mod labeller;
 pub mod memory;
 pub mod orbits;
 pub mod symmetry;
+pub mod words;

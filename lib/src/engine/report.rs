@@ -61,9 +61,9 @@ impl<G: Rules> SolveReport<G> {
         G: Notation,
     {
         let mut out = format!(
-            "VALUE: {}, after {} more moves with optimal play ({} to move)\n",
+            "VALUE: {}, after {} with optimal play ({} to move)\n",
             game.score_text(self.value.score),
-            self.value.plies,
+            crate::core::words::count(self.value.plies, "more move", "more moves"),
             self.to_move.colour_name()
         );
         let mut mover = self.to_move;
@@ -81,10 +81,10 @@ impl<G: Rules> SolveReport<G> {
         out += "moves at the start (one per orbit):\n";
         for (m, optimal) in self.moves.iter().zip(self.optimal()) {
             out += &format!(
-                "  {:<12} {} after {} moves{}\n",
+                "  {:<12} {} after {}{}\n",
                 game.move_text(&m.m),
                 game.score_text(m.value.score),
-                m.value.plies,
+                crate::core::words::count(m.value.plies, "move", "moves"),
                 if optimal { "  (optimal)" } else { "" }
             );
         }

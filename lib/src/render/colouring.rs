@@ -29,7 +29,8 @@ pub fn line_figure(game: &ColouringGame, line: &[ColourMove], title: &str) -> Ve
     let end = game
         .outcome(&position)
         .map_or("not over".into(), |w| game.score_text(w));
-    figure.legend.push(format!("after {} moves: {end}", line.len()));
+    let moves = crate::core::words::count(line.len(), "move", "moves");
+    figure.legend.push(format!("after {moves}: {end}"));
     figure
 }
 

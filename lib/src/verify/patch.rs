@@ -17,6 +17,23 @@
 //! slot), `last` his last edge (`-` if none) and `u-v` her edge, all in the
 //! canonical labels. Lines starting with `#` are comments.
 //!
+//! A table file starts with a header, `field: value` lines before the first
+//! entry, naming what the table was written for ([`TableHeader`]):
+//!
+//! ```text
+//! strategy: k4-guarded
+//! game: K4
+//! board: inf
+//! bound: 21
+//! ```
+//!
+//! `strategy` (the name of the strategy the entries patch) and `game` (its
+//! target, `Kk`) are required, and a table is used only with that strategy
+//! ([`PatchFile::table_for`]): its keys hold that strategy's memory, and
+//! its moves answer that strategy's play. `board` and `bound`, where the
+//! table was found, are information (a table found on `K_aleph0` may serve
+//! on `K_17`).
+//!
 //! An entry may instead pick one of the strategy's own open choices
 //! ([`Strategy::choices`]), as `verify --choices some --resolution-out`
 //! writes a winning resolution:
@@ -40,6 +57,10 @@ use crate::verify::search::Resolution;
 use crate::verify::strategy::{Move, Strategy, StrategyError, View};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
+
+mod header;
+use header::{header_field, HeaderFields};
+pub use header::{PatchFile, TableHeader};
 
 /// Situation key -> her move, in the situation's canonical labels.
 pub type PatchTable = BTreeMap<String, Patch>;
@@ -80,13 +101,24 @@ pub struct PatchTableError {
     pub reason: String,
 }
 
-/// Reads a patch table; the error names the line that is wrong. Every key
-/// must be a situation written exactly as [`situation_key`] writes it (a
-/// key written any other way could never match, and its entry would be
-/// silently dead).
+/// Reads the entries of a patch table, with or without its header (a
+/// header given is read and must be well formed); the error names the line
+/// that is wrong. Every key must be a situation written exactly as
+/// [`situation_key`] writes it (a key written any other way could never
+/// match, and its entry would be silently dead). To know what the table
+/// was written for, read it with [`PatchFile::parse`].
 pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
+    parse(text, false).map(|(_, table)| table)
+}
+
+/// Reads a table and its header; with `require_header`, a table without
+/// `strategy` and `game` before its first entry (or at its end) is wrong.
+fn parse(text: &str, require_header: bool) -> Result<(HeaderFields, PatchTable), PatchTableError> {
     let mut table = PatchTable::new();
+    let mut header = HeaderFields::default();
+    let mut lines = 0;
     for (number, line) in text.lines().enumerate() {
+        lines = number + 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -95,9 +127,21 @@ pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
             line: number + 1,
             reason,
         };
-        let (key, entry) = line
-            .split_once(" => ")
-            .ok_or_else(|| bad("expected `KEY => u-v` or `KEY => u-v option I`".into()))?;
+        if let Some((field, value)) = header_field(line) {
+            if !table.is_empty() {
+                return Err(bad(format!(
+                    "header field `{field}` after the first entry: the header comes first"
+                )));
+            }
+            header.read(field, value).map_err(bad)?;
+            continue;
+        }
+        let (key, entry) = line.split_once(" => ").ok_or_else(|| {
+            bad("expected `KEY => u-v` or `KEY => u-v option I` (or a header line `FIELD: VALUE`)".into())
+        })?;
+        if table.is_empty() && require_header {
+            header.complete().map_err(bad)?;
+        }
         let (edge, option) = match entry.trim().split_once(" option ") {
             None => (entry.trim(), None),
             Some((edge, i)) => match i.parse::<usize>() {
@@ -118,7 +162,13 @@ pub fn parse_table(text: &str) -> Result<PatchTable, PatchTableError> {
             return Err(bad("situation listed twice".into()));
         }
     }
-    Ok(table)
+    if table.is_empty() && require_header {
+        header.complete().map_err(|reason| PatchTableError {
+            line: lines.max(1),
+            reason,
+        })?;
+    }
+    Ok((header, table))
 }
 
 /// Checks that `key` is a situation written as [`situation_key`] writes it.
@@ -182,8 +232,9 @@ fn key_counts(key: &str) -> Result<(usize, usize), String> {
     Ok((position.edge_count(Player::First), position.edge_count(Player::Second)))
 }
 
-/// Writes a patch table in the format [`parse_table`] reads, after the
-/// given comment lines.
+/// Writes a patch table's entries in the format [`parse_table`] reads,
+/// after the given comment lines, without a header ([`PatchFile::to_text`]
+/// writes one).
 pub fn format_table(table: &PatchTable, comments: &[String]) -> String {
     let mut out: String = comments.iter().map(|c| format!("# {c}\n")).collect();
     for (key, patch) in table {

@@ -1,6 +1,7 @@
 //! Running a verification and reporting it.
 
 use crate::core::board::{Board, Player};
+use crate::core::words::count;
 use crate::games::ramsey::Rules;
 use crate::verify::line::{Ending, Line};
 use crate::verify::search::contract::ContractError;
@@ -428,8 +429,8 @@ impl Report {
         );
         match self.verdict {
             Verdict::Verified => out.push_str(&format!(
-                "VERIFIED: she wins within {} moves on every line\n",
-                self.max_moves.unwrap_or(0)
+                "VERIFIED: she wins within {} on every line\n",
+                count(self.max_moves.unwrap_or(0), "move", "moves")
             )),
             Verdict::Refuted => out.push_str(&format!(
                 "REFUTED: {} after {} of his moves\n",
@@ -471,8 +472,8 @@ impl Report {
         }
         if note.mode == Choices::Some && self.verdict == Verdict::Verified {
             out.push_str(&format!(
-                "resolved: {} situations where the strategy allows more than one move\n",
-                note.resolution.len()
+                "resolved: {} where the strategy allows more than one move\n",
+                count(note.resolution.len(), "situation", "situations")
             ));
         }
         out
@@ -485,12 +486,14 @@ impl Report {
             (Verdict::Verified, _) => "a longest line:\n".into(),
             (Verdict::Refuted, None) => "counterexample (the first one in reply order):\n".into(),
             (Verdict::Refuted, Some(note)) if note.provably_shortest => format!(
-                "counterexample with the fewest of his moves (provably shortest: yes; none within {} of his moves; {} positions examined):\n",
-                note.exhausted, note.positions
+                "counterexample with the fewest of his moves (provably shortest: yes; none within {} of his moves; {} examined):\n",
+                note.exhausted,
+                count(note.positions, "position", "positions")
             ),
             (Verdict::Refuted, Some(note)) => format!(
-                "counterexample (the first one in reply order; provably shortest: no: none within {} of his moves, search stopped at {} positions):\n",
-                note.exhausted, note.positions
+                "counterexample (the first one in reply order; provably shortest: no: none within {} of his moves, search stopped at {}):\n",
+                note.exhausted,
+                count(note.positions, "position", "positions")
             ),
         }
     }

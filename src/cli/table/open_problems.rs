@@ -257,8 +257,8 @@ fn summary(small: &[Instance], args: &TableArgs) -> String {
     let fails: Vec<&Instance> = small.iter().filter(|i| i.rule_holds == Some(false)).collect();
     let extended_fails = small.iter().filter(|i| !i.extended_rule_holds).count();
     let mut out = format!(
-        "\n## Open Problem 2 on every graph with at most {} vertices\n\n",
-        args.graphs_up_to
+        "\n## Open Problem 2 on every graph with at most {}\n\n",
+        crate::core::words::count(args.graphs_up_to, "vertex", "vertices")
     );
     out += &format!(
         "Boards: every graph without isolated vertices up to isomorphism (graph6), empty start, each target \

@@ -144,12 +144,15 @@ pub const PATCHES: &str = include_str!("patches.txt");
 
 /// `k4-guarded` with the moves of [`PATCHES`] (`ramsey_verify_lib::verify::patch::Patched`).
 pub fn patched() -> ramsey_verify_lib::verify::patch::Patched {
-    let table = ramsey_verify_lib::verify::patch::parse_table(PATCHES)
-        .expect("strategies/k4/patches.txt is a valid patch table");
+    let guarded = K4Strategy {
+        variant: Variant::Guarded,
+    };
+    let table = ramsey_verify_lib::verify::patch::PatchFile::parse(PATCHES)
+        .expect("strategies/k4/patches.txt is a valid patch table")
+        .table_for(&guarded)
+        .expect("strategies/k4/patches.txt is a table for k4-guarded");
     ramsey_verify_lib::verify::patch::Patches::over(
-        std::sync::Arc::new(K4Strategy {
-            variant: Variant::Guarded,
-        }),
+        std::sync::Arc::new(guarded),
         "k4-patched",
         "k4-guarded with a table of moves found by `ramsey-verify repair` where it loses",
         table,

@@ -2,6 +2,8 @@
 //! winner, an optimal line, the first moves with their values, positions
 //! and time.
 
+use crate::core::board::Player;
+use crate::core::words::count;
 use crate::engine::{MemoryCapReached, Solver};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::games::prelude::*;
@@ -48,9 +50,18 @@ pub fn solve(game: &ColouringGame, memory_bytes: u64) -> Result<GameReport, Memo
 }
 
 impl GameReport {
-    /// The first moves that win for the player who makes them.
+    /// The player who moves first: player 1, except in an ordered game
+    /// whose first vertex is player 2's (`--owner`). Players are named as
+    /// in the paper, by their role (player 1 wins a construction game by
+    /// colouring every vertex), not by who moves first.
+    pub fn first_mover(&self, game: &ColouringGame) -> Player {
+        game.to_move(&game.start())
+    }
+
+    /// The first moves that win for the player who makes them (the
+    /// [`GameReport::first_mover`]); none when that player loses.
     pub fn winning_first_moves(&self, game: &ColouringGame) -> Vec<ColourMove> {
-        let mover = Winner::of(game.to_move(&game.start()));
+        let mover = Winner::of(self.first_mover(game));
         self.first_moves
             .iter()
             .filter(|(_, w)| *w == mover)
@@ -64,8 +75,8 @@ impl GameReport {
         let winning = self.winning_first_moves(game);
         let length = match (self.plies, game.rules().construction()) {
             (0, _) => "decided at the start".to_string(),
-            (n, false) => format!("optimal play lasts {n} moves"),
-            (n, true) => format!("decided after {n} moves of optimal play"),
+            (n, false) => format!("optimal play lasts {}", count(n, "move", "moves")),
+            (n, true) => format!("decided after {} of optimal play", count(n, "move", "moves")),
         };
         let first_moves = match (winning.is_empty(), self.plies) {
             (_, 0) => "none needed".to_string(),
@@ -73,10 +84,11 @@ impl GameReport {
             (false, _) => moves(&winning),
         };
         let mut text = format!(
-            "{}: {} ({length})\noptimal line (vertex:colour): {}\nwinning first moves (one per orbit): {first_moves}\npositions: {}   time: {:.3}s",
+            "{}: {} ({length})\noptimal line (vertex:colour): {}\nwinning first moves of player {}, who moves first (one per orbit): {first_moves}\npositions: {}   time: {:.3}s",
             game.describe(),
             game.score_text(self.winner).to_uppercase(),
             moves(&self.line),
+            self.first_mover(game) as usize + 1,
             self.positions,
             self.seconds
         );
@@ -96,6 +108,7 @@ impl GameReport {
             "graph": game.graph().graph6(),
             "colours": game.colours(),
             "winner": self.winner.player() as usize + 1,
+            "first_mover": self.first_mover(game) as usize + 1,
             "plies": self.plies,
             "line": self.line.iter().map(pair).collect::<Vec<_>>(),
             "winning_first_moves": self.winning_first_moves(game).iter().map(pair).collect::<Vec<_>>(),

@@ -5,6 +5,7 @@ use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
+use crate::core::words::count;
 use crate::games::{FinalScore, Notation, Symmetric};
 
 /// Bodlaender's four colouring games (see the parent module).
@@ -92,7 +93,7 @@ pub enum ColouringError {
     #[error("the number of colours must be at least 1")]
     NoColours,
     /// Vertices plus colours exceed what the canonical form holds.
-    #[error("{n} vertices and {k} colours: at most {MAX_VERTICES} together")]
+    #[error("{} and {}: at most {MAX_VERTICES} together", count(.n, "vertex", "vertices"), count(.k, "colour", "colours"))]
     TooLarge {
         /// Vertices.
         n: usize,
@@ -100,10 +101,10 @@ pub enum ColouringError {
         k: usize,
     },
     /// The order is not a permutation of the vertices.
-    #[error("the order must list each of the {0} vertices exactly once")]
+    #[error("the order must list each of the {} exactly once", count(.0, "vertex", "vertices"))]
     NotAPermutation(usize),
     /// The owner list does not have one entry per vertex.
-    #[error("the owner list has {found} entries, the graph {n} vertices")]
+    #[error("the owner list has {}, the graph {}", count(.found, "entry", "entries"), count(.n, "vertex", "vertices"))]
     OwnerLength {
         /// Entries given.
         found: usize,
@@ -215,10 +216,10 @@ impl ColouringGame {
     /// The game in words, e.g. `ccg on path:... (graph6 Bg) with 3 colours`.
     pub fn describe(&self) -> String {
         let mut text = format!(
-            "{} on {} with {} colours",
+            "{} on {} with {}",
             self.rules,
             self.graph.graph6(),
-            self.colours
+            count(self.colours, "colour", "colours")
         );
         if self.rules.ordered() {
             let mut order: Vec<usize> = (0..self.graph.n()).collect();

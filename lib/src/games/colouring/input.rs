@@ -16,8 +16,10 @@
 //! - `@FILE` (`@-`: standard input): a file holding either one of the
 //!   above on its own (e.g. a graph6 line), or an edge list: lines `u v`
 //!   with vertices numbered from 0, blank lines and `#` comments ignored,
-//!   and an optional line `vertices N` for isolated vertices past the
-//!   largest number. Repeated edges count once; loops are errors.
+//!   and an optional line `vertices N`, the number of vertices (for
+//!   isolated vertices past the largest number; an edge with an end N or
+//!   more is an error naming its line). Repeated edges count once; loops
+//!   are errors.
 
 use crate::core::board::MAX_VERTICES;
 use crate::core::graph6;
@@ -207,20 +209,49 @@ fn read_file(path: &str) -> Result<EdgeList, GraphError> {
     let bad = |line: usize, why: String| GraphError::File(format!("{path}, line {line}"), why);
     let mut n = 0usize;
     let mut edges = Vec::new();
+    // The `vertices N` line (N and its line), and the largest vertex of an
+    // edge so far (and its line).
+    let mut stated: Option<(usize, usize)> = None;
+    let mut largest: Option<(u32, usize)> = None;
     for (line, words) in lines {
         let words: Vec<&str> = words.split_whitespace().collect();
         let number = |w: &str| w.parse::<u32>().ok().filter(|&v| (v as usize) < MAX_BIG);
         match words[..] {
             ["vertices", count] => {
-                n = n.max(
-                    number(count)
-                        .ok_or_else(|| bad(line, format!("`{count}` is not a vertex count below {MAX_BIG}")))?
-                        as usize,
-                )
+                let count = number(count)
+                    .ok_or_else(|| bad(line, format!("`{count}` is not a vertex count below {MAX_BIG}")))?
+                    as usize;
+                if let Some((_, first)) = stated {
+                    return Err(bad(
+                        line,
+                        format!("a second `vertices` line (the first is line {first})"),
+                    ));
+                }
+                if let Some((v, at)) = largest.filter(|&(v, _)| v as usize >= count) {
+                    return Err(bad(
+                        line,
+                        format!("`vertices {count}`, but line {at} has vertex {v} ({})", numbered(count)),
+                    ));
+                }
+                stated = Some((count, line));
+                n = count;
             }
             [u, v] => match (number(u), number(v)) {
                 (Some(u), Some(v)) if u != v => {
-                    n = n.max(u.max(v) as usize + 1);
+                    let end = u.max(v);
+                    if let Some((count, at)) = stated.filter(|&(count, _)| end as usize >= count) {
+                        return Err(bad(
+                            line,
+                            format!(
+                                "vertex {end} is past `vertices {count}` (line {at}): {}",
+                                numbered(count)
+                            ),
+                        ));
+                    }
+                    if largest.is_none_or(|(w, _)| end > w) {
+                        largest = Some((end, line));
+                    }
+                    n = n.max(end as usize + 1);
                     edges.push((u, v));
                 }
                 (Some(_), Some(_)) => return Err(bad(line, format!("a loop at {u}"))),
@@ -238,6 +269,15 @@ fn read_file(path: &str) -> Result<EdgeList, GraphError> {
         }
     }
     Ok(EdgeList::new(n, edges))
+}
+
+/// How the vertices of a graph of `count` are numbered, in words.
+fn numbered(count: usize) -> String {
+    match count {
+        0 => "there are no vertices".into(),
+        1 => "the one vertex is 0".into(),
+        _ => format!("vertices are 0 to {}", count - 1),
+    }
 }
 
 #[cfg(test)]

@@ -135,9 +135,9 @@ impl StrategyGame<'_> {
         let again = self.call_strategy(canon, |view| self.strategy.choices(view))?;
         if again != choices {
             return Err(broken(format!(
-                "at {} it allowed {} moves and then {}; a strategy must be a function of the canonical situation",
+                "at {} it allowed {} and then {}; a strategy must be a function of the canonical situation",
                 situation(canon),
-                choices.len(),
+                crate::core::words::count(choices.len(), "move", "moves"),
                 again.len()
             )));
         }

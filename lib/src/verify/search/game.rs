@@ -426,7 +426,9 @@ impl Notation for StrategyGame<'_> {
 
     fn score_text(&self, score: Score) -> String {
         match score {
-            Score::Win(Reverse(total)) => format!("she wins within {total} moves"),
+            Score::Win(Reverse(total)) => {
+                format!("she wins within {}", crate::core::words::count(total, "move", "moves"))
+            }
             Score::Fail(kind) => format!("{kind:?}"),
         }
     }

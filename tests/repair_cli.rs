@@ -1,0 +1,314 @@
+//! `ramsey-verify repair` and `--patches` on the command line: bad numbers
+//! and tables written for another strategy are one-line errors with exit
+//! code 2, found before any search.
+
+mod common;
+use common::ramsey;
+
+/// A fresh directory for this test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ramsey-repair-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn repair_rejects_move_numbers_past_the_bound_and_zero_rounds() {
+    let dir = scratch("numbers");
+    let out = dir.join("table.txt");
+    let out = out.to_str().unwrap();
+    for (extra, says) in [
+        (vec!["--max-rounds", "0"], "--max-rounds"),
+        (vec!["--from-move", "99"], "--from-move 99"),
+        (vec!["--from-move", "5"], "--from-move 5"),
+        (vec!["--from-move", "0"], "--from-move"),
+    ] {
+        let mut args = vec![
+            "repair",
+            "--strategy",
+            "k3-broken-wrong-triangle",
+            "--bound",
+            "4",
+            "--out",
+            out,
+        ];
+        args.extend(&extra);
+        let (code, stdout, err) = ramsey(&args);
+        assert_eq!(code, 2, "{extra:?}: {stdout} {err}");
+        assert!(stdout.is_empty(), "{extra:?}: {stdout}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{extra:?}: {err}");
+        assert!(err.starts_with("error:") && err.contains(says), "{extra:?}: {err}");
+        assert!(!std::path::Path::new(out).exists(), "{extra:?}: a table was written");
+    }
+    // Her last move (the bound) may be patched, and one round is a run.
+    for extra in [["--from-move", "4"], ["--max-rounds", "1"]] {
+        let mut args = vec![
+            "repair",
+            "--strategy",
+            "k3-broken-wrong-triangle",
+            "--bound",
+            "4",
+            "--out",
+            out,
+        ];
+        args.extend(extra);
+        let (code, _, err) = ramsey(&args);
+        assert!(code == 0 || code == 3, "{extra:?}: {err}");
+        assert!(std::path::Path::new(out).exists(), "{extra:?}: no table written");
+        std::fs::remove_file(out).unwrap();
+    }
+}
+
+/// Runs `repair` of `k3-broken-wrong-triangle` (K3, bound 4), which ends
+/// VERIFIED with a table of two entries, written to `out`.
+fn k3_table(out: &str) {
+    let (code, stdout, err) = ramsey(&[
+        "repair",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--out",
+        out,
+    ]);
+    assert_eq!(code, 0, "{stdout} {err}");
+}
+
+/// Asserts a one-line error with exit code 2 that contains every one of `says`.
+fn refused(args: &[&str], says: &[&str]) {
+    let (code, stdout, err) = ramsey(args);
+    assert_eq!(code, 2, "{args:?}: {stdout} {err}");
+    assert!(stdout.is_empty(), "{args:?}: {stdout}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error:"), "{args:?}: {err}");
+    for s in says {
+        assert!(err.contains(s), "{args:?}: expected `{s}` in {err}");
+    }
+}
+
+#[test]
+fn a_patch_table_names_its_strategy_and_game_and_is_refused_for_another() {
+    let dir = scratch("header");
+    let table = dir.join("k3.patches");
+    let table = table.to_str().unwrap();
+    k3_table(table);
+    let text = std::fs::read_to_string(table).unwrap();
+    let header: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.contains(" => "))
+        .collect();
+    assert_eq!(
+        header,
+        [
+            "strategy: k3-broken-wrong-triangle",
+            "game: K3",
+            "board: inf",
+            "bound: 4"
+        ],
+        "{text}"
+    );
+    // Another strategy and game (K4), another strategy of the same game:
+    // refused by every command that takes a table, naming both.
+    for (strategy, game) in [("k4-patched", "K4"), ("k3", "K3")] {
+        let both = ["k3-broken-wrong-triangle (K3)", &format!("{strategy} ({game})")];
+        for command in ["verify", "refute"] {
+            let mut args = vec![command, "--strategy", strategy, "--bound", "4", "--patches", table];
+            if command == "refute" {
+                args.extend(["--at-round", "1"]);
+            }
+            refused(&args, &both);
+        }
+        let out = dir.join("out.patches");
+        let args = [
+            "repair",
+            "--strategy",
+            strategy,
+            "--bound",
+            "4",
+            "--table",
+            table,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        refused(&args, &both);
+        // The override uses it anyway: a verdict (or a repair run), not a refusal.
+        let mut args = args.to_vec();
+        args.push("--patches-for-any-strategy");
+        let (code, _, err) = ramsey(&args);
+        assert!(code == 0 || code == 3, "{args:?}: {err}");
+        let verify = [
+            "verify",
+            "--strategy",
+            strategy,
+            "--bound",
+            "4",
+            "--patches",
+            table,
+            "--patches-for-any-strategy",
+        ];
+        let (code, stdout, err) = ramsey(&verify);
+        assert_eq!(code, 0, "{verify:?}: {err}");
+        assert!(stdout.contains("VERIFIED") || stdout.contains("REFUTED"), "{stdout}");
+    }
+    // Its own strategy takes it: verified, where it is refuted without.
+    let (code, stdout, _) = ramsey(&[
+        "verify",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--patches",
+        table,
+    ]);
+    assert_eq!(code, 0);
+    assert!(stdout.contains("VERIFIED"), "{stdout}");
+    // Round trip: the table written by `repair`, given back to it, is
+    // complete at once and written again with the same header and entries.
+    let again = dir.join("again.patches");
+    let again = again.to_str().unwrap();
+    let (code, stdout, err) = ramsey(&[
+        "repair",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--table",
+        table,
+        "--out",
+        again,
+    ]);
+    assert_eq!(code, 0, "{stdout} {err}");
+    let body = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(body(&std::fs::read_to_string(again).unwrap()), body(&text));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_table_without_its_header_or_with_a_garbled_one_is_refused() {
+    let dir = scratch("garbled");
+    let table = dir.join("k3.patches");
+    let table = table.to_str().unwrap();
+    k3_table(table);
+    let text = std::fs::read_to_string(table).unwrap();
+    let entries: Vec<&str> = text.lines().filter(|l| l.contains(" => ")).collect();
+    assert_eq!(entries.len(), 2, "{text}");
+    let entries = entries.join("\n");
+    let bad = dir.join("bad.patches");
+    let bad = bad.to_str().unwrap();
+    for (garbled, says) in [
+        (entries.clone(), "header"),
+        (format!("# a comment\n{entries}"), "header"),
+        (format!("strategy: k3-broken-wrong-triangle\n{entries}"), "game"),
+        (format!("game: K3\n{entries}"), "strategy"),
+        (
+            format!("strategy k3-broken-wrong-triangle\ngame: K3\n{entries}"),
+            "line 1",
+        ),
+        (
+            format!("strategy: k3-broken-wrong-triangle\ngame: three\n{entries}"),
+            "line 2",
+        ),
+        (
+            format!("strategy: k3-broken-wrong-triangle\ngame: K3\nbound: many\n{entries}"),
+            "line 3",
+        ),
+        (
+            format!("strategy: k3-broken-wrong-triangle\ngame: K3\ncolour: red\n{entries}"),
+            "line 3",
+        ),
+        (
+            format!("strategy: k3-broken-wrong-triangle\ngame: K3\ngame: K3\n{entries}"),
+            "line 3",
+        ),
+        (
+            format!("strategy: k3-broken-wrong-triangle\n{entries}\ngame: K3\n"),
+            "line 2",
+        ),
+        (String::new(), "header"),
+    ] {
+        std::fs::write(bad, &garbled).unwrap();
+        for args in [
+            vec![
+                "verify",
+                "--strategy",
+                "k3-broken-wrong-triangle",
+                "--bound",
+                "4",
+                "--patches",
+                bad,
+            ],
+            vec![
+                "verify",
+                "--strategy",
+                "k3-broken-wrong-triangle",
+                "--bound",
+                "4",
+                "--patches",
+                bad,
+                "--patches-for-any-strategy",
+            ],
+        ] {
+            refused(&args, &["bad.patches", says]);
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_table_of_k4_patched_names_k4_guarded() {
+    // The built-in table is for `k4-guarded` (`k4-patched` is k4-guarded
+    // with it): accepted there, refused for `k4`.
+    let table = concat!(env!("CARGO_MANIFEST_DIR"), "/strategies/src/k4/patches.txt");
+    let (code, stdout, err) = ramsey(&["verify", "--strategy", "k4-guarded", "--bound", "5", "--patches", table]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("REFUTED"), "{stdout}");
+    refused(
+        &["verify", "--strategy", "k4", "--bound", "5", "--patches", table],
+        &["k4-guarded (K4)", "k4 (K4)"],
+    );
+}
+
+#[test]
+fn a_written_resolution_names_its_strategy_and_replays_only_there() {
+    // `k3` leaves no choice open: its winning resolution is an empty table,
+    // written with the header of `k3`.
+    let dir = scratch("resolution");
+    let table = dir.join("k3.resolution");
+    let table = table.to_str().unwrap();
+    let (code, _, err) = ramsey(&[
+        "verify",
+        "--strategy",
+        "k3",
+        "--bound",
+        "4",
+        "--choices",
+        "some",
+        "--resolution-out",
+        table,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(table).unwrap();
+    let header: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(header, ["strategy: k3", "game: K3", "board: inf", "bound: 4"], "{text}");
+    let (code, stdout, err) = ramsey(&["verify", "--strategy", "k3", "--bound", "4", "--patches", table]);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("VERIFIED"), "{stdout}");
+    refused(
+        &[
+            "verify",
+            "--strategy",
+            "k3-broken-scatters",
+            "--bound",
+            "4",
+            "--patches",
+            table,
+        ],
+        &["k3 (K3)", "k3-broken-scatters (K3)"],
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
