@@ -6,8 +6,8 @@
 use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::games::colex::colex_graph;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::scoring::{Scoring, ScoringGame, PROBES};
-use ramsey_verify::games::Game;
 use std::time::Instant;
 
 fn main() {

@@ -8,8 +8,8 @@ use ramsey_verify::core::board::Player;
 use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
-use ramsey_verify::games::Game;
 use std::time::Instant;
 
 fn main() {

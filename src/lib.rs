@@ -32,7 +32,7 @@
 //! use ramsey_verify::core::edges::EdgePosition;
 //! use ramsey_verify::games::pattern::Pattern;
 //! use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
-//! use ramsey_verify::games::Game;
+//! use ramsey_verify::games::prelude::*;
 //! use ramsey_verify::verify::{verify, Request, Verdict};
 //!
 //! // Solve Sim exactly.

@@ -6,7 +6,7 @@ use ramsey_verify::analysis::colouring::chromatic::construction_order;
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Decider, Solver};
 use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 use rand::{Rng, SeedableRng};
 
 /// A game as the brute force sees it.

@@ -10,7 +10,7 @@ use ramsey_verify::engine::strategy::Strategy;
 use ramsey_verify::engine::Decider;
 use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2};
 use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 use rand::{Rng, SeedableRng};
 
 mod colouring_common;

@@ -6,7 +6,7 @@ use ramsey_verify::analysis::colouring::trees::canonical_graph;
 use ramsey_verify::engine::Decider;
 use ramsey_verify::games::colouring::reductions::kayles_to_two_colours;
 use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 use std::collections::HashSet;
 
 fn winner(graph: &Graph, k: usize) -> Winner {

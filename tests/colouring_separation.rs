@@ -7,7 +7,7 @@ use ramsey_verify::engine::Decider;
 use ramsey_verify::games::colouring::linear::{alternating, BigGraph};
 use ramsey_verify::games::colouring::separation::{solve, vertex_separation, Classes, Ordered};
 use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::prelude::*;
 use rand::{Rng, SeedableRng};
 
 mod colouring_common;

@@ -11,8 +11,9 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::colex::colex_graph;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::view;
 use std::collections::{HashMap, HashSet};
 
 /// Plain minimax over labelled positions (no symmetry, no bounds), with
@@ -307,43 +308,27 @@ fn unreduced(game: ScoringGame) -> Altered {
     }
 }
 
-impl Game for Altered {
-    type Position = EdgePosition;
-    type Move = Edge;
-    type Score = Points;
-    fn start(&self) -> EdgePosition {
-        self.game.start()
+/// A view of the scoring game (`ramsey_verify::games::view`): everything
+/// is the game's own but the canonical form and the bounds altered here.
+impl view::View for Altered {
+    type Inner = ScoringGame;
+    fn inner(&self) -> &ScoringGame {
+        &self.game
     }
-    fn to_move(&self, p: &EdgePosition) -> Player {
-        self.game.to_move(p)
-    }
-    fn outcome(&self, p: &EdgePosition) -> Option<Points> {
-        self.game.outcome(p)
-    }
-    fn moves(&self, p: &EdgePosition) -> Vec<Edge> {
-        self.game.moves(p)
-    }
-    fn play(&self, p: &EdgePosition, m: &Edge) -> EdgePosition {
-        self.game.play(p, m)
-    }
+}
+
+impl view::ViewRules for Altered {}
+
+impl view::ViewSymmetric for Altered {
     fn canonical(&self, p: &EdgePosition) -> ramsey_verify::core::symmetry::Canonical<EdgePosition> {
         match self.whole {
             true => p.canonical(),
             false => self.game.canonical(p),
         }
     }
-    fn relabel_move(&self, m: &Edge, perm: &[u8]) -> Edge {
-        self.game.relabel_move(m, perm)
-    }
-    fn hurries(&self, _: Points) -> Option<Player> {
-        None
-    }
-    fn move_text(&self, m: &Edge) -> String {
-        self.game.move_text(m)
-    }
-    fn score_text(&self, s: Points) -> String {
-        self.game.score_text(s)
-    }
+}
+
+impl view::ViewHints for Altered {
     fn score_bounds(&self, p: &EdgePosition) -> Option<(Points, Points)> {
         let (lo, hi) = self.game.score_bounds(p)?;
         let raised = Points {
@@ -351,9 +336,6 @@ impl Game for Altered {
             ..lo
         };
         Some((if self.overconfident { raised } else { lo }, hi))
-    }
-    fn move_priority(&self, p: &EdgePosition, m: &Edge) -> i32 {
-        self.game.move_priority(p, m)
     }
 }
 

@@ -263,7 +263,7 @@ proptest! {
         use ramsey_verify::games::pattern::Pattern;
         use ramsey_verify::games::ramsey::{RamseyGame, Rules};
         use ramsey_verify::games::statement::{colour_start, parse_board};
-        use ramsey_verify::games::Game as _;
+        use ramsey_verify::games::prelude::*;
         let (Ok(rules), Ok(pattern), Ok(board)) = (rules.parse::<Rules>(), target.parse::<Pattern>(), parse_board(&board))
         else {
             return Ok(());

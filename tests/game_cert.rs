@@ -305,9 +305,9 @@ fn every_rule_set_on_small_boards_agrees_with_the_checker() {
     // gives a certificate the checker accepts with the engine's winner and
     // exactly the engine's number of winner moves; each draw none.
     use ramsey_verify::engine::Solver;
+    use ramsey_verify::games::prelude::*;
     use ramsey_verify::games::ramsey::{RamseyGame, Rules};
     use ramsey_verify::games::statement::parse_board;
-    use ramsey_verify::games::Game;
     use ramsey_verify::verify::cert::game::{game_certificate, GameCertError};
     let (mut wins, mut draws) = (0, 0);
     for rules in Rules::ALL {

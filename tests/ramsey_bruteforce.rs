@@ -325,7 +325,7 @@ fn census_agrees_with_brute_force_isomorphism_classes() {
                         continue;
                     };
                     let classify = |p: &EdgePosition| {
-                        let over = ramsey_verify::games::Game::outcome(&game, p).is_some();
+                        let over = ramsey_verify::games::Rules::outcome(&game, p).is_some();
                         (
                             p.edge_count(Player::First) as u32,
                             p.edge_count(Player::Second) as u32,
@@ -377,5 +377,5 @@ fn a_wrong_model_is_caught() {
 }
 
 fn game_start(game: &RamseyGame) -> EdgePosition {
-    ramsey_verify::games::Game::start(game)
+    ramsey_verify::games::Rules::start(game)
 }

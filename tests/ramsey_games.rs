@@ -6,8 +6,8 @@ use ramsey_verify::core::board::Player;
 use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::games::Game;
 mod common;
 use common::ramsey;
 

@@ -11,8 +11,9 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::horizon::{aleph0_vertices, Horizon};
 use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
-use ramsey_verify::games::Game;
+use ramsey_verify::games::FirstWins;
 mod common;
 use common::ramsey;
 
@@ -20,7 +21,8 @@ use common::ramsey;
 type Start<'a> = (&'a [(u8, u8)], &'a [(u8, u8)]);
 
 /// Whether red, to move in `start` on `K_n`, wins the `K_k` game within
-/// `budget` of her moves: the generic horizon over Slany's game.
+/// `budget` of her moves: the generic horizon over Slany's game, asked
+/// with the win-only question's cutoffs.
 fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> bool {
     let mut board = EdgePosition::complete(n);
     for (edges, player) in [(start.0, Player::First), (start.1, Player::Second)] {
@@ -32,7 +34,8 @@ fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> 
     let game = RamseyGame::new(board, [target.clone(), target], rules, Player::First).unwrap();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(&game, Player::First, budget, won);
-    Solver::new(&horizon).value(&horizon.start()).unwrap().score
+    let solver = Solver::new(&horizon).with_question(FirstWins);
+    solver.value(&horizon.start()).unwrap().score
 }
 
 /// The same question asked of the `K_k` budget game.

@@ -8,9 +8,9 @@ use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::pattern::Pattern;
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 use ramsey_verify::games::ranked::Ranked;
-use ramsey_verify::games::Game;
 
 const TARGETS: [&str; 6] = ["K3", "P3", "P4", "C4", "K1,3", "2K2"];
 

@@ -18,8 +18,8 @@ use brute::permutations;
 use ramsey_verify::core::board::Player;
 use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Limits};
+use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
-use ramsey_verify::games::Game;
 use std::collections::BTreeSet;
 
 const N: usize = 6;

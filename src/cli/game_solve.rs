@@ -11,9 +11,10 @@ use crate::core::words::count;
 use crate::engine::{census, solve, Counters, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::Pattern;
+use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules};
 use crate::games::statement::{colour_start, parse_board};
-use crate::games::Game;
+use crate::games::FirstWins;
 use clap::Args;
 use std::time::Instant;
 
@@ -192,7 +193,10 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, js
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon).with_limits(limits).with_parallel_plies(0);
+    let solver = Solver::new(&horizon)
+        .with_question(FirstWins)
+        .with_limits(limits)
+        .with_parallel_plies(0);
     let no_verdict = |e: Stopped| Failure::NoVerdict(e.to_string());
     let start = horizon.start();
     let wins = solver.value(&start).map_err(no_verdict)?.score;

@@ -1,5 +1,5 @@
 //! "Can she force a win within `b` of her moves?" in the strong `K_k`
-//! achievement game on `K_n` or `K_aleph0`, as a [`Game`] on the engine's
+//! achievement game on `K_n` or `K_aleph0`, as a game on the engine's
 //! one search core ([`crate::engine::Solver`]), with the driver that asks
 //! it ([`BudgetSolver`]): `solve --budget` and the K4 strategies' hub search.
 //!
@@ -20,7 +20,8 @@
 //!
 //! A position carries her moves left (`left`, counting her next one); the
 //! score is whether she has won ([`bool`], `true` is better for her). A win
-//! is decisive for her and "no win" for him ([`Game::decisive`]), so a node
+//! is decisive for her and "no win" for him (the question
+//! [`crate::games::FirstWins`] that [`BudgetSolver`] asks), so a node
 //! stops at its first winning move (hers) or first escape (his): the search
 //! is win-only with cutoffs, sequential, and visits the same positions on
 //! every run. The budget is part of the canonical key. The named vertices
@@ -28,17 +29,17 @@
 //! canonical form, so positions are only identified when the names
 //! correspond.
 //!
-//! Forced moves are played without branching, inside [`Game::play`]: after
+//! Forced moves are played without branching, inside [`Rules::play`]: after
 //! every move, while the player to move has no completion of their own and
 //! the other has exactly one, the player to move blocks it (any other move
 //! lets the other complete; her blocks are never filtered). What remains is
-//! decided before labelling where possible ([`Game::quick_value`]): a
+//! decided before labelling where possible ([`Hints::quick_value`]): a
 //! completion wins for its owner; two completions with different missing
 //! edges win for their owner, who is not to move (one move blocks one);
 //! with one move of hers left only a completion wins; with none left, or on
 //! a full board, she has not won. Such positions are not stored.
 //!
-//! Her moves ([`Game::orbit_moves`], one per orbit of the canonical form)
+//! Her moves ([`Symmetric::orbit_moves`], one per orbit of the canonical form)
 //! are tried in the order completions, block of his only threat, double
 //! threats, threats, quiet moves (then canonical edge order); quiet moves
 //! and single threats are left out when fewer than three of her moves
@@ -67,7 +68,7 @@ use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
-use crate::games::Game;
+use crate::games::{Hints, Notation, Rules, Symmetric, Value};
 
 /// Which of her unforced moves may be tried, given the position, the named
 /// vertices and the edge, all in the same labels (they are canonical ones
@@ -82,9 +83,9 @@ pub struct WithinBudget {
     /// Named vertices the filter depends on, in the labels of the
     /// positions asked about.
     names: Memory,
-    /// The board of [`Game::start`].
+    /// The board of [`Rules::start`].
     board: Board,
-    /// Her moves at [`Game::start`].
+    /// Her moves at [`Rules::start`].
     budget: u32,
 }
 
@@ -134,7 +135,7 @@ pub enum BudgetError {
 
 impl WithinBudget {
     /// The question in the `K_clique` game (`clique >= 2`), starting (for
-    /// [`Game::start`]) from the empty `board` with `budget` of her moves.
+    /// [`Rules::start`]) from the empty `board` with `budget` of her moves.
     pub fn new(clique: usize, board: Board, budget: u32) -> WithinBudget {
         WithinBudget {
             clique,
@@ -278,7 +279,7 @@ impl WithinBudget {
     }
 }
 
-impl Game for WithinBudget {
+impl Rules for WithinBudget {
     type Position = Race;
     type Move = Step;
     type Score = bool;
@@ -297,26 +298,9 @@ impl Game for WithinBudget {
         }
         (race.left == 0 || race.position.is_full()).then_some(false)
     }
+    /// Her candidates (see the module docs) and all his edges.
     fn moves(&self, race: &Race) -> Vec<Step> {
-        self.orbit_moves(&Canonical::as_is(race.clone()))
-    }
-    fn orbit_moves(&self, canon: &Canonical<Race>) -> Vec<Step> {
-        let race = &canon.position;
-        if race.to_move == Player::Second {
-            return edge_orbits(&race.position, &canon.generators)
-                .into_iter()
-                .map(Step::Edge)
-                .collect();
-        }
-        let mut moves: Vec<Step> = self
-            .her_candidates(race, &canon.generators)
-            .into_iter()
-            .map(Step::Edge)
-            .collect();
-        if moves.is_empty() {
-            moves.push(Step::Resign);
-        }
-        moves
+        self.orbit_moves(race, &[])
     }
     fn play(&self, race: &Race, m: &Step) -> Race {
         match *m {
@@ -327,6 +311,9 @@ impl Game for WithinBudget {
             },
         }
     }
+}
+
+impl Symmetric for WithinBudget {
     fn canonical(&self, race: &Race) -> Canonical<Race> {
         let canon = canonical_form(&race.position, &race.names, None);
         let to_canon = canon.to_canon.map;
@@ -356,9 +343,26 @@ impl Game for WithinBudget {
             Step::Resign => Step::Resign,
         }
     }
-    fn hurries(&self, _won: bool) -> Option<Player> {
-        None
+    fn orbit_moves(&self, race: &Race, generators: &[Vec<Vertex>]) -> Vec<Step> {
+        if race.to_move == Player::Second {
+            return edge_orbits(&race.position, generators)
+                .into_iter()
+                .map(Step::Edge)
+                .collect();
+        }
+        let mut moves: Vec<Step> = self
+            .her_candidates(race, generators)
+            .into_iter()
+            .map(Step::Edge)
+            .collect();
+        if moves.is_empty() {
+            moves.push(Step::Resign);
+        }
+        moves
     }
+}
+
+impl Notation for WithinBudget {
     fn move_text(&self, m: &Step) -> String {
         match m {
             Step::Edge(e) => e.to_string(),
@@ -371,11 +375,11 @@ impl Game for WithinBudget {
             false => "no win within her budget".to_string(),
         }
     }
-    fn decisive(&self, mover: Player, won: bool) -> bool {
-        won == (mover == Player::First)
-    }
+}
+
+impl Hints for WithinBudget {
     /// The shortcuts of the module docs, on a settled position.
-    fn quick_value(&self, race: &Race) -> Option<crate::games::Value<bool>> {
+    fn quick_value(&self, race: &Race) -> Option<Value<bool>> {
         let won = self.outcome(race).or_else(|| {
             let mover = race.to_move;
             let [hers, his] = &race.completions;
@@ -388,7 +392,7 @@ impl Game for WithinBudget {
             }
             (race.left == 1).then_some(false)
         })?;
-        Some(crate::games::Value { score: won, plies: 0 })
+        Some(Value { score: won, plies: 0 })
     }
 }
 

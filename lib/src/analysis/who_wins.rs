@@ -25,7 +25,7 @@ pub struct WhoWins {
 /// then, unless that decides it (yes, or a draw counts for Bob),
 /// "is it at least a draw (`a - b >= 0`)?".
 pub fn who_wins(game: &ScoringGame, solver: &BoundedSolver<'_, ScoringGame>) -> Result<WhoWins, Stopped> {
-    let start = crate::games::Game::start(game);
+    let start = crate::games::Rules::start(game);
     let mut proven = WhoWins {
         winner: None,
         at_least: None,

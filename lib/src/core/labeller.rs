@@ -39,6 +39,7 @@ fn record_generator(_count: u32, perm: &mut [u32], _orbits: &mut [u32], _n: u32,
 /// canonical order (`labeling[i]` is the vertex placed at position `i`) and
 /// the automorphism group's generators found, each cut to its images of
 /// vertices `0..keep`, one after another.
+#[inline]
 pub fn with_labelling<R>(
     graph: &[usize],
     colours: &[u32],
@@ -109,6 +110,7 @@ impl Labeller {
     /// with vertex colours `colours`, each below `classes`: the cells in
     /// colour order, vertices in increasing order within a cell (what
     /// `canonize_with_colors` builds by sorting).
+    #[inline]
     fn run(&mut self, graph: &[usize], colours: &[u32], classes: usize) -> &[u32] {
         let n = colours.len();
         let starts = &mut self.starts;

@@ -1,4 +1,4 @@
-//! Threshold search for any [`Game`] with a totally ordered score: the
+//! Threshold search for any game with a totally ordered score: the
 //! exact score of a position without evaluating every position.
 //!
 //! The question asked of a position is a threshold test, "is the value at
@@ -9,7 +9,7 @@
 //! meets the threshold, one that fails a proven upper bound that does not.
 //! Every canonical position keeps its proven interval in a transposition
 //! table, narrowed by each test, and starts from the
-//! bounds the game knows ([`Game::score_bounds`]): a position whose
+//! bounds the game knows ([`Hints::score_bounds`]): a position whose
 //! interval decides the test is not searched. [`BoundedSolver::value`]
 //! narrows the root's interval by tests until it is one score (an
 //! MTD-style driver).
@@ -17,10 +17,10 @@
 //! Like [`super::Solver`] it searches canonical positions, one move per
 //! orbit of the position's automorphism group. It finds the score only:
 //! the length of play is not optimised (use [`super::Solver`] for games
-//! where [`Game::hurries`] matters).
+//! where the length of play matters: [`crate::games::FinalScore::hurries`]).
 //!
 //! Move order: children whose bounds from the game already decide the test
-//! come first, then by the game's priority ([`Game::move_priority`]), then
+//! come first, then by the game's priority ([`Hints::move_priority`]), then
 //! by how good their bounds are for the mover, ties in canonical move
 //! order.
 //!
@@ -53,7 +53,7 @@ use super::{inverse, Limits, Stopped};
 use crate::core::board::Player;
 use crate::core::symmetry::orbit_representatives;
 use crate::core::symmetry::Canonical;
-use crate::games::Game;
+use crate::games::{Hints, Rules, Symmetric};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -175,7 +175,7 @@ pub struct Counts {
 }
 
 /// A threshold-search solver for one game.
-pub struct BoundedSolver<'g, G: Game> {
+pub struct BoundedSolver<'g, G: Symmetric + Hints> {
     game: &'g G,
     table: Table<Interval<G::Score>>,
     visited: AtomicU64,
@@ -184,13 +184,13 @@ pub struct BoundedSolver<'g, G: Game> {
 
 /// A child position (not yet canonical) with what the game knows about
 /// it without a search.
-struct Child<G: Game> {
+struct Child<G: Rules> {
     position: G::Position,
     known: Interval<G::Score>,
     priority: i32,
 }
 
-impl<'g, G: Game> BoundedSolver<'g, G> {
+impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// A solver with no memory cap (see [`BoundedSolver::with_limits`]).
     pub fn new(game: &'g G) -> BoundedSolver<'g, G> {
         BoundedSolver {

@@ -6,7 +6,7 @@
 
 use super::table::Table;
 use super::{Limits, Stopped};
-use crate::games::Game;
+use crate::games::Symmetric;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 /// class, counted by `classify`. The set of positions seen is capped at
 /// `limits`' memory cap (the solver's accounting); past it the count
 /// stops with [`Stopped`].
-pub fn census<G: Game, K: Ord + Send>(
+pub fn census<G: Symmetric, K: Ord + Send>(
     game: &G,
     start: &G::Position,
     classify: impl Fn(&G::Position) -> K + Sync,
@@ -35,7 +35,7 @@ pub fn census<G: Game, K: Ord + Send>(
             .par_iter()
             .filter(|canon| game.outcome(&canon.position).is_none())
             .flat_map_iter(|canon| {
-                let moves = game.orbit_moves(canon);
+                let moves = game.orbit_moves(&canon.position, &canon.generators);
                 moves
                     .into_iter()
                     .map(|m| game.canonical(&game.play(&canon.position, &m)))

@@ -1,7 +1,7 @@
 //! Cancellation of subtrees in the parallel search with cutoffs.
 //!
 //! A node's children are evaluated in parallel. Once child `i` is known to
-//! be decisive for the player to move ([`crate::games::Game::decisive`]),
+//! be decisive for the player to move ([`crate::games::Question::decisive`]),
 //! the node's value is that of its first decisive child, and children after
 //! `i` are not needed: those not started are skipped, those under way are
 //! cancelled. A cancelled subtree returns no value and stores nothing, so

@@ -1,16 +1,17 @@
 //! The core with cutoffs against a plain recursive search, on a toy game
 //! where the table, the cutoffs, the parallel cancellation and both
-//! counting conventions ([`Game::quick_value`], [`Game::quick_move_value`])
+//! counting conventions ([`Hints::quick_value`], [`Hints::quick_move_value`])
 //! all matter.
 
 use super::Solver;
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
-use crate::games::{Game, Value};
+use crate::games::{FinalScore, Hints, Question, Rules, Symmetric, Value};
 
 /// Take 1, 2 or 3 tokens; red's takes add to the score, blue's subtract;
 /// the score is final when no token is left. A score of at least 2 is
-/// decisive for red, at most -2 for blue, where `cut` is set. `quick`:
+/// decisive for red, at most -2 for blue, where `cut` is set (the question
+/// [`Cut`]). `quick`:
 /// finished positions are decided before labelling (and not stored);
 /// `quick_moves`: moves that take the last tokens are scored unplayed
 /// (`decided` counts them).
@@ -39,7 +40,35 @@ struct Pile {
     mover: Player,
 }
 
-impl Game for Take {
+/// The toy's scores: a positive total is red's win, a negative one blue's.
+impl FinalScore for i8 {
+    fn hurries(self) -> Option<Player> {
+        match self {
+            0 => None,
+            s if s > 0 => Some(Player::First),
+            _ => Some(Player::Second),
+        }
+    }
+}
+
+/// The question: a total of at least 2 decisive for red, at most -2 for
+/// blue, where the flag is set; else the exact value.
+struct Cut(bool);
+
+impl Question<i8> for Cut {
+    fn decisive(&self, mover: Player, score: i8) -> bool {
+        self.0
+            && match mover {
+                Player::First => score >= 2,
+                Player::Second => score <= -2,
+            }
+    }
+    fn hurries(&self, score: i8) -> Option<Player> {
+        score.hurries()
+    }
+}
+
+impl Rules for Take {
     type Position = Pile;
     type Move = u8;
     type Score = i8;
@@ -68,6 +97,9 @@ impl Game for Take {
             mover: p.mover.opponent(),
         }
     }
+}
+
+impl Symmetric for Take {
     fn canonical(&self, p: &Pile) -> Canonical<Pile> {
         Canonical {
             position: p.clone(),
@@ -79,26 +111,9 @@ impl Game for Take {
     fn relabel_move(&self, &m: &u8, _: &[Vertex]) -> u8 {
         m
     }
-    fn hurries(&self, score: i8) -> Option<Player> {
-        match score {
-            0 => None,
-            s if s > 0 => Some(Player::First),
-            _ => Some(Player::Second),
-        }
-    }
-    fn move_text(&self, m: &u8) -> String {
-        m.to_string()
-    }
-    fn score_text(&self, s: i8) -> String {
-        s.to_string()
-    }
-    fn decisive(&self, mover: Player, score: i8) -> bool {
-        self.cut
-            && match mover {
-                Player::First => score >= 2,
-                Player::Second => score <= -2,
-            }
-    }
+}
+
+impl Hints for Take {
     fn quick_value(&self, p: &Pile) -> Option<Value<i8>> {
         self.outcome(p)
             .filter(|_| self.quick)
@@ -126,18 +141,20 @@ fn plain(game: &Take, p: &Pile) -> Value<i8> {
             score: v.score,
             plies: v.plies + 1,
         };
-        if game.decisive(p.mover, v.score) {
+        if Cut(game.cut).decisive(p.mover, v.score) {
             return v;
         }
         values.push(v);
     }
-    values[super::best_index(game, p.mover, values.iter().copied()).unwrap()]
+    values[super::best_index(&Cut(game.cut), p.mover, values.iter().copied()).unwrap()]
 }
 
 fn solve_with(threads: usize, game: &Take, start: &Pile) -> (Value<i8>, Vec<u8>, u64) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| {
-        let solver = Solver::new(game).with_parallel_plies(u32::MAX);
+        let solver = Solver::new(game)
+            .with_question(Cut(game.cut))
+            .with_parallel_plies(u32::MAX);
         let value = solver.value(start).unwrap();
         (value, solver.optimal_line(start).unwrap(), solver.positions())
     })

@@ -2,40 +2,46 @@
 //! *who* wins (a game chromatic number over thousands of trees), where
 //! ranking every line by length would make the search see every move.
 //!
-//! This is the engine's one core ([`super::Solver`]) on the game seen
-//! score-only ([`Deciding`]): lengths are ignored, and a child reaching the
+//! This is the engine's one core ([`super::Solver`]) asking a question of
+//! its own ([`ScoreOnly`]): lengths are ignored, and a child reaching the
 //! best score its mover can ever get (given by the caller, e.g. "I win")
-//! is decisive ([`Game::decisive`]), so the rest of the node's moves are
+//! is decisive ([`Question::decisive`]), so the rest of the node's moves are
 //! cut off. The soundness argument: a player who has a move reaching their
 //! best possible score needs no other move, so every stored score is still
 //! the exact minimax score of its position. Positions are canonical and
 //! moves are reduced by orbit exactly as in the solver. The search is
 //! sequential, so the positions it visits are the same on every run.
 //!
-//! Children are first looked at without a search
-//! ([`Game::quick_value`]): a child where the game is over, or where the
+//! The shortcuts sound for that question come with a view of the game
+//! ([`Deciding`], see [`crate::games::view`]: everything else is the
+//! game's own). Children are first looked at without a search
+//! ([`Hints::quick_value`]): a child where the game is over, or where the
 //! player to move ends it at once with their best score, has that score
 //! (the same argument one ply down); a move that ends the game at once
-//! with the mover's best score is the only one tried.
-//! This asks [`Game::moves`] about positions that are not canonical, so a
-//! game used here must list its moves correctly in any labels.
+//! with the mover's best score is the only one tried
+//! ([`Symmetric::orbit_moves`]). Both hold for this question only (they
+//! give scores, not lengths: a position the mover wins at once is decided
+//! with no plies left, where the exact value has one), which is why they
+//! are the view's and not the game's. This asks [`Rules::moves`]
+//! about positions that are not canonical, so a game used here must list
+//! its moves correctly in any labels.
 
-use super::{Limits, Solver, Stopped};
+use super::{Limits, NoHook, Solver, Stopped};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
-use crate::games::{Game, Value};
+use crate::games::view;
+use crate::games::{FinalScore, Hints, Question, Rules, Symmetric, Value};
 
 /// A score-only exact search with cutoffs for one game.
-pub struct Decider<'g, G: Game> {
-    solver: Solver<'g, Deciding<'g, G>>,
+pub struct Decider<'g, G: Symmetric + Hints> {
+    solver: Solver<'g, Deciding<'g, G>, NoHook, ScoreOnly<G::Score>>,
     limits: Option<Limits>,
 }
 
 /// Sorts the moves of a (canonical) position, the most promising for the
 /// player to move first. Only speed depends on it.
-pub type MoveOrder<G> = Box<dyn Fn(&<G as Game>::Position, &mut [<G as Game>::Move]) + Sync + Send>;
+pub type MoveOrder<G> = Box<dyn Fn(&<G as Rules>::Position, &mut [<G as Rules>::Move]) + Sync + Send>;
 
-impl<'g, G: Game> Decider<'g, G> {
+impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// A search for `game`, where `best_for_first` is the largest score
     /// any position can have and `best_for_second` the smallest; no memory
     /// cap (see [`Decider::with_limits`]).
@@ -51,7 +57,8 @@ impl<'g, G: Game> Decider<'g, G> {
     fn with(deciding: Deciding<'g, G>, limits: Option<Limits>) -> Decider<'g, G> {
         // Sequential: the positions visited are the same on every run
         // (parallelise over independent questions instead).
-        let solver = Solver::owning(deciding).with_parallel_plies(0);
+        let question = ScoreOnly { best: deciding.best };
+        let solver = Solver::owning(deciding).with_question(question).with_parallel_plies(0);
         Decider {
             solver: match limits {
                 Some(limits) => solver.with_limits(limits),
@@ -94,15 +101,33 @@ impl<'g, G: Game> Decider<'g, G> {
     }
 }
 
-/// A game seen score-only, with its players' best scores decisive.
-struct Deciding<'g, G: Game> {
+/// The question "what is the score?": lengths are not ranked, and each
+/// player's best score is decisive for them.
+struct ScoreOnly<S> {
+    /// The best score each player can ever reach (first, second).
+    best: [S; 2],
+}
+
+impl<S: FinalScore> Question<S> for ScoreOnly<S> {
+    fn decisive(&self, mover: Player, score: S) -> bool {
+        score == self.best[mover as usize]
+    }
+    /// Score only: lengths are not ranked.
+    fn hurries(&self, _score: S) -> Option<Player> {
+        None
+    }
+}
+
+/// The game with the shortcuts sound for [`ScoreOnly`]: a view that
+/// changes the orbit moves and the quick values, and keeps the rest.
+struct Deciding<'g, G: Rules> {
     game: &'g G,
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
     order: Option<MoveOrder<G>>,
 }
 
-impl<G: Game> Deciding<'_, G> {
+impl<G: Rules> Deciding<'_, G> {
     /// The score of `position` if the game is over there, or if the player
     /// to move can end it at once with their best score.
     fn quick_score(&self, position: &G::Position) -> Option<G::Score> {
@@ -115,61 +140,35 @@ impl<G: Game> Deciding<'_, G> {
     }
 }
 
-impl<G: Game> Game for Deciding<'_, G> {
-    type Position = G::Position;
-    type Move = G::Move;
-    type Score = G::Score;
+impl<'g, G: Rules> view::View for Deciding<'g, G> {
+    type Inner = G;
+    fn inner(&self) -> &G {
+        self.game
+    }
+}
 
-    fn start(&self) -> G::Position {
-        self.game.start()
-    }
-    fn to_move(&self, position: &G::Position) -> Player {
-        self.game.to_move(position)
-    }
-    fn outcome(&self, position: &G::Position) -> Option<G::Score> {
-        self.game.outcome(position)
-    }
-    fn moves(&self, position: &G::Position) -> Vec<G::Move> {
-        self.game.moves(position)
-    }
+impl<G: Rules> view::ViewRules for Deciding<'_, G> {}
+
+impl<G: Symmetric> view::ViewSymmetric for Deciding<'_, G> {
     /// The game's orbit moves in the caller's order, the moves that end
     /// the game at once with the mover's best score first (the first of
     /// them is decisive, so the others are never searched).
-    fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
-        let mut moves = self.game.orbit_moves(canon);
+    fn orbit_moves(&self, position: &G::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
+        let mut moves = self.game.orbit_moves(position, generators);
         if let Some(order) = &self.order {
-            order(&canon.position, &mut moves);
+            order(position, &mut moves);
         }
-        let target = Some(self.best[self.to_move(&canon.position) as usize]);
-        let wins = |m: &G::Move| self.outcome(&self.play(&canon.position, m)) == target;
+        let target = Some(self.best[self.game.to_move(position) as usize]);
+        let wins = |m: &G::Move| self.game.outcome(&self.game.play(position, m)) == target;
         if let Some(i) = moves.iter().position(wins) {
             moves.swap(0, i);
             moves.truncate(1);
         }
         moves
     }
-    fn play(&self, position: &G::Position, m: &G::Move) -> G::Position {
-        self.game.play(position, m)
-    }
-    fn canonical(&self, position: &G::Position) -> Canonical<G::Position> {
-        self.game.canonical(position)
-    }
-    fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
-        self.game.relabel_move(m, perm)
-    }
-    /// Score only: lengths are not ranked.
-    fn hurries(&self, _score: G::Score) -> Option<Player> {
-        None
-    }
-    fn move_text(&self, m: &G::Move) -> String {
-        self.game.move_text(m)
-    }
-    fn score_text(&self, score: G::Score) -> String {
-        self.game.score_text(score)
-    }
-    fn decisive(&self, mover: Player, score: G::Score) -> bool {
-        score == self.best[mover as usize]
-    }
+}
+
+impl<G: Hints> view::ViewHints for Deciding<'_, G> {
     fn quick_value(&self, position: &G::Position) -> Option<Value<G::Score>> {
         self.quick_score(position).map(|score| Value { score, plies: 0 })
     }

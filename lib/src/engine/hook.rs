@@ -7,7 +7,7 @@
 //! never change a value.
 
 use crate::core::symmetry::Canonical;
-use crate::games::{Game, Value};
+use crate::games::{Rules, Value};
 
 /// One child of a stored node, as [`Hook::stored`] is told about it.
 #[derive(Clone, Copy, Debug)]
@@ -20,14 +20,15 @@ pub struct Child<S, N> {
 }
 
 /// Told about the search as it goes. Every method defaults to nothing.
-pub trait Hook<G: Game>: Sync {
+pub trait Hook<G: Rules>: Sync {
     /// What the hook notes about a child until its node is stored.
     type Note: Send + Default;
     /// The search starts evaluating `node` (it was not in the table).
     fn entered(&self, _node: &Canonical<G::Position>) {}
     /// Move `m` at `node` leads to `child` (before canonical labelling),
     /// whose value is now proven: `value` counts the move in its plies;
-    /// `quick` says it was decided by [`Game::quick_value`]. Called for
+    /// `quick` says it was decided by
+    /// [`crate::games::Hints::quick_value`]. Called for
     /// each child whose value is needed, each time a node is evaluated
     /// (two threads may evaluate the same node). The note is handed to
     /// [`Hook::stored`].
@@ -42,7 +43,7 @@ pub trait Hook<G: Game>: Sync {
         Self::Note::default()
     }
     /// Move `m` at `node` was decided without playing it
-    /// ([`Game::quick_move_value`]): as [`Hook::child`] for a quick child,
+    /// ([`crate::games::Hints::quick_move_value`]): as [`Hook::child`] for a quick child,
     /// without the child.
     fn decided(&self, _node: &Canonical<G::Position>, _m: &G::Move, _value: Value<G::Score>) -> Self::Note {
         Self::Note::default()
@@ -63,6 +64,6 @@ pub trait Hook<G: Game>: Sync {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoHook;
 
-impl<G: Game> Hook<G> for NoHook {
+impl<G: Rules> Hook<G> for NoHook {
     type Note = ();
 }

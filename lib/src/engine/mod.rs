@@ -1,4 +1,4 @@
-//! The search core for any [`Game`]: exact values by minimax over
+//! The search core for any game: exact values by minimax over
 //! canonical positions, one move per orbit, a transposition table shared
 //! by all threads, a memory cap, and counters for progress displays.
 //!
@@ -7,24 +7,30 @@
 //! positions are the same for any number of threads: threads only change
 //! who computes a position first, never what is stored.
 //!
+//! The solver asks a game for its rules, symmetry and hints
+//! ([`Symmetric`] + [`Hints`]) and answers one [`Question`] about it, the
+//! exact value ([`Exact`]) unless told otherwise
+//! ([`Solver::with_question`]); both are type parameters, so the search
+//! loop is compiled for each pair and asks them without dynamic dispatch.
+//!
 //! Values: red maximises [`Value::rank`], blue minimises it; among moves of
 //! equal rank the first in the canonical move order is chosen, which makes
-//! optimal lines deterministic. A game may declare scores *decisive*
-//! ([`Game::decisive`]): a node's value is then its first decisive child's,
+//! optimal lines deterministic. A question may declare scores *decisive*
+//! ([`Question::decisive`]): a node's value is then its first decisive child's,
 //! and the children after it are cut off (in parallel, by cancellation:
 //! see `chain.rs`). Cancelled subtrees store nothing, so stored values and
 //! chosen moves stay the same for any thread count; the number of positions
 //! touched before a cutoff takes effect may depend on timing (a sequential
 //! run is the reproducible count).
 //!
-//! Moves are first offered to [`Game::quick_move_value`], before they are
-//! played, and children to [`Game::quick_value`], before canonical
+//! Moves are first offered to [`Hints::quick_move_value`], before they are
+//! played, and children to [`Hints::quick_value`], before canonical
 //! labelling: a game decides there what it can without labelling, and such
 //! positions are not stored (each game documents which convention it uses).
 
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
-use crate::games::{Game, Value};
+use crate::games::{Exact, FinalScore, Hints, Question, Rules, Symmetric, Value};
 use chain::Chain;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -69,10 +75,12 @@ impl<G> std::ops::Deref for Held<'_, G> {
     }
 }
 
-/// An exact solver for one game, telling `H` what it does.
-pub struct Solver<'g, G: Game, H: Hook<G> = NoHook> {
+/// An exact solver for one game, answering question `Q` and telling `H`
+/// what it does.
+pub struct Solver<'g, G: Symmetric + Hints, H: Hook<G> = NoHook, Q: Question<G::Score> = Exact> {
     game: Held<'g, G>,
     hook: H,
+    question: Q,
     table: Table<Value<G::Score>>,
     /// Some child was found decisive: until then no subtree can be
     /// cancelled, and [`Chain::cancelled`] (a walk up to the root, twice per
@@ -93,7 +101,7 @@ pub struct MoveValue<M, S> {
 }
 
 /// The moves of a game with their values.
-pub type MoveValues<G> = MoveValue<<G as Game>::Move, <G as Game>::Score>;
+pub type MoveValues<G> = MoveValue<<G as Rules>::Move, <G as Rules>::Score>;
 
 /// The move a node's value comes from (its index among the node's orbit
 /// moves) and that value.
@@ -101,10 +109,11 @@ pub type Choice<S> = (usize, Value<S>);
 
 /// A node's children with their values, and the index of the child its
 /// value comes from.
-type Evaluated<G, N> = (Vec<Child<<G as Game>::Score, N>>, usize);
+type Evaluated<G, N> = (Vec<Child<<G as Rules>::Score, N>>, usize);
 
-impl<'g, G: Game> Solver<'g, G> {
-    /// A solver with no memory cap (see [`Solver::with_limits`]).
+impl<'g, G: Symmetric + Hints> Solver<'g, G> {
+    /// A solver for the exact value, with no memory cap (see
+    /// [`Solver::with_limits`]).
     pub fn new(game: &'g G) -> Solver<'g, G> {
         Solver::holding(Held::Borrowed(game))
     }
@@ -118,6 +127,7 @@ impl<'g, G: Game> Solver<'g, G> {
         Solver {
             game,
             hook: NoHook,
+            question: Exact,
             table: Table::new(),
             cutoffs: AtomicBool::new(false),
             visited: AtomicU64::new(0),
@@ -126,12 +136,26 @@ impl<'g, G: Game> Solver<'g, G> {
     }
 }
 
-impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
+impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, H, Q> {
     /// The same (unused) solver, telling `hook` what it does.
-    pub fn with_hook<H2: Hook<G>>(self, hook: H2) -> Solver<'g, G, H2> {
+    pub fn with_hook<H2: Hook<G>>(self, hook: H2) -> Solver<'g, G, H2, Q> {
         Solver {
             game: self.game,
             hook,
+            question: self.question,
+            table: self.table,
+            cutoffs: self.cutoffs,
+            visited: self.visited,
+            parallel_plies: self.parallel_plies,
+        }
+    }
+
+    /// The same (unused) solver, answering `question` instead.
+    pub fn with_question<Q2: Question<G::Score>>(self, question: Q2) -> Solver<'g, G, H, Q2> {
+        Solver {
+            game: self.game,
+            hook: self.hook,
+            question,
             table: self.table,
             cutoffs: self.cutoffs,
             visited: self.visited,
@@ -142,7 +166,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// Caps the transposition table at about `limits.max_memory()` bytes;
     /// past it the search stops with [`Stopped`]. (Threads are those of the
     /// pool the solver runs on: [`Limits::install`].)
-    pub fn with_limits(mut self, limits: Limits) -> Solver<'g, G, H> {
+    pub fn with_limits(mut self, limits: Limits) -> Solver<'g, G, H, Q> {
         self.table = self.table.with_cap(limits.max_memory());
         self
     }
@@ -150,7 +174,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     /// Evaluates children in parallel at nodes fewer than `plies` plies
     /// below the root (default 4; `u32::MAX`: everywhere, for games whose
     /// positions are costly). Values never depend on it.
-    pub fn with_parallel_plies(mut self, plies: u32) -> Solver<'g, G, H> {
+    pub fn with_parallel_plies(mut self, plies: u32) -> Solver<'g, G, H, Q> {
         self.parallel_plies = plies;
         self
     }
@@ -165,8 +189,13 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         &self.hook
     }
 
+    /// The question the solver answers.
+    pub fn question(&self) -> &Q {
+        &self.question
+    }
+
     /// Distinct positions (up to isomorphism) stored so far: finished ones
-    /// included, those decided by [`Game::quick_value`] not.
+    /// included, those decided by [`Hints::quick_value`] not.
     pub fn positions(&self) -> u64 {
         self.table.len()
     }
@@ -202,20 +231,20 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     }
 
     /// The move a canonical position's value comes from (an index into
-    /// [`Game::orbit_moves`]) and that value: the first decisive move, else
+    /// [`Symmetric::orbit_moves`]) and that value: the first decisive move, else
     /// the first best; `None` when the game is over.
     pub fn choice_at(&self, canon: &Canonical<G::Position>) -> Result<Option<Choice<G::Score>>, Stopped> {
         if self.game.outcome(&canon.position).is_some() {
             return Ok(None);
         }
-        let moves = self.game.orbit_moves(canon);
+        let moves = self.orbit_moves(canon);
         let (children, chosen) = self.children(canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
         Ok(children[chosen].value.map(|v| (chosen, v)))
     }
 
     /// Every move at `position` (one per orbit, in `position`'s labels)
     /// with the value it leads to; empty when the game is over. Where a
-    /// move is decisive ([`Game::decisive`]), the moves after it are left
+    /// move is decisive ([`Question::decisive`]), the moves after it are left
     /// out (their values are not needed).
     pub fn move_values(&self, position: &G::Position) -> Result<Vec<MoveValues<G>>, Stopped> {
         let canon = self.game.canonical(position);
@@ -223,7 +252,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             return Ok(vec![]);
         }
         let back = inverse(&canon.to_canon);
-        let moves = self.game.orbit_moves(&canon);
+        let moves = self.orbit_moves(&canon);
         let (children, _) = self.children(&canon, &moves, 0, None).ok_or_else(|| self.cap_error())?;
         Ok(moves
             .iter()
@@ -248,10 +277,15 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
                 return Ok(line);
             };
             let back = inverse(&canon.to_canon);
-            let m = self.game.relabel_move(&self.game.orbit_moves(&canon)[chosen], &back);
+            let m = self.game.relabel_move(&self.orbit_moves(&canon)[chosen], &back);
             current = self.game.play(&current, &m);
             line.push(m);
         }
+    }
+
+    /// The orbit representatives of the legal moves of a canonical position.
+    fn orbit_moves(&self, canon: &Canonical<G::Position>) -> Vec<G::Move> {
+        self.game.orbit_moves(&canon.position, &canon.generators)
     }
 
     /// The children of a canonical position that is not over, evaluated
@@ -288,7 +322,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         } else {
             // No decisive child and nothing cancelled: every value is known.
             let values = children.iter().map(|c| c.value.expect("every child was evaluated"));
-            best_index(&*self.game, mover, values).expect("a position that is not over has a move")
+            best_index(&self.question, mover, values).expect("a position that is not over has a move")
         };
         Some((children, chosen))
     }
@@ -335,7 +369,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
             plies: v.plies + self.game.plies(m),
         });
         if let Some(v) = child.value {
-            if self.game.decisive(mover, v.score) {
+            if self.question.decisive(mover, v.score) {
                 self.cutoffs.store(true, Ordering::Relaxed);
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
@@ -361,7 +395,7 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
         let (value, children) = match self.game.outcome(&canon.position) {
             Some(score) => (Value { score, plies: 0 }, Vec::new()),
             None => {
-                let moves = self.game.orbit_moves(canon);
+                let moves = self.orbit_moves(canon);
                 let (children, chosen) = self.children(canon, &moves, depth, chain)?;
                 (
                     children[chosen].value.expect("the chosen child was evaluated"),
@@ -388,12 +422,16 @@ impl<'g, G: Game, H: Hook<G>> Solver<'g, G, H> {
     }
 }
 
-/// The index of the first best value for `mover` (red maximises the rank,
-/// blue minimises it); `None` for no values.
-pub fn best_index<G: Game>(game: &G, mover: Player, values: impl Iterator<Item = Value<G::Score>>) -> Option<usize> {
-    let mut best: Option<(usize, (G::Score, i64))> = None;
+/// The index of the first best value for `mover` under `question` (red
+/// maximises the rank, blue minimises it); `None` for no values.
+pub fn best_index<S: FinalScore, Q: Question<S> + ?Sized>(
+    question: &Q,
+    mover: Player,
+    values: impl Iterator<Item = Value<S>>,
+) -> Option<usize> {
+    let mut best: Option<(usize, (S, i64))> = None;
     for (i, v) in values.enumerate() {
-        let rank = v.rank(game);
+        let rank = v.rank(question);
         let better = match best {
             None => true,
             Some((_, b)) => match mover {

@@ -9,19 +9,23 @@
 //! not reduce by symmetry.
 
 use super::{best_index, Solver, Stopped};
-use crate::games::Game;
+use crate::games::{Hints, Question, Symmetric};
 
 /// The program's move at `position` (any labels), or `None` when the game
 /// is over. The solver's table fills as needed.
-pub fn program_move<G: Game>(solver: &Solver<G>, position: &G::Position) -> Result<Option<G::Move>, Stopped> {
+pub fn program_move<G: Symmetric + Hints>(
+    solver: &Solver<G>,
+    position: &G::Position,
+) -> Result<Option<G::Move>, Stopped> {
     let game = solver.game();
+    let question = solver.question();
     if game.outcome(position).is_some() {
         return Ok(None);
     }
     let me = game.to_move(position);
     let options = solver.move_values(position)?;
-    let best = best_index(game, me, options.iter().map(|o| o.value)).expect("a game that is not over has a move");
-    if game.hurries(options[best].value.score) != Some(me.opponent()) {
+    let best = best_index(question, me, options.iter().map(|o| o.value)).expect("a game that is not over has a move");
+    if question.hurries(options[best].value.score) != Some(me.opponent()) {
         return Ok(Some(options[best].m.clone()));
     }
     let mut chosen: Option<(usize, G::Move)> = None;
@@ -36,7 +40,7 @@ pub fn program_move<G: Game>(solver: &Solver<G>, position: &G::Position) -> Resu
 }
 
 /// The replies at `position` after which `program` wins.
-fn count_mistakes<G: Game>(
+fn count_mistakes<G: Symmetric + Hints>(
     solver: &Solver<G>,
     position: &G::Position,
     program: crate::core::board::Player,
@@ -48,7 +52,7 @@ fn count_mistakes<G: Game>(
     let mut mistakes = 0;
     for reply in labelled_moves(game, position) {
         let value = solver.value(&game.play(position, &reply))?;
-        if game.hurries(value.score) == Some(program) {
+        if solver.question().hurries(value.score) == Some(program) {
             mistakes += 1;
         }
     }
@@ -57,7 +61,7 @@ fn count_mistakes<G: Game>(
 
 /// Every legal move at `position` in its own labels (the game lists moves
 /// of canonical positions, so they are listed there and mapped back).
-pub fn labelled_moves<G: Game>(game: &G, position: &G::Position) -> Vec<G::Move> {
+pub fn labelled_moves<G: Symmetric>(game: &G, position: &G::Position) -> Vec<G::Move> {
     let canon = game.canonical(position);
     let back = super::inverse(&canon.to_canon);
     game.moves(&canon.position)

@@ -4,13 +4,13 @@
 
 use super::{best_index, MoveValue, Solver, Stopped};
 use crate::core::board::Player;
-use crate::games::{Game, Value};
+use crate::games::{Exact, Hints, Notation, Rules, Symmetric, Value};
 use serde_json::json;
 use std::time::Instant;
 
 /// The result of solving a game from its start.
 #[derive(Clone, Debug)]
-pub struct SolveReport<G: Game> {
+pub struct SolveReport<G: Rules> {
     /// The value at the start.
     pub value: Value<G::Score>,
     /// The player to move at the start.
@@ -26,8 +26,8 @@ pub struct SolveReport<G: Game> {
     pub seconds: f64,
 }
 
-/// Solves `game` from its start with `solver`.
-pub fn solve<G: Game>(solver: &Solver<G>) -> Result<SolveReport<G>, Stopped> {
+/// Solves `game` from its start with `solver` (for the exact value).
+pub fn solve<G: Symmetric + Hints>(solver: &Solver<G>) -> Result<SolveReport<G>, Stopped> {
     let started = Instant::now();
     let game = solver.game();
     let start = game.start();
@@ -44,19 +44,22 @@ pub fn solve<G: Game>(solver: &Solver<G>) -> Result<SolveReport<G>, Stopped> {
     })
 }
 
-impl<G: Game> SolveReport<G> {
+impl<G: Rules> SolveReport<G> {
     /// Indices of the moves at the start that keep the optimal value.
-    fn optimal(&self, game: &G) -> Vec<bool> {
-        let best = best_index(game, self.to_move, self.moves.iter().map(|m| m.value));
-        let best_rank = best.map(|i| self.moves[i].value.rank(game));
+    fn optimal(&self) -> Vec<bool> {
+        let best = best_index(&Exact, self.to_move, self.moves.iter().map(|m| m.value));
+        let best_rank = best.map(|i| self.moves[i].value.rank(&Exact));
         self.moves
             .iter()
-            .map(|m| Some(m.value.rank(game)) == best_rank)
+            .map(|m| Some(m.value.rank(&Exact)) == best_rank)
             .collect()
     }
 
     /// The report as text, one fact a line.
-    pub fn to_text(&self, game: &G) -> String {
+    pub fn to_text(&self, game: &G) -> String
+    where
+        G: Notation,
+    {
         let mut out = format!(
             "VALUE: {}, after {} with optimal play ({} to move)\n",
             game.score_text(self.value.score),
@@ -76,7 +79,7 @@ impl<G: Game> SolveReport<G> {
             .collect();
         out += &format!("optimal line: {}\n", line.join("  "));
         out += "moves at the start (one per orbit):\n";
-        for (m, optimal) in self.moves.iter().zip(self.optimal(game)) {
+        for (m, optimal) in self.moves.iter().zip(self.optimal()) {
             out += &format!(
                 "  {:<12} {} after {}{}\n",
                 game.move_text(&m.m),
@@ -93,11 +96,14 @@ impl<G: Game> SolveReport<G> {
     }
 
     /// The report as JSON fields (merged into the command's object).
-    pub fn to_json(&self, game: &G) -> serde_json::Value {
+    pub fn to_json(&self, game: &G) -> serde_json::Value
+    where
+        G: Notation,
+    {
         let moves: Vec<_> = self
             .moves
             .iter()
-            .zip(self.optimal(game))
+            .zip(self.optimal())
             .map(|(m, optimal)| {
                 json!({
                     "move": game.move_json(&m.m),

@@ -1,4 +1,4 @@
-//! Certifying an explicit strategy of one player in any [`Game`]: the
+//! Certifying an explicit strategy of one player in any game ([`Rules`]): the
 //! strategy picks that player's moves, every legal move of the other
 //! player is tried, and the certificate says that every game ends with at
 //! least the promised score.
@@ -11,12 +11,12 @@
 //! every run.
 
 use crate::core::board::Player;
-use crate::games::Game;
+use crate::games::Rules;
 use std::collections::HashSet;
 use std::hash::Hash;
 
 /// A strategy for one player of a game `G`.
-pub trait Strategy<G: Game>: Sync {
+pub trait Strategy<G: Rules>: Sync {
     /// The moves the strategy allows at `position` (its player to move),
     /// knowing the opponent's last move: one move, or several where the
     /// strategy leaves the choice open ("an arbitrary possible colour"),
@@ -57,7 +57,7 @@ pub fn certify<G, S>(
     promised: G::Score,
 ) -> Result<u64, Counterexample<G::Move>>
 where
-    G: Game,
+    G: Rules,
     G::Position: Hash + Eq,
     S: Strategy<G> + ?Sized,
 {
@@ -73,7 +73,7 @@ where
     Ok(walk.done.len() as u64)
 }
 
-struct Walk<'a, G: Game, S: ?Sized> {
+struct Walk<'a, G: Rules, S: ?Sized> {
     game: &'a G,
     player: Player,
     strategy: &'a S,
@@ -84,7 +84,7 @@ struct Walk<'a, G: Game, S: ?Sized> {
 
 impl<G, S> Walk<'_, G, S>
 where
-    G: Game,
+    G: Rules,
     G::Position: Hash + Eq,
     S: Strategy<G> + ?Sized,
 {

@@ -1,13 +1,21 @@
 //! Any game with a horizon on the first player's moves: "does the first
 //! player win within `b` of her moves?" as a game of its own, for the
-//! engine's core ([`crate::engine::Solver`]). `solve --rules R --budget b`
+//! engine's core (`engine::Solver`). `solve --rules R --budget b`
 //! asks it, and it is how the achievement games are posed on `K_aleph0`.
 //!
 //! The score is whether the first player (the one who moves first from the
 //! start) has won ([`bool`]). The game ends as the inner game ends, or
-//! when she has used her `b` moves without winning (not a win); a win is
-//! decisive for her and "no win" for the other player, so the search is
-//! win-only with cutoffs. The moves left are part of the canonical key.
+//! when she has used her `b` moves without winning (not a win). Asked
+//! [`super::FirstWins`], a win is decisive for her and "no win" for the
+//! other player, so the search is win-only with cutoffs. The moves left are
+//! part of the canonical key.
+//!
+//! A layer (see [`super`]): positions and scores change, so every
+//! capability is written here in full (`clippy::missing_trait_methods` is
+//! denied on each impl). What is kept of the inner game: its moves, orbit
+//! moves, symmetry, move notation, move order and plies. What is not: its
+//! bounds and quick values, which are about the inner game's scores
+//! without a horizon (a quick win in five plies may lie past the horizon).
 //!
 //! # `K_aleph0` ([`aleph0_vertices`])
 //!
@@ -23,13 +31,13 @@
 //! `achieve`, `achieve-second`, `maker`); `tests/ramsey_horizon.rs` checks
 //! that `K_N`, `K_{N+1}` and `K_{N+2}` agree.
 
-use super::Game;
+use super::{Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
 
 /// `inner` with the first player's moves limited to `budget`; `won` says
 /// whether a final score of `inner` is a win of the first player.
-pub struct Horizon<'g, G: Game> {
+pub struct Horizon<'g, G: Rules> {
     inner: &'g G,
     first: Player,
     budget: u32,
@@ -54,7 +62,7 @@ pub fn aleph0_vertices(used: usize, budget: u32, largest_target: usize) -> usize
     (used + 2 * (2 * budget as usize).saturating_sub(1)).max(largest_target)
 }
 
-impl<'g, G: Game> Horizon<'g, G> {
+impl<'g, G: Rules> Horizon<'g, G> {
     /// `inner` from its start, where `first` is to move, within `budget`
     /// of her moves.
     pub fn new(inner: &'g G, first: Player, budget: u32, won: fn(&G, G::Score) -> bool) -> Horizon<'g, G> {
@@ -67,7 +75,8 @@ impl<'g, G: Game> Horizon<'g, G> {
     }
 }
 
-impl<G: Game> Game for Horizon<'_, G> {
+#[deny(clippy::missing_trait_methods)]
+impl<G: Rules> Rules for Horizon<'_, G> {
     type Position = Horizoned<G::Position>;
     type Move = G::Move;
     type Score = bool;
@@ -101,6 +110,11 @@ impl<G: Game> Game for Horizon<'_, G> {
             left: p.left - hers as u32,
         }
     }
+}
+
+/// The inner game's symmetry, with the moves left in the key.
+#[deny(clippy::missing_trait_methods)]
+impl<G: Symmetric> Symmetric for Horizon<'_, G> {
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
         let left = p.left;
         self.inner
@@ -110,14 +124,16 @@ impl<G: Game> Game for Horizon<'_, G> {
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }
-    fn hurries(&self, _won: bool) -> Option<Player> {
-        None
+    fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
+        self.inner.orbit_moves(&p.position, generators)
     }
+}
+
+/// The inner game's moves; the score says whether she won in time.
+#[deny(clippy::missing_trait_methods)]
+impl<G: Notation> Notation for Horizon<'_, G> {
     fn move_text(&self, m: &G::Move) -> String {
         self.inner.move_text(m)
-    }
-    fn move_json(&self, m: &G::Move) -> serde_json::Value {
-        self.inner.move_json(m)
     }
     fn score_text(&self, won: bool) -> String {
         match won {
@@ -125,7 +141,32 @@ impl<G: Game> Game for Horizon<'_, G> {
             false => format!("no win of the first player within {} of her moves", self.budget),
         }
     }
-    fn decisive(&self, mover: Player, won: bool) -> bool {
-        won == (mover == Player::First)
+    fn move_json(&self, m: &G::Move) -> serde_json::Value {
+        self.inner.move_json(m)
+    }
+    /// The text.
+    fn score_json(&self, won: bool) -> serde_json::Value {
+        serde_json::Value::String(self.score_text(won))
+    }
+}
+
+/// The inner game's move order and plies; no bounds and no quick values
+/// (see the module docs).
+#[deny(clippy::missing_trait_methods)]
+impl<G: Hints> Hints for Horizon<'_, G> {
+    fn score_bounds(&self, _p: &Self::Position) -> Option<(bool, bool)> {
+        None
+    }
+    fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
+        self.inner.move_priority(&p.position, m)
+    }
+    fn quick_value(&self, _p: &Self::Position) -> Option<Value<bool>> {
+        None
+    }
+    fn quick_move_value(&self, _p: &Self::Position, _m: &G::Move) -> Option<Value<bool>> {
+        None
+    }
+    fn plies(&self, m: &G::Move) -> u32 {
+        self.inner.plies(m)
     }
 }

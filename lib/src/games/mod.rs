@@ -1,27 +1,87 @@
-//! Games as data: the one abstraction every game of the engine implements.
+//! Games as data: the rules of every game the engine searches, split by
+//! capability, and the questions a search can ask of them.
 //!
-//! A game says where play starts, whose turn it is, which moves are legal,
-//! what a move does, when the game is over and with what score, and how a
-//! position is put in canonical form. The search core ([`crate::engine`])
-//! needs nothing else, so edge games (Slany's graph Ramsey games, Erdős'
-//! scoring games) and vertex games (colouring games) share one search:
-//! canonical forms, one move per orbit, transposition table, parallelism,
-//! memory cap and progress.
+//! # Capabilities
 //!
-//! Why moves are reduced by orbit: two moves that an automorphism of the
-//! canonical position maps onto each other lead to isomorphic positions,
-//! and isomorphic positions have the same value. So the core tries one move
-//! per orbit of the automorphism group (given by generators, from the
-//! canonical labelling) and loses nothing. A game only has to say how a
-//! vertex permutation acts on its moves ([`Game::relabel_move`]).
+//! A search asks a game only for what it uses (petgraph's way: an
+//! algorithm is bounded by just the traits it needs):
+//!
+//! | trait | what it says | methods | soundness of what it offers |
+//! |---|---|---|---|
+//! | [`Rules`] | what the game *is* | start, to_move, outcome, moves, play | defines every value |
+//! | [`Symmetric`] | which positions are the same | canonical, relabel_move, orbit_moves | isomorphic positions have equal values |
+//! | [`Notation`] | what a person reads | move and score as text and JSON | never read by a search |
+//! | [`Hints`] | what helps a search | bounds, move order, quick values, plies | each has a sound default |
+//!
+//! and apart from the game, the [`question`] a search answers: which child
+//! settles a node for whom ([`Question::decisive`]) and whether lengths
+//! rank values ([`Question::hurries`]). The exact solver
+//! (`engine::Solver`) needs `Symmetric + Hints` and a question; the
+//! threshold search `Symmetric + Hints`; the census `Symmetric`; a strategy
+//! certificate (`engine::strategy`) only `Rules`; reports and the
+//! command line add `Notation`.
+//!
+//! Why the split falls here: each capability has its own argument for why
+//! a search that uses it stays exact, and a game (or a wrapper) can be
+//! checked one argument at a time.
+//!
+//! - [`Rules`] define the value; nothing else may change it.
+//! - [`Symmetric`]: two moves that an automorphism of the canonical
+//!   position maps onto each other lead to isomorphic positions, and
+//!   isomorphic positions have the same value. So a search tries one move
+//!   per orbit of the automorphism group (given by generators, from the
+//!   canonical labelling) and loses nothing. A game only has to say how a
+//!   vertex permutation acts on its moves ([`Symmetric::relabel_move`]).
+//! - [`Hints`] never change a value, only how much is searched and how
+//!   positions are counted: a bound must contain the value, a quick value
+//!   must be the value, a move order only orders. "None known" (the
+//!   defaults) is always a correct answer, so a game with no hints is still
+//!   searched exactly. What a hint may claim depends on the question: an
+//!   inner game's quick values are values *without* a horizon, so
+//!   [`horizon::Horizon`] drops them.
+//! - [`Notation`] is output only.
+//! - The question is not the game's: the same game is asked for its exact
+//!   value ([`question::Exact`]), for whether the first player wins at all
+//!   ([`question::FirstWins`], with cutoffs), for its score only, or (a
+//!   strategy as a game) for the first counterexample. Cutoffs are sound
+//!   for the question that declares them, so they travel with it.
 //!
 //! Scores are totally ordered from the first colour's point of view (red,
 //! Slany's Red, Erdős' Alice): red maximises, the other colour minimises.
-//! Where a game ends at different times with the same score, the winner
-//! hurries and the loser delays ([`Game::hurries`]).
+//! Who wants a game to end sooner is a property of the score's order (the
+//! winner hurries, the loser delays: [`FinalScore::hurries`]), used by the
+//! questions that rank lengths.
+//!
+//! # Wrappers: what each must change
+//!
+//! A game built on another either keeps its positions, moves and scores (a
+//! *view*, such as the score-only search's `Deciding`) or changes them (a
+//! *layer*: [`horizon::Horizon`] adds the moves left and scores "won
+//! within the horizon", [`ranked::Ranked`] adds the plies played and folds
+//! the length into the score). A forgotten forward must not silently
+//! change counts, so:
+//!
+//! - a view implements [`view::View`] (its inner game) and one `View*`
+//!   trait per capability ([`view::ViewRules`], [`view::ViewSymmetric`],
+//!   [`view::ViewNotation`], [`view::ViewHints`]), overriding only what it
+//!   changes: every method it leaves out is the *inner game's* method, never
+//!   the trait's default, and the capability traits come from blanket
+//!   implementations, so a view cannot implement one by hand and forget a
+//!   method. A forgotten forward is impossible; a forgotten capability is a
+//!   compile error where a search needs it;
+//! - a layer implements each capability itself. [`Rules`] has no provided
+//!   methods, so every rule is written; the provided methods of
+//!   [`Symmetric`], [`Notation`] and [`Hints`] are denied by
+//!   `clippy::missing_trait_methods` on each of a layer's impls, so the
+//!   build (`cargo clippy -- -D warnings`) fails until every one is written,
+//!   forwarded or deliberately replaced, with the reason in its doc.
+//!
+//! Method calls need the traits in scope: `use ramsey_verify::games::prelude::*`
+//! brings them in without their names, so that a game's own `Rules` enum
+//! (the rule sets of [`ramsey`] and [`colouring`]) keeps its name.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{orbit_representatives, Canonical};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -51,10 +111,22 @@ pub mod colex;
 pub mod colouring;
 pub mod horizon;
 pub mod pattern;
+pub mod question;
 pub mod ramsey;
 pub mod ranked;
+mod score;
 pub mod scoring;
 pub mod statement;
+pub mod view;
+
+pub use question::{Exact, FirstWins, Question};
+pub use score::{FinalScore, Value};
+
+/// The capability traits without their names, for method calls:
+/// `use ramsey_verify::games::prelude::*`.
+pub mod prelude {
+    pub use super::{FinalScore as _, Hints as _, Notation as _, Rules as _, Symmetric as _};
+}
 
 /// The item of `all` whose `name` is `text`, or an error naming `what` was
 /// asked for and listing every valid name (for rule sets and other closed
@@ -66,18 +138,16 @@ pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what
     })
 }
 
-/// A two-player game of perfect information, as the engine searches it.
-///
-/// The position passed to [`Game::moves`] is always canonical (the result
-/// of [`Game::canonical`]), so a game may rely on canonical labels there.
-pub trait Game: Send + Sync {
+/// What a game *is*: a two-player game of perfect information, as the
+/// engine searches it. Every value is defined by these five methods; no
+/// other capability may change one.
+pub trait Rules: Send + Sync {
     /// A position: the board's state and whatever decides whose turn it is.
     type Position: Clone + Send + Sync + Debug;
     /// One turn: an edge, a set of edges, a (vertex, colour).
     type Move: Clone + Eq + Hash + Send + Sync + Debug;
-    /// Final score, ordered from red's point of view (larger is better for
-    /// red, the first colour).
-    type Score: Copy + Ord + Eq + Hash + Send + Sync + Debug;
+    /// Final score, ordered from red's point of view.
+    type Score: FinalScore;
 
     /// The position play starts from.
     fn start(&self) -> Self::Position;
@@ -87,18 +157,37 @@ pub trait Game: Send + Sync {
     /// The score if the game is over, `None` while it goes on. A position
     /// that is not over must have at least one legal move.
     fn outcome(&self, position: &Self::Position) -> Option<Self::Score>;
-    /// Every legal move in a canonical position that is not over.
+    /// Every legal move in a position that is not over. The engine's exact
+    /// and threshold searches only ask about canonical positions (results
+    /// of [`Symmetric::canonical`]), so a game may rely on canonical labels
+    /// there; the score-only search and strategy certificates also ask
+    /// about positions in other labels.
     fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
     /// The position after a legal move.
     fn play(&self, position: &Self::Position, m: &Self::Move) -> Self::Position;
+}
+
+/// Which positions are the same: canonical forms and how vertex
+/// permutations act on moves (see the module docs for why one move per
+/// orbit loses nothing).
+pub trait Symmetric: Rules {
     /// The canonical form of a position (any labels).
     fn canonical(&self, position: &Self::Position) -> Canonical<Self::Position>;
     /// The image of a move under a vertex permutation (`perm[v]` is the
     /// image of `v`).
     fn relabel_move(&self, m: &Self::Move, perm: &[Vertex]) -> Self::Move;
-    /// Who wants a game with this final score to end sooner: the winner
-    /// hurries, the loser delays. `None` where length does not matter.
-    fn hurries(&self, score: Self::Score) -> Option<Player>;
+    /// One move per orbit of the automorphism group (given by `generators`)
+    /// of a canonical position that is not over, in the order the search
+    /// tries them. The default keeps the first move of each orbit of
+    /// [`Rules::moves`], in that order.
+    fn orbit_moves(&self, position: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<Self::Move> {
+        orbit_representatives(self.moves(position), generators, |m, g| self.relabel_move(m, g))
+    }
+}
+
+/// What a person reads: moves and scores as text and as JSON. No search
+/// reads it.
+pub trait Notation: Rules {
     /// A move written for people (e.g. `0-1` or `0-1,2-3`).
     fn move_text(&self, m: &Self::Move) -> String;
     /// A score written for people.
@@ -111,24 +200,24 @@ pub trait Game: Send + Sync {
     fn score_json(&self, score: Self::Score) -> serde_json::Value {
         serde_json::Value::String(self.score_text(score))
     }
+}
+
+/// What helps a search without changing a value. Every default is sound
+/// ("none known"); a game that overrides one must keep it true for every
+/// position (a bound contains the value, a quick value is the value).
+pub trait Hints: Rules {
     /// Bounds `(lowest, highest)` on the value of `position` under optimal
     /// play (e.g. on every final score reachable from it), if the game
-    /// knows any cheaply; the bounded search ([`crate::engine::bounded`])
-    /// prunes with them. The default knows none.
+    /// knows any cheaply; the threshold search (`engine::bounded`) prunes
+    /// with them. The default knows none.
     fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         None
     }
-    /// Whether a child worth `score` ends the search of a node where
-    /// `mover` is to move. A node's value is then the value of its *first*
-    /// decisive child in move order (children after it are not searched),
-    /// else the first best child by [`Value::rank`]. Declare a score
-    /// decisive only where any child with it answers the question the
-    /// search asks: in strategy verification, any counterexample refutes
-    /// (so the value is the first counterexample in reply order, not the
-    /// shortest). The default declares none, and the value is the exact
-    /// minimax value.
-    fn decisive(&self, _mover: Player, _score: Self::Score) -> bool {
-        false
+    /// How promising move `m` looks for the player to move in `position`
+    /// (higher is tried first by the threshold search; only the order of
+    /// search depends on it, never a value). The default ranks all alike.
+    fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
+        0
     }
     /// The value of a position that is decided without canonical labelling
     /// (a game that has ended, or a sound shortcut), asked of every child
@@ -142,10 +231,10 @@ pub trait Game: Send + Sync {
         None
     }
     /// The value of move `m` at a canonical `position` where the game can
-    /// tell it without playing the move, asked before [`Game::play`] (e.g.
+    /// tell it without playing the move, asked before [`Rules::play`] (e.g.
     /// a reply after which the mover's opponent wins at once). Such children
-    /// are never built, labelled or stored, as under [`Game::quick_value`],
-    /// and the value must be the one [`Game::quick_value`] would give the
+    /// are never built, labelled or stored, as under [`Hints::quick_value`],
+    /// and the value must be the one [`Hints::quick_value`] would give the
     /// played child. The default decides none.
     fn quick_move_value(&self, _position: &Self::Position, _m: &Self::Move) -> Option<Value<Self::Score>> {
         None
@@ -153,44 +242,8 @@ pub trait Game: Send + Sync {
     /// How many plies move `m` adds to the length of a value (default 1;
     /// 0 for a move that only completes a turn, such as her choice among
     /// open options in the strategy game, so that lengths count turns).
+    /// Lengths only rank values under a question that ranks them.
     fn plies(&self, _m: &Self::Move) -> u32 {
         1
-    }
-    /// One move per orbit of the automorphism group of a canonical position
-    /// that is not over, in the order the search tries them. The default
-    /// keeps the first move of each orbit of [`Game::moves`], in that order.
-    fn orbit_moves(&self, canon: &Canonical<Self::Position>) -> Vec<Self::Move> {
-        crate::core::symmetry::orbit_representatives(self.moves(&canon.position), &canon.generators, |m, g| {
-            self.relabel_move(m, g)
-        })
-    }
-    /// How promising move `m` looks for the player to move in `position`
-    /// (higher is tried first by the bounded search; only the order of
-    /// search depends on it, never a value). The default ranks all alike.
-    fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
-        0
-    }
-}
-
-/// The value of a position under optimal play: the final score and how
-/// many more turns optimal play lasts.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Value<S> {
-    /// The final score.
-    pub score: S,
-    /// Turns from this position to the end of optimal play.
-    pub plies: u32,
-}
-
-impl<S: Copy + Ord> Value<S> {
-    /// A key that red maximises and the other colour minimises: the score,
-    /// then the length as the side that hurries wants it.
-    pub fn rank<G: Game<Score = S>>(&self, game: &G) -> (S, i64) {
-        let length = match game.hurries(self.score) {
-            Some(Player::First) => -(self.plies as i64),
-            Some(Player::Second) => self.plies as i64,
-            None => 0,
-        };
-        (self.score, length)
     }
 }

@@ -31,7 +31,7 @@
 //! start position, whatever the colours.
 
 use super::pattern::Pattern;
-use super::Game;
+use super::{FinalScore, Hints, Notation, Symmetric};
 use crate::core::board::{clique_within, Edge, Player, Vertex};
 use crate::core::edges::{EdgeError, EdgePosition};
 use crate::core::symmetry::Canonical;
@@ -330,7 +330,14 @@ impl RamseyGame {
     }
 }
 
-impl Game for RamseyGame {
+/// The winner hurries, the loser delays (Slany's optimal play).
+impl FinalScore for Outcome {
+    fn hurries(self) -> Option<Player> {
+        self.winner()
+    }
+}
+
+impl super::Rules for RamseyGame {
     type Position = EdgePosition;
     type Move = Vec<Edge>;
     type Score = Outcome;
@@ -374,7 +381,9 @@ impl Game for RamseyGame {
         next.to_move = position.to_move.opponent();
         next
     }
+}
 
+impl Symmetric for RamseyGame {
     fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
         position.canonical()
     }
@@ -384,17 +393,17 @@ impl Game for RamseyGame {
         image.sort_unstable();
         image
     }
+}
 
-    fn hurries(&self, score: Outcome) -> Option<Player> {
-        score.winner()
-    }
-
+impl Hints for RamseyGame {
     /// Every outcome is possible as far as this cheap bound knows; with
     /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
     fn score_bounds(&self, _position: &EdgePosition) -> Option<(Outcome, Outcome)> {
         Some((Outcome::BlueWins, Outcome::RedWins))
     }
+}
 
+impl Notation for RamseyGame {
     fn move_text(&self, m: &Vec<Edge>) -> String {
         m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
     }

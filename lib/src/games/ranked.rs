@@ -2,22 +2,29 @@
 //! score-only search finds the exact [`Value`] (score and plies) of a game
 //! where the winner hurries and the loser delays.
 //!
-//! [`crate::engine::Solver`] ranks lines by (score, length) itself but must
-//! see every position; the threshold search ([`crate::engine::bounded`])
-//! prunes but only knows scores. [`Ranked`] gives the threshold search the
-//! rank as its score: a finished game scores (score, length from the start
-//! as [`Value::rank`] orders it), so "is the value at least t?" cuts off on
-//! length as well as on who wins, and the score it finds is the value the
+//! `engine::Solver` ranks lines by (score, length) itself but must see
+//! every position; the threshold search (`engine::bounded`) prunes but only
+//! knows scores. [`Ranked`] gives the threshold search the rank as its
+//! score: a finished game scores (score, length from the start as
+//! [`Value::rank`] orders it for the exact question, [`Exact`]), so "is the
+//! value at least t?" cuts off on length as well as on who wins, and the score it finds is the value the
 //! solver would find. The position carries the plies played since the
 //! start, and the canonical key includes them, so positions reached after
 //! different numbers of turns (set moves) are never confused.
+//!
+//! A layer (see [`super`]): positions and scores change, so every
+//! capability is written here in full (`clippy::missing_trait_methods` is
+//! denied on each impl). The inner game's moves, symmetry, move notation
+//! and move order are kept; its bounds and quick values are carried over
+//! with the lengths they imply; a move is one ply, as the plies played
+//! count it.
 
-use super::{Game, Value};
+use super::{Exact, FinalScore, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
 
 /// `inner` with the length of play in the score.
-pub struct Ranked<'g, G: Game> {
+pub struct Ranked<'g, G: Rules> {
     inner: &'g G,
 }
 
@@ -41,14 +48,40 @@ pub struct RankedScore<S> {
     pub length: i64,
 }
 
-impl<'g, G: Game> Ranked<'g, G> {
+impl<'g, G: Rules> Ranked<'g, G> {
     /// The ranked version of `inner`.
     pub fn new(inner: &'g G) -> Ranked<'g, G> {
         Ranked { inner }
     }
 }
 
-impl<G: Game> Game for Ranked<'_, G> {
+/// The length is in the score already.
+impl<S: FinalScore> FinalScore for RankedScore<S> {
+    fn hurries(self) -> Option<Player> {
+        None
+    }
+}
+
+impl<G: Rules> Ranked<'_, G> {
+    /// The ranked score of a game that ends with `score` after `plies`
+    /// plies from the start.
+    fn ranked(&self, score: G::Score, plies: u32) -> RankedScore<G::Score> {
+        let (score, length) = Value { score, plies }.rank(&Exact);
+        RankedScore { score, length }
+    }
+
+    /// The inner game's value `v` at a position `played` plies from the
+    /// start, ranked.
+    fn ranked_value(&self, played: u32, v: Value<G::Score>) -> Value<RankedScore<G::Score>> {
+        Value {
+            score: self.ranked(v.score, played + v.plies),
+            plies: v.plies,
+        }
+    }
+}
+
+#[deny(clippy::missing_trait_methods)]
+impl<G: Rules> Rules for Ranked<'_, G> {
     type Position = RankedPosition<G::Position>;
     type Move = G::Move;
     type Score = RankedScore<G::Score>;
@@ -64,8 +97,7 @@ impl<G: Game> Game for Ranked<'_, G> {
     }
     fn outcome(&self, p: &Self::Position) -> Option<Self::Score> {
         let score = self.inner.outcome(&p.position)?;
-        let rank = Value { score, plies: p.plies }.rank(self.inner);
-        Some(RankedScore { score, length: rank.1 })
+        Some(self.ranked(score, p.plies))
     }
     fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
         self.inner.moves(&p.position)
@@ -76,6 +108,11 @@ impl<G: Game> Game for Ranked<'_, G> {
             plies: p.plies + 1,
         }
     }
+}
+
+/// The inner game's symmetry, with the plies played in the key.
+#[deny(clippy::missing_trait_methods)]
+impl<G: Symmetric> Symmetric for Ranked<'_, G> {
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
         let plies = p.plies;
         self.inner
@@ -85,15 +122,31 @@ impl<G: Game> Game for Ranked<'_, G> {
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }
-    fn hurries(&self, _score: Self::Score) -> Option<Player> {
-        None
+    fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
+        self.inner.orbit_moves(&p.position, generators)
     }
+}
+
+/// The inner game's notation, with the length rank beside the score.
+#[deny(clippy::missing_trait_methods)]
+impl<G: Notation> Notation for Ranked<'_, G> {
     fn move_text(&self, m: &G::Move) -> String {
         self.inner.move_text(m)
     }
     fn score_text(&self, s: Self::Score) -> String {
         format!("{} (length rank {})", self.inner.score_text(s.score), s.length)
     }
+    fn move_json(&self, m: &G::Move) -> serde_json::Value {
+        self.inner.move_json(m)
+    }
+    /// The text.
+    fn score_json(&self, s: Self::Score) -> serde_json::Value {
+        serde_json::Value::String(self.score_text(s))
+    }
+}
+
+#[deny(clippy::missing_trait_methods)]
+impl<G: Hints> Hints for Ranked<'_, G> {
     /// The inner game's score bounds with the length each side can get at
     /// best: a game not over yet lasts at least one more ply, so a win of
     /// the side that hurries is at best one ply away; the other end of each
@@ -102,7 +155,7 @@ impl<G: Game> Game for Ranked<'_, G> {
     fn score_bounds(&self, p: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         let (lo, hi) = self.inner.score_bounds(&p.position)?;
         let soonest = i64::from(p.plies) + 1;
-        let length = |score: G::Score, low: bool| match (self.inner.hurries(score), low) {
+        let length = |score: G::Score, low: bool| match (score.hurries(), low) {
             (Some(Player::First), true) => i64::MIN,
             (Some(Player::First), false) => -soonest,
             (Some(Player::Second), true) => soonest,
@@ -122,5 +175,20 @@ impl<G: Game> Game for Ranked<'_, G> {
     }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
+    }
+    /// The inner game's quick value, ranked by the plies it implies.
+    fn quick_value(&self, p: &Self::Position) -> Option<Value<Self::Score>> {
+        let v = self.inner.quick_value(&p.position)?;
+        Some(self.ranked_value(p.plies, v))
+    }
+    /// The inner game's quick value of the move, ranked by the plies it
+    /// implies (the move's own ply included).
+    fn quick_move_value(&self, p: &Self::Position, m: &G::Move) -> Option<Value<Self::Score>> {
+        let v = self.inner.quick_move_value(&p.position, m)?;
+        Some(self.ranked_value(p.plies + 1, v))
+    }
+    /// One per move, as the plies played count them.
+    fn plies(&self, _m: &G::Move) -> u32 {
+        1
     }
 }

@@ -40,7 +40,7 @@ mod strategy;
 mod vc;
 
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
-use super::Game;
+use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
 use crate::core::edges::{EdgeError, EdgePosition};
 use crate::core::symmetry::Canonical;
@@ -337,7 +337,14 @@ fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u3
     best
 }
 
-impl Game for ScoringGame {
+/// Length does not matter: Alice and Bob only count points.
+impl FinalScore for Points {
+    fn hurries(self) -> Option<Player> {
+        None
+    }
+}
+
+impl Rules for ScoringGame {
     type Position = EdgePosition;
     type Move = Edge;
     type Score = Points;
@@ -364,7 +371,9 @@ impl Game for ScoringGame {
         next.to_move = position.to_move.opponent();
         next
     }
+}
 
+impl Symmetric for ScoringGame {
     /// Star and VC positions reduce to counts per vertex
     /// (`reduced.rs`); Clique and Colex positions keep their edges.
     fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
@@ -377,11 +386,9 @@ impl Game for ScoringGame {
     fn relabel_move(&self, m: &Edge, perm: &[Vertex]) -> Edge {
         m.map(|v| perm[v as usize])
     }
+}
 
-    fn hurries(&self, _score: Points) -> Option<Player> {
-        None
-    }
-
+impl Notation for ScoringGame {
     fn move_text(&self, m: &Edge) -> String {
         m.to_string()
     }
@@ -389,7 +396,9 @@ impl Game for ScoringGame {
     fn score_text(&self, score: Points) -> String {
         score.to_string()
     }
+}
 
+impl Hints for ScoringGame {
     /// Build and block: an edge ranks by the common neighbours of its ends
     /// in the mover's colour (cliques it grows, weighted 8) and in the
     /// opponent's (cliques it blocks, 2) in the Clique and Colex games (in

@@ -4,7 +4,7 @@
 
 use crate::core::board::members;
 use crate::games::colouring::{ColourMove, ColouringGame};
-use crate::games::Game;
+use crate::games::prelude::*;
 use crate::render::vertex::VertexFigure;
 
 /// The picture of `line` played from the start of `game`: colours, move

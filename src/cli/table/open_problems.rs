@@ -39,8 +39,8 @@ use crate::core::board::{Edge, Player, Vertex};
 use crate::core::edges::EdgePosition;
 use crate::engine::{census, Limits};
 use crate::games::pattern::Pattern;
+use crate::games::prelude::*;
 use crate::games::ramsey::{RamseyGame, Rules};
-use crate::games::Game;
 use serde::Serialize;
 use std::collections::HashSet;
 

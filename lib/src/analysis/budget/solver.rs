@@ -2,7 +2,7 @@
 //! budget, her winning moves, and the shortest win up to a budget.
 //!
 //! The moves at the position asked about are the game's own
-//! ([`Game::orbit_moves`] of its canonical form, in their order: the same
+//! ([`Symmetric::orbit_moves`] of its canonical form, in their order: the same
 //! candidates and the same test as at every node of the search), mapped
 //! back to the position's labels; each is tested by the core. So the first
 //! winning move is the first in the order completions, block, double
@@ -11,8 +11,8 @@
 
 use super::{BudgetError, Race, Step, WithinBudget};
 use crate::core::board::{Edge, Position};
-use crate::engine::{inverse, Limits, Solver, Stopped};
-use crate::games::Game;
+use crate::engine::{inverse, Limits, NoHook, Solver, Stopped};
+use crate::games::{FirstWins, Hints, Rules, Symmetric};
 
 /// Why a budget question has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,7 +27,7 @@ pub enum NoAnswer {
 
 /// The budget question's solver: one table for every question asked.
 pub struct BudgetSolver {
-    solver: Solver<'static, WithinBudget>,
+    solver: Solver<'static, WithinBudget, NoHook, FirstWins>,
 }
 
 impl BudgetSolver {
@@ -35,7 +35,7 @@ impl BudgetSolver {
     /// it visits are the same on every run.
     pub fn new(game: WithinBudget) -> BudgetSolver {
         BudgetSolver {
-            solver: Solver::owning(game).with_parallel_plies(0),
+            solver: Solver::owning(game).with_question(FirstWins).with_parallel_plies(0),
         }
     }
 
@@ -105,7 +105,7 @@ impl BudgetSolver {
         let canon = game.canonical(&race);
         let back = inverse(&canon.to_canon);
         let mut wins = Vec::new();
-        for m in game.orbit_moves(&canon) {
+        for m in game.orbit_moves(&canon.position, &canon.generators) {
             let Step::Edge(e) = m else { continue };
             if wins.len() == limit {
                 break;

@@ -12,7 +12,7 @@ use crate::engine::{Decider, Limits, Stopped};
 use crate::games::colouring::game::{ColouringGame, Rules, Winner};
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition};
-use crate::games::Game;
+use crate::games::prelude::*;
 
 /// chi_g(G) and what proves it.
 #[derive(Clone, Debug)]

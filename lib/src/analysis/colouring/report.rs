@@ -6,7 +6,7 @@ use crate::core::board::Player;
 use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
-use crate::games::Game;
+use crate::games::prelude::*;
 use std::time::Instant;
 
 /// The solved game.

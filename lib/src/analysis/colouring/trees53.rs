@@ -111,7 +111,7 @@ pub fn certify_trees(n: usize, k: usize, played_out: bool) -> TreeCertificate {
                 ColouringGame::new(tree.clone(), k, crate::games::colouring::Rules::Ccg, None, None).expect("k fits");
             let game = if played_out { game.played_out() } else { game };
             let strategy = TreeStrategy::new(tree, root);
-            let start = crate::games::Game::start(&game);
+            let start = crate::games::Rules::start(&game);
             let result = crate::engine::strategy::certify(
                 &game,
                 &start,

@@ -1,11 +1,12 @@
-//! The colouring games as a [`Game`] (rules read in the parent module).
+//! The colouring games as a game of the engine ([`crate::games::Rules`] and the
+//! other capabilities; rules read in the parent module).
 
 use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
 use crate::core::words::count;
-use crate::games::Game;
+use crate::games::{FinalScore, Notation, Symmetric};
 
 /// Bodlaender's four colouring games (see the parent module).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -280,7 +281,14 @@ fn owner(p: &ColourPosition, v: Vertex) -> Player {
     }
 }
 
-impl Game for ColouringGame {
+/// The winner hurries, the loser delays.
+impl FinalScore for Winner {
+    fn hurries(self) -> Option<Player> {
+        Some(self.player())
+    }
+}
+
+impl crate::games::Rules for ColouringGame {
     type Position = ColourPosition;
     type Move = ColourMove;
     type Score = Winner;
@@ -343,7 +351,9 @@ impl Game for ColouringGame {
         };
         next
     }
+}
 
+impl Symmetric for ColouringGame {
     fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
         p.canonical()
     }
@@ -360,11 +370,12 @@ impl Game for ColouringGame {
             c,
         }
     }
+}
 
-    fn hurries(&self, score: Winner) -> Option<Player> {
-        Some(score.player())
-    }
+/// No hints: every position is searched.
+impl crate::games::Hints for ColouringGame {}
 
+impl Notation for ColouringGame {
     fn move_text(&self, m: &ColourMove) -> String {
         format!("{}:{}", m.v, m.c)
     }

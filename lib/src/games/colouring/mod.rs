@@ -1,5 +1,5 @@
 //! Bodlaender's colouring games ("On the complexity of some coloring
-//! games", RUU-CS-89-27, 1989) as one more [`crate::games::Game`]: a vertex
+//! games", RUU-CS-89-27, 1989) as one more game ([`crate::games::Rules`]): a vertex
 //! game searched by the same engine as the edge games.
 //!
 //! Our reading of the paper (section numbers are the paper's):

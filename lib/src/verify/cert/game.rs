@@ -21,8 +21,8 @@ use crate::core::board::{Edge, Player};
 use crate::core::edges::EdgePosition;
 use crate::core::graph6::encode;
 use crate::engine::{best_index, Solver, Stopped};
+use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use crate::games::Game;
 use sha2::{Digest, Sha256};
 use std::collections::{HashSet, VecDeque};
 
@@ -82,7 +82,7 @@ pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Game
 fn winner_entry(solver: &Solver<RamseyGame>, position: &EdgePosition) -> Result<(String, EdgePosition), Stopped> {
     let game = solver.game();
     let options = solver.move_values(position)?;
-    let best = best_index(game, position.to_move, options.iter().map(|o| o.value))
+    let best = best_index(solver.question(), position.to_move, options.iter().map(|o| o.value))
         .expect("a position that is not over has a move");
     let chosen = &options[best];
     let depth = chosen.value.plies.div_ceil(2);

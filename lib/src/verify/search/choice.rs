@@ -13,7 +13,7 @@ use super::walk::NameBook;
 use super::Search;
 use crate::core::board::{Edge, Player};
 use crate::engine::{inverse, Stopped};
-use crate::games::Game as _;
+use crate::games::prelude::*;
 use crate::verify::line::{Ending, Line, PlayedMove};
 use std::collections::HashSet;
 
@@ -84,7 +84,10 @@ impl Search<'_> {
         let Some((index, _)) = self.solver.choice_at(&canon).map_err(|stop| stop.to_string())? else {
             return Err("no value for his reply".into());
         };
-        let m = game.relabel_move(&game.orbit_moves(&canon)[index], &inverse(&canon.to_canon));
+        let m = game.relabel_move(
+            &game.orbit_moves(&canon.position, &canon.generators)[index],
+            &inverse(&canon.to_canon),
+        );
         let Turn::His(his) = m else {
             return Err("his turn without his move".into());
         };
@@ -121,7 +124,10 @@ impl Search<'_> {
             let Some((index, _)) = self.solver.choice_at(&canon)? else {
                 break Ending::Draw; // not reached: `ending_at` sees every end the engine sees
             };
-            let m = game.relabel_move(&game.orbit_moves(&canon)[index], &inverse(&canon.to_canon));
+            let m = game.relabel_move(
+                &game.orbit_moves(&canon.position, &canon.generators)[index],
+                &inverse(&canon.to_canon),
+            );
             let next = game.play(&node, &m);
             let before_her = match m {
                 Turn::His(his) => {
@@ -206,7 +212,7 @@ impl Search<'_> {
         if !seen.insert(canon.key.clone()) || game.outcome(&canon.position).is_some() {
             return Ok(());
         }
-        let mut moves = game.orbit_moves(&canon);
+        let mut moves = game.orbit_moves(&canon.position, &canon.generators);
         let node = &canon.position;
         if node.her_turn {
             let Some((index, _)) = self.solver.choice_at(&canon)? else {

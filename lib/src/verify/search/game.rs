@@ -1,4 +1,5 @@
-//! A first-player strategy as a [`crate::games::Game`]: the strategy
+//! A first-player strategy as a game ([`Rules`] and the other capabilities
+//! of [`crate::games`]): the strategy
 //! verifier runs on the engine's one search core ([`crate::engine::Solver`]).
 //!
 //! A position is a board with him to move, her memory, her last move and,
@@ -21,18 +22,19 @@
 //! Scores: every failure is below every win, and a win with fewer of her
 //! moves is above one with more (she hurries, he delays; the total is in
 //! the score; the length of a value counts his moves only). A failure is
-//! decisive for him and a win for her ([`Game::decisive`]): the value of
+//! decisive for him and a win for her ([`FirstCounterexample`], the
+//! verifier's question): the value of
 //! a node is its first failing reply in reply order, else its longest win
 //! (and at her choice nodes under `Some`, the first winning option).
 //!
-//! Counting convention ([`Game::quick_value`]): only positions that are
+//! Counting convention ([`Hints::quick_value`]): only positions that are
 //! labelled are stored and counted: with him to move, and her choice
 //! nodes. A game that ended inside an exchange and a position decided by
 //! the double-threat shortcut are decided before labelling and never
 //! stored; a full board with him to move (he has no reply: a draw) is
 //! stored, as it always was. His replies that end the game or that she
 //! answers with the shortcut's win are scored before the exchange is even
-//! played ([`EngineGame::quick_move_value`]), with the same values.
+//! played ([`Hints::quick_move_value`]), with the same values.
 
 use super::choices::Choices;
 use super::value::{FailKind, Value as Outcome};
@@ -41,7 +43,7 @@ use crate::core::canon::{canonical_form, Key};
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
-use crate::games::{Game as EngineGame, Value};
+use crate::games::{FinalScore, Hints, Notation, Question, Rules, Symmetric, Value};
 use crate::verify::line::Ending;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
@@ -314,7 +316,35 @@ impl StrategyGame<'_> {
     }
 }
 
-impl EngineGame for StrategyGame<'_> {
+/// She hurries and he delays, but the length is in the score already
+/// (her total moves in [`Score::Win`]), so no question ranks it again.
+impl FinalScore for Score {
+    fn hurries(self) -> Option<Player> {
+        None
+    }
+}
+
+/// The verifier's question: does the strategy win against every reply,
+/// and if not, what is the first counterexample in reply order? A failure
+/// is decisive for him (any counterexample refutes) and a win for her (at
+/// her choice nodes under [`Choices::Some`], one winning option is enough);
+/// lengths are ranked by the score itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FirstCounterexample;
+
+impl Question<Score> for FirstCounterexample {
+    fn decisive(&self, mover: Player, score: Score) -> bool {
+        match mover {
+            Player::Second => matches!(score, Score::Fail(_)),
+            Player::First => matches!(score, Score::Win(_)),
+        }
+    }
+    fn hurries(&self, score: Score) -> Option<Player> {
+        score.hurries()
+    }
+}
+
+impl Rules for StrategyGame<'_> {
     type Position = Node;
     type Move = Turn;
     type Score = Score;
@@ -352,17 +382,7 @@ impl EngineGame for StrategyGame<'_> {
     /// to the first fresh vertices (all fresh vertices are alike); at a
     /// choice node every option.
     fn moves(&self, node: &Node) -> Vec<Turn> {
-        self.orbit_moves(&Canonical::as_is(node.clone()))
-    }
-
-    fn orbit_moves(&self, canon: &Canonical<Node>) -> Vec<Turn> {
-        let node = &canon.position;
-        if node.her_turn {
-            let count = self.options(node).as_ref().map_or(0, Vec::len);
-            return (0..count).map(Turn::Her).collect();
-        }
-        let edges = edge_orbits(&node.position, &canon.generators);
-        edges.into_iter().map(Turn::His).collect()
+        self.orbit_moves(node, &[])
     }
 
     fn play(&self, node: &Node, m: &Turn) -> Node {
@@ -370,6 +390,17 @@ impl EngineGame for StrategyGame<'_> {
             Turn::His(his) => self.his_step(node, his),
             Turn::Her(i) => self.choose(node, i),
         }
+    }
+}
+
+impl Symmetric for StrategyGame<'_> {
+    fn orbit_moves(&self, node: &Node, generators: &[Vec<Vertex>]) -> Vec<Turn> {
+        if node.her_turn {
+            let count = self.options(node).as_ref().map_or(0, Vec::len);
+            return (0..count).map(Turn::Her).collect();
+        }
+        let edges = edge_orbits(&node.position, generators);
+        edges.into_iter().map(Turn::His).collect()
     }
 
     fn canonical(&self, node: &Node) -> Canonical<Node> {
@@ -383,12 +414,9 @@ impl EngineGame for StrategyGame<'_> {
             her => her,
         }
     }
+}
 
-    /// The length is in the score already.
-    fn hurries(&self, _score: Score) -> Option<Player> {
-        None
-    }
-
+impl Notation for StrategyGame<'_> {
     fn move_text(&self, m: &Turn) -> String {
         match m {
             Turn::His(e) => e.to_string(),
@@ -404,17 +432,12 @@ impl EngineGame for StrategyGame<'_> {
             Score::Fail(kind) => format!("{kind:?}"),
         }
     }
+}
 
+impl Hints for StrategyGame<'_> {
     /// His moves count; her choice is part of his turn's exchange.
     fn plies(&self, m: &Turn) -> u32 {
         matches!(m, Turn::His(_)).into()
-    }
-
-    fn decisive(&self, mover: Player, score: Score) -> bool {
-        match mover {
-            Player::Second => matches!(score, Score::Fail(_)),
-            Player::First => matches!(score, Score::Win(_)),
-        }
     }
 
     fn quick_value(&self, node: &Node) -> Option<Value<Score>> {

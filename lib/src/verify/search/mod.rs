@@ -22,7 +22,7 @@ use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Canonical};
 use crate::core::memory::Memory;
 use crate::engine::{Child, Counters, Hook, Limits, Solver, Stopped};
-use crate::games::Game as _;
+use crate::games::prelude::*;
 use crate::verify::line::Ending;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
@@ -41,7 +41,9 @@ mod walk;
 pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use exchange::quiet_strategy_panics;
-pub use game::{engine_form, to_value, AtNode, Exchange, Node, Options, Score, StrategyGame, Turn};
+pub use game::{
+    engine_form, to_value, AtNode, Exchange, FirstCounterexample, Node, Options, Score, StrategyGame, Turn,
+};
 pub use stats::Stats;
 pub use value::{FailKind, Value};
 
@@ -125,7 +127,7 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         })
     }
 
-    /// His reply was scored unplayed ([`crate::games::Game::quick_move_value`]): a
+    /// His reply was scored unplayed ([`crate::games::Hints::quick_move_value`]): a
     /// win is her immediate win by the shortcut, with the node's memory.
     fn decided(
         &self,
@@ -194,7 +196,7 @@ pub struct Search<'a> {
     pub bound: u32,
     limits: Option<Limits>,
     sequential: bool,
-    solver: Solver<'a, StrategyGame<'a>, Recorder<'a>>,
+    solver: Solver<'a, StrategyGame<'a>, Recorder<'a>, FirstCounterexample>,
 }
 
 impl<'a> Search<'a> {
@@ -229,6 +231,7 @@ impl<'a> Search<'a> {
         };
         let solver = Solver::owning(rules)
             .with_hook(recorder)
+            .with_question(FirstCounterexample)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
             strategy: rules.strategy,
