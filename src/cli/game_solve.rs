@@ -71,7 +71,7 @@ pub fn statement(args: &StatementArgs, rules: &str, board: &str) -> Result<Ramse
 
 /// The game stated by the options on the uncoloured `board`.
 fn statement_on(args: &StatementArgs, rules: &str, board: EdgePosition) -> Result<RamseyGame, String> {
-    let rules: Rules = rules.parse()?;
+    let rules: Rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
     let first = match args.first.as_deref() {
         None => None,
         Some("red") => Some(Player::First),
@@ -108,7 +108,7 @@ fn targets(args: &StatementArgs) -> Result<[Pattern; 2], String> {
 /// define (no legal move, or a full board) never comes, and a set move
 /// could colour infinitely many edges.
 fn aleph0_statement(args: &StatementArgs, rules: &str, budget: Option<u32>) -> Result<RamseyGame, String> {
-    let parsed: Rules = rules.parse()?;
+    let parsed: Rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
     if !matches!(parsed, Rules::Achieve | Rules::AchieveSecond | Rules::Maker) {
         return Err(format!(
             "{parsed} is not posed on K_aleph0 (a fresh vertex always avoids completing, so the game has no end): use a finite --board n"

@@ -118,6 +118,20 @@ impl From<UnknownStrategy> for Failure {
     }
 }
 
+/// The library's errors about what the user gave (a name, a file, a
+/// flag's value) are bad input: exit code 2, their message on one line.
+macro_rules! bad_input_from {
+    ($($error:ty),* $(,)?) => {
+        $(impl From<$error> for Failure {
+            fn from(e: $error) -> Failure {
+                Failure::BadInput(e.to_string())
+            }
+        })*
+    };
+}
+
+bad_input_from!(crate::games::UnknownName);
+
 impl Failure {
     /// The process exit code for this failure.
     pub fn exit_code(&self) -> u8 {

@@ -70,7 +70,7 @@ pub fn run(args: VerifyArgs, registry: &crate::verify::registry::Registry) -> Re
 fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, limits: Limits) -> Result<(), Failure> {
     let strategy = args.search.strategy(registry)?;
     let rules = args.rules.as_deref().map(str::parse::<Rules>).transpose()?;
-    let choices = Choices::parse(&args.choices).map_err(Failure::BadInput)?;
+    let choices = Choices::parse(&args.choices)?;
     if args.resolution_out.is_some() && choices != Choices::Some {
         return Err(Failure::BadInput("--resolution-out needs --choices some".into()));
     }

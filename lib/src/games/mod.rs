@@ -97,9 +97,9 @@ macro_rules! named_on_command_line {
         }
 
         impl std::str::FromStr for $type {
-            type Err = String;
+            type Err = crate::games::UnknownName;
 
-            fn from_str(s: &str) -> Result<$type, String> {
+            fn from_str(s: &str) -> Result<$type, crate::games::UnknownName> {
                 crate::games::by_name(s, &<$type>::ALL, <$type>::name, $what)
             }
         }
@@ -128,13 +128,28 @@ pub mod prelude {
     pub use super::{FinalScore as _, Hints as _, Notation as _, Rules as _, Symmetric as _};
 }
 
+/// A name read from the command line that is none of a closed list of
+/// names (a rule set, a choices mode, ...): what it was meant to be, the
+/// text given and every valid name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{text}`: use one of {}", .known.join(", "))]
+pub struct UnknownName {
+    /// What the name was meant to be (`rules`, `choices mode`, ...).
+    pub what: String,
+    /// The text given.
+    pub text: String,
+    /// Every valid name, in order.
+    pub known: Vec<&'static str>,
+}
+
 /// The item of `all` whose `name` is `text`, or an error naming `what` was
 /// asked for and listing every valid name (for rule sets and other closed
 /// lists of names read from the command line).
-pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what: &str) -> Result<T, String> {
-    all.iter().copied().find(|&t| name(t) == text).ok_or_else(|| {
-        let names: Vec<_> = all.iter().map(|&t| name(t)).collect();
-        format!("unknown {what} `{text}`: use one of {}", names.join(", "))
+pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what: &str) -> Result<T, UnknownName> {
+    all.iter().copied().find(|&t| name(t) == text).ok_or_else(|| UnknownName {
+        what: what.to_string(),
+        text: text.to_string(),
+        known: all.iter().map(|&t| name(t)).collect(),
     })
 }
 

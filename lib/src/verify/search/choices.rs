@@ -34,7 +34,7 @@ impl Choices {
     }
 
     /// The mode named `text`, or an error listing the valid names.
-    pub fn parse(text: &str) -> Result<Choices, String> {
+    pub fn parse(text: &str) -> Result<Choices, crate::games::UnknownName> {
         crate::games::by_name(text, &Choices::ALL, Choices::name, "choices mode")
     }
 }
