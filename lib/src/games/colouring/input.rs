@@ -31,15 +31,57 @@ pub enum GraphError {
     /// A malformed graph6 string.
     #[error("graph: {0}")]
     Graph6(#[from] graph6::Graph6Error),
-    /// A named family with a bad parameter.
+    /// A named family with a bad parameter: the description given, and why.
     #[error("graph `{0}`: {1}")]
-    Family(String, String),
+    Family(String, FamilyError),
     /// A graph file that cannot be read or has a bad line.
     #[error("graph file {0}: {1}")]
     File(String, String),
     /// More vertices than the exact solver takes.
     #[error("the graph has {0} vertices; the exact solver takes at most {max}", max = MAX_VERTICES)]
     TooLarge(usize),
+}
+
+/// Why a named family (`path:N`, `prufer:...`, `random-tree:N`, ...) with
+/// its parameter is not a graph.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FamilyError {
+    /// The size parameter is not a number.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// More vertices or edges than [`MAX_BIG`].
+    #[error("more than {MAX_BIG} vertices or edges")]
+    TooLarge,
+    /// `cycle:N` with N below 3.
+    #[error("a cycle needs at least 3 vertices")]
+    ShortCycle,
+    /// No family of that name.
+    #[error("unknown family: use graph6, @FILE or path, cycle, star, complete, empty, prufer, random-tree")]
+    UnknownFamily,
+    /// A Prüfer code that is not a list of numbers.
+    #[error("a Prüfer code is a list of vertex numbers")]
+    PruferNotNumbers,
+    /// A Prüfer code too long: the number of vertices it gives.
+    #[error("a Prüfer code gives {0} vertices, at most {MAX_BIG} allowed")]
+    PruferTooLong(usize),
+    /// A Prüfer entry that is no vertex of the tree.
+    #[error("Prüfer entry {entry} is not a vertex of a tree on {vertices} vertices")]
+    PruferEntry {
+        /// The entry.
+        entry: usize,
+        /// The number of vertices of the tree (the code's length + 2).
+        vertices: usize,
+    },
+    /// `random-tree:N` with N not a number.
+    #[error("`{0}` is not a number of vertices")]
+    NotAVertexCount(String),
+    /// `random-tree:N,SEED` with SEED not a number.
+    #[error("`{0}` is not a seed (a number)")]
+    NotASeed(String),
+    /// `random-tree:N` with N outside `2..=MAX_BIG`.
+    #[error("a random tree takes 2..={MAX_BIG} vertices")]
+    RandomTreeSize,
 }
 
 /// The most vertices, and edges, a graph may have here (memory: about
@@ -80,7 +122,7 @@ pub fn read_graph(text: &str) -> Result<EdgeList, GraphError> {
         let pairs = edges.iter().map(|e| (e.ends().0 as u32, e.ends().1 as u32)).collect();
         return Ok(EdgeList::new(n, pairs));
     };
-    let bad = |why: String| GraphError::Family(text.to_string(), why);
+    let bad = |why: FamilyError| GraphError::Family(text.to_string(), why);
     match family {
         "prufer" => prufer(&prufer_code(arg)?).map_err(bad),
         "random-tree" => random_tree(arg).map_err(bad),
@@ -89,8 +131,8 @@ pub fn read_graph(text: &str) -> Result<EdgeList, GraphError> {
 }
 
 /// `path:N` and the other families with one size parameter.
-fn named(family: &str, arg: &str) -> Result<EdgeList, String> {
-    let n: usize = arg.parse().map_err(|_| format!("`{arg}` is not a number"))?;
+fn named(family: &str, arg: &str) -> Result<EdgeList, FamilyError> {
+    let n: usize = arg.parse().map_err(|_| FamilyError::NotANumber(arg.to_string()))?;
     let size = if family == "star" { n.saturating_add(1) } else { n };
     let edges = match family {
         "complete" => n.saturating_mul(n.saturating_sub(1)) / 2,
@@ -98,21 +140,17 @@ fn named(family: &str, arg: &str) -> Result<EdgeList, String> {
         _ => n,
     };
     if size > MAX_BIG || edges > MAX_BIG {
-        return Err(format!("more than {MAX_BIG} vertices or edges"));
+        return Err(FamilyError::TooLarge);
     }
     let n32 = n as u32;
     let pairs: Vec<(u32, u32)> = match family {
         "path" => (1..n32).map(|v| (v - 1, v)).collect(),
         "cycle" if n >= 3 => (0..n32).map(|v| (v, (v + 1) % n32)).collect(),
-        "cycle" => return Err("a cycle needs at least 3 vertices".into()),
+        "cycle" => return Err(FamilyError::ShortCycle),
         "star" => (1..=n32).map(|v| (0, v)).collect(),
         "complete" => (0..n32).flat_map(|u| (u + 1..n32).map(move |v| (u, v))).collect(),
         "empty" => vec![],
-        _ => {
-            return Err(
-                "unknown family: use graph6, @FILE or path, cycle, star, complete, empty, prufer, random-tree".into(),
-            )
-        }
+        _ => return Err(FamilyError::UnknownFamily),
     };
     Ok(EdgeList::new(size, pairs))
 }
@@ -128,23 +166,20 @@ fn prufer_code(arg: &str) -> Result<Vec<usize>, GraphError> {
         .map(|s| s.parse())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            GraphError::Family(
-                format!("prufer:{arg}"),
-                "a Prüfer code is a list of vertex numbers".into(),
-            )
+            GraphError::Family(format!("prufer:{arg}"), FamilyError::PruferNotNumbers)
         })
 }
 
 /// The tree with Prüfer code `code` on `code.len() + 2` vertices (the
 /// usual decoding: each step joins the smallest leaf to the next entry),
 /// in linear time.
-pub fn prufer(code: &[usize]) -> Result<EdgeList, String> {
+pub fn prufer(code: &[usize]) -> Result<EdgeList, FamilyError> {
     let n = code.len() + 2;
     if n > MAX_BIG {
-        return Err(format!("a Prüfer code gives {n} vertices, at most {MAX_BIG} allowed"));
+        return Err(FamilyError::PruferTooLong(n));
     }
     if let Some(&bad) = code.iter().find(|&&c| c >= n) {
-        return Err(format!("Prüfer entry {bad} is not a vertex of a tree on {n} vertices"));
+        return Err(FamilyError::PruferEntry { entry: bad, vertices: n });
     }
     let mut degree = vec![1usize; n];
     for &c in code {
@@ -171,12 +206,12 @@ pub fn prufer(code: &[usize]) -> Result<EdgeList, String> {
 }
 
 /// `random-tree:N` or `random-tree:N,SEED`.
-fn random_tree(arg: &str) -> Result<EdgeList, String> {
+fn random_tree(arg: &str) -> Result<EdgeList, FamilyError> {
     let (n, seed) = arg.split_once(',').unwrap_or((arg, "0"));
-    let n: usize = n.parse().map_err(|_| format!("`{n}` is not a number of vertices"))?;
-    let seed: u64 = seed.parse().map_err(|_| format!("`{seed}` is not a seed (a number)"))?;
+    let n: usize = n.parse().map_err(|_| FamilyError::NotAVertexCount(n.to_string()))?;
+    let seed: u64 = seed.parse().map_err(|_| FamilyError::NotASeed(seed.to_string()))?;
     if !(2..=MAX_BIG).contains(&n) {
-        return Err(format!("a random tree takes 2..={MAX_BIG} vertices"));
+        return Err(FamilyError::RandomTreeSize);
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let code: Vec<usize> = (0..n - 2).map(|_| rng.random_range(0..n)).collect();

@@ -52,5 +52,5 @@ pub mod separation;
 
 pub use game::{ColourMove, ColouringGame, Rules, Winner};
 pub use graph::{parse_graph, Graph};
-pub use input::GraphError;
+pub use input::{FamilyError, GraphError};
 pub use position::ColourPosition;
