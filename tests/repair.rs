@@ -88,7 +88,7 @@ fn the_k4_table_file_names_k4_guarded_and_round_trips() {
     for other in ["k4-patched", "k4", "k3"] {
         let other = by_name(other).unwrap();
         assert!(!file.header.is_for(other.as_ref()));
-        let err = file.clone().table_for(other.as_ref()).unwrap_err();
+        let err = file.clone().table_for(other.as_ref()).unwrap_err().to_string();
         assert!(err.contains("k4-guarded (K4)") && err.contains(other.name()), "{err}");
     }
     assert_eq!(
@@ -253,11 +253,14 @@ fn a_tampered_k4_table_entry_is_refuted() {
 fn a_line_the_strategy_does_not_play_is_rejected() {
     let patched = k4::patched();
     let search = Search::new(&patched, Board::Infinite, 21);
-    let err = search.replay_line(&edges("0-1,2-3,0-4,1-4,0-5")).unwrap_err();
+    let err = search
+        .replay_line(&edges("0-1,2-3,0-4,1-4,0-5"))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("move 5 of the line is 0-5, the strategy plays"), "{err}");
-    let err = search.replay_line(&edges("0-1,2-3")).unwrap_err();
+    let err = search.replay_line(&edges("0-1,2-3")).unwrap_err().to_string();
     assert!(err.contains("must end with her move"), "{err}");
-    let err = search.replay_line(&edges("0-1,0-1,0-2")).unwrap_err();
+    let err = search.replay_line(&edges("0-1,0-1,0-2")).unwrap_err().to_string();
     assert!(err.contains("not free"), "{err}");
 }
 

@@ -250,7 +250,7 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
         crate::verify::cert::game::GameCertError::Stopped(cap) => Failure::NoVerdict(cap.to_string()),
         draw => Failure::BadInput(draw.to_string()),
     })?;
-    let bytes = cert.write(path).map_err(Failure::Output)?;
+    let bytes = cert.write(path).map_err(|e| Failure::Output(e.to_string()))?;
     output::note(format_args!(
         "certificate: {}, {} written to {}",
         count(cert.entries, "entry", "entries"),

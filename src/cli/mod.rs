@@ -130,7 +130,7 @@ macro_rules! bad_input_from {
     };
 }
 
-bad_input_from!(crate::games::UnknownName);
+bad_input_from!(crate::games::UnknownName, crate::verify::strategy::UnverifiableRules);
 
 impl Failure {
     /// The process exit code for this failure.

@@ -224,7 +224,9 @@ fn rules(text: &str) -> Result<Vec<Rules>, String> {
     if text == "all" {
         return Ok(Rules::ALL.to_vec());
     }
-    text.split(',').map(|r| r.trim().parse::<Rules>().map_err(|e| e.to_string())).collect()
+    text.split(',')
+        .map(|r| r.trim().parse::<Rules>().map_err(|e| e.to_string()))
+        .collect()
 }
 
 /// The command line as typed (program name without its path).

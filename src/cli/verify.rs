@@ -152,7 +152,7 @@ fn write_resolution(
     if report.verdict != Verdict::Verified {
         return Err(fail("no resolution of the open choices wins".into()));
     }
-    let table = resolution_table(strategy, &report.choices.resolution).map_err(fail)?;
+    let table = resolution_table(strategy, &report.choices.resolution).map_err(|e| fail(e.to_string()))?;
     let comments = [
         format!(
             "the winning resolution of `verify --strategy {} --board {} --bound {} --choices some`",
@@ -205,7 +205,7 @@ fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<C
             board,
             bound,
             Refutes::EveryOption,
-            tree.as_ref()?,
+            tree.as_ref().map_err(|e| e.to_string())?,
         )),
         (Verdict::Refuted, _, None) => line_tree(&report.line)
             .map(|tree| tree_certificate(game, board, bound, Refutes::Line, &tree))
@@ -217,7 +217,7 @@ fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<C
 fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game: Game) -> Result<(), Failure> {
     let certificate = certificate(recorder, report, game)
         .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
-    let bytes = certificate.write(path).map_err(Failure::Output)?;
+    let bytes = certificate.write(path).map_err(|e| Failure::Output(e.to_string()))?;
     output::note(format_args!(
         "certificate: {}, {}, written to {}",
         count(certificate.entries, "entry", "entries"),

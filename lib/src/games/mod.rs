@@ -146,11 +146,14 @@ pub struct UnknownName {
 /// asked for and listing every valid name (for rule sets and other closed
 /// lists of names read from the command line).
 pub fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str, what: &str) -> Result<T, UnknownName> {
-    all.iter().copied().find(|&t| name(t) == text).ok_or_else(|| UnknownName {
-        what: what.to_string(),
-        text: text.to_string(),
-        known: all.iter().map(|&t| name(t)).collect(),
-    })
+    all.iter()
+        .copied()
+        .find(|&t| name(t) == text)
+        .ok_or_else(|| UnknownName {
+            what: what.to_string(),
+            text: text.to_string(),
+            known: all.iter().map(|&t| name(t)).collect(),
+        })
 }
 
 /// What a game *is*: a two-player game of perfect information, as the

@@ -60,7 +60,7 @@ use std::sync::Arc;
 
 mod header;
 use header::{header_field, HeaderFields};
-pub use header::{PatchFile, TableHeader};
+pub use header::{PatchFile, TableHeader, WrongTable};
 
 /// Situation key -> her move, in the situation's canonical labels.
 pub type PatchTable = BTreeMap<String, Patch>;
@@ -243,11 +243,35 @@ pub fn format_table(table: &PatchTable, comments: &[String]) -> String {
     out
 }
 
+/// Why a `--choices some` resolution gives no table ([`resolution_table`]).
+#[derive(Clone, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ResolutionError {
+    /// The strategy gives no options in a situation of the resolution.
+    #[error("at `{key}`: {error}")]
+    Strategy {
+        /// The situation ([`situation_key`]).
+        key: String,
+        /// The strategy's error.
+        error: StrategyError,
+    },
+    /// The strategy gives another number of options than the search saw.
+    #[error("at `{key}` the strategy now gives {now} options, not {searched}")]
+    Options {
+        /// The situation ([`situation_key`]).
+        key: String,
+        /// The options it gives now.
+        now: usize,
+        /// The options the search saw.
+        searched: usize,
+    },
+}
+
 /// The table of a `--choices some` resolution ([`Resolution`]): at each
 /// situation with several options, the option she takes, as the strategy
 /// numbers it in the situation's canonical view (the view [`Patched`]
 /// shows it). Fails if the strategy gives other options than the search saw.
-pub fn resolution_table(strategy: &dyn Strategy, resolution: &[Resolution]) -> Result<PatchTable, String> {
+pub fn resolution_table(strategy: &dyn Strategy, resolution: &[Resolution]) -> Result<PatchTable, ResolutionError> {
     let mut table = PatchTable::new();
     for r in resolution {
         let canon = canonical_form(&r.position, &r.memory, r.last_reply);
@@ -258,13 +282,16 @@ pub fn resolution_table(strategy: &dyn Strategy, resolution: &[Resolution]) -> R
             last_reply: canon.marked,
         };
         let key = situation_key(&canon.position, &canon.memory, canon.marked);
-        let options = strategy.choices(&view).map_err(|e| format!("at `{key}`: {e}"))?;
+        let options = match strategy.choices(&view) {
+            Ok(options) => options,
+            Err(error) => return Err(ResolutionError::Strategy { key, error }),
+        };
         let Some(chosen) = options.get(r.option).filter(|_| options.len() == r.options) else {
-            return Err(format!(
-                "at `{key}` the strategy now gives {} options, not {}",
-                options.len(),
-                r.options
-            ));
+            return Err(ResolutionError::Options {
+                key,
+                now: options.len(),
+                searched: r.options,
+            });
         };
         let patch = Patch {
             edge: chosen.edge,

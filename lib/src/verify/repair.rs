@@ -28,7 +28,7 @@ use crate::verify::line::{Ending, Line};
 use crate::verify::patch::{memory_for, PatchTable, Patched, Patches};
 use crate::verify::search::contract::{panicked_at, ContractError};
 use crate::verify::search::guarded;
-use crate::verify::search::{Search, Value};
+use crate::verify::search::{ReplayError, Search, Value};
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{new_search, Request};
 use std::sync::Arc;
@@ -85,8 +85,8 @@ pub enum RepairOutcome {
 #[derive(Debug, thiserror::Error)]
 pub enum RepairError {
     /// The line to repair after is not one the strategy plays.
-    #[error("{0}")]
-    Line(String),
+    #[error(transparent)]
+    Line(#[from] ReplayError),
     /// Unusable limits (e.g. no thread pool of that size).
     #[error(transparent)]
     Limits(#[from] LimitsError),
@@ -244,7 +244,7 @@ fn saving_move(search: &Search, patched: &Patched, decision: &Decision) -> Resul
         let current = patched.play_over(&view, own.clone()).ok().map(|m| m.edge);
         (own, current)
     })
-    .map_err(|panic| NoSave::Panicked(panicked_at(&canon, &panic)))?;
+    .map_err(|panic| NoSave::Panicked(panicked_at(&canon, &panic.0)))?;
     let clique = patched.game().clique;
     let candidates = edge_orbit_representatives(&canon)
         .into_iter()

@@ -146,7 +146,7 @@ pub struct ChoiceNote {
     /// Under `--choices some` on a refuted run, if [`Request::tree`]: his
     /// tree against every resolution ([`Search::refutation_tree`]), or why
     /// there is none.
-    pub tree: Option<Result<Vec<TreeNode>, String>>,
+    pub tree: Option<Result<Vec<TreeNode>, crate::verify::search::TreeError>>,
 }
 
 /// How the reported counterexample relates to the shortest ones.
@@ -161,7 +161,7 @@ pub struct ShortestNote {
 }
 
 /// The game `request` plays `strategy` in: its own, or under other rules.
-pub fn game_of(strategy: &dyn Strategy, request: &Request) -> Result<Game, String> {
+pub fn game_of(strategy: &dyn Strategy, request: &Request) -> Result<Game, crate::verify::strategy::UnverifiableRules> {
     match request.rules {
         Some(rules) => strategy.game().under(rules),
         None => Ok(strategy.game()),
@@ -250,7 +250,7 @@ fn verify_on_pool(
     observer: Option<&dyn Observer>,
 ) -> Result<Report, VerifyError> {
     let start = Instant::now();
-    let game = game_of(strategy, request).map_err(VerifyError::Setup)?;
+    let game = game_of(strategy, request).map_err(|e| VerifyError::Setup(e.to_string()))?;
     let first = run_search(strategy, request, false, observer)?;
     let her_cutoffs = request.choices == Choices::Some && first.0.choice_nodes() > 0;
     let cut_off = matches!(first.1, Value::Fail { .. }) || her_cutoffs;

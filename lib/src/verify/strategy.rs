@@ -33,6 +33,17 @@ pub struct Game {
 /// [`crate::engine`] (`solve --rules`).
 pub const VERIFIABLE_RULES: [Rules; 3] = [Rules::Achieve, Rules::AchieveSecond, Rules::Maker];
 
+/// Rules the verifier does not play (not in [`VERIFIABLE_RULES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the verifier checks building strategies under {}, not {rules}; solve other games with `solve --rules`",
+    VERIFIABLE_RULES.map(Rules::name).join(", ")
+)]
+pub struct UnverifiableRules {
+    /// The rules asked for.
+    pub rules: Rules,
+}
+
 impl Game {
     /// The strong `K_k` game.
     pub fn clique(k: usize) -> Game {
@@ -43,13 +54,9 @@ impl Game {
     }
 
     /// The same target under other rules, if the verifier plays them.
-    pub fn under(self, rules: Rules) -> Result<Game, String> {
+    pub fn under(self, rules: Rules) -> Result<Game, UnverifiableRules> {
         if !VERIFIABLE_RULES.contains(&rules) {
-            let names: Vec<_> = VERIFIABLE_RULES.iter().map(|r| r.name()).collect();
-            return Err(format!(
-                "the verifier checks building strategies under {}, not {rules}; solve other games with `solve --rules`",
-                names.join(", ")
-            ));
+            return Err(UnverifiableRules { rules });
         }
         Ok(Game { rules, ..self })
     }

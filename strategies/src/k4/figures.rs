@@ -13,7 +13,7 @@
 
 use ramsey_verify_lib::core::board::{Board, Position};
 use ramsey_verify_lib::core::canon::{canonical_form, Key};
-use ramsey_verify_lib::core::graph6::decode_position;
+use ramsey_verify_lib::core::graph6::{decode_position, Graph6Error};
 use ramsey_verify_lib::core::memory::Memory;
 use std::collections::HashSet;
 use std::sync::OnceLock;
@@ -24,11 +24,11 @@ pub const FIGURE5: &str = include_str!("figure5.g6");
 pub const FIGURE6: &str = include_str!("figure6.g6");
 
 /// The positions of a figure data file.
-pub fn parse(data: &str) -> Result<Vec<Position>, String> {
+pub fn parse(data: &str) -> Result<Vec<Position>, Graph6Error> {
     data.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
-        .map(|l| decode_position(l, Board::Infinite).map_err(|e| e.to_string()))
+        .map(|l| decode_position(l, Board::Infinite))
         .collect()
 }
 

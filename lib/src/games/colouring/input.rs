@@ -165,9 +165,7 @@ fn prufer_code(arg: &str) -> Result<Vec<usize>, GraphError> {
         .filter(|s| !s.is_empty())
         .map(|s| s.parse())
         .collect::<Result<_, _>>()
-        .map_err(|_| {
-            GraphError::Family(format!("prufer:{arg}"), FamilyError::PruferNotNumbers)
-        })
+        .map_err(|_| GraphError::Family(format!("prufer:{arg}"), FamilyError::PruferNotNumbers))
 }
 
 /// The tree with Prüfer code `code` on `code.len() + 2` vertices (the
@@ -179,7 +177,10 @@ pub fn prufer(code: &[usize]) -> Result<EdgeList, FamilyError> {
         return Err(FamilyError::PruferTooLong(n));
     }
     if let Some(&bad) = code.iter().find(|&&c| c >= n) {
-        return Err(FamilyError::PruferEntry { entry: bad, vertices: n });
+        return Err(FamilyError::PruferEntry {
+            entry: bad,
+            vertices: n,
+        });
     }
     let mut degree = vec![1usize; n];
     for &c in code {

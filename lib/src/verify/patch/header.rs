@@ -84,18 +84,32 @@ impl PatchFile {
 
     /// The entries, if the table was written for `strategy` (its name and
     /// game); else why not, naming both.
-    pub fn table_for(self, strategy: &dyn Strategy) -> Result<PatchTable, String> {
+    pub fn table_for(self, strategy: &dyn Strategy) -> Result<PatchTable, WrongTable> {
         if self.header.is_for(strategy) {
             return Ok(self.table);
         }
-        Err(format!(
-            "a patch table for {} ({}), not for {} ({})",
-            self.header.strategy,
-            self.header.game,
-            strategy.name(),
-            strategy.game().target_name()
-        ))
+        Err(WrongTable {
+            table_strategy: self.header.strategy,
+            table_game: self.header.game,
+            strategy: strategy.name().to_string(),
+            game: strategy.game().target_name(),
+        })
     }
+}
+
+/// A patch table written for another strategy or game than the one it is
+/// applied to ([`PatchFile::table_for`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a patch table for {table_strategy} ({table_game}), not for {strategy} ({game})")]
+pub struct WrongTable {
+    /// The strategy named in the table's header.
+    pub table_strategy: String,
+    /// The game named in the table's header (`Kk`).
+    pub table_game: String,
+    /// The strategy it was applied to.
+    pub strategy: String,
+    /// That strategy's game (`Kk`).
+    pub game: String,
 }
 
 /// The header fields read so far.

@@ -17,6 +17,33 @@ use crate::games::prelude::*;
 use crate::verify::line::{Ending, Line, PlayedMove};
 use std::collections::HashSet;
 
+/// Why there is no refutation tree ([`Search::refutation_tree`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeError {
+    /// The tree would exceed [`MAX_TREE`] lines.
+    #[error("the refutation tree has more than {MAX_TREE} lines")]
+    TooLarge,
+    /// One of her options ends the game (she wins there).
+    #[error("her option ends the game: {ending:?}; not a refutation")]
+    HerOptionEnds {
+        /// The ending.
+        ending: Ending,
+    },
+    /// A line of the tree ends in a way no refutation does.
+    #[error("{ending:?} in a refutation")]
+    NotRefuting {
+        /// The ending.
+        ending: Ending,
+    },
+    /// A limit stopped the search on the way.
+    #[error(transparent)]
+    Stopped(#[from] Stopped),
+    /// An internal inconsistency of the searched game (a bug), described.
+    #[error("{0}")]
+    Internal(&'static str),
+}
+
 impl Search<'_> {
     /// Under `--choices some`, after [`Search::root_value`] found no
     /// winning resolution: his strategy against all of them, as a tree in
@@ -24,7 +51,7 @@ impl Search<'_> {
     /// allows, each answered by the reply the values point to (his first
     /// winning one), down to the leaves. Fails if the tree would exceed
     /// [`MAX_TREE`] lines or a line is won by her (not a refutation).
-    pub fn refutation_tree(&self) -> Result<Vec<TreeNode>, String> {
+    pub fn refutation_tree(&self) -> Result<Vec<TreeNode>, TreeError> {
         let mut tree = Vec::new();
         self.her_situation(self.rules().start(), None, None, &mut tree)?;
         Ok(tree)
@@ -39,7 +66,7 @@ impl Search<'_> {
         parent: Option<(usize, usize)>,
         his: Option<Edge>,
         tree: &mut Vec<TreeNode>,
-    ) -> Result<(), String> {
+    ) -> Result<(), TreeError> {
         let game = self.rules();
         let (what, after): (TreeEnd, Vec<Node>) = match (node.her_turn, node.her, &node.ending) {
             (true, _, _) => match game.options(&node) {
@@ -52,11 +79,11 @@ impl Search<'_> {
             },
             (false, Some(her), _) => (TreeEnd::Options(vec![her]), vec![node]),
             (false, None, Some(ending)) => (leaf(ending)?, Vec::new()),
-            (false, None, None) => return Err("a situation of hers without a move or an ending".into()),
+            (false, None, None) => return Err(TreeError::Internal("a situation of hers without a move or an ending")),
         };
         let id = tree.len();
         if id >= MAX_TREE {
-            return Err(format!("the refutation tree has more than {MAX_TREE} lines"));
+            return Err(TreeError::TooLarge);
         }
         tree.push(TreeNode { parent, his, what });
         for (i, node) in after.into_iter().enumerate() {
@@ -67,10 +94,10 @@ impl Search<'_> {
 
     /// His reply the values point to after option `at` (`node`: him to
     /// move), and the situation it leads to.
-    fn his_reply(&self, node: Node, at: (usize, usize), tree: &mut Vec<TreeNode>) -> Result<(), String> {
+    fn his_reply(&self, node: Node, at: (usize, usize), tree: &mut Vec<TreeNode>) -> Result<(), TreeError> {
         let game = self.rules();
         if let Some(ending) = &node.ending {
-            return Err(format!("her option ends the game: {ending:?}; not a refutation"));
+            return Err(TreeError::HerOptionEnds { ending: ending.clone() });
         }
         if node.position.is_full() {
             tree.push(TreeNode {
@@ -81,15 +108,15 @@ impl Search<'_> {
             return Ok(());
         }
         let canon = game.canonical(&node);
-        let Some((index, _)) = self.solver.choice_at(&canon).map_err(|stop| stop.to_string())? else {
-            return Err("no value for his reply".into());
+        let Some((index, _)) = self.solver.choice_at(&canon)? else {
+            return Err(TreeError::Internal("no value for his reply"));
         };
         let m = game.relabel_move(
             &game.orbit_moves(&canon.position, &canon.generators)[index],
             &inverse(&canon.to_canon),
         );
         let Turn::His(his) = m else {
-            return Err("his turn without his move".into());
+            return Err(TreeError::Internal("his turn without his move"));
         };
         self.her_situation(game.play(&node, &m), Some(at), Some(his), tree)
     }
@@ -243,6 +270,6 @@ impl Search<'_> {
 }
 
 /// The leaf an ending in a refutation is.
-fn leaf(ending: &Ending) -> Result<TreeEnd, String> {
-    TreeEnd::of(ending).ok_or_else(|| format!("{ending:?} in a refutation"))
+fn leaf(ending: &Ending) -> Result<TreeEnd, TreeError> {
+    TreeEnd::of(ending).ok_or_else(|| TreeError::NotRefuting { ending: ending.clone() })
 }

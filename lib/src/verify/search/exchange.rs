@@ -34,12 +34,18 @@ pub fn quiet_strategy_panics() {
 /// [`quiet_strategy_panics`]): its result, or the panic's message. The
 /// search calls strategies through this, and so does every other caller of
 /// strategy code (`repair`).
-pub(crate) fn guarded<T>(call: impl FnOnce() -> T) -> Result<T, String> {
+pub(crate) fn guarded<T>(call: impl FnOnce() -> T) -> Result<T, Panicked> {
     IN_STRATEGY.with(|flag| flag.set(true));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
     IN_STRATEGY.with(|flag| flag.set(false));
-    result.map_err(|panic| panic_message(&panic))
+    result.map_err(|panic| Panicked(panic_message(&panic)))
 }
+
+/// Strategy code panicked: the panic's message (`no message` if it had
+/// none).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Panicked(pub String);
 
 /// The text of a panic payload, as far as it has one.
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
@@ -100,7 +106,7 @@ impl StrategyGame<'_> {
             last_reply: canon.marked,
         };
         guarded(|| call(&view))
-            .map_err(|panic| super::contract::broken(super::contract::panicked_at(canon, &panic)))?
+            .map_err(|panic| super::contract::broken(super::contract::panicked_at(canon, &panic.0)))?
             .map_err(|e| Ending::StrategyError(e.to_string()))
     }
 

@@ -38,6 +38,7 @@ mod stats;
 mod value;
 mod walk;
 
+pub use choice::TreeError;
 pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use exchange::quiet_strategy_panics;
@@ -46,6 +47,7 @@ pub use game::{
 };
 pub use stats::Stats;
 pub use value::{FailKind, Value};
+pub use walk::ReplayError;
 
 /// Told about her moves as the search proves them; used to write proof
 /// certificates (src/cert). Called from inside the search rather than by a

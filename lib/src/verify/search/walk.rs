@@ -12,6 +12,47 @@ use crate::verify::line::{Ending, Line, PlayedMove};
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
+/// Why a line given by a caller is not one the strategy plays
+/// ([`Search::replay_line`]). Move numbers count from 1, red's first move
+/// being move 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// The game ends before her first move (the ending, described).
+    #[error("{ending}")]
+    Opening {
+        /// How the game ends, as a line describes it.
+        ending: String,
+    },
+    /// Her move `at` on the line is not the strategy's.
+    #[error("move {at} of the line is {given}, the strategy plays {own}")]
+    Differs {
+        /// The move's number on the line.
+        at: usize,
+        /// Her move on the line.
+        given: Edge,
+        /// The strategy's move.
+        own: Edge,
+    },
+    /// His move `at` on the line is not a free edge.
+    #[error("move {at} of the line ({edge}) is not free")]
+    Illegal {
+        /// The move's number on the line.
+        at: usize,
+        /// His edge.
+        edge: Edge,
+    },
+    /// The game ends before the line does (the ending, described).
+    #[error("the game ends inside the line: {ending}")]
+    EndsInside {
+        /// How the game ends, as a line describes it.
+        ending: String,
+    },
+    /// The line ends with his move.
+    #[error("the line must end with her move (he is to move next)")]
+    EndsWithHisMove,
+}
+
 /// His reply at each position of a line (see [`Search::play_line`]).
 type ReplyChooser<'s> = Box<dyn FnMut(&Canonical) -> Option<Edge> + 's>;
 
@@ -40,29 +81,39 @@ impl Search<'_> {
     /// Plays the strategy along `line` (moves in play order, red first, ending
     /// with hers): the position (him to move), memory and moves so far. Fails
     /// if the strategy plays another move than the line at some point.
-    pub fn replay_line(&self, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), String> {
+    pub fn replay_line(&self, line: &[Edge]) -> Result<(Position, Memory, Vec<PlayedMove>), ReplayError> {
         let describe = |ending: Ending| ending.describe(self.game);
-        let (mut position, mut memory, first) = self.opening().map_err(describe)?;
+        let (mut position, mut memory, first) = self.opening().map_err(|ending| ReplayError::Opening {
+            ending: describe(ending),
+        })?;
         let mut moves = vec![self.her_played(first, &memory)];
-        let differs =
-            |i: usize, own: Edge| format!("move {} of the line is {}, the strategy plays {own}", i + 1, line[i]);
+        let differs = |i: usize, own: Edge| ReplayError::Differs {
+            at: i + 1,
+            given: line[i],
+            own,
+        };
         if line.first().is_some_and(|&e| e != first) {
             return Err(differs(0, first));
         }
         for (i, pair) in line.get(1..).unwrap_or_default().chunks(2).enumerate() {
             let his = *pair.first().expect("chunks are not empty");
             if !position.is_free(his) {
-                return Err(format!("move {} of the line ({his}) is not free", 2 * i + 2));
+                return Err(ReplayError::Illegal {
+                    at: 2 * i + 2,
+                    edge: his,
+                });
             }
             let x = self.exchange(&position, &memory, his);
             if let Some(ending) = x.ending {
-                return Err(format!("the game ends inside the line: {}", describe(ending)));
+                return Err(ReplayError::EndsInside {
+                    ending: describe(ending),
+                });
             }
             let her = x.her.expect("she moved");
             match pair.get(1) {
                 Some(&given) if given != her => return Err(differs(2 * i + 2, her)),
                 Some(_) => {}
-                None => return Err("the line must end with her move (he is to move next)".into()),
+                None => return Err(ReplayError::EndsWithHisMove),
             }
             moves.extend(self.exchange_moves(&position, &x));
             (position, memory) = (x.position, x.memory);
