@@ -132,7 +132,7 @@
 //! assert_eq!(registry.get("k3-star-blocks").unwrap().name(), "k3-star-blocks");
 //! ```
 //!
-//! `docs/howto-strategy.md` walks through the whole path from the command
+//! `docs/book/src/howto-strategy.md` walks through the whole path from the command
 //! line (check, read a counterexample, certificates, patch tables), and
 //! `examples/` holds complete programs: `k3_in_a_screen.rs` (Lemma 4.1 in
 //! about a screen), `k4_variant.rs` (a K4 variant that wraps a built-in

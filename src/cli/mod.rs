@@ -89,7 +89,7 @@ pub enum Command {
 }
 
 /// Why a command ended without its normal output. The exit codes are
-/// documented in `docs/cli-reference.md`.
+/// documented in `docs/book/src/cli-reference.md`.
 #[derive(Debug)]
 pub enum Failure {
     /// Unusable input: one-line message, exit code 2.
@@ -157,7 +157,7 @@ impl Failure {
 
 /// The `ramsey-verify` program for the strategies of `registry`: parses
 /// the process's arguments, runs the command and returns its exit code
-/// (documented in `docs/cli-reference.md`), after a one-line error on
+/// (documented in `docs/book/src/cli-reference.md`), after a one-line error on
 /// standard error if there is one.
 pub fn main_with(registry: Registry) -> ExitCode {
     main_from(std::env::args_os(), &registry)
