@@ -6,6 +6,7 @@
 
 pub mod budget;
 pub mod colouring;
+pub mod erdos;
 pub mod open_problems;
 pub mod ramsey_table;
 pub mod who_wins;
