@@ -8,5 +8,6 @@ pub mod budget;
 pub mod colouring;
 pub mod erdos;
 pub mod open_problems;
+pub mod ramsey_game;
 pub mod ramsey_table;
 pub mod who_wins;
