@@ -1,22 +1,19 @@
 //! `ramsey-verify erdos`: Erdős' scoring games (Clique, Star,
 //! vertex-capturing, Colex) solved exactly on a board, with an optimal
 //! line, or (`--table`) the layout of Cambie and Provoost's Table 1 for a
-//! range of Colex graphs.
+//! range of Colex graphs. The solving is `analysis::erdos`; this file
+//! parses the flags and prints.
 
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
-use crate::analysis::who_wins::{who_wins, WhoWins};
-use crate::core::board::{Edge, Player};
+use crate::analysis::erdos::{
+    board_name, parse_board, parse_head_start, solve, table_row, BoardError, ErdosError, Found, Solved, TABLE_MAX_COLEX,
+};
+use crate::core::board::Edge;
 use crate::core::edges::EdgePosition;
-use crate::core::graph6;
-use crate::engine::bounded::BoundedSolver;
-use crate::engine::{Counters, Limits};
-use crate::games::colex::colex_graph;
-use crate::games::prelude::*;
-use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::engine::Limits;
+use crate::games::scoring::{Points, Scoring, ScoringGame};
 use clap::Args;
-use std::fmt::Write as _;
-use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct ErdosArgs {
@@ -50,23 +47,7 @@ pub struct ErdosArgs {
     pub winner_only: bool,
 }
 
-/// What was found about one game.
-enum Found {
-    /// The exact outcome, with an optimal line.
-    Exact { outcome: Points, line: Vec<Edge> },
-    /// Who wins, with the bounds the tests proved (`--winner-only`).
-    Winner(WhoWins),
-}
-
-/// One game solved.
-struct Solved {
-    scoring: Scoring,
-    found: Found,
-    per_move: Vec<u64>,
-    positions: u64,
-    seconds: f64,
-}
-
+/// Runs `erdos`.
 pub fn run(args: ErdosArgs) -> Result<(), Failure> {
     let games = parse_games(&args.game)?;
     let limits = args.limits.limits(!args.json);
@@ -78,9 +59,9 @@ pub fn run(args: ErdosArgs) -> Result<(), Failure> {
 
 fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
     let text = args.board.as_deref().unwrap_or_default();
-    let board = parse_board(text)?;
+    let board = parse_board(text).map_err(bad_input)?;
     let head: Vec<Edge> = match &args.head_start {
-        Some(s) => parse_edges(s)?,
+        Some(s) => parse_head_start(s).map_err(bad_input)?,
         None => vec![],
     };
     let mut solved = Vec::new();
@@ -89,7 +70,7 @@ fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), 
         if args.bob_first {
             game = game.bob_first();
         }
-        let result = solve(&game, limits, args.winner_only)?;
+        let result = solve(&game, limits, args.winner_only).map_err(|e| Failure::NoVerdict(e.to_string()))?;
         if !args.json {
             print_text(text, &board, &result)?;
         }
@@ -113,107 +94,8 @@ fn parse_games(name: &str) -> Result<Vec<Scoring>, Failure> {
         .collect()
 }
 
-/// `n` for `K_n`, `colex:m` for `C(m)`, or a graph6 string.
-pub fn parse_board(text: &str) -> Result<EdgePosition, Failure> {
-    let too_many = || Failure::BadInput(format!("board `{text}` is too large"));
-    if let Some(m) = text.strip_prefix("colex:") {
-        let m: usize = m
-            .parse()
-            .map_err(|_| Failure::BadInput(format!("`colex:m` needs a number m, not `{m}`")))?;
-        if m > 200 {
-            return Err(too_many());
-        }
-        let (n, edges) = colex_graph(m);
-        return Ok(EdgePosition::new(n, edges));
-    }
-    if let Ok(n) = text.parse::<usize>() {
-        if n > MAX_BOARD_VERTICES {
-            return Err(Failure::BadInput(ScoringError::TooLarge(n).to_string()));
-        }
-        return Ok(EdgePosition::complete(n));
-    }
-    let (n, edges) = graph6::decode(text).map_err(|e| Failure::BadInput(format!("board: {e}")))?;
-    Ok(EdgePosition::new(n, edges))
-}
-
-/// A list of edges `0-1,1-2` or a graph6 string.
-fn parse_edges(text: &str) -> Result<Vec<Edge>, Failure> {
-    if !text.contains('-') {
-        return graph6::decode(text)
-            .map(|(_, edges)| edges)
-            .map_err(|e| Failure::BadInput(format!("head start: {e}")));
-    }
-    text.split(',')
-        .map(|pair| {
-            let (u, v) = pair.trim().split_once('-').unwrap_or((pair, ""));
-            let (u, v) = (u.trim().parse::<usize>(), v.trim().parse::<usize>());
-            match (u, v) {
-                (Ok(u), Ok(v)) => Edge::checked(u, v),
-                _ => None,
-            }
-            .ok_or_else(|| Failure::BadInput(format!("head start: `{pair}` is not an edge u-v")))
-        })
-        .collect()
-}
-
-/// Solves one game (or only who wins) with a progress spinner on stderr
-/// (after a second).
-fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Failure> {
-    let started = Instant::now();
-    let solver = BoundedSolver::new(game).with_limits(limits);
-    let start = game.start();
-    let counters = || {
-        let counts = solver.counts();
-        Counters {
-            visited: counts.visited,
-            table_bytes: counts.table_bytes,
-            ..Counters::default()
-        }
-    };
-    let result = limits.watch(counters, || match winner_only {
-        true => who_wins(game, &solver).map(Found::Winner),
-        false => solver.value(&start, &PROBES).and_then(|outcome| {
-            let line = solver.optimal_line(&start, outcome)?;
-            Ok(Found::Exact { outcome, line })
-        }),
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    let found = result.map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    Ok(Solved {
-        scoring: game.scoring(),
-        found,
-        per_move: solver.positions_per_ply(),
-        positions: solver.counts().positions,
-        seconds,
-    })
-}
-
-impl Found {
-    /// The bounds proven on the outcome (both the outcome if exact).
-    fn bounds(&self) -> (Option<Points>, Option<Points>) {
-        match self {
-            Found::Exact { outcome, .. } => (Some(*outcome), Some(*outcome)),
-            Found::Winner(w) => (w.at_least, w.at_most),
-        }
-    }
-
-    /// Who wins, in words (a draw counts for Bob in the Clique and Star
-    /// games; `a - b <= 0` where only that much is proven).
-    fn winner_text(&self, scoring: Scoring) -> &'static str {
-        let (at_least, at_most) = self.bounds();
-        let winner = match self {
-            Found::Exact { outcome, .. } => outcome.winner(scoring),
-            Found::Winner(w) => w.winner,
-        };
-        let difference = |p: Option<Points>| p.map(Points::difference);
-        match (winner, difference(at_least), difference(at_most)) {
-            (Some(Player::First), _, _) => "Alice wins",
-            (Some(Player::Second), Some(0), Some(0)) => "Bob wins (a draw counts for Bob)",
-            (Some(Player::Second), _, Some(0)) => "Bob wins (a - b <= 0; a draw counts for Bob)",
-            (Some(Player::Second), _, _) => "Bob wins",
-            (None, _, _) => "draw",
-        }
-    }
+fn bad_input(e: BoardError) -> Failure {
+    Failure::BadInput(e.to_string())
 }
 
 fn line_list(line: &[Edge]) -> Vec<String> {
@@ -222,15 +104,6 @@ fn line_list(line: &[Edge]) -> Vec<String> {
 
 fn line_text(line: &[Edge]) -> String {
     line_list(line).join(" ")
-}
-
-/// `K7`, `C(19)`, or the graph6 string as given.
-fn board_name(text: &str) -> String {
-    match text.strip_prefix("colex:") {
-        Some(m) => format!("C({m})"),
-        None if text.parse::<usize>().is_ok() => format!("K{text}"),
-        None => text.to_string(),
-    }
 }
 
 fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failure> {
@@ -298,7 +171,7 @@ fn table(range: &str, limits: Limits) -> Result<(), Failure> {
     let bad = || Failure::BadInput(format!("--table needs a range a..b of Colex sizes, not `{range}`"));
     let (a, b) = range.split_once("..").ok_or_else(bad)?;
     let (a, b): (usize, usize) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
-    if a < 1 || a > b || b > 45 {
+    if a < 1 || a > b || b > TABLE_MAX_COLEX {
         return Err(bad());
     }
     output::println(format!(
@@ -311,22 +184,11 @@ fn table(range: &str, limits: Limits) -> Result<(), Failure> {
     output::println("| m | n | out_col | out_Δ | s_VC | out_VC | out_ω | time (s) |")?;
     output::println("|---|---|---|---|---|---|---|---|")?;
     for m in a..=b {
-        let board = parse_board(&format!("colex:{m}"))?;
-        let started = Instant::now();
-        let mut cells = String::new();
-        for scoring in [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique] {
-            let game = ScoringGame::new(scoring, &board, &[]).map_err(|e| Failure::BadInput(e.to_string()))?;
-            let outcome = match solve(&game, limits, false)?.found {
-                Found::Exact { outcome, .. } => outcome,
-                Found::Winner(_) => unreachable!("solved exactly"),
-            };
-            if scoring == Scoring::VertexCapturing {
-                write!(cells, " {} |", outcome.difference()).expect("writing to a String");
-            }
-            write!(cells, " {outcome} |").expect("writing to a String");
-        }
-        let seconds = started.elapsed().as_secs_f64();
-        output::println(format!("| {m} | {} |{cells} {seconds:.2} |", board.vertex_count()))?;
+        let row = table_row(m, limits).map_err(|e| match e {
+            ErdosError::Scoring(e) => Failure::BadInput(e.to_string()),
+            ErdosError::Stopped(e) => Failure::NoVerdict(e.to_string()),
+        })?;
+        output::println(row.to_markdown())?;
     }
     Ok(())
 }

@@ -1,22 +1,18 @@
 //! `ramsey-verify solve --rules R --board G --target A`: the exact value of
 //! a graph Ramsey game (Slany's family) through the engine
 //! (`crate::engine`), with an optimal line, the moves at the start and the
-//! positions examined; `--census` counts the reachable positions.
+//! positions examined; `--census` counts the reachable positions. The
+//! statement, the budget question and the census are
+//! `analysis::ramsey_game`; this file parses the flags and prints.
 
 use super::{output, Failure};
+use crate::analysis::ramsey_game::{ramsey_census, within_budget, Statement};
 use crate::core::board::Player;
-use crate::core::board::{Vertex, MAX_VERTICES};
-use crate::core::edges::EdgePosition;
 use crate::core::words::count;
-use crate::engine::{census, solve, Counters, Limits, Solver, Stopped};
-use crate::games::horizon::{aleph0_vertices, Horizon};
-use crate::games::pattern::Pattern;
+use crate::engine::{solve, Counters, Limits, Solver};
 use crate::games::prelude::*;
-use crate::games::ramsey::{Outcome, RamseyGame, Rules};
-use crate::games::statement::{colour_start, parse_board};
-use crate::games::FirstWins;
+use crate::games::ramsey::RamseyGame;
 use clap::Args;
-use std::time::Instant;
 
 /// The options of a game statement (targets, rules, start), shared by
 /// `solve --rules` and `play`.
@@ -64,76 +60,22 @@ pub struct GameArgs {
     pub cert: Option<std::path::PathBuf>,
 }
 
+impl StatementArgs {
+    /// The flags as a library [`Statement`].
+    fn statement(&self) -> Statement {
+        Statement {
+            target: self.target.clone(),
+            target_red: self.target_red.clone(),
+            target_blue: self.target_blue.clone(),
+            start: self.start.clone(),
+            first: self.first.clone(),
+        }
+    }
+}
+
 /// The game stated by the options.
 pub fn statement(args: &StatementArgs, rules: &str, board: &str) -> Result<RamseyGame, String> {
-    statement_on(args, rules, parse_board(board).map_err(|e| e.to_string())?)
-}
-
-/// The game stated by the options on the uncoloured `board`.
-fn statement_on(args: &StatementArgs, rules: &str, board: EdgePosition) -> Result<RamseyGame, String> {
-    let rules: Rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
-    let first = match args.first.as_deref() {
-        None => None,
-        Some("red") => Some(Player::First),
-        Some("blue" | "green") => Some(Player::Second),
-        Some(other) => return Err(format!("--first must be red or blue, not `{other}`")),
-    };
-    let targets = targets(args)?;
-    let (mut start, mut next) = (board, Player::First);
-    if let Some(text) = &args.start {
-        (start, next) = colour_start(&start, text).map_err(|e| e.to_string())?;
-    }
-    RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(|e| e.to_string())
-}
-
-/// The targets of red and blue.
-fn targets(args: &StatementArgs) -> Result<[Pattern; 2], String> {
-    let both = args.target.as_deref();
-    let target = |own: &Option<String>| -> Result<Pattern, String> {
-        let text = own
-            .as_deref()
-            .or(both)
-            .ok_or("a target is needed: --target A (or --target-red and --target-blue)")?;
-        text.parse::<Pattern>().map_err(|e| e.to_string())
-    };
-    Ok([target(&args.target_red)?, target(&args.target_blue)?])
-}
-
-/// The game stated by the options on `K_aleph0` within `budget` of the
-/// first player's moves, posed on the finite `K_N` that answers it
-/// ([`aleph0_vertices`]; the argument is in `src/game/horizon.rs`). Only
-/// the achievement games are posed there: in the avoidance games
-/// (`avoid`, `misere`, `avoid-plus`, `misere-plus`) a fresh vertex always
-/// lets a player move without completing anything, so the end those rules
-/// define (no legal move, or a full board) never comes, and a set move
-/// could colour infinitely many edges.
-fn aleph0_statement(args: &StatementArgs, rules: &str, budget: Option<u32>) -> Result<RamseyGame, String> {
-    let parsed: Rules = rules.parse::<Rules>().map_err(|e| e.to_string())?;
-    if !matches!(parsed, Rules::Achieve | Rules::AchieveSecond | Rules::Maker) {
-        return Err(format!(
-            "{parsed} is not posed on K_aleph0 (a fresh vertex always avoids completing, so the game has no end): use a finite --board n"
-        ));
-    }
-    let budget = budget.ok_or("on K_aleph0 give --budget b: whether the first player wins within b of her moves")?;
-    // The vertices the start position uses, read on the largest board.
-    let widest = parse_board(&MAX_VERTICES.to_string()).map_err(|e| e.to_string())?;
-    let used = match &args.start {
-        Some(text) => {
-            let (start, _) = colour_start(&widest, text).map_err(|e| e.to_string())?;
-            let touched = (0..MAX_VERTICES as Vertex)
-                .filter(|&v| start.neighbours(Player::First, v) | start.neighbours(Player::Second, v) != 0);
-            touched.max().map_or(0, |v| v as usize + 1)
-        }
-        None => 0,
-    };
-    let largest = targets(args)?.iter().map(Pattern::vertex_count).max().unwrap_or(0);
-    let n = aleph0_vertices(used, budget, largest);
-    if n > MAX_VERTICES {
-        return Err(format!(
-            "a budget of {budget} on K_aleph0 needs K_{n} (the start uses {used} vertices); at most K_{MAX_VERTICES} fits"
-        ));
-    }
-    statement_on(args, rules, EdgePosition::complete(n))
+    args.statement().game(rules, board).map_err(|e| e.to_string())
 }
 
 /// Solves (or counts) the stated game and prints the report; with a
@@ -148,9 +90,10 @@ pub fn run(
 ) -> Result<(), Failure> {
     let aleph0 = matches!(board.trim(), "inf" | "aleph0");
     let game = match aleph0 {
-        true => aleph0_statement(&args.statement, rules, budget)?,
-        false => statement(&args.statement, rules, board)?,
-    };
+        true => args.statement.statement().aleph0_game(rules, budget),
+        false => args.statement.statement().game(rules, board),
+    }
+    .map_err(|e| Failure::BadInput(e.to_string()))?;
     if let Some(budget) = budget {
         if args.census || args.cert.is_some() {
             return Err(Failure::BadInput("--census and --cert do not take --budget".into()));
@@ -187,22 +130,10 @@ pub fn run(
 }
 
 /// Whether the first player wins `game` within `budget` of her moves, with
-/// her first winning move in canonical order (a sequential search: the
-/// positions counted are the same on every run).
+/// her first winning move, printed.
 fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, json: bool) -> Result<(), Failure> {
-    let started = Instant::now();
-    let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
-    let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon)
-        .with_question(FirstWins)
-        .with_limits(limits)
-        .with_parallel_plies(0);
-    let no_verdict = |e: Stopped| Failure::NoVerdict(e.to_string());
-    let start = horizon.start();
-    let wins = solver.value(&start).map_err(no_verdict)?.score;
-    let moves = solver.move_values(&start).map_err(no_verdict)?;
-    let winning = moves.iter().find(|m| m.value.score).map(|m| &m.m);
-    let seconds = started.elapsed().as_secs_f64();
+    let answer = within_budget(game, budget, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let (wins, winning, seconds) = (answer.wins, answer.winning_move.as_ref(), answer.seconds);
     let board = if aleph0 {
         "inf".to_string()
     } else {
@@ -216,7 +147,7 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, js
             "budget": budget,
             "wins": wins,
             "winning_move": winning.map(|m| game.move_json(m)),
-            "positions": solver.positions(),
+            "positions": answer.positions,
             "seconds": seconds,
         });
         object
@@ -240,7 +171,7 @@ fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, js
     output::print(&format!(
         "{}{solved_on}\n{verdict}\npositions: {}   time: {seconds:.3}s\n",
         header_text(game),
-        solver.positions()
+        answer.positions
     ))
 }
 
@@ -290,20 +221,7 @@ fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
 
 /// The census: positions by coloured edges, by who owns a target, by mover.
 fn print_census(game: &RamseyGame, limits: Limits, json: bool) -> Result<(), Failure> {
-    let classify = |p: &EdgePosition| {
-        let owns = match (game.owns_target(p, Player::First), game.owns_target(p, Player::Second)) {
-            (true, true) => "both",
-            (true, false) => "red",
-            (false, true) => "blue",
-            (false, false) => "none",
-        };
-        (
-            p.edge_count(Player::First) + p.edge_count(Player::Second),
-            owns,
-            p.to_move.colour_name(),
-        )
-    };
-    let counts = census(game, &game.start(), classify, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let counts = ramsey_census(game, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
     let total: u64 = counts.values().sum();
     let convention = "positions reachable from the start by legal play, one per isomorphism class (vertex permutations keeping the board, both colours and the player to move); the start and finished positions are included";
     if json {
