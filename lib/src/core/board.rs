@@ -47,6 +47,7 @@ impl Edge {
     /// # Panics
     /// If `u == v` or an end is `MAX_VERTICES` or more: for the engine's
     /// own edges that is a bug. Input goes through [`Edge::try_new`].
+    #[inline]
     pub fn new(u: Vertex, v: Vertex) -> Edge {
         assert!(
             u != v && (u.max(v) as usize) < MAX_VERTICES,
@@ -60,6 +61,7 @@ impl Edge {
     }
 
     /// The edge between `u` and `v` (either order), or why there is none.
+    #[inline]
     pub fn try_new(u: usize, v: usize) -> Result<Edge, EdgeError> {
         if let Some(&w) = [u, v].iter().find(|&&w| w >= MAX_VERTICES) {
             return Err(EdgeError::OutOfRange(w));
@@ -71,21 +73,25 @@ impl Edge {
     }
 
     /// [`Edge::try_new`] without the reason.
+    #[inline]
     pub fn checked(u: usize, v: usize) -> Option<Edge> {
         Edge::try_new(u, v).ok()
     }
 
     /// The two ends, smaller first.
+    #[inline]
     pub fn ends(self) -> (Vertex, Vertex) {
         (self.0, self.1)
     }
 
     /// Whether `v` is an end of the edge.
+    #[inline]
     pub fn touches(self, v: Vertex) -> bool {
         self.0 == v || self.1 == v
     }
 
     /// The endpoint that is not `v` (`v` must be an endpoint).
+    #[inline]
     pub fn other(self, v: Vertex) -> Vertex {
         if self.0 == v {
             self.1
@@ -95,11 +101,13 @@ impl Edge {
     }
 
     /// Whether the two edges share an endpoint.
+    #[inline]
     pub fn meets(self, other: Edge) -> bool {
         self.touches(other.0) || self.touches(other.1)
     }
 
     /// The image of the edge under a vertex map.
+    #[inline]
     pub fn map(self, f: impl Fn(Vertex) -> Vertex) -> Edge {
         Edge::new(f(self.0), f(self.1))
     }
@@ -132,6 +140,7 @@ pub enum Player {
 
 impl Player {
     /// The other player.
+    #[inline]
     pub fn opponent(self) -> Player {
         match self {
             Player::First => Player::Second,
@@ -140,6 +149,7 @@ impl Player {
     }
 
     /// The colour the player claims edges in ("red" or "blue").
+    #[inline]
     pub fn colour_name(self) -> &'static str {
         match self {
             Player::First => "red",
@@ -159,6 +169,7 @@ pub enum Board {
 
 impl Board {
     /// How many vertices a position on this board may use.
+    #[inline]
     pub fn capacity(self) -> usize {
         match self {
             Board::Infinite => MAX_VERTICES,
@@ -246,6 +257,7 @@ impl std::hash::Hash for Position {
 }
 
 /// Iterates the members of a vertex set in increasing order.
+#[inline]
 pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
@@ -257,6 +269,7 @@ pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
 }
 
 /// The set `{0, .., n-1}`.
+#[inline]
 pub fn first_n(n: usize) -> VertexSet {
     if n >= 128 {
         VertexSet::MAX
@@ -267,6 +280,7 @@ pub fn first_n(n: usize) -> VertexSet {
 
 impl Position {
     /// The empty position on `board`.
+    #[inline]
     pub fn empty(board: Board) -> Position {
         Position {
             board,
@@ -277,16 +291,19 @@ impl Position {
     }
 
     /// The board the position is on.
+    #[inline]
     pub fn board(&self) -> Board {
         self.board
     }
 
     /// The neighbours of `v` in `player`'s graph.
+    #[inline]
     pub fn neighbours(&self, player: Player, v: Vertex) -> VertexSet {
         self.rows.get(v as usize).map_or(0, |row| row[player as usize])
     }
 
     /// Who owns `e`, if anyone.
+    #[inline]
     pub fn owner(&self, e: Edge) -> Option<Player> {
         let (u, v) = e.ends();
         [Player::First, Player::Second]
@@ -295,37 +312,44 @@ impl Position {
     }
 
     /// Whether nobody owns `e` (whether `e` is on the board is not checked).
+    #[inline]
     pub fn is_free(&self, e: Edge) -> bool {
         self.owner(e).is_none()
     }
 
     /// Degree of `v` in the first player's graph (the paper's F-degree).
+    #[inline]
     pub fn f_degree(&self, v: Vertex) -> u32 {
         self.neighbours(Player::First, v).count_ones()
     }
 
     /// Degree of `v` in the second player's graph (the paper's S-degree).
+    #[inline]
     pub fn s_degree(&self, v: Vertex) -> u32 {
         self.neighbours(Player::Second, v).count_ones()
     }
 
     /// Vertices incident with at least one claimed edge.
+    #[inline]
     pub fn touched(&self) -> VertexSet {
         self.touched
     }
 
     /// Number of vertices incident with a claimed edge.
+    #[inline]
     pub fn touched_count(&self) -> usize {
         self.touched().count_ones() as usize
     }
 
     /// The smallest untouched vertex of the board, if one remains.
+    #[inline]
     pub fn fresh_vertex(&self) -> Option<Vertex> {
         let v = (!self.touched()).trailing_zeros() as usize;
         (v < self.board.capacity()).then_some(v as Vertex)
     }
 
     /// How many untouched vertices remain (`None` on `K_aleph0`).
+    #[inline]
     pub fn fresh_count(&self) -> Option<usize> {
         match self.board {
             Board::Infinite => None,
@@ -334,6 +358,7 @@ impl Position {
     }
 
     /// All claimed edges of `player`, in increasing order.
+    #[inline]
     pub fn edges(&self, player: Player) -> Vec<Edge> {
         let mut out = Vec::new();
         for (u, row) in self.rows.iter().enumerate() {
@@ -345,11 +370,13 @@ impl Position {
     }
 
     /// Number of edges `player` has claimed.
+    #[inline]
     pub fn edge_count(&self, player: Player) -> usize {
         self.counts[player as usize] as usize
     }
 
     /// Claims `e` for `player`, or says why that is illegal.
+    #[inline]
     pub fn claim(&mut self, e: Edge, player: Player) -> Result<(), IllegalMove> {
         let (u, v) = e.ends();
         if v as usize >= self.board.capacity() {
@@ -373,6 +400,7 @@ impl Position {
     }
 
     /// The position with `e` claimed for `player`.
+    #[inline]
     pub fn with(&self, e: Edge, player: Player) -> Result<Position, IllegalMove> {
         // Sized for the new edge up front: growing later would reallocate.
         let mut rows = Vec::with_capacity(self.rows.len().max(e.ends().1 as usize + 1));
@@ -384,6 +412,7 @@ impl Position {
 
     /// The image of the position under an injective vertex map (defined on
     /// the touched vertices, with images on the board).
+    #[inline]
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Position {
         // `f` once per touched vertex, then table lookups per edge end.
         let mut image = [0 as Vertex; MAX_VERTICES];
@@ -434,11 +463,13 @@ impl Position {
     }
 
     /// Whether every edge of the board is claimed (finite boards only).
+    #[inline]
     pub fn is_full(&self) -> bool {
         self.free_edges() == Some(0)
     }
 
     /// How many edges of the board are unclaimed (`None` on `K_aleph0`).
+    #[inline]
     pub fn free_edges(&self) -> Option<usize> {
         match self.board {
             Board::Infinite => None,

@@ -18,6 +18,7 @@ pub struct Memory {
 
 impl Memory {
     /// Memory with `words` zeroed words and `slots` empty name slots.
+    #[inline]
     pub fn new(words: usize, slots: usize) -> Memory {
         Memory {
             words: vec![0; words],
@@ -26,12 +27,14 @@ impl Memory {
     }
 
     /// The vertex named by `slot`, if any.
+    #[inline]
     pub fn name(&self, slot: usize) -> Option<Vertex> {
         self.names.get(slot).copied().flatten()
     }
 
     /// The vertex named by `slot`, or an error saying the rule needs it
     /// (a strategy's `?` turns it into a "rule does not apply" error).
+    #[inline]
     pub fn require(&self, slot: usize, what: &str) -> Result<Vertex, Unnamed> {
         self.name(slot).ok_or_else(|| Unnamed { what: what.to_string() })
     }
@@ -40,11 +43,13 @@ impl Memory {
     ///
     /// # Panics
     /// If the memory has no slot `slot`.
+    #[inline]
     pub fn set_name(&mut self, slot: usize, v: Option<Vertex>) {
         self.names[slot] = v;
     }
 
     /// The memory with every named vertex mapped through `f`.
+    #[inline]
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Memory {
         Memory {
             words: self.words.clone(),
