@@ -23,17 +23,7 @@ fn repair_rejects_move_numbers_past_the_bound_and_zero_rounds() {
         (vec!["--from-move", "5"], "--from-move 5"),
         (vec!["--from-move", "0"], "--from-move"),
     ] {
-        let mut args = vec![
-            "repair",
-            "--strategy",
-            "k3-broken-wrong-triangle",
-            "--bound",
-            "4",
-            "--out",
-            out,
-        ];
-        args.extend(&extra);
-        let (code, stdout, err) = ramsey(&args);
+        let (code, stdout, err) = ramsey(&wrong_triangle_repair(out, &extra));
         assert_eq!(code, 2, "{extra:?}: {stdout} {err}");
         assert!(stdout.is_empty(), "{extra:?}: {stdout}");
         assert_eq!(err.trim_end().lines().count(), 1, "{extra:?}: {err}");
@@ -42,17 +32,7 @@ fn repair_rejects_move_numbers_past_the_bound_and_zero_rounds() {
     }
     // Her last move (the bound) may be patched, and one round is a run.
     for extra in [["--from-move", "4"], ["--max-rounds", "1"]] {
-        let mut args = vec![
-            "repair",
-            "--strategy",
-            "k3-broken-wrong-triangle",
-            "--bound",
-            "4",
-            "--out",
-            out,
-        ];
-        args.extend(extra);
-        let (code, _, err) = ramsey(&args);
+        let (code, _, err) = ramsey(&wrong_triangle_repair(out, &extra));
         assert!(code == 0 || code == 3, "{extra:?}: {err}");
         assert!(std::path::Path::new(out).exists(), "{extra:?}: no table written");
         std::fs::remove_file(out).unwrap();
@@ -311,4 +291,19 @@ fn a_written_resolution_names_its_strategy_and_replays_only_there() {
         &["k3 (K3)", "k3-broken-scatters (K3)"],
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `repair` of `k3-broken-wrong-triangle` at bound 4 into `out`, with `extra` flags.
+fn wrong_triangle_repair<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "repair",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--out",
+        out,
+    ];
+    args.extend(extra);
+    args
 }
