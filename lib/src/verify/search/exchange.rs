@@ -184,7 +184,7 @@ impl StrategyGame<'_> {
     fn his_ending(&self, position: &Position, his: Edge) -> Option<Ending> {
         if self.game.second_builds() && position.completes_clique(Player::Second, his, self.game.clique) {
             Some(Ending::SecondPlayerWins)
-        } else if position.free_edges() == Some(1) {
+        } else if position.free_edge_count() == Some(1) {
             Some(Ending::Draw)
         } else {
             None

@@ -225,21 +225,22 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         let recorder = Recorder {
             strategy: rules.strategy,
-            rules,
+            rules: rules.clone(),
             stats: Mutex::new(Stats::default()),
             depth: AtomicU32::new(0),
             choice_nodes: AtomicU64::new(0),
             observer,
         };
+        let (strategy, game, board, bound) = (rules.strategy, rules.game, rules.board.clone(), rules.bound);
         let solver = Solver::owning(rules)
             .with_hook(recorder)
             .with_question(FirstCounterexample)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
-            strategy: rules.strategy,
-            game: rules.game,
-            board: rules.board,
-            bound: rules.bound,
+            strategy,
+            game,
+            board,
+            bound,
             limits,
             sequential,
             solver: match limits {
@@ -251,7 +252,7 @@ impl<'a> Search<'a> {
 
     /// The same search (not yet run) rebuilt with `change` applied.
     fn rebuilt(self, change: impl FnOnce(&mut StrategyGame<'a>, &mut Option<&'a dyn Observer>)) -> Search<'a> {
-        let mut rules = *self.rules();
+        let mut rules = self.rules().clone();
         let mut observer = self.solver.hook().observer;
         change(&mut rules, &mut observer);
         Search::build(rules, self.limits, self.sequential, observer)
@@ -381,7 +382,7 @@ impl<'a> Search<'a> {
 
     /// Her first move on the empty board.
     pub fn opening(&self) -> Result<(Position, Memory, Edge), Ending> {
-        let empty = Position::empty(self.board);
+        let empty = Position::empty(self.board.clone());
         let (edge, memory) = self.her_turn(&empty, &self.strategy.initial_memory(), None)?;
         Ok((empty.with(edge, Player::First).expect("checked legal"), memory, edge))
     }
@@ -395,7 +396,7 @@ impl<'a> Search<'a> {
             // Her first move where the strategy allows only one (a choice
             // there is told by the search itself).
             if let (Some(observer), Some(her), Value::Win(total)) = (self.solver.hook().observer, start.her, value) {
-                observer.her_move(&Position::empty(self.board), her, total);
+                observer.her_move(&Position::empty(self.board.clone()), her, total);
             }
             return Ok(value);
         }
@@ -407,7 +408,7 @@ impl<'a> Search<'a> {
             Ok((position, memory, edge)) => {
                 let value = self.value(&canonical_form(&position, &memory, None))?;
                 if let (Some(observer), Value::Win(total)) = (self.solver.hook().observer, value) {
-                    observer.her_move(&Position::empty(self.board), edge, total);
+                    observer.her_move(&Position::empty(self.board.clone()), edge, total);
                 }
                 Ok(value)
             }
