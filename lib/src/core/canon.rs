@@ -24,7 +24,7 @@
 use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::labeller;
 use crate::core::memory::Memory;
-use crate::core::symmetry::{label, Canonical as EngineCanonical, LayeredGraph};
+use crate::core::symmetry::{label, Canonical, LayeredGraph};
 use canonaut::structs::add_one_edge;
 use canonaut::utilities::words_needed;
 use std::cell::RefCell;
@@ -102,7 +102,7 @@ impl Relabel {
 
 /// The canonical form and what the search needs alongside it.
 #[derive(Clone, Debug)]
-pub struct Canonical {
+pub struct CanonicalForm {
     /// The position in canonical labels (touched vertices are `0..t`).
     pub position: Position,
     /// The memory in canonical labels.
@@ -280,7 +280,7 @@ const IDENTITY: [Vertex; MAX_VERTICES] = {
 };
 
 /// Canonical form of `position` with `memory` and an optional marked edge.
-pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
+pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> CanonicalForm {
     if !position.board().untouched_alike() {
         return graph_board_form(position, memory, marked);
     }
@@ -333,12 +333,12 @@ fn relabelled(
     marked: Option<Edge>,
     to_canon: Relabel,
     generators: Vec<Vec<Vertex>>,
-) -> Canonical {
+) -> CanonicalForm {
     let canon_position = position.relabel(|v| to_canon.apply(v));
     let canon_memory = memory.relabel(|v| to_canon.apply(v));
     let canon_marked = marked.map(|e| e.map(|v| to_canon.apply(v)));
     let key = make_key(&canon_position, &canon_memory, canon_marked);
-    Canonical {
+    CanonicalForm {
         position: canon_position,
         memory: canon_memory,
         marked: canon_marked,
@@ -357,7 +357,7 @@ fn relabelled(
 /// This is the encoding the general games always had (`EdgePosition`,
 /// merged into [`Position`]): its labels fix their move order, first
 /// optimal lines and certificate bytes, which stay as they were.
-fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
+fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> CanonicalForm {
     let n = position.board().capacity();
     let layers: Vec<Vec<VertexSet>> = vec![
         (0..n as Vertex)
@@ -382,9 +382,9 @@ fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) 
 
 /// The canonical form of a position alone (no memory, no marked edge), as
 /// the engine's edge games ask for it.
-pub fn canonical_position(position: &Position) -> EngineCanonical<Position> {
+pub fn canonical_position(position: &Position) -> Canonical<Position> {
     let form = canonical_form(position, &Memory::default(), None);
-    EngineCanonical {
+    Canonical {
         key: form.key.words(0),
         to_canon: form.to_canon.map,
         generators: form.generators,

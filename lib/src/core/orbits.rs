@@ -2,7 +2,7 @@
 //! form: one representative per orbit is all the adversary needs to try.
 
 use crate::core::board::{first_n, members, Edge, Position, Vertex};
-use crate::core::canon::Canonical;
+use crate::core::canon::CanonicalForm;
 
 thread_local! {
     /// Reused union-find storage (orbits are computed for every position
@@ -61,7 +61,7 @@ fn with_buffer<R>(n: usize, f: impl FnOnce(&mut [u16]) -> R) -> R {
 /// One unclaimed edge per orbit of the canonical form's automorphism
 /// group, smallest first, including edges to fresh vertices while any remain
 /// (a fresh vertex is the first untouched one; all fresh vertices are alike).
-pub fn edge_orbit_representatives(canon: &Canonical) -> Vec<Edge> {
+pub fn edge_orbit_representatives(canon: &CanonicalForm) -> Vec<Edge> {
     edge_orbits(&canon.position, &canon.generators)
 }
 

@@ -125,7 +125,7 @@ pub struct Node {
     /// The canonical form of the bare position, computed once where a
     /// certificate is written ([`Node::bare_form`]); boxed, since nodes are
     /// moved on every step of the search.
-    bare: OnceLock<Box<crate::core::canon::Canonical>>,
+    bare: OnceLock<Box<crate::core::canon::CanonicalForm>>,
 }
 
 impl Node {
@@ -148,7 +148,7 @@ impl Node {
     /// edge), labelled at most once per node: a certificate records her
     /// answers to all his replies at the node through it
     /// ([`super::Observer::her_answer`]).
-    pub fn bare_form(&self) -> &crate::core::canon::Canonical {
+    pub fn bare_form(&self) -> &crate::core::canon::CanonicalForm {
         self.bare
             .get_or_init(|| Box::new(canonical_form(&self.position, &Memory::default(), None)))
     }
@@ -203,7 +203,7 @@ pub fn to_value(value: Value<Score>) -> Outcome {
 
 /// The engine's form of a canonical (position, memory, marked edge): a
 /// choice node (his last edge marked) if `her_turn`, else him to move.
-pub fn engine_form(canon: crate::core::canon::Canonical, her_turn: bool) -> Canonical<Node> {
+pub fn engine_form(canon: crate::core::canon::CanonicalForm, her_turn: bool) -> Canonical<Node> {
     let position = match her_turn {
         true => Node::choice(canon.position, canon.memory, canon.marked),
         false => Node::new(canon.position, canon.memory),

@@ -19,7 +19,7 @@
 //! default `one` plays the strategy's own move as always.
 
 use crate::core::board::{Board, Edge, Player, Position};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::engine::{Child, Counters, Hook, Limits, Solver, Stopped};
 use crate::games::prelude::*;
@@ -367,7 +367,7 @@ impl<'a> Search<'a> {
 
     /// The value of a canonical position with him to move (the game must
     /// not be over yet), or [`Stopped`] once a limit stops the search.
-    pub fn value(&self, node: &Canonical) -> Result<Value, Stopped> {
+    pub fn value(&self, node: &CanonicalForm) -> Result<Value, Stopped> {
         let value = self.solver.value_at(&engine_form(node.clone(), false))?;
         Ok(to_value(value))
     }
@@ -375,7 +375,7 @@ impl<'a> Search<'a> {
     /// The index (in [`crate::core::orbits::edge_orbit_representatives`] order)
     /// of his reply the values point to: the first failing reply, or the
     /// first reply with the longest win; `None` if he has no move.
-    fn principal_index(&self, node: &Canonical) -> Result<Option<usize>, Stopped> {
+    fn principal_index(&self, node: &CanonicalForm) -> Result<Option<usize>, Stopped> {
         let choice = self.solver.choice_at(&engine_form(node.clone(), false))?;
         Ok(choice.map(|(index, _)| index))
     }
