@@ -43,6 +43,7 @@ mod chain;
 #[cfg(test)]
 mod cutoff_tests;
 mod decide;
+pub mod follow;
 mod hook;
 pub mod limits;
 pub mod play;
@@ -168,6 +169,15 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     /// pool the solver runs on: [`Limits::install`].)
     pub fn with_limits(mut self, limits: Limits) -> Solver<'g, G, H, Q> {
         self.table = self.table.with_cap(limits.max_memory());
+        self
+    }
+
+    /// Counts `bytes` more per stored position against the memory cap (and
+    /// in [`Solver::table_bytes`]): what the game itself keeps per
+    /// position outside the table, such as the key book of
+    /// [`follow::Follow`], which gives labelled positions exact keys.
+    pub fn with_entry_bytes(mut self, bytes: u64) -> Solver<'g, G, H, Q> {
+        self.table = self.table.with_entry_bytes(bytes);
         self
     }
 

@@ -5,14 +5,18 @@
 //!
 //! A strategy here sees the labelled position and the opponent's last
 //! move, nothing else; so two visits of the same (position, last move)
-//! get the same answer and the check is done once per pair (a table of
-//! exact, labelled positions; no canonical forms, since the strategy may
-//! read labels). The search is sequential and visits the same pairs on
-//! every run.
+//! get the same answer and the check is done once per pair (exact,
+//! labelled pairs; no canonical forms, since the strategy may read
+//! labels). The check is no search of its own: the strategy is made a
+//! game ([`super::follow::Follow`]) and the engine's one core
+//! ([`super::Solver`]) searches it, with its table, threads and memory
+//! cap. Verdicts, counterexamples and counts are the same for any number
+//! of threads.
 
+use super::follow::{FirstFailure, Follow, Verdict};
+use super::{Counters, Limits, Solver, Stopped};
 use crate::core::board::Player;
-use crate::games::Rules;
-use std::collections::HashSet;
+use crate::games::{Hints, Rules};
 use std::hash::Hash;
 
 /// A strategy for one player of a game `G`.
@@ -35,7 +39,7 @@ pub struct Counterexample<M> {
 }
 
 /// How a strategy failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FailureKind {
     /// The game ended below the promised score.
     Lost,
@@ -46,9 +50,15 @@ pub enum FailureKind {
 
 /// Certifies that `strategy`, playing `player` from `start`, ends every
 /// game with a score at least as good for `player` as `promised`. The
-/// game's `moves` must accept positions in any labels (the walk never
-/// puts them in canonical form). Ok
-/// gives the number of (position, last move) pairs checked.
+/// game's `moves` must accept positions in any labels (nothing is put in
+/// canonical form). Ok gives the number of (position, last move) pairs
+/// checked: every one reachable from `start` where the game goes on (a
+/// finished game is no pair to check). A failure is the first one in move
+/// order (the other player's moves in the game's order, the strategy's
+/// options in its order), as a depth-first walk would meet it.
+///
+/// No memory cap, on the current thread pool: [`certify_limited`] for a
+/// run with limits.
 pub fn certify<G, S>(
     game: &G,
     start: &G::Position,
@@ -61,95 +71,50 @@ where
     G::Position: Hash + Eq,
     S: Strategy<G> + ?Sized,
 {
-    let mut walk = Walk {
-        game,
-        player,
-        strategy,
-        promised,
-        done: HashSet::new(),
-        line: Vec::new(),
-    };
-    walk.check(start, None)?;
-    Ok(walk.done.len() as u64)
+    let unlimited = Limits::default().with_max_memory(u64::MAX);
+    certify_limited(game, start, player, strategy, promised, unlimited)
+        .unwrap_or_else(|stopped| unreachable!("no memory cap, yet {stopped}"))
 }
 
-struct Walk<'a, G: Rules, S: ?Sized> {
-    game: &'a G,
+/// [`certify`] within `limits`: the search's table and key book are
+/// capped at `limits.max_memory()` (past it: [`Stopped`], no verdict) and
+/// its progress display is told the counters. It runs on the pool it is
+/// called from ([`Limits::install`] gives one of `limits.threads()`); the
+/// result is the same for any thread count.
+pub fn certify_limited<G, S>(
+    game: &G,
+    start: &G::Position,
     player: Player,
-    strategy: &'a S,
+    strategy: &S,
     promised: G::Score,
-    done: HashSet<(G::Position, Option<G::Move>)>,
-    line: Vec<G::Move>,
-}
-
-impl<G, S> Walk<'_, G, S>
+    limits: Limits,
+) -> Result<Result<u64, Counterexample<G::Move>>, Stopped>
 where
     G: Rules,
     G::Position: Hash + Eq,
     S: Strategy<G> + ?Sized,
 {
-    fn good_enough(&self, score: G::Score) -> bool {
-        match self.player {
-            Player::First => score >= self.promised,
-            Player::Second => score <= self.promised,
-        }
-    }
-
-    fn fail(&self, reason: FailureKind) -> Counterexample<G::Move> {
-        Counterexample {
-            line: self.line.clone(),
+    let follow = Follow::new(game, player, strategy, promised);
+    let root = follow.node(start.clone());
+    let solver = Solver::new(&follow)
+        .with_question(FirstFailure)
+        .with_limits(limits)
+        .with_entry_bytes(Follow::<G, S>::entry_bytes());
+    let counters = || Counters {
+        visited: solver.visited(),
+        table_bytes: solver.table_bytes(),
+        ..Counters::default()
+    };
+    // A start where the game is over is no pair to check.
+    let value = match follow.quick_value(&root) {
+        Some(value) => value,
+        None => limits.watch(counters, || solver.value(&root))?,
+    };
+    match value.score {
+        Verdict::Holds => Ok(Ok(solver.positions())),
+        Verdict::Fails(reason) => Ok(Err(Counterexample {
+            line: solver.optimal_line(&root)?,
             reason,
-        }
-    }
-
-    fn check(&mut self, position: &G::Position, last: Option<G::Move>) -> Result<(), Counterexample<G::Move>> {
-        let key = (position.clone(), last.clone());
-        if self.done.contains(&key) {
-            return Ok(());
-        }
-        let game = self.game;
-        if let Some(score) = game.outcome(position) {
-            return match self.good_enough(score) {
-                true => Ok(()),
-                false => Err(self.fail(FailureKind::Lost)),
-            };
-        }
-        let legal = game.moves(position);
-        if game.to_move(position) == self.player {
-            let choices = self.strategy.choose(game, position, last.as_ref());
-            if choices.is_empty() {
-                return Err(self.fail(FailureKind::NoLegalMove));
-            }
-            for m in choices {
-                if !legal.contains(&m) {
-                    self.line.push(m);
-                    return Err(self.fail(FailureKind::NoLegalMove));
-                }
-                self.step(position, m, last.clone())?;
-            }
-        } else {
-            for m in legal {
-                let next = game.play(position, &m);
-                self.line.push(m.clone());
-                self.check(&next, Some(m))?;
-                self.line.pop();
-            }
-        }
-        self.done.insert(key);
-        Ok(())
-    }
-
-    /// The strategy's move: the opponent's last move stays the last one.
-    fn step(
-        &mut self,
-        position: &G::Position,
-        m: G::Move,
-        last: Option<G::Move>,
-    ) -> Result<(), Counterexample<G::Move>> {
-        let next = self.game.play(position, &m);
-        self.line.push(m);
-        self.check(&next, last)?;
-        self.line.pop();
-        Ok(())
+        })),
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! Used by the exact solver ([`super::Solver`]) and the threshold search
 //! ([`super::bounded`]): one accounting (8 bytes per key word plus 64 per
-//! entry) and one cap for both.
+//! entry, plus what a game holds outside the table per entry:
+//! [`Table::with_entry_bytes`]) and one cap for both.
 
 use super::Stopped;
 use dashmap::DashMap;
@@ -17,6 +18,8 @@ pub(crate) struct Table<V> {
     map: DashMap<Box<[u64]>, V, FixedState>,
     bytes: AtomicU64,
     cap: u64,
+    /// Bytes held outside the table per entry, counted against the cap.
+    entry_bytes: u64,
     full: AtomicBool,
 }
 
@@ -27,6 +30,7 @@ impl<V: Copy> Table<V> {
             map: DashMap::with_hasher(FixedState::default()),
             bytes: AtomicU64::new(0),
             cap: u64::MAX,
+            entry_bytes: 0,
             full: AtomicBool::new(false),
         }
     }
@@ -34,6 +38,14 @@ impl<V: Copy> Table<V> {
     /// The same table, full past about `bytes` bytes.
     pub(crate) fn with_cap(mut self, bytes: u64) -> Table<V> {
         self.cap = bytes;
+        self
+    }
+
+    /// The same table, counting `bytes` more per entry: what the searched
+    /// game keeps outside the table for each position it stores (the key
+    /// book of [`super::follow`]), so that the cap covers it too.
+    pub(crate) fn with_entry_bytes(mut self, bytes: u64) -> Table<V> {
+        self.entry_bytes = bytes;
         self
     }
 
@@ -66,8 +78,9 @@ impl<V: Copy> Table<V> {
                 let _held = slot.insert(value);
                 on_new();
                 // Key words, the boxed slice header, the value and the
-                // map's own bookkeeping per entry.
-                let bytes = 8 * key.len() as u64 + 64;
+                // map's own bookkeeping per entry, and what the game holds
+                // outside the table for it.
+                let bytes = 8 * key.len() as u64 + 64 + self.entry_bytes;
                 if self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.cap {
                     self.full.store(true, Ordering::Relaxed);
                 }
