@@ -51,9 +51,16 @@ pub struct Follow<'a, G: Rules, S: ?Sized> {
     strategy: &'a S,
     promised: G::Score,
     /// The key book: the number of every (position, last move) labelled.
-    book: DashMap<(G::Position, Option<G::Move>), u64, FixedState>,
+    book: DashMap<Pair<G>, u64, FixedState>,
     next: AtomicU64,
 }
+
+/// What a strategy is shown: a position of `G` and the opponent's last
+/// move; the key book numbers these.
+type Pair<G> = (<G as Rules>::Position, Option<<G as Rules>::Move>);
+
+/// A node of [`Follow`] over `G`.
+type Node<G> = Followed<<G as Rules>::Position, <G as Rules>::Move>;
 
 /// A node: a position of the inner game, the opponent's last move (what
 /// the strategy is shown besides the position), and whether an illegal
@@ -132,7 +139,7 @@ where
     }
 
     /// The node of `position` with no last move (where a check starts).
-    pub fn node(&self, position: G::Position) -> Followed<G::Position, G::Move> {
+    pub fn node(&self, position: G::Position) -> Node<G> {
         self.followed(position, None, false)
     }
 
@@ -141,10 +148,10 @@ where
     /// position owns on the heap is not seen), for
     /// [`super::Solver::with_entry_bytes`].
     pub fn entry_bytes() -> u64 {
-        (std::mem::size_of::<(G::Position, Option<G::Move>)>() + 8 + 16) as u64
+        (std::mem::size_of::<Pair<G>>() + 8 + 16) as u64
     }
 
-    fn followed(&self, position: G::Position, last: Option<G::Move>, illegal: bool) -> Followed<G::Position, G::Move> {
+    fn followed(&self, position: G::Position, last: Option<G::Move>, illegal: bool) -> Node<G> {
         Followed {
             position,
             last,
@@ -154,12 +161,12 @@ where
     }
 
     /// Whether the strategy's player is to move at a node that goes on.
-    fn ours(&self, node: &Followed<G::Position, G::Move>) -> bool {
+    fn ours(&self, node: &Node<G>) -> bool {
         self.game.to_move(&node.position) == self.player
     }
 
     /// The strategy's options at a node where its player is to move.
-    fn options<'n>(&self, node: &'n Followed<G::Position, G::Move>) -> &'n Options<G::Move> {
+    fn options<'n>(&self, node: &'n Node<G>) -> &'n Options<G::Move> {
         node.options.get_or_init(|| {
             let legal = self.game.moves(&node.position);
             let mut moves = self.strategy.choose(self.game, &node.position, node.last.as_ref());
@@ -176,7 +183,7 @@ where
 
     /// The verdict at a node decided without asking the strategy: an
     /// illegal option, or the inner game over.
-    fn ended(&self, node: &Followed<G::Position, G::Move>) -> Option<Verdict> {
+    fn ended(&self, node: &Node<G>) -> Option<Verdict> {
         if node.illegal {
             return Some(Verdict::Fails(FailureKind::NoLegalMove));
         }

@@ -18,7 +18,8 @@
 //! rank values ([`Question::hurries`]). The exact solver
 //! (`engine::Solver`) needs `Symmetric + Hints` and a question; the
 //! threshold search `Symmetric + Hints`; the census `Symmetric`; a strategy
-//! certificate (`engine::strategy`) only `Rules`; reports and the
+//! certificate (`engine::strategy`) only `Rules` (with hashable positions:
+//! it makes the strategy a game of its own for the solver); reports and the
 //! command line add `Notation`.
 //!
 //! Why the split falls here: each capability has its own argument for why
