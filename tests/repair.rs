@@ -8,7 +8,7 @@ use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::engine::Limits;
 use ramsey_verify::strategies::{by_name, k4};
 use ramsey_verify::verify::patch::{format_table, parse_table, PatchFile, PatchTable, Patches, TableHeader};
-use ramsey_verify::verify::repair::{repair, RepairOutcome, RepairTask};
+use ramsey_verify::verify::repair::{repair, RepairError, RepairOutcome, RepairTask};
 use ramsey_verify::verify::search::{Search, Value};
 use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
@@ -364,4 +364,27 @@ fn repair_never_patches_a_position_he_has_already_won() {
             "{key}"
         );
     }
+}
+
+#[test]
+fn the_library_refuses_a_first_move_past_the_bound_and_zero_rounds() {
+    let request = Request::new(Board::Infinite, 4, 1);
+    for from_move in [0, 5, 99] {
+        let task = RepairTask {
+            from_move,
+            ..task("k3-broken-wrong-triangle", 5)
+        };
+        let error = repair(task, request.clone(), |_| {}).err();
+        assert!(
+            matches!(error, Some(RepairError::FromMove { bound: 4, .. })),
+            "from move {from_move}"
+        );
+    }
+    let error = repair(task("k3-broken-wrong-triangle", 0), request.clone(), |_| {}).err();
+    assert!(matches!(error, Some(RepairError::NoRounds)));
+    let fine = task("k3-broken-wrong-triangle", 5);
+    assert!(matches!(
+        repair(fine, request, |_| {}),
+        Ok(RepairOutcome::Verified { .. })
+    ));
 }

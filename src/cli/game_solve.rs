@@ -19,7 +19,7 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct StatementArgs {
     /// Rule set: achieve, achieve-second, maker, avoid, misere, avoid-plus,
-    /// misere-plus (Slany, Sections 3 and 6; our reading in src/game/ramsey.rs).
+    /// misere-plus (Slany, Sections 3 and 6; our reading in lib/src/games/ramsey.rs).
     #[arg(long)]
     pub rules: Option<String>,
     /// Target graph of both players: K3, K4, P3, P4, C4, K1,3, 2K2, bow-tie, ... or graph6.

@@ -9,7 +9,7 @@ use crate::core::board::{Board, Edge};
 use crate::core::words::count;
 use crate::verify::patch::{PatchFile, PatchTable, TableHeader};
 use crate::verify::registry::Registry;
-use crate::verify::repair::{repair, RepairError, RepairOutcome, RepairTask};
+use crate::verify::repair::{check_from_move, repair, RepairError, RepairOutcome, RepairTask};
 use crate::verify::Request;
 use clap::Args;
 use std::collections::BTreeMap;
@@ -63,12 +63,12 @@ fn at_least_one(s: &str) -> Result<usize, String> {
 
 pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     let strategy = registry.get(&args.strategy)?;
-    if args.from_move > args.bound as usize {
-        return Err(Failure::BadInput(format!(
+    check_from_move(args.from_move, args.bound).map_err(|_| {
+        Failure::BadInput(format!(
             "--from-move {} is past --bound {}: her moves are numbered 1 to {}, so no move could be patched",
             args.from_move, args.bound, args.bound
-        )));
-    }
+        ))
+    })?;
     output::check_writable(&args.out)?;
     let table = match &args.table {
         Some(path) => read_table(path, strategy.as_ref(), args.patches_for_any_strategy)?,

@@ -88,7 +88,8 @@ pub fn edge_orbits(position: &Position, generators: &[Vec<Vertex>]) -> Vec<Edge>
 /// first.
 fn edge_representatives(position: &Position, generators: &[Vec<Vertex>], t: usize, mut orbits: Partition) -> Vec<Edge> {
     let board = position.board();
-    let on_board = |e| board.untouched_alike() || board.has_edge(e);
+    let alike = board.untouched_alike();
+    let on_board = |e| alike || board.has_edge(e);
     for g in generators {
         for u in 0..t {
             for v in (u + 1)..t {

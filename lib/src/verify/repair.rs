@@ -93,6 +93,28 @@ pub enum RepairError {
     /// A limit stopped a search.
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// Her moves are numbered 1 to the bound: from this one on, none could
+    /// be patched.
+    #[error("her move {from_move} is not one of her moves 1 to {bound}: no move could be patched")]
+    FromMove {
+        /// [`RepairTask::from_move`].
+        from_move: usize,
+        /// The request's bound on her moves.
+        bound: u32,
+    },
+    /// [`RepairTask::max_rounds`] is 0: no entry could be added.
+    #[error("a repair needs at least one round (max_rounds is 0)")]
+    NoRounds,
+}
+
+/// Whether her move `from_move` (from 1) can be patched under `bound`:
+/// checked by [`repair`] before any search, and by callers that want to
+/// refuse it before reading anything else.
+pub fn check_from_move(from_move: usize, bound: u32) -> Result<(), RepairError> {
+    match (1..=bound as usize).contains(&from_move) {
+        true => Ok(()),
+        false => Err(RepairError::FromMove { from_move, bound }),
+    }
 }
 
 /// Why no move at a decision saves the strategy there.
@@ -130,6 +152,10 @@ pub fn repair(
     request: Request,
     on_round: impl FnMut(&Round) + Send,
 ) -> Result<RepairOutcome, RepairError> {
+    check_from_move(task.from_move, request.bound)?;
+    if task.max_rounds == 0 {
+        return Err(RepairError::NoRounds);
+    }
     request.limits.install(|| repair_on_pool(task, &request, on_round))?
 }
 

@@ -33,10 +33,14 @@ pub struct Position {
     /// The touched vertices and each colour's edge count, kept up to date
     /// by every change of `rows` (both are asked for on almost every move
     /// of the search; recounting them was a tenth of its time).
+    /// The counts are `u16` (a board has at most 8,128 edges) so that the
+    /// turn fits beside them: a position is 64 bytes, copied on every move.
     touched: VertexSet,
-    counts: [u32; 2],
+    counts: [u16; 2],
     to_move: Player,
 }
+
+const _: () = assert!(std::mem::size_of::<Position>() == 64);
 
 /// Hashes the rows folded into one word by a multiply per row, then the
 /// board, touched set, counts and turn: the strategy contract's sample hashes a
@@ -218,13 +222,19 @@ impl Position {
     #[inline]
     pub fn claim(&mut self, e: Edge, player: Player) -> Result<(), IllegalMove> {
         let (u, v) = e.ends();
-        if v as usize >= self.board.capacity() {
-            return Err(IllegalMove::OffBoard(e));
-        }
-        if let Board::Graph(graph) = &self.board {
-            if graph.neighbours(u) >> v & 1 == 0 {
-                return Err(IllegalMove::NotOnBoard(e));
-            }
+        // One match on the board (this runs on every move of the search):
+        // `Edge` keeps `v` below MAX_VERTICES, all of K_aleph0 we hold.
+        let off_board = match &self.board {
+            Board::Infinite => None,
+            Board::Complete(n) => ((v as usize) >= *n).then_some(IllegalMove::OffBoard(e)),
+            Board::Graph(graph) => match () {
+                _ if (v as usize) >= graph.vertex_count() => Some(IllegalMove::OffBoard(e)),
+                _ if graph.neighbours(u) >> v & 1 == 0 => Some(IllegalMove::NotOnBoard(e)),
+                _ => None,
+            },
+        };
+        if let Some(illegal) = off_board {
+            return Err(illegal);
         }
         if self
             .rows
@@ -323,6 +333,9 @@ impl Position {
     /// How many edges of the board are unclaimed (`None` on `K_aleph0`).
     #[inline]
     pub fn free_edge_count(&self) -> Option<usize> {
+        if self.board == Board::Infinite {
+            return None;
+        }
         let claimed = self.edge_count(Player::First) + self.edge_count(Player::Second);
         self.board.edge_count().map(|all| all - claimed)
     }
