@@ -14,7 +14,7 @@
 //! On `K_n` and `K_aleph0` only touched vertices enter the graph; untouched
 //! (fresh) vertices are all alike and are placed after them in increasing
 //! order. On a graph board untouched vertices differ, so every vertex of
-//! the board enters ([`graph_board_form`]), by the same labeller with the
+//! the board enters (`graph_board_form`), by the same labeller with the
 //! board as a third edge class.
 //!
 //! This is the one canonical form of edge positions: the strategy verifier
