@@ -167,8 +167,7 @@ pub fn within_budget(game: &RamseyGame, budget: u32, limits: Limits) -> Result<W
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon)
-        .with_question(FirstWins)
+    let solver = Solver::asking(&horizon, FirstWins)
         .with_limits(limits)
         .with_parallel_plies(0);
     let start = horizon.start();

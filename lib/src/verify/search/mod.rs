@@ -231,9 +231,8 @@ impl<'a> Search<'a> {
             choice_nodes: AtomicU64::new(0),
             observer,
         };
-        let solver = Solver::owning(rules)
+        let solver = Solver::owning_asking(rules, FirstCounterexample)
             .with_hook(recorder)
-            .with_question(FirstCounterexample)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
             strategy: rules.strategy,
