@@ -14,6 +14,9 @@ use crate::games::colouring::{
     parse_order, parse_owners, ColouringError, ColouringGame, Graph, GraphError, OrderError, Rules,
 };
 
+/// An ordered game's order and owners, each defaulted where `None`.
+type OrderAndOwners = (Option<Vec<usize>>, Option<Vec<Player>>);
+
 /// A colouring question as text (the command line's flags).
 #[derive(Clone, Debug, Default)]
 pub struct ColourRequest {
@@ -135,7 +138,7 @@ impl ColourRequest {
     }
 
     /// The order and the owners read, the order first (its error wins).
-    fn order_and_owners(&self) -> Result<(Option<Vec<usize>>, Option<Vec<Player>>), OrderError> {
+    fn order_and_owners(&self) -> Result<OrderAndOwners, OrderError> {
         let order = self.order.as_deref().map(parse_order).transpose()?;
         let owners = self.owner.as_deref().map(parse_owners).transpose()?;
         Ok((order, owners))
