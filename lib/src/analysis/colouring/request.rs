@@ -144,3 +144,44 @@ impl ColourRequest {
         Ok((order, owners))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(graph: &str, rules: Rules, linear_only: bool) -> Result<ColourAnswer, ColourError> {
+        let request = ColourRequest {
+            game: Some(rules),
+            graph: Some(graph.into()),
+            colours: Some(2),
+            linear_only,
+            ..ColourRequest::default()
+        };
+        request.answer(Limits::default())
+    }
+
+    #[test]
+    fn the_theorems_and_the_exact_search_agree() {
+        for rules in [Rules::Scg, Rules::Sccg] {
+            for graph in ["path:5", "cycle:5", "star:4"] {
+                let Ok(ColourAnswer::Linear(fast)) = ask(graph, rules, true) else {
+                    panic!("{rules} on {graph}: no linear verdict");
+                };
+                let Ok(ColourAnswer::Game(exact)) = ask(graph, rules, false) else {
+                    panic!("{rules} on {graph}: no exact answer");
+                };
+                assert_eq!(fast.winner, exact.report.winner.player(), "{rules} on {graph}");
+                assert_eq!(exact.linear_time_winner, Some(fast.winner), "{rules} on {graph}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_graph_too_large_without_a_theorem_is_refused_saying_why() {
+        let err = ask("path:1000", Rules::Cg, false).unwrap_err();
+        let too_large = Graph::from_edge_list(&read_graph("path:1000").unwrap()).unwrap_err();
+        assert_eq!(err, ColourError::NotLinear(NoExactSearch(Some(too_large))));
+        let err = ask("path:3", Rules::Ccg, true).unwrap_err();
+        assert!(err.to_string().starts_with("--linear-only: only --game scg|sccg"), "{err}");
+    }
+}
