@@ -3,7 +3,7 @@
 //! only). The boards are those `scripts/reference-erdos.sh` times against
 //! the published solver; README "Erdős scoring games" has the figures.
 
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::games::colex::colex_graph;
 use ramsey_verify::games::prelude::*;
@@ -13,9 +13,9 @@ use std::time::Instant;
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     let mut boards = vec![
-        ("K6", EdgePosition::complete(6)),
+        ("K6", Position::empty(Board::complete_graph(6))),
         ("C(16)", colex(16)),
-        ("K7", EdgePosition::complete(7)),
+        ("K7", Position::empty(Board::complete_graph(7))),
     ];
     if !quick {
         boards.extend([("C(18)", colex(18)), ("C(19)", colex(19))]);
@@ -43,7 +43,7 @@ fn main() {
     }
 }
 
-fn colex(m: usize) -> EdgePosition {
+fn colex(m: usize) -> Position {
     let (n, edges) = colex_graph(m);
-    EdgePosition::new(n, edges)
+    Position::on_graph(n, edges)
 }

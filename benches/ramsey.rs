@@ -5,7 +5,7 @@
 //! README "Graph Ramsey games" has the figures.
 
 use ramsey_verify::core::board::Player;
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::prelude::*;
@@ -29,7 +29,7 @@ fn main() {
     for (name, n, rules) in instances {
         let triangle: Pattern = "K3".parse().expect("a named target");
         let game = RamseyGame::new(
-            EdgePosition::complete(n),
+            Position::empty(Board::complete_graph(n)),
             [triangle.clone(), triangle],
             rules,
             Player::First,

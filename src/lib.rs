@@ -27,9 +27,8 @@
 //! her moves.
 //!
 //! ```
-//! use ramsey_verify::core::board::{Board, Player};
+//! use ramsey_verify::core::board::{Board, Player, Position};
 //! use ramsey_verify::engine::Solver;
-//! use ramsey_verify::core::edges::EdgePosition;
 //! use ramsey_verify::games::pattern::Pattern;
 //! use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 //! use ramsey_verify::games::prelude::*;
@@ -38,7 +37,7 @@
 //! // Solve Sim exactly.
 //! let triangle: Pattern = "K3".parse().unwrap();
 //! let sim = RamseyGame::new(
-//!     EdgePosition::complete(6),
+//!     Position::empty(Board::complete_graph(6)),
 //!     [triangle.clone(), triangle],
 //!     Rules::Misere,
 //!     Player::First,
@@ -115,7 +114,7 @@
 //! }
 //!
 //! let on_k_aleph0 = Request::new(Board::Infinite, 10, 1);
-//! let star = verify(&Star { blocks: false }, on_k_aleph0).unwrap();
+//! let star = verify(&Star { blocks: false }, on_k_aleph0.clone()).unwrap();
 //! assert_eq!(star.verdict, Verdict::Refuted);
 //! assert_eq!(star.line.ending, Ending::SecondPlayerWins);
 //! print!("{}", star.to_text(Game::clique(3))); // the counterexample line

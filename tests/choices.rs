@@ -368,10 +368,10 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
         for mode in Choices::ALL {
             for (n, bound) in [(5, 3), (5, 4), (6, 4), (6, 5)] {
                 let board = Board::Complete(n);
-                let search = Search::new(&strategy, board, bound).with_choices(mode);
+                let search = Search::new(&strategy, board.clone(), bound).with_choices(mode);
                 let brute = her_brute(
                     search.rules(),
-                    &Position::empty(board),
+                    &Position::empty(board.clone()),
                     &strategy.initial_memory(),
                     None,
                 );

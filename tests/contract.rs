@@ -126,7 +126,7 @@ fn no_verdict(breach: Breach, request: Request) -> String {
 #[test]
 fn an_honest_strategy_passes_the_checks_with_the_same_result() {
     for board in [Board::Infinite, Board::Complete(6)] {
-        let plain = verify(&broken(Breach::Honest), Request::new(board, 4, 1)).unwrap();
+        let plain = verify(&broken(Breach::Honest), Request::new(board.clone(), 4, 1)).unwrap();
         let checked = verify(&broken(Breach::Honest), checked(board)).unwrap();
         assert_eq!(plain.verdict, Verdict::Verified);
         assert_eq!(
@@ -208,7 +208,7 @@ fn a_shorter_broken_contract_than_the_first_counterexample_is_no_verdict_under_s
     // verdict rather than a refutation by an illegal move.
     let request = Request::new(Board::Infinite, 3, 1);
     let strategy = broken(Breach::TakesHisEdge);
-    let mut report = verify(&strategy, request).unwrap();
+    let mut report = verify(&strategy, request.clone()).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
     assert_eq!(report.line.count(Player::Second), 3, "{:?}", report.line);
     match shorten(&mut report, &strategy, request, 1_000_000) {

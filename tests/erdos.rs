@@ -6,8 +6,9 @@
 //! bound shown to be caught.
 
 use proptest::prelude::*;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::core::board::{Edge, Player};
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::canon::canonical_position;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::colex::colex_graph;
@@ -25,7 +26,7 @@ struct Brute<'a> {
 }
 
 impl Brute<'_> {
-    fn value(&mut self, red: u32, blue: u32, position: &EdgePosition) -> Points {
+    fn value(&mut self, red: u32, blue: u32, position: &Position) -> Points {
         if let Some(&v) = self.memo.get(&(red, blue)) {
             return v;
         }
@@ -38,7 +39,7 @@ impl Brute<'_> {
         let value = if free.is_empty() {
             self.game.points(position)
         } else {
-            let mover = position.to_move;
+            let mover = position.to_move();
             let values = free.iter().map(|&i| {
                 let next = self.game.play(position, &self.edges[i]);
                 match mover {
@@ -63,7 +64,7 @@ fn brute_force(game: &ScoringGame) -> Points {
 }
 
 /// The value of `position` in `game` by plain minimax.
-fn brute_value(game: &ScoringGame, position: &EdgePosition) -> Points {
+fn brute_value(game: &ScoringGame, position: &Position) -> Points {
     let mut brute = Brute {
         game,
         edges: position.board_edges(),
@@ -78,7 +79,7 @@ fn bounded(game: &ScoringGame) -> Points {
 
 /// Every graph with 2..=`max` vertices and at least one edge, one per
 /// isomorphism class.
-fn small_boards(max: usize) -> Vec<EdgePosition> {
+fn small_boards(max: usize) -> Vec<Position> {
     let mut seen = HashSet::new();
     let mut boards = Vec::new();
     for n in 2..=max {
@@ -91,8 +92,8 @@ fn small_boards(max: usize) -> Vec<EdgePosition> {
                 .enumerate()
                 .filter(|(i, _)| mask >> i & 1 == 1)
                 .map(|(_, &e)| e);
-            let board = EdgePosition::new(n, edges);
-            if seen.insert(board.canonical().key) {
+            let board = Position::on_graph(n, edges);
+            if seen.insert(canonical_position(&board).key) {
                 boards.push(board);
             }
         }
@@ -149,7 +150,7 @@ fn threshold_search_agrees_with_plain_minimax_with_head_starts_and_either_first_
 fn exact_engine_and_threshold_search_agree() {
     for m in [9, 12, 13] {
         let (n, edges) = colex_graph(m);
-        let board = EdgePosition::new(n, edges);
+        let board = Position::on_graph(n, edges);
         for scoring in Scoring::ALL {
             let game = ScoringGame::new(scoring, &board, &[]).unwrap();
             let exact = Solver::new(&game).value(&game.start()).unwrap().score;
@@ -166,8 +167,8 @@ fn replay(game: &ScoringGame, line: &[Edge]) -> Result<Points, String> {
         if position.is_full() {
             return Err(format!("{e} after the end"));
         }
-        position.colour(*e, position.to_move).map_err(|err| err.to_string())?;
-        position.to_move = position.to_move.opponent();
+        position.claim(*e, position.to_move()).map_err(|err| err.to_string())?;
+        position.set_to_move(position.to_move().opponent());
     }
     game.outcome(&position)
         .ok_or_else(|| "the line stops before the end".to_string())
@@ -183,7 +184,7 @@ fn optimal_lines_replay_to_the_reported_score() {
     ];
     for (m, head) in boards {
         let (n, edges) = colex_graph(m);
-        let board = EdgePosition::new(n, edges);
+        let board = Position::on_graph(n, edges);
         for scoring in Scoring::ALL {
             let game = ScoringGame::new(scoring, &board, &head).unwrap();
             let solver = BoundedSolver::new(&game);
@@ -196,7 +197,7 @@ fn optimal_lines_replay_to_the_reported_score() {
 
 #[test]
 fn replay_rejects_broken_lines() {
-    let game = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(3), &[]).unwrap();
+    let game = ScoringGame::new(Scoring::Clique, &Position::empty(Board::complete_graph(3)), &[]).unwrap();
     let (a, b, c) = (Edge::new(0, 1), Edge::new(0, 2), Edge::new(1, 2));
     assert_eq!(replay(&game, &[a, b, c]), Ok(Points { alice: 2, bob: 2 }));
     assert!(replay(&game, &[a, b]).is_err());
@@ -221,7 +222,7 @@ fn run_on(game: &ScoringGame, threads: usize) -> Run {
 #[test]
 fn values_lines_and_position_counts_are_the_same_for_any_thread_count_and_run() {
     let (n, edges) = colex_graph(13);
-    for board in [EdgePosition::new(n, edges), EdgePosition::complete(6)] {
+    for board in [Position::on_graph(n, edges), Position::empty(Board::complete_graph(6))] {
         for scoring in Scoring::ALL {
             let game = ScoringGame::new(scoring, &board, &[]).unwrap();
             let first = run_on(&game, 1);
@@ -236,7 +237,7 @@ fn values_lines_and_position_counts_are_the_same_for_any_thread_count_and_run() 
 #[test]
 fn position_counts_tell_games_apart() {
     // The comparison above is not vacuous: counts differ between games.
-    let board = EdgePosition::complete(6);
+    let board = Position::empty(Board::complete_graph(6));
     let counts: HashSet<u64> = Scoring::ALL
         .iter()
         .map(|&s| run_on(&ScoringGame::new(s, &board, &[]).unwrap(), 2).2)
@@ -267,7 +268,7 @@ fn computed_colex_star_and_vc_outcomes_match_table_1_up_to_m_14() {
     for (i, &(c1, c2, s1, s2, v1, v2)) in TABLE_1.iter().enumerate() {
         let m = i + 1;
         let (n, edges) = colex_graph(m);
-        let board = EdgePosition::new(n, edges);
+        let board = Position::on_graph(n, edges);
         let outcome = |scoring| bounded(&ScoringGame::new(scoring, &board, &[]).unwrap());
         let p = |alice, bob| Points { alice, bob };
         assert_eq!(outcome(Scoring::Colex), p(c1, c2), "Colex on C({m})");
@@ -280,11 +281,11 @@ fn computed_colex_star_and_vc_outcomes_match_table_1_up_to_m_14() {
 fn bob_wins_the_clique_game_on_k3_to_k7() {
     // Proposition 10 (3 <= n <= 7 here; K8 is in proofs/).
     for n in 3..=7 {
-        let game = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(n), &[]).unwrap();
+        let game = ScoringGame::new(Scoring::Clique, &Position::empty(Board::complete_graph(n)), &[]).unwrap();
         let outcome = bounded(&game);
         assert_eq!(outcome.winner(Scoring::Clique), Some(Player::Second), "K{n}: {outcome}");
     }
-    let k2 = ScoringGame::new(Scoring::Clique, &EdgePosition::complete(2), &[]).unwrap();
+    let k2 = ScoringGame::new(Scoring::Clique, &Position::empty(Board::complete_graph(2)), &[]).unwrap();
     assert_eq!(bounded(&k2).winner(Scoring::Clique), Some(Player::First));
 }
 
@@ -320,16 +321,16 @@ impl view::View for Altered {
 impl view::ViewRules for Altered {}
 
 impl view::ViewSymmetric for Altered {
-    fn canonical(&self, p: &EdgePosition) -> ramsey_verify::core::symmetry::Canonical<EdgePosition> {
+    fn canonical(&self, p: &Position) -> ramsey_verify::core::symmetry::Canonical<Position> {
         match self.whole {
-            true => p.canonical(),
+            true => canonical_position(p),
             false => self.game.canonical(p),
         }
     }
 }
 
 impl view::ViewHints for Altered {
-    fn score_bounds(&self, p: &EdgePosition) -> Option<(Points, Points)> {
+    fn score_bounds(&self, p: &Position) -> Option<(Points, Points)> {
         let (lo, hi) = self.game.score_bounds(p)?;
         let raised = Points {
             alice: lo.alice + 1,
@@ -343,7 +344,7 @@ impl view::ViewHints for Altered {
 fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
     for m in [9, 12, 13, 16] {
         let (n, edges) = colex_graph(m);
-        let board = EdgePosition::new(n, edges);
+        let board = Position::on_graph(n, edges);
         for scoring in [Scoring::Star, Scoring::VertexCapturing] {
             let game = ScoringGame::new(scoring, &board, &[]).unwrap();
             let whole = unreduced(game.clone());
@@ -360,7 +361,7 @@ fn reduced_and_whole_colouring_searches_agree_on_colex_boards() {
 #[ignore]
 fn c22_vc_on_whole_colourings() {
     let (n, edges) = colex_graph(22);
-    let game = ScoringGame::new(Scoring::VertexCapturing, &EdgePosition::new(n, edges), &[]).unwrap();
+    let game = ScoringGame::new(Scoring::VertexCapturing, &Position::on_graph(n, edges), &[]).unwrap();
     let whole = unreduced(game.clone());
     let solver = BoundedSolver::new(&whole);
     let value = solver.value(&whole.start(), &PROBES).unwrap();
@@ -380,7 +381,7 @@ fn c22_vc_on_whole_colourings() {
 /// A position of `scoring` on a board of `n` vertices (the pairs `mask`
 /// picks, or the edge 0-1), reached from the start (Bob moving first if
 /// `bob_first`) by moves `choices` picks, with 1..=9 free edges left.
-fn reached(scoring: Scoring, n: usize, mask: u32, bob_first: bool, choices: &[usize]) -> (ScoringGame, EdgePosition) {
+fn reached(scoring: Scoring, n: usize, mask: u32, bob_first: bool, choices: &[usize]) -> (ScoringGame, Position) {
     let pairs = (0..n as u8).flat_map(|u| (u + 1..n as u8).map(move |v| Edge::new(u, v)));
     let mut edges: Vec<Edge> = pairs
         .enumerate()
@@ -390,7 +391,7 @@ fn reached(scoring: Scoring, n: usize, mask: u32, bob_first: bool, choices: &[us
     if edges.is_empty() {
         edges.push(Edge::new(0, 1));
     }
-    let mut game = ScoringGame::new(scoring, &EdgePosition::new(n, edges), &[]).unwrap();
+    let mut game = ScoringGame::new(scoring, &Position::on_graph(n, edges), &[]).unwrap();
     if bob_first {
         game = game.bob_first();
     }

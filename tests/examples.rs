@@ -70,8 +70,8 @@ fn scratch(test: &str) -> PathBuf {
 fn the_k3_example_wins_within_four_moves_like_the_built_in_k3() {
     let k3 = by_name("k3").unwrap();
     for board in [Board::Infinite, Board::Complete(5), Board::Complete(8)] {
-        let mine = verify(&K3InAScreen, Request::new(board, 10, 1)).unwrap();
-        let builtin = verify(k3.as_ref(), Request::new(board, 10, 1)).unwrap();
+        let mine = verify(&K3InAScreen, Request::new(board.clone(), 10, 1)).unwrap();
+        let builtin = verify(k3.as_ref(), Request::new(board.clone(), 10, 1)).unwrap();
         assert_eq!(mine.verdict, Verdict::Verified, "board {board}");
         assert_eq!(mine.max_moves, Some(4), "board {board}");
         assert_eq!(mine.max_moves, builtin.max_moves, "board {board}");

@@ -150,7 +150,7 @@ proptest! {
         let text = text_of(bytes);
         let _ = decode(&text);
         for board in [Board::Infinite, Board::Complete(5)] {
-            if let Ok(position) = decode_position(&text, board) {
+            if let Ok(position) = decode_position(&text, board.clone()) {
                 prop_assert_eq!(decode_position(&encode_position(&position), board).unwrap(), position);
             }
         }

@@ -316,7 +316,7 @@ fn every_rule_set_on_small_boards_agrees_with_the_checker() {
                 for first in [Player::First, Player::Second] {
                     let t: Pattern = target.parse().unwrap();
                     let mut start = parse_board(board).unwrap();
-                    start.to_move = first;
+                    start.set_to_move(first);
                     let Ok(game) = RamseyGame::new(start, [t.clone(), t], rules, first) else {
                         continue;
                     };

@@ -276,7 +276,7 @@ fn seconds_include_the_shortest_refutation_search() {
     use ramsey_verify::verify::{shorten, verify, Request};
     let strategy = ramsey_verify::strategies::by_name("k3").unwrap();
     let request = Request::new(Board::Complete(4), 50, 1);
-    let mut report = verify(strategy.as_ref(), request).unwrap();
+    let mut report = verify(strategy.as_ref(), request.clone()).unwrap();
     report.seconds = 0.0;
     shorten(&mut report, strategy.as_ref(), request, 1_000_000).unwrap();
     assert!(report.shortest.is_some());

@@ -85,7 +85,7 @@ fn results_do_not_depend_on_the_thread_count() {
         ("k3", Board::Complete(5)),
         ("k3-broken-scatters", Board::Infinite),
     ] {
-        let one = run(name, board, 6, 1);
+        let one = run(name, board.clone(), 6, 1);
         let two = run(name, board, 6, 2);
         assert_eq!(one.verdict, two.verdict);
         assert_eq!(one.max_moves, two.max_moves);

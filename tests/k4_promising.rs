@@ -119,7 +119,7 @@ fn empty_memory() -> Memory {
 }
 
 fn without(position: &Position, gone: Edge) -> Position {
-    let mut out = Position::empty(position.board());
+    let mut out = Position::empty(position.board().clone());
     for player in [Player::First, Player::Second] {
         for e in position.edges(player).into_iter().filter(|&e| e != gone) {
             out.claim(e, player).unwrap();
@@ -389,7 +389,7 @@ fn detected_plans_win_on_random_boards() {
             Board::Complete(n as usize)
         };
         let pairs = 10 + rng.random_range(0..8);
-        let position = random_position(&mut rng, board, n, pairs);
+        let position = random_position(&mut rng, board.clone(), n, pairs);
         for (k, detection) in [EXACT, RELAXED, SEARCHED].into_iter().enumerate() {
             let Some(plan) = find_plan(&position, detection) else {
                 continue;
@@ -398,7 +398,7 @@ fn detected_plans_win_on_random_boards() {
             let moves = plan.moves().len();
             let bound = (position.edge_count(Player::First) + moves + 1) as u32;
             let player = LinePlayer { detection };
-            let search = Search::new(&player, board, bound);
+            let search = Search::new(&player, board.clone(), bound);
             let won = value_on(&search, &position, &empty_memory());
             assert!(matches!(won, Some(Value::Win(_))), "{plan:?} on {position:?}: {won:?}");
             let quiet = position.threats(Player::First, 4).is_empty();

@@ -7,9 +7,9 @@
 mod common;
 
 use common::ramsey;
-use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::core::board::Player;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::core::canon::canonical_form;
-use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::limits::{Counters, Progress};
 use ramsey_verify::engine::{census, Decider, Limits, Solver, StopReason, Stopped};
@@ -87,7 +87,7 @@ fn a_stopped_strategy_search_has_no_value() {
 fn sim() -> RamseyGame {
     let triangle: Pattern = "K3".parse().unwrap();
     RamseyGame::new(
-        EdgePosition::complete(6),
+        Position::empty(Board::complete_graph(6)),
         [triangle.clone(), triangle],
         Rules::Misere,
         Player::First,

@@ -9,8 +9,8 @@
 mod brute;
 
 use brute::{complete, target, Graph, Model, Pos, Val, BLUE, RED};
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::core::board::{Edge, Player};
-use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
@@ -60,17 +60,17 @@ fn score(outcome: Outcome) -> i8 {
 }
 
 /// The engine's position for a brute-force one.
-fn engine_position(model: &Model, graph: &Graph, pos: Pos) -> EdgePosition {
+fn engine_position(model: &Model, graph: &Graph, pos: Pos) -> Position {
     let edge = |&(u, v): &(usize, usize)| Edge::new(u as u8, v as u8);
-    let mut p = EdgePosition::new(graph.0, graph.1.iter().map(edge));
+    let mut p = Position::on_graph(graph.0, graph.1.iter().map(edge));
     for c in [RED, BLUE] {
         for (i, e) in model.pairs.iter().enumerate() {
             if pos.colour[c] >> i & 1 == 1 {
-                p.colour(edge(e), player(c)).unwrap();
+                p.claim(edge(e), player(c)).unwrap();
             }
         }
     }
-    p.to_move = player(pos.mover);
+    p.set_to_move(player(pos.mover));
     p
 }
 
@@ -109,7 +109,7 @@ impl Case<'_> {
 
     /// The engine's moves: legal, one per orbit of the legal moves under
     /// the position's automorphisms, each with the brute-force value.
-    fn check_moves(&mut self, start: Pos, position: &EdgePosition, what: &str) {
+    fn check_moves(&mut self, start: Pos, position: &Position, what: &str) {
         let offered = self.solver.move_values(position).unwrap();
         let legal = if self.model.over(start).is_some() {
             vec![]
@@ -142,7 +142,7 @@ impl Case<'_> {
     }
 
     /// The optimal line is legal and ends as the value says.
-    fn check_line(&mut self, start: Pos, position: &EdgePosition, value: Value<Outcome>, what: &str) {
+    fn check_line(&mut self, start: Pos, position: &Position, value: Value<Outcome>, what: &str) {
         let line = self.solver.optimal_line(position).unwrap();
         let mut pos = start;
         for m in &line {
@@ -324,7 +324,7 @@ fn census_agrees_with_brute_force_isomorphism_classes() {
                     else {
                         continue;
                     };
-                    let classify = |p: &EdgePosition| {
+                    let classify = |p: &Position| {
                         let over = ramsey_verify::games::Rules::outcome(&game, p).is_some();
                         (
                             p.edge_count(Player::First) as u32,
@@ -356,7 +356,7 @@ fn a_wrong_model_is_caught() {
     let t = target("K3");
     let wrong = Model::new(5, &graph.1, [&t, &t], Rules::Achieve, RED);
     let game = RamseyGame::new(
-        EdgePosition::complete(5),
+        Position::empty(Board::complete_graph(5)),
         ["K3".parse().unwrap(), "K3".parse().unwrap()],
         Rules::Misere,
         Player::First,
@@ -376,6 +376,6 @@ fn a_wrong_model_is_caught() {
     );
 }
 
-fn game_start(game: &RamseyGame) -> EdgePosition {
+fn game_start(game: &RamseyGame) -> Position {
     ramsey_verify::games::Rules::start(game)
 }

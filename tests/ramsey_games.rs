@@ -3,7 +3,7 @@
 //! input refused with exit code 2.
 
 use ramsey_verify::core::board::Player;
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::prelude::*;
@@ -13,7 +13,13 @@ use common::ramsey;
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
     let t: Pattern = target.parse().unwrap();
-    RamseyGame::new(EdgePosition::complete(n), [t.clone(), t], rules, Player::First).unwrap()
+    RamseyGame::new(
+        Position::empty(Board::complete_graph(n)),
+        [t.clone(), t],
+        rules,
+        Player::First,
+    )
+    .unwrap()
 }
 
 fn solved(g: &RamseyGame) -> (Outcome, u32, u64) {

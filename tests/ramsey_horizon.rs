@@ -7,7 +7,6 @@
 
 use ramsey_verify::analysis::budget::{BudgetSolver, WithinBudget};
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
-use ramsey_verify::core::edges::EdgePosition;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::horizon::{aleph0_vertices, Horizon};
 use ramsey_verify::games::pattern::Pattern;
@@ -24,10 +23,10 @@ type Start<'a> = (&'a [(u8, u8)], &'a [(u8, u8)]);
 /// `budget` of her moves: the generic horizon over Slany's game, asked
 /// with the win-only question's cutoffs.
 fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> bool {
-    let mut board = EdgePosition::complete(n);
+    let mut board = Position::empty(Board::complete_graph(n));
     for (edges, player) in [(start.0, Player::First), (start.1, Player::Second)] {
         for &(u, v) in edges {
-            board.colour(Edge::new(u, v), player).unwrap();
+            board.claim(Edge::new(u, v), player).unwrap();
         }
     }
     let target = Pattern::clique(k).unwrap();
@@ -40,7 +39,7 @@ fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> 
 
 /// The same question asked of the `K_k` budget game.
 fn budget_wins(k: usize, board: Board, start: Start, budget: u32) -> bool {
-    let mut position = Position::empty(board);
+    let mut position = Position::empty(board.clone());
     for (edges, player) in [(start.0, Player::First), (start.1, Player::Second)] {
         for &(u, v) in edges {
             position.claim(Edge::new(u, v), player).unwrap();

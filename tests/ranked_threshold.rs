@@ -4,7 +4,7 @@
 //! and an optimal line that replays to that value. Zero disagreements.
 
 use ramsey_verify::core::board::Player;
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::board::{Board, Position};
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::pattern::Pattern;
@@ -33,7 +33,13 @@ fn instances() -> Vec<(usize, &'static str, Rules)> {
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
     let t: Pattern = target.parse().unwrap();
-    RamseyGame::new(EdgePosition::complete(n), [t.clone(), t], rules, Player::First).unwrap()
+    RamseyGame::new(
+        Position::empty(Board::complete_graph(n)),
+        [t.clone(), t],
+        rules,
+        Player::First,
+    )
+    .unwrap()
 }
 
 #[test]

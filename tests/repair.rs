@@ -101,9 +101,12 @@ fn the_k4_table_file_names_k4_guarded_and_round_trips() {
 fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
     let broken = by_name("k3-broken-wrong-triangle").unwrap();
     let request = Request::new(Board::Infinite, 4, 1);
-    assert_eq!(verify(broken.as_ref(), request).unwrap().verdict, Verdict::Refuted);
+    assert_eq!(
+        verify(broken.as_ref(), request.clone()).unwrap().verdict,
+        Verdict::Refuted
+    );
     let mut rounds = 0;
-    let outcome = repair(task("k3-broken-wrong-triangle", 20), request, |_| rounds += 1).unwrap();
+    let outcome = repair(task("k3-broken-wrong-triangle", 20), request.clone(), |_| rounds += 1).unwrap();
     let RepairOutcome::Verified { table, max_moves } = outcome else {
         panic!("the broken K3 strategy was not repaired")
     };
@@ -178,7 +181,7 @@ fn panics_when_asked_again() -> PanicsWhenAskedAgain {
 fn a_panic_while_repair_asks_the_strategy_is_caught_and_named() {
     let request = Request::new(Board::Infinite, 4, 1);
     assert_eq!(
-        verify(&panics_when_asked_again(), request).unwrap().verdict,
+        verify(&panics_when_asked_again(), request.clone()).unwrap().verdict,
         Verdict::Refuted
     );
     let task = RepairTask {

@@ -16,7 +16,8 @@ mod brute;
 
 use brute::permutations;
 use ramsey_verify::core::board::Player;
-use ramsey_verify::core::edges::EdgePosition;
+use ramsey_verify::core::board::{Board, Position};
+use ramsey_verify::core::canon::canonical_position;
 use ramsey_verify::engine::{census, Limits};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
@@ -164,14 +165,14 @@ fn burnside(predicate: Predicate) -> u64 {
 /// Sim's board and target under `rules`, `first` to move on the empty K6.
 fn sim(rules: Rules, first: Player) -> RamseyGame {
     let k3 = "K3".parse().unwrap();
-    let mut start = EdgePosition::complete(N);
-    start.to_move = first;
+    let mut start = Position::empty(Board::complete_graph(N));
+    start.set_to_move(first);
     RamseyGame::new(start, [k3, "K3".parse().unwrap()], rules, first).unwrap()
 }
 
 /// The canonical keys of the positions the engine reaches.
 fn reached(game: &RamseyGame) -> BTreeSet<Box<[u64]>> {
-    census(game, &game.start(), |p| p.canonical().key, Limits::default())
+    census(game, &game.start(), |p| canonical_position(p).key, Limits::default())
         .unwrap()
         .into_keys()
         .collect()

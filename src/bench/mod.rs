@@ -6,7 +6,7 @@
 
 use crate::analysis::budget::NoAnswer;
 use crate::core::board::{Board, Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
 use crate::engine::{Limits, Stopped};
@@ -254,7 +254,7 @@ pub fn subtree_positions(
 
 /// The situations (canonical, her turn) one exchange after the slice start
 /// and after each reply to those: what the strategy is asked in the slice.
-fn slice_situations(strategy: &dyn Strategy, choices: &[usize]) -> Option<Vec<(Canonical, Edge)>> {
+fn slice_situations(strategy: &dyn Strategy, choices: &[usize]) -> Option<Vec<(CanonicalForm, Edge)>> {
     let search = Search::new(strategy, Board::Infinite, 21);
     let (position, memory) = line_start(&search, choices)?;
     let mut nodes = vec![canonical_form(&position, &memory, None)];
@@ -337,7 +337,7 @@ pub fn certification(strategy: &dyn Strategy, request: Request, runs: usize) -> 
         request.limits.threads()
     );
     measure(name, runs, || {
-        let report = verify(strategy, request).map_err(|e| match e {
+        let report = verify(strategy, request.clone()).map_err(|e| match e {
             VerifyError::Stopped { stopped, .. } => BenchError::Stopped(stopped),
             other => BenchError::Failed(other.to_string()),
         })?;

@@ -42,7 +42,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         Box::new(|| strategy_calls(k4.as_ref(), &K4_SLICE, 200, runs)),
         Box::new(|| slice(k4.as_ref(), &K4_SLICE, 21, limits, runs)),
         Box::new(|| k4_solve(5, limits, runs)),
-        Box::new(|| certification(k3.as_ref(), request, runs)),
+        Box::new(|| certification(k3.as_ref(), request.clone(), runs)),
     ];
     on_pool(&limits, || {
         for workload in &workloads {

@@ -10,7 +10,7 @@ use crate::analysis::erdos::{
     board_name, parse_board, parse_head_start, solve, table_row, BoardError, ErdosError, Found, Solved, TABLE_MAX_COLEX,
 };
 use crate::core::board::Edge;
-use crate::core::edges::EdgePosition;
+use crate::core::board::Position;
 use crate::engine::Limits;
 use crate::games::scoring::{Points, Scoring, ScoringGame};
 use clap::Args;
@@ -106,7 +106,7 @@ fn line_text(line: &[Edge]) -> String {
     line_list(line).join(" ")
 }
 
-fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failure> {
+fn print_text(name: &str, board: &Position, r: &Solved) -> Result<(), Failure> {
     let result = match &r.found {
         Found::Exact { outcome, .. } => format!("outcome (a, b) = {outcome}"),
         Found::Winner(w) => {
@@ -130,7 +130,7 @@ fn print_text(name: &str, board: &EdgePosition, r: &Solved) -> Result<(), Failur
     output::println(format!("  positions: {}   time: {:.3}s", r.positions, r.seconds))
 }
 
-fn json(name: &str, board: &EdgePosition, head: &[Edge], bob: bool, solved: &[Solved]) -> serde_json::Value {
+fn json(name: &str, board: &Position, head: &[Edge], bob: bool, solved: &[Solved]) -> serde_json::Value {
     let games: Vec<_> = solved
         .iter()
         .map(|r| {

@@ -6,8 +6,8 @@
 
 use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
+use crate::core::board::Position;
 use crate::core::board::{Edge, Player, Vertex};
-use crate::core::edges::EdgePosition;
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
 use crate::games::prelude::*;
@@ -87,12 +87,12 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
 }
 
 /// Reads the person's move until it is legal; `None` at end of input or `q`.
-fn ask(game: &RamseyGame, position: &EdgePosition, input: &mut impl BufRead) -> Result<Option<Vec<Edge>>, Failure> {
+fn ask(game: &RamseyGame, position: &Position, input: &mut impl BufRead) -> Result<Option<Vec<Edge>>, Failure> {
     let legal = labelled_moves(game, position);
     loop {
         output::print(&format!(
             "your move ({}: two vertices like `0 1`, several as `0-1,2-3`; q quits): ",
-            position.to_move.colour_name()
+            position.to_move().colour_name()
         ))?;
         let mut line = String::new();
         if input.read_line(&mut line).unwrap_or(0) == 0 || line.trim() == "q" {
@@ -126,7 +126,7 @@ fn parse_move(text: &str) -> Option<Vec<Edge>> {
 
 /// The board as a matrix: `R` red, `B` blue, `.` free, blank for a
 /// non-edge of the board.
-fn draw(position: &EdgePosition) -> String {
+fn draw(position: &Position) -> String {
     let n = position.vertex_count() as Vertex;
     let mut out = String::from("\n   ");
     for v in 0..n {

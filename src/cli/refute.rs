@@ -112,7 +112,7 @@ pub fn run(refute: RefuteArgs, registry: &Registry) -> Result<(), Failure> {
     if let Some(dir) = &refute.svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let mut request = Request::new(args.board, args.bound, 1);
+    let mut request = Request::new(args.board.clone(), args.bound, 1);
     request.limits = args.limits.limits(false);
     request.shortcuts = !args.no_shortcuts;
     on_pool(&request.limits, || classes(&refute, strategy.as_ref(), &request))

@@ -81,7 +81,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
             .collect(),
         None => Vec::new(),
     };
-    let header = TableHeader::of(strategy.as_ref(), Some(args.board), Some(args.bound));
+    let header = TableHeader::of(strategy.as_ref(), Some(args.board.clone()), Some(args.bound));
     let task = RepairTask {
         strategy,
         table,

@@ -79,7 +79,7 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
         ));
     }
     let board: Board = parse_board(&args.board)?;
-    let position = read_position(args, board)?;
+    let position = read_position(args, board.clone())?;
     let clique = args.clique;
     if position.has_clique(Player::First, clique) || position.has_clique(Player::Second, clique) {
         return Err(Failure::BadInput(format!(
@@ -127,7 +127,7 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).
 fn read_position(args: &SolveArgs, board: Board) -> Result<Position, String> {
-    let mut position = Position::empty(board);
+    let mut position = Position::empty(board.clone());
     if let Some(g6) = &args.g6 {
         position = decode_position(g6, board).map_err(|e| e.to_string())?;
     } else if let Some(text) = args.line.as_deref().filter(|t| !t.trim().is_empty()) {

@@ -3,7 +3,7 @@
 use super::args::{on_pool, parse_positions, SearchArgs};
 use super::picture::PictureArgs;
 use super::{output, Failure};
-use crate::core::board::{Board, Player};
+use crate::core::board::Player;
 use crate::core::words::count;
 use crate::engine::Limits;
 use crate::games::ramsey::Rules;
@@ -101,7 +101,7 @@ fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, l
         _ => CertRecorder::Moves(Recorder::new()),
     });
     let observer = recorder.as_ref().map(CertRecorder::observer);
-    let mut report = verify_observed(strategy.as_ref(), request, observer).map_err(failure)?;
+    let mut report = verify_observed(strategy.as_ref(), request.clone(), observer).map_err(failure)?;
     if args.shortest {
         shorten(&mut report, strategy.as_ref(), request, args.max_positions).map_err(failure)?;
     }
@@ -109,7 +109,7 @@ fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, l
         let title = format!(
             "{} on {}: {}",
             report.strategy,
-            board_name(report.board),
+            report.board.name(),
             match report.verdict {
                 Verdict::Verified => "a longest line".to_string(),
                 Verdict::Refuted => format!("counterexample, {} of his moves", report.line.count(Player::Second)),
@@ -164,7 +164,7 @@ fn write_resolution(
             report.strategy
         ),
     ];
-    let header = TableHeader::of(strategy, Some(report.board), Some(report.bound));
+    let header = TableHeader::of(strategy, Some(report.board.clone()), Some(report.bound));
     let situations = table.len();
     std::fs::write(path, PatchFile { header, table }.to_text(&comments))
         .map_err(|e| Failure::Output(format!("cannot write {}: {e}", path.display())))?;
@@ -196,7 +196,7 @@ impl CertRecorder {
 /// listing every option under `--choices all`), or of the refutation
 /// (version 4: his tree under `--choices some`, else the line).
 fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<Certificate, String> {
-    let (board, bound) = (report.board, report.bound);
+    let (board, bound) = (report.board.clone(), report.bound);
     match (report.verdict, recorder, &report.choices.tree) {
         (Verdict::Verified, CertRecorder::Moves(r), _) => Ok(r.certificate(game, board, bound, None)),
         (Verdict::Verified, CertRecorder::Lists(r), _) => Ok(r.certificate(game, board, bound)),
@@ -225,12 +225,4 @@ fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game
         path.display()
     ));
     Ok(())
-}
-
-/// `K_aleph0` or `K_n`, as in the paper.
-fn board_name(board: Board) -> String {
-    match board {
-        Board::Infinite => "K_aleph0".into(),
-        Board::Complete(n) => format!("K_{n}"),
-    }
 }

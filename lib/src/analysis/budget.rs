@@ -163,7 +163,7 @@ impl WithinBudget {
     pub fn race(&self, position: &Position, budget: u32) -> Result<Option<Race>, BudgetError> {
         let touched = position.touched_count();
         let need = 2 * (2 * budget as usize).saturating_sub(1);
-        if position.board() == Board::Infinite && touched + need > MAX_VERTICES {
+        if *position.board() == Board::Infinite && touched + need > MAX_VERTICES {
             return Err(BudgetError::TooManyVertices { budget, touched, need });
         }
         if position.has_clique(Player::First, self.clique) || position.has_clique(Player::Second, self.clique) {
@@ -286,7 +286,7 @@ impl Rules for WithinBudget {
 
     /// The empty board with her to move and the whole budget.
     fn start(&self) -> Race {
-        self.fresh(Position::empty(self.board), self.budget)
+        self.fresh(Position::empty(self.board.clone()), self.budget)
     }
     fn to_move(&self, race: &Race) -> Player {
         race.to_move
@@ -324,7 +324,12 @@ impl Symmetric for WithinBudget {
         };
         let completions = [relabel(&race.completions[0]), relabel(&race.completions[1])];
         Canonical {
-            key: key_words(&canon.key.0, race),
+            key: [
+                &canon.key.words(0)[..],
+                &[u64::from(race.left) << 1 | race.to_move as u64],
+            ]
+            .concat()
+            .into(),
             position: Race {
                 position: canon.position,
                 names: canon.memory,
@@ -394,17 +399,6 @@ impl Hints for WithinBudget {
         })?;
         Some(Value { score: won, plies: 0 })
     }
-}
-
-/// The canonical key's bytes as words, then one word with the byte count,
-/// her moves left and the player to move (distinct inputs, distinct words).
-fn key_words(bytes: &[u8], race: &Race) -> Box<[u64]> {
-    let mut words: Vec<u64> = bytes
-        .chunks(8)
-        .map(|chunk| chunk.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b)))
-        .collect();
-    words.push((bytes.len() as u64) << 40 | u64::from(race.left) << 1 | race.to_move as u64);
-    words.into_boxed_slice()
 }
 
 pub mod solver;

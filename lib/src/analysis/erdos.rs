@@ -5,8 +5,8 @@
 //! ask the same questions).
 
 use crate::analysis::who_wins::{who_wins, WhoWins};
+use crate::core::board::{Board, Position};
 use crate::core::board::{Edge, Player};
-use crate::core::edges::EdgePosition;
 use crate::core::graph6::{self, Graph6Error};
 use crate::engine::bounded::BoundedSolver;
 use crate::engine::{Counters, Limits, Stopped};
@@ -56,23 +56,23 @@ pub enum ErdosError {
 }
 
 /// `n` for `K_n`, `colex:m` for `C(m)`, or a graph6 string.
-pub fn parse_board(text: &str) -> Result<EdgePosition, BoardError> {
+pub fn parse_board(text: &str) -> Result<Position, BoardError> {
     if let Some(m) = text.strip_prefix("colex:") {
         let m: usize = m.parse().map_err(|_| BoardError::ColexNumber(m.to_string()))?;
         if m > MAX_COLEX {
             return Err(BoardError::TooLarge(text.to_string()));
         }
         let (n, edges) = colex_graph(m);
-        return Ok(EdgePosition::new(n, edges));
+        return Ok(Position::on_graph(n, edges));
     }
     if let Ok(n) = text.parse::<usize>() {
         if n > MAX_BOARD_VERTICES {
             return Err(ScoringError::TooLarge(n).into());
         }
-        return Ok(EdgePosition::complete(n));
+        return Ok(Position::empty(Board::complete_graph(n)));
     }
     let (n, edges) = graph6::decode(text).map_err(BoardError::Graph6)?;
-    Ok(EdgePosition::new(n, edges))
+    Ok(Position::on_graph(n, edges))
 }
 
 /// A head start as a list of edges `0-1,1-2` or a graph6 string.
@@ -217,7 +217,7 @@ pub const TABLE_GAMES: [Scoring; 4] = [Scoring::Colex, Scoring::Star, Scoring::V
 /// Solves the row of Table 1 for `C(m)`.
 pub fn table_row(m: usize, limits: Limits) -> Result<TableRow, ErdosError> {
     let (n, edges) = colex_graph(m);
-    let board = EdgePosition::new(n, edges);
+    let board = Position::on_graph(n, edges);
     let started = Instant::now();
     let mut outcomes = Vec::with_capacity(TABLE_GAMES.len());
     for scoring in TABLE_GAMES {

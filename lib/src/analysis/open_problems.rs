@@ -35,8 +35,9 @@
 //! Slany Section 7.4).
 
 use super::ramsey_table::{result_name, solve_capped, SolveError};
+use crate::core::board::{Board, Position};
 use crate::core::board::{Edge, Player, Vertex};
-use crate::core::edges::EdgePosition;
+use crate::core::canon::canonical_position;
 use crate::engine::{census, Limits};
 use crate::games::pattern::Pattern;
 use crate::games::prelude::*;
@@ -75,17 +76,12 @@ pub struct Instance {
 /// Solves the avoidance game on `board` (empty start) with target
 /// `target`, and its longest legal play (the census), for c; `name` is the
 /// board's name in the reports.
-pub fn avoid_instance(
-    name: String,
-    board: EdgePosition,
-    target: &Pattern,
-    limits: Limits,
-) -> Result<Instance, SolveError> {
+pub fn avoid_instance(name: String, board: Position, target: &Pattern, limits: Limits) -> Result<Instance, SolveError> {
     let targets = [target.clone(), target.clone()];
     let game = RamseyGame::new(board.clone(), targets, Rules::Avoid, Player::First)?;
     let (value, positions, _) = solve_capped(&game, limits);
     let value = value?;
-    let coloured = |p: &EdgePosition| (p.edge_count(Player::First) + p.edge_count(Player::Second)) as u32;
+    let coloured = |p: &Position| (p.edge_count(Player::First) + p.edge_count(Player::Second)) as u32;
     let counts = census(&game, &game.start(), coloured, limits)?;
     let longest = counts.into_keys().max().unwrap_or(0);
     let free = board.free_edges().len() as u32;
@@ -109,7 +105,7 @@ pub fn avoid_instance(
 /// Every graph on `n` vertices without isolated vertices, up to
 /// isomorphism, in order of edge count (then first found by edge mask):
 /// the boards searched for the smallest counterexample.
-pub fn graphs(n: usize) -> Vec<EdgePosition> {
+pub fn graphs(n: usize) -> Vec<Position> {
     let pairs: Vec<Edge> = (0..n as Vertex)
         .flat_map(|u| (u + 1..n as Vertex).map(move |v| Edge::new(u, v)))
         .collect();
@@ -120,9 +116,9 @@ pub fn graphs(n: usize) -> Vec<EdgePosition> {
             .filter(|i| mask >> i & 1 == 1)
             .map(|i| pairs[i])
             .collect();
-        let board = EdgePosition::new(n, edges);
+        let board = Position::on_graph(n, edges);
         let isolated = (0..n as Vertex).any(|v| board.board_neighbours(v) == 0);
-        if !isolated && seen.insert(board.canonical().key) {
+        if !isolated && seen.insert(canonical_position(&board).key) {
             out.push(board);
         }
     }
@@ -138,7 +134,11 @@ pub fn problem_one(limits: Limits) -> Vec<ProblemOne> {
         .map(|(n, k)| {
             let target = Pattern::clique(n).expect("a clique");
             let name = format!("K{k}");
-            (n, k, avoid_instance(name, EdgePosition::complete(k), &target, limits))
+            (
+                n,
+                k,
+                avoid_instance(name, Position::empty(Board::complete_graph(k)), &target, limits),
+            )
         })
         .collect()
 }
@@ -181,7 +181,7 @@ pub fn open_problems(
     let mut complete = vec![];
     for n in boards.0..=boards.1 {
         for t in targets.iter().filter(|t| t.vertex_count() <= n) {
-            let instance = avoid_instance(format!("K{n}"), EdgePosition::complete(n), t, limits);
+            let instance = avoid_instance(format!("K{n}"), Position::empty(Board::complete_graph(n)), t, limits);
             complete.push((format!("K{n}"), t.name().to_string(), instance));
         }
     }

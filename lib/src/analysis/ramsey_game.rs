@@ -4,8 +4,8 @@
 //! besides its value: whether the first player wins within a budget, and
 //! the census of its positions. So a program can state and ask the same.
 
+use crate::core::board::{Board, Position};
 use crate::core::board::{Player, Vertex, MAX_VERTICES};
-use crate::core::edges::EdgePosition;
 use crate::engine::{census, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::{Pattern, PatternError};
@@ -84,7 +84,7 @@ impl Statement {
     }
 
     /// The game under `rules` on the uncoloured `board`.
-    pub fn game_on(&self, rules: &str, board: EdgePosition) -> Result<RamseyGame, StatementError> {
+    pub fn game_on(&self, rules: &str, board: Position) -> Result<RamseyGame, StatementError> {
         let rules: Rules = rules.parse()?;
         let first = match self.first.as_deref() {
             None => None,
@@ -142,7 +142,7 @@ impl Statement {
         if n > MAX_VERTICES {
             return Err(StatementError::TooLarge { budget, n, used });
         }
-        self.game_on(rules, EdgePosition::complete(n))
+        self.game_on(rules, Position::empty(Board::complete_graph(n)))
     }
 }
 
@@ -189,7 +189,7 @@ pub type CensusClass = (usize, &'static str, &'static str);
 /// The positions reachable from the start by legal play, one per
 /// isomorphism class, counted by [`CensusClass`].
 pub fn ramsey_census(game: &RamseyGame, limits: Limits) -> Result<BTreeMap<CensusClass, u64>, Stopped> {
-    let classify = |p: &EdgePosition| {
+    let classify = |p: &Position| {
         let owns = match (game.owns_target(p, Player::First), game.owns_target(p, Player::Second)) {
             (true, true) => "both",
             (true, false) => "red",
@@ -199,7 +199,7 @@ pub fn ramsey_census(game: &RamseyGame, limits: Limits) -> Result<BTreeMap<Censu
         (
             p.edge_count(Player::First) + p.edge_count(Player::Second),
             owns,
-            p.to_move.colour_name(),
+            p.to_move().colour_name(),
         )
     };
     census(game, &game.start(), classify, limits)

@@ -8,7 +8,7 @@
 //! "not attempted: ..."). No row is left out silently.
 
 use crate::core::board::Player;
-use crate::core::edges::EdgePosition;
+use crate::core::board::{Board, Position};
 use crate::engine::bounded::BoundedSolver;
 use crate::engine::limits::MIB;
 use crate::engine::{Limits, Solver, Stopped};
@@ -90,7 +90,7 @@ pub type Solved = (Result<Value<Outcome>, SolveError>, u64, f64);
 /// The instance's game: `K_n`, the same target for both, red first.
 pub fn complete_game(n: usize, target: &Pattern, rules: Rules) -> Result<RamseyGame, StatementError> {
     let targets = [target.clone(), target.clone()];
-    RamseyGame::new(EdgePosition::complete(n), targets, rules, Player::First)
+    RamseyGame::new(Position::empty(Board::complete_graph(n)), targets, rules, Player::First)
 }
 
 /// Solves one game with the exact solver under `limits`: the value with

@@ -1,17 +1,21 @@
 //! Boards, edges and positions of a graph-building game.
 //!
-//! A position is two adjacency bitsets (red = first player, blue = second
-//! player) over at most [`MAX_VERTICES`] vertices. Every query the search
+//! A position ([`Position`]) is two adjacency bitsets (red = first player,
+//! blue = second player) over at most [`MAX_VERTICES`] vertices, on a
+//! board ([`Board`]): `K_n`, `K_aleph0` or any graph. Every query the search
 //! asks per node (degrees, clique completion, threats) is a handful of `u128`
 //! operations, which is why the representation is bitsets rather than a
 //! general graph type.
 
 mod cliques;
+mod position;
 
 pub use cliques::clique_within;
+pub use position::{IllegalMove, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// Largest number of distinct vertices a position may touch; also the
 /// largest finite board. On `K_aleph0` this caps how many vertices a line
@@ -158,31 +162,156 @@ impl Player {
     }
 }
 
-/// The board: `K_n` or the countably infinite `K_aleph0`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// The board: `K_n`, the countably infinite `K_aleph0`, or any graph.
+///
+/// On `K_n` and `K_aleph0` the untouched vertices are all alike, which
+/// the canonical form ([`crate::core::canon`]) and the orbit code use;
+/// on a graph board they are not, and the board is labelled with the
+/// position. Cloning a graph board shares its edges.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Board {
     /// `K_aleph0`: a fresh vertex is always available.
     Infinite,
     /// `K_n` with `n` vertices, numbered `0..n`.
     Complete(usize),
+    /// Any graph on at most [`MAX_VERTICES`] vertices ([`Board::graph`]).
+    Graph(Arc<BoardGraph>),
+}
+
+/// The edges of a graph board, as one neighbour set per vertex.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BoardGraph {
+    rows: Box<[VertexSet]>,
+    edges: usize,
+}
+
+impl BoardGraph {
+    /// Number of vertices.
+    #[inline]
+    pub fn vertex_count(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Number of edges.
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.edges
+    }
+
+    /// The neighbours of `v` (none past the last vertex).
+    #[inline]
+    pub fn neighbours(&self, v: Vertex) -> VertexSet {
+        self.rows.get(v as usize).copied().unwrap_or(0)
+    }
 }
 
 impl Board {
+    /// The board whose vertices are `0..n` and whose edges are `edges`
+    /// (repeats are ignored).
+    ///
+    /// # Panics
+    /// If `n` is more than [`MAX_VERTICES`] or an edge has an end `n` or
+    /// more: callers check their input first (the readers of graph files
+    /// and graph6 do).
+    pub fn graph(n: usize, edges: impl IntoIterator<Item = Edge>) -> Board {
+        assert!(n <= MAX_VERTICES, "boards have at most {MAX_VERTICES} vertices");
+        let mut rows = vec![0 as VertexSet; n].into_boxed_slice();
+        for e in edges {
+            let (u, v) = e.ends();
+            assert!((v as usize) < n, "edge {e} leaves a board of {n} vertices");
+            rows[u as usize] |= 1 << v;
+            rows[v as usize] |= 1 << u;
+        }
+        let edges = rows.iter().map(|r| r.count_ones() as usize).sum::<usize>() / 2;
+        Board::Graph(Arc::new(BoardGraph { rows, edges }))
+    }
+
+    /// `K_n` given as a graph board: the same game as [`Board::Complete`],
+    /// but labelled as a graph (every vertex; see [`Board`]).
+    pub fn complete_graph(n: usize) -> Board {
+        let all = (0..n as Vertex).flat_map(|u| (u + 1..n as Vertex).map(move |v| Edge::new(u, v)));
+        Board::graph(n, all)
+    }
+
     /// How many vertices a position on this board may use.
     #[inline]
-    pub fn capacity(self) -> usize {
+    pub fn capacity(&self) -> usize {
         match self {
             Board::Infinite => MAX_VERTICES,
-            Board::Complete(n) => n,
+            Board::Complete(n) => *n,
+            Board::Graph(g) => g.vertex_count(),
+        }
+    }
+
+    /// The neighbours of `v` on the board (on `K_aleph0`, among the
+    /// [`MAX_VERTICES`] vertices a position can hold).
+    #[inline]
+    pub fn neighbours(&self, v: Vertex) -> VertexSet {
+        match self {
+            Board::Graph(g) => g.neighbours(v),
+            _ if (v as usize) < self.capacity() => first_n(self.capacity()) & !(1 << v),
+            _ => 0,
+        }
+    }
+
+    /// Whether `e` is an edge of the board.
+    #[inline]
+    pub fn has_edge(&self, e: Edge) -> bool {
+        let (u, v) = e.ends();
+        self.neighbours(u) >> v & 1 == 1
+    }
+
+    /// Number of edges (`None` on `K_aleph0`).
+    #[inline]
+    pub fn edge_count(&self) -> Option<usize> {
+        match self {
+            Board::Infinite => None,
+            Board::Complete(n) => Some(n * (n - 1) / 2),
+            Board::Graph(g) => Some(g.edge_count()),
+        }
+    }
+
+    /// The board as the papers name it: `K_aleph0`, `K_n`, or
+    /// `graph on n vertices`.
+    pub fn name(&self) -> String {
+        match self {
+            Board::Infinite => "K_aleph0".to_string(),
+            Board::Complete(n) => format!("K_{n}"),
+            graph => graph.to_string(),
+        }
+    }
+
+    /// Whether the untouched vertices are all alike (`K_n`, `K_aleph0`):
+    /// then a position's symmetry is that of its touched vertices.
+    #[inline]
+    pub fn untouched_alike(&self) -> bool {
+        !matches!(self, Board::Graph(_))
+    }
+
+    /// The board with its vertices renamed by the permutation `f` of its
+    /// vertices (only a graph board changes).
+    pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Board {
+        match self {
+            Board::Graph(g) => {
+                let mut rows = vec![0 as VertexSet; g.vertex_count()].into_boxed_slice();
+                for (v, &row) in g.rows.iter().enumerate() {
+                    rows[f(v as Vertex) as usize] = members(row).fold(0, |s, w| s | 1 << f(w));
+                }
+                Board::Graph(Arc::new(BoardGraph { rows, edges: g.edges }))
+            }
+            _ => self.clone(),
         }
     }
 }
 
+/// `inf`, `n` for `K_n` (both read back by [`FromStr`]), or
+/// `graph on n vertices` (not read back: graph boards come from files).
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Board::Infinite => write!(f, "inf"),
             Board::Complete(n) => write!(f, "{n}"),
+            Board::Graph(g) => write!(f, "graph on {} vertices", g.vertex_count()),
         }
     }
 }
@@ -214,48 +343,6 @@ impl FromStr for Board {
     }
 }
 
-/// Why a move is illegal.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    /// The edge belongs to a player already.
-    #[error("edge {0} is already claimed")]
-    Claimed(Edge),
-    /// An end of the edge is not a vertex of the board.
-    #[error("edge {0} leaves the board")]
-    OffBoard(Edge),
-}
-
-/// The edges claimed so far on a board.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Position {
-    board: Board,
-    /// Per vertex: neighbours in red, then in blue. One vector (not one per
-    /// colour) because positions are cloned on every move of the search.
-    rows: Vec<[VertexSet; 2]>,
-    /// The touched vertices and each colour's edge count, kept up to date
-    /// by every change of `rows` (both are asked for on almost every move
-    /// of the search; recounting them was a tenth of its time).
-    touched: VertexSet,
-    counts: [u32; 2],
-}
-
-/// Hashes the rows folded into one word by a multiply per row, then the
-/// board, touched set and counts: the strategy contract's sample hashes a
-/// position on nearly every exchange (`src/search/contract.rs`), and the
-/// derived hash, two length prefixes and a 32-byte write per row, was a
-/// fourteenth of a K4 certification. Equal positions have equal rows, so
-/// they hash alike.
-impl std::hash::Hash for Position {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
-        let fold = |set: VertexSet| set as u64 ^ ((set >> 64) as u64).rotate_left(29);
-        let rows = self.rows.iter().fold(0u64, |acc, [red, blue]| {
-            (acc.rotate_left(23) ^ fold(*red) ^ fold(*blue).rotate_left(41)).wrapping_mul(MIX)
-        });
-        (self.board, self.touched, self.counts, rows).hash(state);
-    }
-}
-
 /// Iterates the members of a vertex set in increasing order.
 #[inline]
 pub fn members(mut set: VertexSet) -> impl Iterator<Item = Vertex> {
@@ -275,207 +362,5 @@ pub fn first_n(n: usize) -> VertexSet {
         VertexSet::MAX
     } else {
         (1u128 << n) - 1
-    }
-}
-
-impl Position {
-    /// The empty position on `board`.
-    #[inline]
-    pub fn empty(board: Board) -> Position {
-        Position {
-            board,
-            rows: Vec::new(),
-            touched: 0,
-            counts: [0; 2],
-        }
-    }
-
-    /// The board the position is on.
-    #[inline]
-    pub fn board(&self) -> Board {
-        self.board
-    }
-
-    /// The neighbours of `v` in `player`'s graph.
-    #[inline]
-    pub fn neighbours(&self, player: Player, v: Vertex) -> VertexSet {
-        self.rows.get(v as usize).map_or(0, |row| row[player as usize])
-    }
-
-    /// Who owns `e`, if anyone.
-    #[inline]
-    pub fn owner(&self, e: Edge) -> Option<Player> {
-        let (u, v) = e.ends();
-        [Player::First, Player::Second]
-            .into_iter()
-            .find(|&p| self.neighbours(p, u) >> v & 1 == 1)
-    }
-
-    /// Whether nobody owns `e` (whether `e` is on the board is not checked).
-    #[inline]
-    pub fn is_free(&self, e: Edge) -> bool {
-        self.owner(e).is_none()
-    }
-
-    /// Degree of `v` in the first player's graph (the paper's F-degree).
-    #[inline]
-    pub fn f_degree(&self, v: Vertex) -> u32 {
-        self.neighbours(Player::First, v).count_ones()
-    }
-
-    /// Degree of `v` in the second player's graph (the paper's S-degree).
-    #[inline]
-    pub fn s_degree(&self, v: Vertex) -> u32 {
-        self.neighbours(Player::Second, v).count_ones()
-    }
-
-    /// Vertices incident with at least one claimed edge.
-    #[inline]
-    pub fn touched(&self) -> VertexSet {
-        self.touched
-    }
-
-    /// Number of vertices incident with a claimed edge.
-    #[inline]
-    pub fn touched_count(&self) -> usize {
-        self.touched().count_ones() as usize
-    }
-
-    /// The smallest untouched vertex of the board, if one remains.
-    #[inline]
-    pub fn fresh_vertex(&self) -> Option<Vertex> {
-        let v = (!self.touched()).trailing_zeros() as usize;
-        (v < self.board.capacity()).then_some(v as Vertex)
-    }
-
-    /// How many untouched vertices remain (`None` on `K_aleph0`).
-    #[inline]
-    pub fn fresh_count(&self) -> Option<usize> {
-        match self.board {
-            Board::Infinite => None,
-            Board::Complete(n) => Some(n - self.touched_count()),
-        }
-    }
-
-    /// All claimed edges of `player`, in increasing order.
-    #[inline]
-    pub fn edges(&self, player: Player) -> Vec<Edge> {
-        let mut out = Vec::new();
-        for (u, row) in self.rows.iter().enumerate() {
-            for v in members(row[player as usize] >> u >> 1) {
-                out.push(Edge::new(u as Vertex, u as Vertex + 1 + v));
-            }
-        }
-        out
-    }
-
-    /// Number of edges `player` has claimed.
-    #[inline]
-    pub fn edge_count(&self, player: Player) -> usize {
-        self.counts[player as usize] as usize
-    }
-
-    /// Claims `e` for `player`, or says why that is illegal.
-    #[inline]
-    pub fn claim(&mut self, e: Edge, player: Player) -> Result<(), IllegalMove> {
-        let (u, v) = e.ends();
-        if v as usize >= self.board.capacity() {
-            return Err(IllegalMove::OffBoard(e));
-        }
-        if self
-            .rows
-            .get(u as usize)
-            .is_some_and(|[red, blue]| (red | blue) >> v & 1 == 1)
-        {
-            return Err(IllegalMove::Claimed(e));
-        }
-        if self.rows.len() <= v as usize {
-            self.rows.resize(v as usize + 1, [0; 2]);
-        }
-        self.rows[u as usize][player as usize] |= 1u128 << v;
-        self.rows[v as usize][player as usize] |= 1u128 << u;
-        self.touched |= 1u128 << u | 1u128 << v;
-        self.counts[player as usize] += 1;
-        Ok(())
-    }
-
-    /// The position with `e` claimed for `player`.
-    #[inline]
-    pub fn with(&self, e: Edge, player: Player) -> Result<Position, IllegalMove> {
-        // Sized for the new edge up front: growing later would reallocate.
-        let mut rows = Vec::with_capacity(self.rows.len().max(e.ends().1 as usize + 1));
-        rows.extend_from_slice(&self.rows);
-        let mut next = Position { rows, ..*self };
-        next.claim(e, player)?;
-        Ok(next)
-    }
-
-    /// The image of the position under an injective vertex map (defined on
-    /// the touched vertices, with images on the board).
-    #[inline]
-    pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Position {
-        // `f` once per touched vertex, then table lookups per edge end.
-        let mut image = [0 as Vertex; MAX_VERTICES];
-        let (mut touched, mut len) = (0, 0);
-        for v in members(self.touched) {
-            let w = f(v);
-            image[v as usize] = w;
-            touched |= 1u128 << w;
-            len = len.max(w as usize + 1);
-        }
-        let mut rows = vec![[0; 2]; len];
-        if self.touched >> 64 == 0 && len <= 64 {
-            // The search's positions: rows fit one word, each row's image
-            // is built from its own bits (word operations are several
-            // times cheaper than 128-bit ones).
-            let mut left = self.touched as u64;
-            while left != 0 {
-                let v = left.trailing_zeros() as usize;
-                left &= left - 1;
-                for (colour, &set) in self.rows[v].iter().enumerate() {
-                    let (mut set, mut out) = (set as u64, 0u64);
-                    while set != 0 {
-                        out |= 1 << (image[set.trailing_zeros() as usize] & 63);
-                        set &= set - 1;
-                    }
-                    rows[image[v] as usize][colour] = out as VertexSet;
-                }
-            }
-        } else {
-            // Each edge once, from its smaller end, sets both new rows.
-            for v in members(self.touched) {
-                let iv = image[v as usize] as usize;
-                for (colour, &set) in self.rows[v as usize].iter().enumerate() {
-                    for w in members(set >> v >> 1 << v << 1) {
-                        let iw = image[w as usize] as usize;
-                        rows[iv][colour] |= 1u128 << (iw & 127);
-                        rows[iw][colour] |= 1u128 << (iv & 127);
-                    }
-                }
-            }
-        }
-        Position {
-            board: self.board,
-            rows,
-            touched,
-            counts: self.counts,
-        }
-    }
-
-    /// Whether every edge of the board is claimed (finite boards only).
-    #[inline]
-    pub fn is_full(&self) -> bool {
-        self.free_edges() == Some(0)
-    }
-
-    /// How many edges of the board are unclaimed (`None` on `K_aleph0`).
-    #[inline]
-    pub fn free_edges(&self) -> Option<usize> {
-        match self.board {
-            Board::Infinite => None,
-            Board::Complete(n) => {
-                Some(n * (n - 1) / 2 - self.edge_count(Player::First) - self.edge_count(Player::Second))
-            }
-        }
     }
 }

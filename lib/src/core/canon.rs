@@ -11,12 +11,20 @@
 //! marked edge (his last move), so memory and last move are part of the
 //! canonical form.
 //!
-//! Only touched vertices enter the graph; untouched (fresh) vertices are all
-//! alike and are placed after them in increasing order.
+//! On `K_n` and `K_aleph0` only touched vertices enter the graph; untouched
+//! (fresh) vertices are all alike and are placed after them in increasing
+//! order. On a graph board untouched vertices differ, so every vertex of
+//! the board enters ([`graph_board_form`]), by the same labeller with the
+//! board as a third edge class.
+//!
+//! This is the one canonical form of edge positions: the strategy verifier
+//! calls it with her memory and his last move, the engine's edge games
+//! ([`canonical_position`]) with neither.
 
 use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::labeller;
 use crate::core::memory::Memory;
+use crate::core::symmetry::{label, Canonical, LayeredGraph};
 use canonaut::structs::add_one_edge;
 use canonaut::utilities::words_needed;
 use std::cell::RefCell;
@@ -24,6 +32,26 @@ use std::cell::RefCell;
 /// Hashable identity of a canonical (position, memory, marked edge).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub struct Key(pub Box<[u8]>);
+
+impl Key {
+    /// The key as words for the engine's table: the bytes, then a
+    /// terminating `1 + tag`, then zeros to a whole word (distinct keys or
+    /// tags give distinct words; the tag tells apart kinds of node that
+    /// share a key, such as the verifier's choice nodes).
+    pub fn words(&self, tag: u8) -> Box<[u64]> {
+        let mut out = Vec::with_capacity(self.0.len() / 8 + 1);
+        let mut chunks = self.0.chunks_exact(8);
+        for chunk in &mut chunks {
+            out.push(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+        }
+        let mut last = [0u8; 8];
+        let rest = chunks.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        last[rest.len()] = 1 + tag;
+        out.push(u64::from_le_bytes(last));
+        out.into_boxed_slice()
+    }
+}
 
 /// A permutation of the board's vertices: `map[v]` is the image of `v`.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -74,7 +102,7 @@ impl Relabel {
 
 /// The canonical form and what the search needs alongside it.
 #[derive(Clone, Debug)]
-pub struct Canonical {
+pub struct CanonicalForm {
     /// The position in canonical labels (touched vertices are `0..t`).
     pub position: Position,
     /// The memory in canonical labels.
@@ -125,6 +153,20 @@ impl Touched {
             touched.count += 1;
         }
         touched
+    }
+
+    /// Every vertex `0..n`, as if touched (a graph board's vertices).
+    fn all(n: usize) -> Touched {
+        let mut all = Touched {
+            count: n,
+            vertices: [0; MAX_VERTICES],
+            index: [u8::MAX; MAX_VERTICES],
+        };
+        for v in 0..n {
+            all.vertices[v] = v as Vertex;
+            all.index[v] = v as u8;
+        }
+        all
     }
 
     fn list(&self) -> &[Vertex] {
@@ -238,7 +280,10 @@ const IDENTITY: [Vertex; MAX_VERTICES] = {
 };
 
 /// Canonical form of `position` with `memory` and an optional marked edge.
-pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> Canonical {
+pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> CanonicalForm {
+    if !position.board().untouched_alike() {
+        return graph_board_form(position, memory, marked);
+    }
     let touched = Touched::of(position);
     let t = touched.count;
     let masks = vertex_masks(&touched, memory, marked);
@@ -278,17 +323,72 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
         })
         .collect();
 
+    relabelled(position, memory, marked, to_canon, generators)
+}
+
+/// The input in canonical labels, with its key.
+fn relabelled(
+    position: &Position,
+    memory: &Memory,
+    marked: Option<Edge>,
+    to_canon: Relabel,
+    generators: Vec<Vec<Vertex>>,
+) -> CanonicalForm {
     let canon_position = position.relabel(|v| to_canon.apply(v));
     let canon_memory = memory.relabel(|v| to_canon.apply(v));
     let canon_marked = marked.map(|e| e.map(|v| to_canon.apply(v)));
     let key = make_key(&canon_position, &canon_memory, canon_marked);
-    Canonical {
+    CanonicalForm {
         position: canon_position,
         memory: canon_memory,
         marked: canon_marked,
         key,
         to_canon,
         generators,
+    }
+}
+
+/// [`canonical_form`] on a graph board: every board vertex is labelled,
+/// with edge classes in two layers (free edges in layer 0, red in layer 1,
+/// blue in both, non-edges of the board in neither) and the vertex
+/// colours of [`vertex_masks`] (none without memory or a marked edge).
+/// The generators permute all board vertices.
+///
+/// This is the encoding the general games always had (`EdgePosition`,
+/// merged into [`Position`]): its labels fix their move order, first
+/// optimal lines and certificate bytes, which stay as they were.
+fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> CanonicalForm {
+    let n = position.board().capacity();
+    let layers: Vec<Vec<VertexSet>> = vec![
+        (0..n as Vertex)
+            .map(|v| position.board_neighbours(v) & !position.neighbours(Player::First, v))
+            .collect(),
+        (0..n as Vertex)
+            .map(|v| position.neighbours(Player::First, v) | position.neighbours(Player::Second, v))
+            .collect(),
+    ];
+    let everyone = Touched::all(n);
+    let colours = vertex_masks(&everyone, memory, marked)[..n].to_vec();
+    let labelling = label(&LayeredGraph {
+        n,
+        layers: &layers,
+        colours: &colours,
+    });
+    let to_canon = Relabel {
+        map: labelling.to_canon(),
+    };
+    relabelled(position, memory, marked, to_canon, labelling.canonical_generators())
+}
+
+/// The canonical form of a position alone (no memory, no marked edge), as
+/// the engine's edge games ask for it.
+pub fn canonical_position(position: &Position) -> Canonical<Position> {
+    let form = canonical_form(position, &Memory::default(), None);
+    Canonical {
+        key: form.key.words(0),
+        to_canon: form.to_canon.map,
+        generators: form.generators,
+        position: form.position,
     }
 }
 
@@ -356,8 +456,18 @@ const UNTOUCHED: u8 = u8::MAX;
 /// keys mean equal canonical forms, with names of untouched vertices
 /// ignored as the vertex colours ignore them); the packing keeps the
 /// transposition table, which holds one key per position, small.
+///
+/// On a graph board of `n` vertices every vertex counts as touched: the
+/// first number is `MAX_VERTICES + 1 + n` instead of `t` (no `t` is that
+/// large), and the board's upper triangle comes before the red one. A
+/// position with blue to move ends with one more byte, `1` (the length of
+/// the rest follows from its first numbers, so no other key is a prefix).
 fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
-    let t = position.touched_count();
+    let alike = position.board().untouched_alike();
+    let t = match alike {
+        true => position.touched_count(),
+        false => position.board().capacity(),
+    };
     let label = |v: Option<Vertex>| v.filter(|&v| (v as usize) < t).unwrap_or(UNTOUCHED);
     let slots = memory
         .names
@@ -366,11 +476,11 @@ fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
         .map_or(0, |s| s + 1);
     let triangle = t * t.saturating_sub(1) / 2;
     let mut key = KeyWriter {
-        bytes: Vec::with_capacity(8 + 5 * memory.words.len() + slots + (2 * triangle).div_ceil(64) * 8),
+        bytes: Vec::with_capacity(8 + 5 * memory.words.len() + slots + (3 * triangle).div_ceil(64) * 8),
         word: 0,
         bits: 0,
     };
-    key.number(t as u64);
+    key.number(if alike { t } else { MAX_VERTICES + 1 + t } as u64);
     key.number(memory.words.len() as u64);
     for &word in &memory.words {
         key.number(word as u64);
@@ -381,10 +491,19 @@ fn make_key(position: &Position, memory: &Memory, marked: Option<Edge>) -> Key {
         Some(e) => key.bytes.extend([1, label(Some(e.ends().0)), label(Some(e.ends().1))]),
         None => key.bytes.push(0),
     }
+    if !alike {
+        for u in 0..t {
+            key.row(position.board_neighbours(u as Vertex) >> (u + 1), t - u - 1);
+        }
+    }
     for player in [Player::First, Player::Second] {
         for u in 0..t {
             key.row(position.neighbours(player, u as Vertex) >> (u + 1), t - u - 1);
         }
     }
-    key.finish()
+    let key = key.finish();
+    match position.to_move() {
+        Player::First => key,
+        Player::Second => Key([&key.0[..], &[1]].concat().into_boxed_slice()),
+    }
 }

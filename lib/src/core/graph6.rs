@@ -17,7 +17,7 @@
 //! checked here first (characters, length, padding) and only then decoded
 //! by petgraph; every malformed string is an error, never a panic.
 
-use crate::core::board::{members, Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::board::{members, Board, Edge, IllegalMove, Player, Position, Vertex, MAX_VERTICES};
 use crate::core::memory::Memory;
 use crate::core::words::count;
 use petgraph::graph6::from_graph6_representation;
@@ -64,6 +64,9 @@ pub enum Graph6Error {
     /// An edge has an end outside the board (edge, board size).
     #[error("edge {0} does not fit on board K_{1}")]
     OffBoard(Edge, usize),
+    /// An edge is not an edge of the graph board.
+    #[error("edge {0} is not an edge of the board")]
+    NotOnBoard(Edge),
 }
 
 /// Number of vertices and length of the header of a graph6 string whose
@@ -169,12 +172,14 @@ pub fn decode_pair(red: &str, blue: &str, board: Board) -> Result<Position, Grap
     if n_red != n_blue {
         return Err(Graph6Error::VertexCountsDiffer(n_red, n_blue));
     }
+    let capacity = board.capacity();
     let mut position = Position::empty(board);
     for (player, edges) in [(Player::First, red), (Player::Second, blue)] {
         for e in edges {
             position.claim(e, player).map_err(|err| match err {
-                crate::core::board::IllegalMove::Claimed(e) => Graph6Error::EdgeInBoth(e),
-                crate::core::board::IllegalMove::OffBoard(e) => Graph6Error::OffBoard(e, board.capacity()),
+                IllegalMove::Claimed(e) => Graph6Error::EdgeInBoth(e),
+                IllegalMove::OffBoard(e) => Graph6Error::OffBoard(e, capacity),
+                IllegalMove::NotOnBoard(e) => Graph6Error::NotOnBoard(e),
             })?;
         }
     }
@@ -310,19 +315,24 @@ mod tests {
 
     #[test]
     fn malformed_positions_are_errors() {
-        let inf = Board::Infinite;
-        assert!(matches!(decode_position("Bw", inf), Err(Graph6Error::NotAPair(_))));
         assert!(matches!(
-            decode_position("Bw:C?", inf),
+            decode_position("Bw", Board::Infinite),
+            Err(Graph6Error::NotAPair(_))
+        ));
+        assert!(matches!(
+            decode_position("Bw:C?", Board::Infinite),
             Err(Graph6Error::VertexCountsDiffer(3, 4))
         ));
-        assert!(matches!(decode_position("Bw:Bw", inf), Err(Graph6Error::EdgeInBoth(_))));
+        assert!(matches!(
+            decode_position("Bw:Bw", Board::Infinite),
+            Err(Graph6Error::EdgeInBoth(_))
+        ));
         assert!(matches!(
             decode_position("Bw:B?", Board::Complete(2)),
             Err(Graph6Error::OffBoard(..))
         ));
         assert!(matches!(
-            decode_position("Bw:B!", inf),
+            decode_position("Bw:B!", Board::Infinite),
             Err(Graph6Error::BadCharacter('!'))
         ));
     }

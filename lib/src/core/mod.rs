@@ -5,7 +5,6 @@
 
 pub mod board;
 pub mod canon;
-pub mod edges;
 pub mod graph6;
 pub mod labeller;
 pub mod memory;

@@ -33,7 +33,8 @@
 use super::pattern::Pattern;
 use super::{FinalScore, Hints, Notation, Symmetric};
 use crate::core::board::{clique_within, Edge, Player, Vertex};
-use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::board::{IllegalMove, Position};
+use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
@@ -132,7 +133,7 @@ impl Outcome {
 /// A graph Ramsey game: board and start colouring, targets, rules.
 #[derive(Clone, Debug)]
 pub struct RamseyGame {
-    start: EdgePosition,
+    start: Position,
     /// Targets of red and blue.
     targets: [Pattern; 2],
     rules: Rules,
@@ -145,7 +146,7 @@ pub struct RamseyGame {
 pub enum StatementError {
     /// A start edge is not on the board or coloured twice.
     #[error("start position: {0}")]
-    Start(#[from] EdgeError),
+    Start(#[from] IllegalMove),
     /// A target has more vertices than the board.
     #[error("target {target} has {need} vertices, the board only {have}")]
     TargetTooLarge {
@@ -180,12 +181,12 @@ impl RamseyGame {
     /// (Slany: play starts at the precoloured position (E^r, E^g); the
     /// player to move there is the first player of the rules).
     pub fn new(
-        mut start: EdgePosition,
+        mut start: Position,
         targets: [Pattern; 2],
         rules: Rules,
         first: Player,
     ) -> Result<RamseyGame, StatementError> {
-        start.to_move = first;
+        start.set_to_move(first);
         let have = start.vertex_count();
         for t in &targets {
             if t.vertex_count() > have {
@@ -240,14 +241,14 @@ impl RamseyGame {
     }
 
     /// Whether `player` owns a copy of their target.
-    pub fn owns_target(&self, position: &EdgePosition, player: Player) -> bool {
+    pub fn owns_target(&self, position: &Position, player: Player) -> bool {
         let adj = |v: Vertex| position.neighbours(player, v);
         self.target(player).contained_in(&adj, position.vertex_count())
     }
 
     /// Whether colouring `e` for `player` completes their target (given
     /// that `player` does not own one yet).
-    pub fn completes(&self, position: &EdgePosition, player: Player, e: Edge) -> bool {
+    pub fn completes(&self, position: &Position, player: Player, e: Edge) -> bool {
         let (u, v) = e.ends();
         let target = self.target(player);
         if let Some(k) = target.as_clique() {
@@ -269,8 +270,8 @@ impl RamseyGame {
 
     /// The free edges the player to move may colour alone (under Avoid
     /// rules, those that do not complete their target).
-    fn single_moves(&self, position: &EdgePosition) -> Vec<Edge> {
-        let mover = position.to_move;
+    fn single_moves(&self, position: &Position) -> Vec<Edge> {
+        let mover = position.to_move();
         let mut free = position.free_edges();
         if self.rules.forbids_completion() {
             free.retain(|&e| !self.completes(position, mover, e));
@@ -281,7 +282,7 @@ impl RamseyGame {
     /// Every nonempty set of free edges the mover may colour at once
     /// (sorted edges); under Avoid+ only sets that keep the mover's colour
     /// free of the target.
-    fn set_moves(&self, position: &EdgePosition) -> Vec<Vec<Edge>> {
+    fn set_moves(&self, position: &Position) -> Vec<Vec<Edge>> {
         let free = position.free_edges();
         let mut out = Vec::new();
         let mut chosen = Vec::new();
@@ -291,7 +292,7 @@ impl RamseyGame {
 
     fn extend_sets(
         &self,
-        position: &EdgePosition,
+        position: &Position,
         free: &[Edge],
         from: usize,
         chosen: &mut Vec<Edge>,
@@ -299,11 +300,11 @@ impl RamseyGame {
     ) {
         for i in from..free.len() {
             let e = free[i];
-            if self.rules.forbids_completion() && self.completes(position, position.to_move, e) {
+            if self.rules.forbids_completion() && self.completes(position, position.to_move(), e) {
                 continue;
             }
             let mut next = position.clone();
-            next.colour(e, position.to_move).expect("free edge");
+            next.claim(e, position.to_move()).expect("free edge");
             chosen.push(e);
             out.push(chosen.clone());
             self.extend_sets(&next, free, i + 1, chosen, out);
@@ -313,9 +314,9 @@ impl RamseyGame {
 
     /// The score of a position in which no move is possible or the board
     /// is full, without a completed target.
-    fn stuck(&self, position: &EdgePosition) -> Outcome {
+    fn stuck(&self, position: &Position) -> Outcome {
         match self.rules {
-            Rules::Avoid | Rules::AvoidPlus => Outcome::win_for(position.to_move.opponent()),
+            Rules::Avoid | Rules::AvoidPlus => Outcome::win_for(position.to_move().opponent()),
             Rules::Achieve | Rules::Misere | Rules::MiserePlus => Outcome::Draw,
             Rules::AchieveSecond | Rules::Maker => Outcome::win_for(self.first.opponent()),
         }
@@ -338,22 +339,22 @@ impl FinalScore for Outcome {
 }
 
 impl super::Rules for RamseyGame {
-    type Position = EdgePosition;
+    type Position = Position;
     type Move = Vec<Edge>;
     type Score = Outcome;
 
-    fn start(&self) -> EdgePosition {
+    fn start(&self) -> Position {
         self.start.clone()
     }
 
-    fn to_move(&self, position: &EdgePosition) -> Player {
-        position.to_move
+    fn to_move(&self, position: &Position) -> Player {
+        position.to_move()
     }
 
-    fn outcome(&self, position: &EdgePosition) -> Option<Outcome> {
+    fn outcome(&self, position: &Position) -> Option<Outcome> {
         // The player who just moved is the only one who can have completed
         // a target (positions are only made by play from a start without one).
-        let last = position.to_move.opponent();
+        let last = position.to_move().opponent();
         if self.counts(last) && !self.rules.forbids_completion() && self.owns_target(position, last) {
             return Some(self.completed_by(last));
         }
@@ -365,7 +366,7 @@ impl super::Rules for RamseyGame {
         stuck.then(|| self.stuck(position))
     }
 
-    fn moves(&self, position: &EdgePosition) -> Vec<Vec<Edge>> {
+    fn moves(&self, position: &Position) -> Vec<Vec<Edge>> {
         if self.rules.sets() {
             self.set_moves(position)
         } else {
@@ -373,19 +374,19 @@ impl super::Rules for RamseyGame {
         }
     }
 
-    fn play(&self, position: &EdgePosition, m: &Vec<Edge>) -> EdgePosition {
+    fn play(&self, position: &Position, m: &Vec<Edge>) -> Position {
         let mut next = position.clone();
         for &e in m {
-            next.colour(e, position.to_move).expect("moves are free board edges");
+            next.claim(e, position.to_move()).expect("moves are free board edges");
         }
-        next.to_move = position.to_move.opponent();
+        next.set_to_move(position.to_move().opponent());
         next
     }
 }
 
 impl Symmetric for RamseyGame {
-    fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
-        position.canonical()
+    fn canonical(&self, position: &Position) -> Canonical<Position> {
+        canonical_position(position)
     }
 
     fn relabel_move(&self, m: &Vec<Edge>, perm: &[Vertex]) -> Vec<Edge> {
@@ -398,7 +399,7 @@ impl Symmetric for RamseyGame {
 impl Hints for RamseyGame {
     /// Every outcome is possible as far as this cheap bound knows; with
     /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
-    fn score_bounds(&self, _position: &EdgePosition) -> Option<(Outcome, Outcome)> {
+    fn score_bounds(&self, _position: &Position) -> Option<(Outcome, Outcome)> {
         Some((Outcome::BlueWins, Outcome::RedWins))
     }
 }

@@ -42,7 +42,8 @@ mod vc;
 use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
 use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
-use crate::core::edges::{EdgeError, EdgePosition};
+use crate::core::board::{IllegalMove, Position};
+use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
 use std::cmp::Ordering;
 use std::fmt;
@@ -148,14 +149,14 @@ pub enum ScoringError {
     TooLarge(usize),
     /// A head-start edge is not a free board edge.
     #[error("the head start is not a subgraph of the board: {0}")]
-    HeadStart(EdgeError),
+    HeadStart(IllegalMove),
 }
 
 /// One of Erdős' scoring games on a board, with an optional head start.
 #[derive(Clone, Debug)]
 pub struct ScoringGame {
     scoring: Scoring,
-    start: EdgePosition,
+    start: Position,
 }
 
 /// A position's colour classes and free edges as adjacency rows, and
@@ -172,7 +173,7 @@ struct Rows {
 }
 
 impl Rows {
-    fn of(p: &EdgePosition) -> Rows {
+    fn of(p: &Position) -> Rows {
         let mut rows = Rows {
             n: p.vertex_count(),
             red: [0; MAX_BOARD_VERTICES],
@@ -213,7 +214,7 @@ impl Rows {
 impl ScoringGame {
     /// The game `scoring` on `board` (an uncoloured board), with the edges
     /// of `head_start` red before Alice's first move.
-    pub fn new(scoring: Scoring, board: &EdgePosition, head_start: &[Edge]) -> Result<ScoringGame, ScoringError> {
+    pub fn new(scoring: Scoring, board: &Position, head_start: &[Edge]) -> Result<ScoringGame, ScoringError> {
         if board.vertex_count() > MAX_BOARD_VERTICES {
             return Err(ScoringError::TooLarge(board.vertex_count()));
         }
@@ -221,9 +222,9 @@ impl ScoringGame {
             return Err(ScoringError::EmptyBoard);
         }
         let mut start = board.clone();
-        start.to_move = Player::First;
+        start.set_to_move(Player::First);
         for &e in head_start {
-            start.colour(e, Player::First).map_err(ScoringError::HeadStart)?;
+            start.claim(e, Player::First).map_err(ScoringError::HeadStart)?;
         }
         Ok(ScoringGame { scoring, start })
     }
@@ -232,7 +233,7 @@ impl ScoringGame {
     /// Alice's whole first turn: Section 2.2's K3 on K8 gives the paper's
     /// (3, 3) this way; see `proofs/erdos-k8.md`).
     pub fn bob_first(mut self) -> ScoringGame {
-        self.start.to_move = Player::Second;
+        self.start.set_to_move(Player::Second);
         self
     }
 
@@ -243,7 +244,7 @@ impl ScoringGame {
 
     /// Both players' points in `position` as it stands (the final score
     /// once every edge is coloured).
-    pub fn points(&self, position: &EdgePosition) -> Points {
+    pub fn points(&self, position: &Position) -> Points {
         let rows = Rows::of(position);
         let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
         Points { alice, bob }
@@ -293,7 +294,7 @@ fn reach(own: &[VertexSet], free: &[VertexSet]) -> [VertexSet; MAX_BOARD_VERTICE
 /// How much an edge end at `v` matters to `me` in the VC game: 0 if `v`
 /// is decided, else more the fewer edges either colour still needs there
 /// (building counts twice as much as blocking; measured on K7 and C(19)).
-fn vc_urgency(position: &EdgePosition, v: Vertex, me: Player) -> u32 {
+fn vc_urgency(position: &Position, v: Vertex, me: Player) -> u32 {
     let need = position.board_neighbours(v).count_ones() / 2 + 1;
     let free = position.free_neighbours(v).count_ones();
     let [mine, theirs] = [me, me.opponent()].map(|p| need.checked_sub(position.neighbours(p, v).count_ones()));
@@ -345,30 +346,30 @@ impl FinalScore for Points {
 }
 
 impl Rules for ScoringGame {
-    type Position = EdgePosition;
+    type Position = Position;
     type Move = Edge;
     type Score = Points;
 
-    fn start(&self) -> EdgePosition {
+    fn start(&self) -> Position {
         self.start.clone()
     }
 
-    fn to_move(&self, position: &EdgePosition) -> Player {
-        position.to_move
+    fn to_move(&self, position: &Position) -> Player {
+        position.to_move()
     }
 
-    fn outcome(&self, position: &EdgePosition) -> Option<Points> {
+    fn outcome(&self, position: &Position) -> Option<Points> {
         position.is_full().then(|| self.points(position))
     }
 
-    fn moves(&self, position: &EdgePosition) -> Vec<Edge> {
+    fn moves(&self, position: &Position) -> Vec<Edge> {
         position.free_edges()
     }
 
-    fn play(&self, position: &EdgePosition, m: &Edge) -> EdgePosition {
+    fn play(&self, position: &Position, m: &Edge) -> Position {
         let mut next = position.clone();
-        next.colour(*m, position.to_move).expect("moves are free board edges");
-        next.to_move = position.to_move.opponent();
+        next.claim(*m, position.to_move()).expect("moves are free board edges");
+        next.set_to_move(position.to_move().opponent());
         next
     }
 }
@@ -376,10 +377,10 @@ impl Rules for ScoringGame {
 impl Symmetric for ScoringGame {
     /// Star and VC positions reduce to counts per vertex
     /// (`reduced.rs`); Clique and Colex positions keep their edges.
-    fn canonical(&self, position: &EdgePosition) -> Canonical<EdgePosition> {
+    fn canonical(&self, position: &Position) -> Canonical<Position> {
         match self.scoring {
             Scoring::Star | Scoring::VertexCapturing => reduced::canonical(self, position),
-            Scoring::Clique | Scoring::Colex => position.canonical(),
+            Scoring::Clique | Scoring::Colex => canonical_position(position),
         }
     }
 
@@ -407,9 +408,9 @@ impl Hints for ScoringGame {
     /// the largest degree at its ends in the mover's colour (2) and the
     /// opponent's (1) in the Star game, by `vc_urgency` at both ends in the VC
     /// game. Weights chosen by measurement.
-    fn move_priority(&self, position: &EdgePosition, m: &Edge) -> i32 {
+    fn move_priority(&self, position: &Position, m: &Edge) -> i32 {
         let (u, v) = m.ends();
-        let me = position.to_move;
+        let me = position.to_move();
         let [mine, theirs] = [me, me.opponent()].map(|p| (position.neighbours(p, u), position.neighbours(p, v)));
         let deg = |pair: (VertexSet, VertexSet)| pair.0.count_ones().max(pair.1.count_ones());
         let score = match self.scoring {
@@ -439,9 +440,9 @@ impl Hints for ScoringGame {
     /// (`scoring/colex_bound.rs`); in the Star and VC games the best of
     /// what strategies of that player prove (`scoring/star.rs`,
     /// `scoring/vc.rs`, with the argument in `scoring/strategy.rs`).
-    fn score_bounds(&self, position: &EdgePosition) -> Option<(Points, Points)> {
+    fn score_bounds(&self, position: &Position) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
-        let to_move = position.to_move;
+        let to_move = position.to_move();
         let bound = |p| match self.scoring {
             Scoring::Star => star::bound(&rows, p, to_move),
             Scoring::VertexCapturing => vc::bound(&rows, p, to_move),

@@ -11,8 +11,8 @@
 //! edges `u-v,u-v,...` played alternately, the first mover first.
 
 use super::pattern::Pattern;
+use crate::core::board::{Board, IllegalMove, Position};
 use crate::core::board::{Edge, Player, MAX_VERTICES};
-use crate::core::edges::{EdgeError, EdgePosition};
 use crate::core::graph6::{decode, Graph6Error};
 
 /// Why a board or start position could not be read.
@@ -32,7 +32,7 @@ pub enum StatementTextError {
     Graph6(#[from] Graph6Error),
     /// An edge of the start position does not fit.
     #[error("start position: {0}")]
-    Edge(#[from] EdgeError),
+    Edge(#[from] IllegalMove),
     /// Bad edge list.
     #[error("start position: `{0}` is not an edge `u-v` of two different vertex numbers")]
     BadEdge(String),
@@ -42,7 +42,7 @@ pub enum StatementTextError {
 }
 
 /// The board named by `text`, uncoloured, red to move.
-pub fn parse_board(text: &str) -> Result<EdgePosition, StatementTextError> {
+pub fn parse_board(text: &str) -> Result<Position, StatementTextError> {
     let text = text.trim();
     if text == "inf" || text == "aleph0" {
         return Err(StatementTextError::InfiniteBoard);
@@ -52,13 +52,13 @@ pub fn parse_board(text: &str) -> Result<EdgePosition, StatementTextError> {
         if !(1..=MAX_VERTICES).contains(&n) {
             return Err(StatementTextError::BoardSize(n));
         }
-        return Ok(EdgePosition::complete(n));
+        return Ok(Position::empty(Board::complete_graph(n)));
     }
     if let Ok(pattern) = text.parse::<Pattern>() {
-        return Ok(EdgePosition::new(pattern.vertex_count(), pattern.edges()));
+        return Ok(Position::on_graph(pattern.vertex_count(), pattern.edges()));
     }
     match decode(text) {
-        Ok((n, edges)) => Ok(EdgePosition::new(n, edges)),
+        Ok((n, edges)) => Ok(Position::on_graph(n, edges)),
         Err(Graph6Error::TooManyVertices(n)) => Err(StatementTextError::BoardSize(n)),
         Err(_) => Err(StatementTextError::UnknownBoard(text.to_string())),
     }
@@ -68,7 +68,7 @@ pub fn parse_board(text: &str) -> Result<EdgePosition, StatementTextError> {
 /// played alternately, red first) onto `board`. Returns the position and
 /// the player whose turn it would be after those moves (red after
 /// `RED:BLUE`).
-pub fn colour_start(board: &EdgePosition, text: &str) -> Result<(EdgePosition, Player), StatementTextError> {
+pub fn colour_start(board: &Position, text: &str) -> Result<(Position, Player), StatementTextError> {
     let mut position = board.clone();
     if let Some((red, blue)) = text.trim().split_once(':') {
         for (player, half) in [(Player::First, red), (Player::Second, blue)] {
@@ -77,7 +77,7 @@ pub fn colour_start(board: &EdgePosition, text: &str) -> Result<(EdgePosition, P
                 return Err(StatementTextError::StartTooLarge(n, board.vertex_count()));
             }
             for e in edges {
-                position.colour(e, player)?;
+                position.claim(e, player)?;
             }
         }
         return Ok((position, Player::First));
@@ -85,7 +85,7 @@ pub fn colour_start(board: &EdgePosition, text: &str) -> Result<(EdgePosition, P
     let mut mover = Player::First;
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let e = parse_edge(item).ok_or_else(|| StatementTextError::BadEdge(item.to_string()))?;
-        position.colour(e, mover)?;
+        position.claim(e, mover)?;
         mover = mover.opponent();
     }
     Ok((position, mover))

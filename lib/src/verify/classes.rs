@@ -14,7 +14,7 @@
 //! [`ClassesError::ContractBroken`], as `verify` stops with no verdict.
 
 use crate::core::board::{members, Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, Canonical, Key};
+use crate::core::canon::{canonical_form, CanonicalForm, Key};
 use crate::core::orbits::edge_orbit_representatives;
 use crate::engine::Stopped;
 use crate::verify::line::Ending;
@@ -83,7 +83,7 @@ impl From<ClassesError> for String {
 
 /// A position with him to move, and a line reaching it (in its labels).
 struct Node {
-    canon: Canonical,
+    canon: CanonicalForm,
     line: Vec<Edge>,
 }
 

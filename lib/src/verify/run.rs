@@ -15,7 +15,7 @@ use serde_json::json;
 use std::time::Instant;
 
 /// What a verification run is asked to do.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Request {
     /// The board the game is played on.
     pub board: Board,
@@ -173,7 +173,7 @@ pub fn game_of(strategy: &dyn Strategy, request: &Request) -> Result<Game, crate
 /// refuse).
 pub fn new_search<'a>(strategy: &'a dyn Strategy, request: &Request) -> Search<'a> {
     let game = game_of(strategy, request).unwrap_or_else(|_| strategy.game());
-    let search = Search::new(strategy, request.board, request.bound)
+    let search = Search::new(strategy, request.board.clone(), request.bound)
         .with_limits(request.limits)
         .with_game(game)
         .with_choices(request.choices)
@@ -290,7 +290,7 @@ fn verify_on_pool(
         strategy: strategy.name().to_string(),
         target: game.target_name(),
         rules: game.rules,
-        board: request.board,
+        board: request.board.clone(),
         bound: request.bound,
         verdict,
         max_moves,

@@ -27,7 +27,7 @@
 //! that order, so the result does not depend on the thread count.
 
 use crate::core::board::{Edge, Player};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::orbits::edge_orbit_representatives;
 use crate::verify::line::{Ending, Line};
 use crate::verify::search::Search;
@@ -65,13 +65,13 @@ pub enum Shortest {
 enum Step {
     Fails,
     Wins,
-    Continues(Box<Canonical>),
+    Continues(Box<CanonicalForm>),
 }
 
 /// A position of the current level and how it was reached: the index of
 /// its parent in the previous level and his reply there (canonical labels).
 struct Node {
-    canon: Canonical,
+    canon: CanonicalForm,
     parent: usize,
     reply: Option<Edge>,
 }
@@ -165,7 +165,7 @@ fn expand_level(search: &Search, frontier: &[Node]) -> Result<Vec<Node>, (usize,
 /// His replies at `node` (one per orbit, in orbit order) and what follows
 /// each: an immediate failure, her win, or the next position. No replies at
 /// all (a full board) counts as a failure, as in [`Search::value`].
-fn expand(search: &Search, node: &Canonical) -> Vec<(Edge, Step)> {
+fn expand(search: &Search, node: &CanonicalForm) -> Vec<(Edge, Step)> {
     edge_orbit_representatives(node)
         .into_iter()
         .map(|e| {

@@ -28,7 +28,7 @@ const MAX_TABLE_BYTES: u64 = 256 * MIB;
 pub fn move_at_hub(position: &Position, hub: Vertex, max_depth: u32) -> Option<Edge> {
     let mut names = Memory::new(0, slot::C + 1);
     names.set_name(slot::C, Some(hub));
-    let game = WithinBudget::new(4, position.board(), max_depth).restrict_her_moves(names, Box::new(at_hub));
+    let game = WithinBudget::new(4, position.board().clone(), max_depth).restrict_her_moves(names, Box::new(at_hub));
     let limits = Limits::default().with_max_memory(MAX_TABLE_BYTES);
     let solver = BudgetSolver::new(game).with_limits(limits);
     let (_, moves) = solver.shortest_win(position, max_depth, 1).ok()??;

@@ -13,7 +13,7 @@ pub const HIS_LINE: usize = 3;
 /// The position with the colours exchanged, so that the forcing-line search
 /// (written for her) finds his lines.
 fn swapped(position: &Position) -> Position {
-    let mut out = Position::empty(position.board());
+    let mut out = Position::empty(position.board().clone());
     for player in [Player::First, Player::Second] {
         for e in position.edges(player) {
             out.claim(e, player.opponent())

@@ -22,16 +22,16 @@
 //! order; the generators fix the vertices that are not live.
 
 use super::{Rows, Scoring, ScoringGame};
+use crate::core::board::Position;
 use crate::core::board::{members, Player, Vertex, VertexSet};
-use crate::core::edges::EdgePosition;
 use crate::core::symmetry::Canonical;
 use crate::core::symmetry::{label, LayeredGraph};
 
 /// The reduced canonical form of `position` under `game`'s labels.
-pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonical<EdgePosition> {
+pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Position> {
     let rows = Rows::of(position);
     let (n, free) = (rows.n, &rows.free);
-    let left = rows.moves_left(position.to_move);
+    let left = rows.moves_left(position.to_move());
     let points = [Player::First, Player::Second].map(|p| floor(game, &rows, p, left));
     let labels: Vec<Option<u64>> = (0..n).map(|v| vertex_label(game, &rows, v, points, left)).collect();
     let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
@@ -79,9 +79,9 @@ pub(super) fn canonical(game: &ScoringGame, position: &EdgePosition) -> Canonica
             image
         })
         .collect();
-    let canonical = position.relabel(&to_canon);
+    let canonical = position.relabel(|v| to_canon[v as usize]);
     let head = [
-        position.to_move as u64,
+        position.to_move() as u64,
         n as u64,
         points[0] as u64,
         points[1] as u64,

@@ -15,7 +15,7 @@
 
 use super::first_fresh;
 use crate::core::board::{Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, Canonical, Key};
+use crate::core::canon::{canonical_form, CanonicalForm, Key};
 use crate::core::memory::Memory;
 use dashmap::DashMap;
 use std::sync::Arc;
@@ -54,7 +54,7 @@ impl Answers {
     /// position (worked out only if called).
     pub(super) fn label<'a>(
         &self,
-        bare: &'a Canonical,
+        bare: &'a CanonicalForm,
         his: Edge,
         her: Edge,
     ) -> (Key, Edge, impl FnOnce() -> Position + 'a) {
@@ -74,7 +74,7 @@ impl Answers {
 
     /// Labels `C + his` and keeps the labelling (or the one another thread
     /// kept meanwhile: the same).
-    fn insert(&self, bare: &Canonical, his: Edge) -> Arc<Label> {
+    fn insert(&self, bare: &CanonicalForm, his: Edge) -> Arc<Label> {
         let before = after(bare, his);
         let canon = canonical_form(&before, &Memory::default(), None);
         let top = (u128::BITS - before.touched().leading_zeros()) as usize;
@@ -100,7 +100,7 @@ impl Answers {
 }
 
 /// The bare form with his edge `his` claimed.
-fn after(bare: &Canonical, his: Edge) -> Position {
+fn after(bare: &CanonicalForm, his: Edge) -> Position {
     bare.position.with(his, Player::Second).expect("his reply is unclaimed")
 }
 

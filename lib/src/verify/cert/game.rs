@@ -17,8 +17,8 @@
 //! `plies - 2` turns, that is at most `depth - 1` moves of the winner.
 
 use super::Certificate;
+use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
-use crate::core::edges::EdgePosition;
 use crate::core::graph6::encode;
 use crate::engine::{best_index, Solver, Stopped};
 use crate::games::prelude::*;
@@ -50,7 +50,7 @@ pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Game
     let mut queue = VecDeque::from([start.clone()]);
     let mut lines = Vec::new();
     while let Some(position) = queue.pop_front() {
-        let after = if position.to_move == winner {
+        let after = if position.to_move() == winner {
             if !seen.insert(game.canonical(&position).key) {
                 continue;
             }
@@ -69,7 +69,7 @@ pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Game
     }
     lines.sort_unstable();
     let body: String = lines.into_iter().map(|(_, line)| line).collect();
-    let start_turn = start.to_move;
+    let start_turn = start.to_move();
     let bound = match start_turn == winner {
         true => value.plies.div_ceil(2),
         false => value.plies / 2,
@@ -79,10 +79,10 @@ pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Game
 
 /// The entry line of a winner position and the position after the
 /// winner's first optimal move.
-fn winner_entry(solver: &Solver<RamseyGame>, position: &EdgePosition) -> Result<(String, EdgePosition), Stopped> {
+fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(String, Position), Stopped> {
     let game = solver.game();
     let options = solver.move_values(position)?;
-    let best = best_index(solver.question(), position.to_move, options.iter().map(|o| o.value))
+    let best = best_index(solver.question(), position.to_move(), options.iter().map(|o| o.value))
         .expect("a position that is not over has a move");
     let chosen = &options[best];
     let depth = chosen.value.plies.div_ceil(2);
@@ -90,12 +90,12 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &EdgePosition) -> Result<
     Ok((line, game.play(position, &chosen.m)))
 }
 
-fn coloured(p: &EdgePosition) -> usize {
+fn coloured(p: &Position) -> usize {
     p.edge_count(Player::First) + p.edge_count(Player::Second)
 }
 
 /// `RED:BLUE`, both graph6 on all the board's vertices.
-fn colouring(p: &EdgePosition) -> String {
+fn colouring(p: &Position) -> String {
     let n = p.vertex_count();
     format!(
         "{}:{}",
@@ -132,7 +132,7 @@ fn seal(game: &RamseyGame, winner: Player, bound: u32, body: &str) -> Certificat
         target(Player::Second),
         game.first().colour_name(),
         colouring(&start),
-        start.to_move.colour_name(),
+        start.to_move().colour_name(),
         winner.colour_name(),
     );
     Certificate { text, entries }

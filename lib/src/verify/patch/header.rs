@@ -39,7 +39,7 @@ impl TableHeader {
     /// The header's lines, each ending in a newline.
     pub fn to_text(&self) -> String {
         let mut text = format!("strategy: {}\ngame: {}\n", self.strategy, self.game);
-        if let Some(board) = self.board {
+        if let Some(board) = &self.board {
             text.push_str(&format!("board: {board}\n"));
         }
         if let Some(bound) = self.bound {

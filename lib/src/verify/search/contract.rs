@@ -47,7 +47,7 @@
 use super::choices::Choices;
 use super::game::StrategyGame;
 use crate::core::board::{Edge, Player, Position};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::graph6::situation_key;
 use crate::core::memory::Memory;
 use crate::verify::line::{Ending, Line};
@@ -94,14 +94,14 @@ impl StrategyGame<'_> {
 }
 
 /// The situation as text, for messages (the key of patch tables).
-fn situation(canon: &Canonical) -> String {
+fn situation(canon: &CanonicalForm) -> String {
     format!("`{}`", situation_key(&canon.position, &canon.memory, canon.marked))
 }
 
 impl StrategyGame<'_> {
     /// Checks, on sampled situations, that asking again gives the same
     /// move and that the move is among the strategy's choices.
-    pub(super) fn check_play(&self, canon: &Canonical, played: &Move) -> Result<(), Ending> {
+    pub(super) fn check_play(&self, canon: &CanonicalForm, played: &Move) -> Result<(), Ending> {
         if !self.sampled(&canon.key.0) {
             return Ok(());
         }
@@ -120,7 +120,7 @@ impl StrategyGame<'_> {
 
     /// Checks, on sampled situations, that asking again gives the same
     /// choices and that they contain the move of `play`.
-    pub(super) fn check_choices(&self, canon: &Canonical, choices: &[Move]) -> Result<(), Ending> {
+    pub(super) fn check_choices(&self, canon: &CanonicalForm, choices: &[Move]) -> Result<(), Ending> {
         if choices.is_empty() {
             return Err(broken(format!(
                 "at {} its choices are empty without a reason; a strategy with no move returns an error \
@@ -148,7 +148,7 @@ impl StrategyGame<'_> {
     /// Checks, in every situation, that `m` (canonical labels, as the
     /// strategy gave it) is on the board and unclaimed and that its memory
     /// names only touched vertices.
-    pub(super) fn check_legal(&self, canon: &Canonical, m: &Move) -> Result<(), Ending> {
+    pub(super) fn check_legal(&self, canon: &CanonicalForm, m: &Move) -> Result<(), Ending> {
         let (u, v) = m.edge.ends();
         let touched = |w: u8| canon.position.touched() >> w & 1 == 1 || w == u || w == v;
         let why = if v as usize >= self.board.capacity() {
@@ -172,7 +172,7 @@ impl StrategyGame<'_> {
         )))
     }
 
-    fn check_member(&self, canon: &Canonical, played: &Move, choices: &[Move]) -> Result<(), Ending> {
+    fn check_member(&self, canon: &CanonicalForm, played: &Move, choices: &[Move]) -> Result<(), Ending> {
         match choices.contains(played) {
             true => Ok(()),
             false => Err(broken(format!(
@@ -227,7 +227,7 @@ impl StrategyGame<'_> {
 }
 
 /// What is wrong when strategy code panicked at `canon` with `message`.
-pub(crate) fn panicked_at(canon: &Canonical, message: &str) -> String {
+pub(crate) fn panicked_at(canon: &CanonicalForm, message: &str) -> String {
     format!(
         "at {} the strategy panicked: {message}; strategy code must not panic (a bug in the strategy, not a \
          counterexample)",

@@ -6,7 +6,7 @@
 use super::game::{win_in, AtNode, Exchange, Score, StrategyGame};
 use super::value::FailKind;
 use crate::core::board::{Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::games::Value;
 use crate::verify::line::Ending;
@@ -96,7 +96,7 @@ impl StrategyGame<'_> {
     /// the run.
     pub(super) fn call_strategy<T>(
         &self,
-        canon: &Canonical,
+        canon: &CanonicalForm,
         call: impl FnOnce(&View) -> Result<T, StrategyError>,
     ) -> Result<T, Ending> {
         let view = View {
@@ -184,7 +184,7 @@ impl StrategyGame<'_> {
     fn his_ending(&self, position: &Position, his: Edge) -> Option<Ending> {
         if self.game.second_builds() && position.completes_clique(Player::Second, his, self.game.clique) {
             Some(Ending::SecondPlayerWins)
-        } else if position.free_edges() == Some(1) {
+        } else if position.free_edge_count() == Some(1) {
             Some(Ending::Draw)
         } else {
             None

@@ -39,7 +39,7 @@
 use super::choices::Choices;
 use super::value::{FailKind, Value as Outcome};
 use crate::core::board::{Board, Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, Key};
+use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
@@ -125,7 +125,7 @@ pub struct Node {
     /// The canonical form of the bare position, computed once where a
     /// certificate is written ([`Node::bare_form`]); boxed, since nodes are
     /// moved on every step of the search.
-    bare: OnceLock<Box<crate::core::canon::Canonical>>,
+    bare: OnceLock<Box<crate::core::canon::CanonicalForm>>,
 }
 
 impl Node {
@@ -148,7 +148,7 @@ impl Node {
     /// edge), labelled at most once per node: a certificate records her
     /// answers to all his replies at the node through it
     /// ([`super::Observer::her_answer`]).
-    pub fn bare_form(&self) -> &crate::core::canon::Canonical {
+    pub fn bare_form(&self) -> &crate::core::canon::CanonicalForm {
         self.bare
             .get_or_init(|| Box::new(canonical_form(&self.position, &Memory::default(), None)))
     }
@@ -169,7 +169,7 @@ impl Node {
 }
 
 /// One strategy on one board with a bound on her moves, as a game.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct StrategyGame<'a> {
     /// The strategy that chooses her moves.
     pub strategy: &'a dyn Strategy,
@@ -203,34 +203,17 @@ pub fn to_value(value: Value<Score>) -> Outcome {
 
 /// The engine's form of a canonical (position, memory, marked edge): a
 /// choice node (his last edge marked) if `her_turn`, else him to move.
-pub fn engine_form(canon: crate::core::canon::Canonical, her_turn: bool) -> Canonical<Node> {
+pub fn engine_form(canon: crate::core::canon::CanonicalForm, her_turn: bool) -> Canonical<Node> {
     let position = match her_turn {
         true => Node::choice(canon.position, canon.memory, canon.marked),
         false => Node::new(canon.position, canon.memory),
     };
     Canonical {
-        key: words(&canon.key, her_turn),
+        key: canon.key.words(her_turn as u8),
         to_canon: canon.to_canon.map,
         generators: canon.generators,
         position,
     }
-}
-
-/// A byte key as words: the bytes, a terminating 1 (2 at a choice node),
-/// zeros to a whole word (so that distinct inputs give distinct words).
-fn words(key: &Key, her_turn: bool) -> Box<[u64]> {
-    let bytes = &key.0;
-    let mut out = Vec::with_capacity(bytes.len() / 8 + 1);
-    let mut chunks = bytes.chunks_exact(8);
-    for chunk in &mut chunks {
-        out.push(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
-    }
-    let mut last = [0u8; 8];
-    let rest = chunks.remainder();
-    last[..rest.len()].copy_from_slice(rest);
-    last[rest.len()] = 1 + her_turn as u8;
-    out.push(u64::from_le_bytes(last));
-    out.into_boxed_slice()
 }
 
 /// The node an exchange leads to (him to move, or the game over).
@@ -352,7 +335,11 @@ impl Rules for StrategyGame<'_> {
     /// The empty board after her first move, or her choice of it (or the
     /// ending that stops her).
     fn start(&self) -> Node {
-        self.her_choice(Position::empty(self.board), self.strategy.initial_memory(), None)
+        self.her_choice(
+            Position::empty(self.board.clone()),
+            self.strategy.initial_memory(),
+            None,
+        )
     }
 
     fn to_move(&self, node: &Node) -> Player {

@@ -19,7 +19,7 @@
 //! default `one` plays the strategy's own move as always.
 
 use crate::core::board::{Board, Edge, Player, Position};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::engine::{Child, Counters, Hook, Limits, Solver, Stopped};
 use crate::games::prelude::*;
@@ -225,20 +225,21 @@ impl<'a> Search<'a> {
     ) -> Search<'a> {
         let recorder = Recorder {
             strategy: rules.strategy,
-            rules,
+            rules: rules.clone(),
             stats: Mutex::new(Stats::default()),
             depth: AtomicU32::new(0),
             choice_nodes: AtomicU64::new(0),
             observer,
         };
+        let (strategy, game, board, bound) = (rules.strategy, rules.game, rules.board.clone(), rules.bound);
         let solver = Solver::owning_asking(rules, FirstCounterexample)
             .with_hook(recorder)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
-            strategy: rules.strategy,
-            game: rules.game,
-            board: rules.board,
-            bound: rules.bound,
+            strategy,
+            game,
+            board,
+            bound,
             limits,
             sequential,
             solver: match limits {
@@ -250,7 +251,7 @@ impl<'a> Search<'a> {
 
     /// The same search (not yet run) rebuilt with `change` applied.
     fn rebuilt(self, change: impl FnOnce(&mut StrategyGame<'a>, &mut Option<&'a dyn Observer>)) -> Search<'a> {
-        let mut rules = *self.rules();
+        let mut rules = self.rules().clone();
         let mut observer = self.solver.hook().observer;
         change(&mut rules, &mut observer);
         Search::build(rules, self.limits, self.sequential, observer)
@@ -365,7 +366,7 @@ impl<'a> Search<'a> {
 
     /// The value of a canonical position with him to move (the game must
     /// not be over yet), or [`Stopped`] once a limit stops the search.
-    pub fn value(&self, node: &Canonical) -> Result<Value, Stopped> {
+    pub fn value(&self, node: &CanonicalForm) -> Result<Value, Stopped> {
         let value = self.solver.value_at(&engine_form(node.clone(), false))?;
         Ok(to_value(value))
     }
@@ -373,14 +374,14 @@ impl<'a> Search<'a> {
     /// The index (in [`crate::core::orbits::edge_orbit_representatives`] order)
     /// of his reply the values point to: the first failing reply, or the
     /// first reply with the longest win; `None` if he has no move.
-    fn principal_index(&self, node: &Canonical) -> Result<Option<usize>, Stopped> {
+    fn principal_index(&self, node: &CanonicalForm) -> Result<Option<usize>, Stopped> {
         let choice = self.solver.choice_at(&engine_form(node.clone(), false))?;
         Ok(choice.map(|(index, _)| index))
     }
 
     /// Her first move on the empty board.
     pub fn opening(&self) -> Result<(Position, Memory, Edge), Ending> {
-        let empty = Position::empty(self.board);
+        let empty = Position::empty(self.board.clone());
         let (edge, memory) = self.her_turn(&empty, &self.strategy.initial_memory(), None)?;
         Ok((empty.with(edge, Player::First).expect("checked legal"), memory, edge))
     }
@@ -394,7 +395,7 @@ impl<'a> Search<'a> {
             // Her first move where the strategy allows only one (a choice
             // there is told by the search itself).
             if let (Some(observer), Some(her), Value::Win(total)) = (self.solver.hook().observer, start.her, value) {
-                observer.her_move(&Position::empty(self.board), her, total);
+                observer.her_move(&Position::empty(self.board.clone()), her, total);
             }
             return Ok(value);
         }
@@ -406,7 +407,7 @@ impl<'a> Search<'a> {
             Ok((position, memory, edge)) => {
                 let value = self.value(&canonical_form(&position, &memory, None))?;
                 if let (Some(observer), Value::Win(total)) = (self.solver.hook().observer, value) {
-                    observer.her_move(&Position::empty(self.board), edge, total);
+                    observer.her_move(&Position::empty(self.board.clone()), edge, total);
                 }
                 Ok(value)
             }

@@ -4,7 +4,7 @@
 use super::game::Exchange;
 use super::Search;
 use crate::core::board::{Edge, Player, Position};
-use crate::core::canon::{canonical_form, Canonical};
+use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
 use crate::engine::Stopped;
@@ -54,7 +54,7 @@ pub enum ReplayError {
 }
 
 /// His reply at each position of a line (see [`Search::play_line`]).
-type ReplyChooser<'s> = Box<dyn FnMut(&Canonical) -> Option<Edge> + 's>;
+type ReplyChooser<'s> = Box<dyn FnMut(&CanonicalForm) -> Option<Edge> + 's>;
 
 impl Search<'_> {
     /// The line the values point to: the first counterexample in reply
@@ -173,7 +173,7 @@ impl Search<'_> {
     /// replies chosen by `choose`: given the canonical form of the position
     /// (him to move), an unclaimed edge in its labels, or `None` when he has
     /// no move (the line then ends in a draw).
-    pub fn play_line(&self, choose: impl FnMut(&Canonical) -> Option<Edge>) -> Line {
+    pub fn play_line(&self, choose: impl FnMut(&CanonicalForm) -> Option<Edge>) -> Line {
         let mut names = NameBook::new(self.strategy.slot_names());
         match self.opening() {
             Err(ending) => Line {
@@ -196,7 +196,7 @@ impl Search<'_> {
         mut names: NameBook,
         mut position: Position,
         mut memory: Memory,
-        mut choose: impl FnMut(&Canonical) -> Option<Edge>,
+        mut choose: impl FnMut(&CanonicalForm) -> Option<Edge>,
     ) -> Line {
         loop {
             let node = canonical_form(&position, &memory, None);
