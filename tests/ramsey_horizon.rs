@@ -33,7 +33,7 @@ fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> 
     let game = RamseyGame::new(board, [target.clone(), target], rules, Player::First).unwrap();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(&game, Player::First, budget, won);
-    let solver = Solver::new(&horizon).with_question(FirstWins);
+    let solver = Solver::asking(&horizon, FirstWins);
     solver.value(&horizon.start()).unwrap().score
 }
 

@@ -1,21 +1,20 @@
 //! `ramsey-verify colour`: Bodlaender's colouring games on a graph (winner,
 //! optimal line, winning first moves), the game chromatic number with the
-//! proof of both sides, and the census of chi_g over all small trees.
+//! proof of both sides, and the census of chi_g over all small trees. The
+//! questions and their answers' text and JSON are `analysis::colouring`
+//! (`request`, `by_size`); this file parses the flags and prints.
 
 use super::{output, Failure};
-use crate::analysis::colouring::chromatic::game_chromatic;
-use crate::analysis::colouring::report::solve;
-use crate::analysis::colouring::trees::census;
-use crate::core::board::Player;
-use crate::core::words::count;
+use crate::analysis::colouring::by_size::BySize;
+use crate::analysis::colouring::request::{ColourError, ColourRequest};
+use crate::analysis::colouring::trees::CensusBySize;
+use crate::analysis::colouring::trees53::CertifyBySize;
 use crate::engine::{Limits, Stopped};
-use crate::games::colouring::input::{read_graph, EdgeList};
-use crate::games::colouring::linear::OrderedGame;
-use crate::games::colouring::linear::{fast_winner, sccg2, scg2};
-use crate::games::colouring::{ColouringGame, Graph, GraphError, Rules};
-use crate::render::colouring::svg;
+use crate::games::colouring::Rules;
+use crate::render::colouring::answer_svg;
 use clap::Args;
 
+/// The flags of `colour`.
 #[derive(Args, Debug)]
 pub struct ColourArgs {
     /// The game: scg, sccg (ordered), cg, ccg (any vertex).
@@ -78,6 +77,7 @@ pub struct ColourArgs {
     pub limits: super::args::LimitArgs,
 }
 
+/// Runs `colour`.
 pub fn run(args: ColourArgs) -> Result<(), Failure> {
     let limits = args.limits.limits(false);
     super::args::on_pool(&limits, || run_on_pool(&args, limits))
@@ -85,288 +85,65 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
 
 fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
-        return certify_53(n, args.strategy_colours, !args.stop_when_safe, args.json);
+        return by_size(&CertifyBySize::new(n, args.strategy_colours, !args.stop_when_safe)?, args.json);
     }
     if let Some(n) = args.trees {
-        return tree_census(n, args.examples, limits, args.json);
+        return by_size(&CensusBySize::new(n, args.examples, limits)?, args.json);
     }
-    let text = args.graph.as_deref().ok_or_else(|| "--graph is required".to_string())?;
-    let list = read_graph(text).map_err(|e| e.to_string())?;
-    let graph = match Graph::from_edge_list(&list) {
-        Ok(graph) if !args.linear_only => graph,
-        fits => return linear_only(args, text, &list, fits.err()),
-    };
-    let no_verdict = |e: Stopped| Failure::NoVerdict(e.to_string());
-    if args.game_chromatic {
-        return chromatic(&graph, limits, args.svg.as_deref(), args.json);
-    }
-    let rules = args
-        .game
-        .ok_or_else(|| "give --game scg|sccg|cg|ccg, or --game-chromatic".to_string())?;
-    let k = args
-        .colours
-        .ok_or_else(|| "--colours is required with --game".to_string())?;
-    let order = args.order.as_deref().map(parse_order).transpose()?;
-    let owners = args.owner.as_deref().map(parse_owners).transpose()?;
-    let game = ColouringGame::new(graph, k, rules, order, owners).map_err(|e| e.to_string())?;
-    let report = solve(&game, limits).map_err(no_verdict)?;
+    let answer = request(args).answer(limits)?;
     if let Some(path) = &args.svg {
-        let title = format!("{}: optimal play", game.graph().graph6());
-        output::write_file(path, svg(&game, &report.line, &title))?;
+        // The request refuses a picture where the answer has no line.
+        output::write_file(path, answer_svg(&answer).expect("an answer with a line"))?;
     }
-    let fast = fast_winner(&game).map(|p| p as usize + 1);
-    if args.json {
-        let mut json = report.to_json(&game);
-        json["linear_time_winner"] = serde_json::json!(fast);
-        output::println(json)?;
-    } else {
-        output::println(report.to_text(&game))?;
-        if let Some(player) = fast {
-            let agree = player == report.winner.player() as usize + 1;
-            let theorem = if game.rules() == Rules::Sccg { "3.1" } else { "3.3" };
-            output::println(format!(
-                "Theorem {theorem} (linear time): player {player} wins ({})",
-                if agree { "agrees" } else { "DISAGREES" }
-            ))?;
-        }
+    match args.json {
+        true => output::println(answer.to_json()),
+        false => output::println(answer.to_text()),
     }
-    Ok(())
 }
 
-/// SCG or SCCG with two colours by Theorem 3.3 or 3.1 alone: `--linear-only`,
-/// or a graph too large for the exact solver (`too_large` says why).
-fn linear_only(args: &ColourArgs, text: &str, list: &EdgeList, too_large: Option<GraphError>) -> Result<(), Failure> {
-    let why = too_large.map_or("--linear-only".to_string(), |e| e.to_string());
-    let rules = args.game.filter(|r| r.ordered() && args.colours == Some(2));
-    let Some(rules) = rules.filter(|_| !args.game_chromatic && args.svg.is_none()) else {
-        return Err(Failure::BadInput(format!(
-            "{why}: only --game scg|sccg --colours 2 (Theorems 3.1, 3.3), without --game-chromatic or --svg"
-        )));
-    };
-    let started = std::time::Instant::now();
-    let order = args.order.as_deref().map(parse_order).transpose()?;
-    let owners = args.owner.as_deref().map(parse_owners).transpose()?;
-    let game = OrderedGame::new(list, order.as_deref(), owners).map_err(|e| e.to_string())?;
-    let (theorem, winner, spoiler) = match rules {
-        Rules::Sccg => {
-            let analysis = sccg2(&game.graph, &game.second);
-            ("3.1", analysis.winner, analysis.spoiler.map(|t| game.vertex(t)))
-        }
-        _ => ("3.3", scg2(&game.graph, &game.second), None),
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    let player = winner as usize + 1;
-    if args.json {
-        return output::println(serde_json::json!({
-            "game": rules.name(),
-            "graph": text,
-            "vertices": list.n,
-            "edges": list.edges.len(),
-            "colours": 2,
-            "winner": player,
-            "method": format!("theorem {theorem}"),
-            "spoiling_source": spoiler,
-            "seconds": seconds,
-        }));
+/// The question the flags ask.
+fn request(args: &ColourArgs) -> ColourRequest {
+    ColourRequest {
+        game: args.game,
+        graph: args.graph.clone(),
+        colours: args.colours,
+        order: args.order.clone(),
+        owner: args.owner.clone(),
+        linear_only: args.linear_only,
+        game_chromatic: args.game_chromatic,
+        picture: args.svg.is_some(),
     }
-    output::println(format!(
-        "{rules} on {text} ({}, {}) with 2 colours: PLAYER {player} WINS\n\
-         by Theorem {theorem} (linear time; no exact search: {why}){}\ntime: {seconds:.3}s",
-        count(list.n, "vertex", "vertices"),
-        count(list.edges.len(), "edge", "edges"),
-        spoiler.map_or(String::new(), |v| format!("\nplayer 2 spoils at source {v}")),
-    ))
 }
 
-fn chromatic(graph: &Graph, limits: Limits, picture: Option<&std::path::Path>, json: bool) -> Result<(), Failure> {
-    if graph.n() == 0 {
-        return Err(Failure::BadInput("the graph has no vertices".into()));
-    }
-    if graph.n() + graph.max_degree() + 1 > crate::core::board::MAX_VERTICES {
-        return Err(Failure::BadInput(format!(
-            "chi_g may need Delta + 1 = {} beside {}: at most {} together",
-            count(graph.max_degree() + 1, "colour", "colours"),
-            count(graph.n(), "vertex", "vertices"),
-            crate::core::board::MAX_VERTICES
-        )));
-    }
-    let result = game_chromatic(graph, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    let game = |k: usize| ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).expect("valid");
-    if let Some(path) = picture {
-        // Player 2's win with one colour fewer shows why chi_g is not less.
-        let k = result.chi_g.saturating_sub(1).max(1);
-        let title = format!(
-            "{}: chi_g = {}; CCG with {}, optimal play",
-            graph.graph6(),
-            result.chi_g,
-            count(k, "colour", "colours")
-        );
-        output::write_file(path, svg(&game(k), &result.levels[k - 1].line, &title))?;
-    }
-    if json {
-        let levels: Vec<_> = result
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(i, r)| r.to_json(&game(i + 1)))
-            .collect();
-        let out = serde_json::json!({
-            "graph": graph.graph6(),
-            "game_chromatic_number": result.chi_g,
-            "chromatic_number": result.chi,
-            "max_degree_plus_one": result.degree_bound,
-            "levels": levels,
-        });
-        output::println(out)?;
-        return Ok(());
-    }
-    output::println(format!(
-        "chi_g = {}   (chi = {}, Delta + 1 = {}; the paper's bounds chi <= chi_g <= Delta + 1)",
-        result.chi_g, result.chi, result.degree_bound
-    ))?;
-    let k = result.chi_g;
-    output::println(format!("\nwith k = {}, player 1 wins:", count(k, "colour", "colours")))?;
-    output::println(result.levels[k - 1].to_text(&game(k)))?;
-    if k > 1 {
-        output::println(format!(
-            "\nwith k = {}, player 2 wins:",
-            count(k - 1, "colour", "colours")
-        ))?;
-        output::println(result.levels[k - 2].to_text(&game(k - 1)))?;
-    }
-    Ok(())
-}
-
-/// A comma-separated list of vertices.
-fn parse_order(text: &str) -> Result<Vec<usize>, String> {
-    text.split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| {
-            s.trim()
-                .parse()
-                .map_err(|_| format!("--order: `{s}` is not a vertex number"))
-        })
-        .collect()
-}
-
-/// One digit per vertex, `1` or `2` (commas and spaces ignored).
-fn parse_owners(text: &str) -> Result<Vec<Player>, String> {
-    text.chars()
-        .filter(|c| !matches!(c, ',' | ' '))
-        .map(|c| match c {
-            '1' => Ok(Player::First),
-            '2' => Ok(Player::Second),
-            _ => Err(format!("--owner: `{c}` is not 1 or 2")),
-        })
-        .collect()
-}
-
-/// The largest tree size the census accepts.
-const MAX_TREE_CENSUS: usize = 20;
-
-fn tree_census(max_n: usize, keep: usize, limits: Limits, json: bool) -> Result<(), Failure> {
-    if !(1..=MAX_TREE_CENSUS).contains(&max_n) {
-        return Err(Failure::BadInput(format!(
-            "--trees takes 1..={MAX_TREE_CENSUS}, not {max_n}"
-        )));
-    }
+/// Prints each size's row as soon as it is done, then the closing verdict;
+/// with `json`, one object at the end instead.
+fn by_size<Q: BySize>(question: &Q, json: bool) -> Result<(), Failure> {
     let mut rows = Vec::new();
-    for n in 1..=max_n {
-        let started = std::time::Instant::now();
-        let census = census(n, keep, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
-        let seconds = started.elapsed().as_secs_f64();
-        if json {
-            rows.push(serde_json::json!({
-                "n": n,
-                "trees": census.trees,
-                "distribution": census.distribution.iter().map(|(k, c)| [*k, *c]).collect::<Vec<_>>(),
-                "examples": census.examples.iter().map(|(k, g)| (k.to_string(), serde_json::json!(g.iter().map(Graph::graph6).collect::<Vec<_>>()))).collect::<serde_json::Map<_, _>>(),
-                "seconds": seconds,
-            }));
-            continue;
+    for n in question.sizes() {
+        let row = question.row(n).map_err(no_verdict)?;
+        if !json {
+            output::println(question.row_text(&row))?;
         }
-        let dist: Vec<String> = census
-            .distribution
-            .iter()
-            .map(|(k, c)| format!("chi_g={k}: {c}"))
-            .collect();
-        output::println(format!(
-            "n={n:2}  trees={:5}  {}  ({seconds:.2}s)",
-            census.trees,
-            dist.join("  ")
-        ))?;
-        for (k, examples) in &census.examples {
-            let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
-            let more = census.distribution[k] - examples.len();
-            let more = if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            };
-            output::println(format!("        chi_g={k}: {}{more}", list.join(" ")))?;
-        }
+        rows.push(row);
     }
-    if json {
-        output::println(serde_json::json!({ "max_vertices": max_n, "sizes": rows }))?;
+    match (json, question.closing_text(&rows)) {
+        (true, _) => output::println(question.to_json(&rows)),
+        (false, Some(text)) => output::println(text),
+        (false, None) => Ok(()),
     }
-    Ok(())
 }
 
-/// Theorem 5.3's strategy certified on every tree up to `max_n` vertices.
-/// A failure is a verdict (REFUTED, exit code 0), like `verify`'s.
-fn certify_53(max_n: usize, k: usize, played_out: bool, json: bool) -> Result<(), Failure> {
-    if !(1..=MAX_TREE_CENSUS).contains(&max_n) || k == 0 {
-        return Err(Failure::BadInput(format!(
-            "--certify-trees takes 1..={MAX_TREE_CENSUS} and at least 1 colour"
-        )));
-    }
-    let mut rows = Vec::new();
-    let mut counterexample = None;
-    for n in 1..=max_n {
-        let started = std::time::Instant::now();
-        let c = crate::analysis::colouring::trees53::certify_trees(n, k, played_out);
-        let seconds = started.elapsed().as_secs_f64();
-        let failure = c.failures.first().map(|(tree, root, line)| {
-            let moves: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();
-            (tree.graph6(), *root, moves)
-        });
-        if json {
-            rows.push(serde_json::json!({
-                "n": n, "trees": c.trees, "roots": c.roots, "checked": c.checked,
-                "failures": c.failures.len(), "seconds": seconds,
-            }));
-        } else {
-            output::println(format!(
-                "n={n:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({seconds:.2}s)",
-                c.trees,
-                c.roots,
-                c.checked,
-                c.failures.len(),
-            ))?;
-            if let Some((tree, root, moves)) = &failure {
-                let moves: Vec<String> = moves.iter().map(|[v, c]| format!("{v}:{c}")).collect();
-                output::println(format!(
-                    "        REFUTED on {tree} rooted at {root}: {}",
-                    moves.join(" ")
-                ))?;
-            }
+fn no_verdict(e: Stopped) -> Failure {
+    Failure::NoVerdict(e.to_string())
+}
+
+/// A stopped search has no verdict (exit code 3); anything else was bad
+/// input (exit code 2).
+impl From<ColourError> for Failure {
+    fn from(e: ColourError) -> Failure {
+        match e {
+            ColourError::Stopped(stopped) => no_verdict(stopped),
+            e => Failure::BadInput(e.to_string()),
         }
-        counterexample = counterexample.or(failure);
     }
-    let verdict = if counterexample.is_some() {
-        "refuted"
-    } else {
-        "verified"
-    };
-    if json {
-        let counterexample =
-            counterexample.map(|(tree, root, line)| serde_json::json!({"tree": tree, "root": root, "line": line}));
-        output::println(serde_json::json!({
-            "colours": k, "played_out": played_out, "verdict": verdict,
-            "sizes": rows, "counterexample": counterexample,
-        }))?;
-    } else {
-        output::println(verdict.to_uppercase())?;
-    }
-    Ok(())
 }

@@ -130,7 +130,11 @@ macro_rules! bad_input_from {
     };
 }
 
-bad_input_from!(crate::games::UnknownName, crate::verify::strategy::UnverifiableRules);
+bad_input_from!(
+    crate::games::UnknownName,
+    crate::verify::strategy::UnverifiableRules,
+    crate::analysis::colouring::by_size::TreeSizeError,
+);
 
 impl Failure {
     /// The process exit code for this failure.

@@ -8,11 +8,11 @@ use crate::core::board::{Board, Position};
 use crate::core::board::{Player, Vertex, MAX_VERTICES};
 use crate::engine::{census, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
-use crate::games::pattern::Pattern;
+use crate::games::pattern::{Pattern, PatternError};
 use crate::games::prelude::*;
-use crate::games::ramsey::{Outcome, RamseyGame, Rules};
-use crate::games::statement::{colour_start, parse_board};
-use crate::games::FirstWins;
+use crate::games::ramsey::{Outcome, RamseyGame, Rules, StatementError as GameError};
+use crate::games::statement::{colour_start, parse_board, StatementTextError};
+use crate::games::{FirstWins, UnknownName};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -38,9 +38,25 @@ pub struct Statement {
 /// command line shows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StatementError {
-    /// The text is unusable (rules, board, target, start, first mover).
-    #[error("{0}")]
-    Text(String),
+    /// The rules are not a rule set's name.
+    #[error(transparent)]
+    Rules(#[from] UnknownName),
+    /// The board or the start position is unreadable.
+    #[error(transparent)]
+    Board(#[from] StatementTextError),
+    /// A target is neither a known name nor usable graph6.
+    #[error(transparent)]
+    Target(#[from] PatternError),
+    /// No target for a player: neither their own nor a common one.
+    #[error("a target is needed: --target A (or --target-red and --target-blue)")]
+    NoTarget,
+    /// The first mover is not a colour.
+    #[error("--first must be red or blue, not `{0}`")]
+    FirstMover(String),
+    /// The parts do not make a playable game (start over, targets too
+    /// large for the board, ...).
+    #[error(transparent)]
+    Game(#[from] GameError),
     /// The rules are not posed on `K_aleph0`.
     #[error("{0} is not posed on K_aleph0 (a fresh vertex always avoids completing, so the game has no end): use a finite --board n")]
     NotOnAleph0(Rules),
@@ -61,31 +77,27 @@ pub enum StatementError {
     },
 }
 
-fn text(e: impl std::fmt::Display) -> StatementError {
-    StatementError::Text(e.to_string())
-}
-
 impl Statement {
     /// The game under `rules` on `board` (a number n for `K_n`, or graph6).
     pub fn game(&self, rules: &str, board: &str) -> Result<RamseyGame, StatementError> {
-        self.game_on(rules, parse_board(board).map_err(text)?)
+        self.game_on(rules, parse_board(board)?)
     }
 
     /// The game under `rules` on the uncoloured `board`.
     pub fn game_on(&self, rules: &str, board: Position) -> Result<RamseyGame, StatementError> {
-        let rules: Rules = rules.parse().map_err(text)?;
+        let rules: Rules = rules.parse()?;
         let first = match self.first.as_deref() {
             None => None,
             Some("red") => Some(Player::First),
             Some("blue" | "green") => Some(Player::Second),
-            Some(other) => return Err(text(format!("--first must be red or blue, not `{other}`"))),
+            Some(other) => return Err(StatementError::FirstMover(other.to_string())),
         };
         let targets = self.targets()?;
         let (mut start, mut next) = (board, Player::First);
         if let Some(s) = &self.start {
-            (start, next) = colour_start(&start, s).map_err(text)?;
+            (start, next) = colour_start(&start, s)?;
         }
-        RamseyGame::new(start, targets, rules, first.unwrap_or(next)).map_err(text)
+        Ok(RamseyGame::new(start, targets, rules, first.unwrap_or(next))?)
     }
 
     /// The targets of red and blue.
@@ -95,8 +107,8 @@ impl Statement {
             let s = own
                 .as_deref()
                 .or(both)
-                .ok_or_else(|| text("a target is needed: --target A (or --target-red and --target-blue)"))?;
-            s.parse::<Pattern>().map_err(text)
+                .ok_or(StatementError::NoTarget)?;
+            Ok(s.parse::<Pattern>()?)
         };
         Ok([target(&self.target_red)?, target(&self.target_blue)?])
     }
@@ -109,16 +121,16 @@ impl Statement {
     /// define never comes, and a set move could colour infinitely many
     /// edges.
     pub fn aleph0_game(&self, rules: &str, budget: Option<u32>) -> Result<RamseyGame, StatementError> {
-        let parsed: Rules = rules.parse().map_err(text)?;
+        let parsed: Rules = rules.parse()?;
         if !matches!(parsed, Rules::Achieve | Rules::AchieveSecond | Rules::Maker) {
             return Err(StatementError::NotOnAleph0(parsed));
         }
         let budget = budget.ok_or(StatementError::NoBudget)?;
         // The vertices the start position uses, read on the largest board.
-        let widest = parse_board(&MAX_VERTICES.to_string()).map_err(text)?;
+        let widest = parse_board(&MAX_VERTICES.to_string())?;
         let used = match &self.start {
             Some(s) => {
-                let (start, _) = colour_start(&widest, s).map_err(text)?;
+                let (start, _) = colour_start(&widest, s)?;
                 let touched = (0..MAX_VERTICES as Vertex)
                     .filter(|&v| start.neighbours(Player::First, v) | start.neighbours(Player::Second, v) != 0);
                 touched.max().map_or(0, |v| v as usize + 1)
@@ -155,8 +167,7 @@ pub fn within_budget(game: &RamseyGame, budget: u32, limits: Limits) -> Result<W
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game, game.first(), budget, won);
-    let solver = Solver::new(&horizon)
-        .with_question(FirstWins)
+    let solver = Solver::asking(&horizon, FirstWins)
         .with_limits(limits)
         .with_parallel_plies(0);
     let start = horizon.start();

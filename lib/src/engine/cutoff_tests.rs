@@ -152,9 +152,7 @@ fn plain(game: &Take, p: &Pile) -> Value<i8> {
 fn solve_with(threads: usize, game: &Take, start: &Pile) -> (Value<i8>, Vec<u8>, u64) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| {
-        let solver = Solver::new(game)
-            .with_question(Cut(game.cut))
-            .with_parallel_plies(u32::MAX);
+        let solver = Solver::asking(game, Cut(game.cut)).with_parallel_plies(u32::MAX);
         let value = solver.value(start).unwrap();
         (value, solver.optimal_line(start).unwrap(), solver.positions())
     })

@@ -58,7 +58,7 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         // Sequential: the positions visited are the same on every run
         // (parallelise over independent questions instead).
         let question = ScoreOnly { best: deciding.best };
-        let solver = Solver::owning(deciding).with_question(question).with_parallel_plies(0);
+        let solver = Solver::owning_asking(deciding, question).with_parallel_plies(0);
         Decider {
             solver: match limits {
                 Some(limits) => solver.with_limits(limits),

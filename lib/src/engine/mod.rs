@@ -10,7 +10,7 @@
 //! The solver asks a game for its rules, symmetry and hints
 //! ([`Symmetric`] + [`Hints`]) and answers one [`Question`] about it, the
 //! exact value ([`Exact`]) unless told otherwise
-//! ([`Solver::with_question`]); both are type parameters, so the search
+//! ([`Solver::asking`]); both are type parameters, so the search
 //! loop is compiled for each pair and asks them without dynamic dispatch.
 //!
 //! Values: red maximises [`Value::rank`], blue minimises it; among moves of
@@ -113,22 +113,41 @@ pub type Choice<S> = (usize, Value<S>);
 type Evaluated<G, N> = (Vec<Child<<G as Rules>::Score, N>>, usize);
 
 impl<'g, G: Symmetric + Hints> Solver<'g, G> {
-    /// A solver for the exact value, with no memory cap (see
-    /// [`Solver::with_limits`]).
+    /// A solver for the exact value ([`Exact`]: every child is searched),
+    /// with no memory cap (see [`Solver::with_limits`]). A game meant to be
+    /// asked something narrower, such as [`crate::games::horizon::Horizon`]
+    /// ([`crate::games::FirstWins`]), is built with [`Solver::asking`]
+    /// instead: asked the exact value it gives the same answer, only slower.
     pub fn new(game: &'g G) -> Solver<'g, G> {
-        Solver::holding(Held::Borrowed(game))
+        Solver::asking(game, Exact)
     }
 
-    /// A solver that owns its game (for a caller that keeps the solver).
+    /// A solver for the exact value that owns its game (for a caller that
+    /// keeps the solver).
     pub fn owning(game: G) -> Solver<'g, G> {
-        Solver::holding(Held::Owned(game))
+        Solver::owning_asking(game, Exact)
+    }
+}
+
+impl<'g, G: Symmetric + Hints, Q: Question<G::Score>> Solver<'g, G, NoHook, Q> {
+    /// A solver answering `question` about `game`, with no memory cap. The
+    /// question is given when the solver is made, so a caller cannot build
+    /// the solver first and forget to narrow its question: the cutoffs a
+    /// question allows are most of the speed of a win-only search.
+    pub fn asking(game: &'g G, question: Q) -> Solver<'g, G, NoHook, Q> {
+        Solver::holding(Held::Borrowed(game), question)
     }
 
-    fn holding(game: Held<'g, G>) -> Solver<'g, G> {
+    /// [`Solver::asking`] for a solver that owns its game.
+    pub fn owning_asking(game: G, question: Q) -> Solver<'g, G, NoHook, Q> {
+        Solver::holding(Held::Owned(game), question)
+    }
+
+    fn holding(game: Held<'g, G>, question: Q) -> Solver<'g, G, NoHook, Q> {
         Solver {
             game,
             hook: NoHook,
-            question: Exact,
+            question,
             table: Table::new(),
             cutoffs: AtomicBool::new(false),
             visited: AtomicU64::new(0),
@@ -144,19 +163,6 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
             game: self.game,
             hook,
             question: self.question,
-            table: self.table,
-            cutoffs: self.cutoffs,
-            visited: self.visited,
-            parallel_plies: self.parallel_plies,
-        }
-    }
-
-    /// The same (unused) solver, answering `question` instead.
-    pub fn with_question<Q2: Question<G::Score>>(self, question: Q2) -> Solver<'g, G, H, Q2> {
-        Solver {
-            game: self.game,
-            hook: self.hook,
-            question,
             table: self.table,
             cutoffs: self.cutoffs,
             visited: self.visited,

@@ -7,8 +7,10 @@
 //! start) has won ([`bool`]). The game ends as the inner game ends, or
 //! when she has used her `b` moves without winning (not a win). Asked
 //! [`super::FirstWins`], a win is decisive for her and "no win" for the
-//! other player, so the search is win-only with cutoffs. The moves left are
-//! part of the canonical key.
+//! other player, so the search is win-only with cutoffs: build its solver
+//! with the question, `engine::Solver::asking(&horizon, FirstWins)` (a
+//! plain `Solver::new` asks the exact value: the same answer, slower).
+//! The moves left are part of the canonical key.
 //!
 //! A layer (see [`super`]): positions and scores change, so every
 //! capability is written here in full (`clippy::missing_trait_methods` is

@@ -10,7 +10,7 @@
 //! the first counterexample refutes) ask questions of their own. A cutoff
 //! is sound for the question that declares it, not for the game, so it
 //! travels with the question: a search takes the question beside the game
-//! (`engine::Solver::with_question`) and is monomorphised for it, so asking
+//! (`engine::Solver::asking`) and is monomorphised for it, so asking
 //! costs nothing in the search loop.
 
 use super::score::{FinalScore, Value};

@@ -2,6 +2,7 @@
 //! ([`crate::render::vertex`]): the graph with the colours of a line of
 //! play, each vertex tagged with the move that coloured it.
 
+use crate::analysis::colouring::request::ColourAnswer;
 use crate::core::board::members;
 use crate::games::colouring::{ColourMove, ColouringGame};
 use crate::games::prelude::*;
@@ -37,4 +38,28 @@ pub fn line_figure(game: &ColouringGame, line: &[ColourMove], title: &str) -> Ve
 /// The SVG text of [`line_figure`].
 pub fn svg(game: &ColouringGame, line: &[ColourMove], title: &str) -> String {
     crate::render::vertex::to_svg(&line_figure(game, line, title))
+}
+
+/// The picture of an answer to a colouring question: an optimal line of
+/// the game solved, or for chi_g player 2's win with chi_g - 1 colours
+/// (it shows why chi_g is not less; with chi_g = 1, player 1's win).
+/// `None` for a verdict of the linear-time theorems, which has no line.
+pub fn answer_svg(answer: &ColourAnswer) -> Option<String> {
+    match answer {
+        ColourAnswer::Game(solved) => {
+            let title = format!("{}: optimal play", solved.game.graph().graph6());
+            Some(svg(&solved.game, &solved.report.line, &title))
+        }
+        ColourAnswer::Chromatic(result) => {
+            let k = result.chi_g.saturating_sub(1).max(1);
+            let title = format!(
+                "{}: chi_g = {}; CCG with {}, optimal play",
+                result.graph.graph6(),
+                result.chi_g,
+                crate::core::words::count(k, "colour", "colours")
+            );
+            Some(svg(&result.level_game(k), &result.levels[k - 1].line, &title))
+        }
+        ColourAnswer::Linear(_) => None,
+    }
 }

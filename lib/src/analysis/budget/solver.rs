@@ -35,7 +35,7 @@ impl BudgetSolver {
     /// it visits are the same on every run.
     pub fn new(game: WithinBudget) -> BudgetSolver {
         BudgetSolver {
-            solver: Solver::owning(game).with_question(FirstWins).with_parallel_plies(0),
+            solver: Solver::owning_asking(game, FirstWins).with_parallel_plies(0),
         }
     }
 

@@ -6,6 +6,7 @@ use crate::core::board::Player;
 use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
+use crate::games::colouring::linear::{fast_winner, linear_theorem};
 use crate::games::prelude::*;
 use std::time::Instant;
 
@@ -116,5 +117,55 @@ impl GameReport {
             "positions": self.positions,
             "seconds": self.seconds,
         })
+    }
+}
+
+/// A game solved for the user who asked for it (`colour --game`): the
+/// exact report, and beside it the winner by the paper's linear-time
+/// theorem where one applies, so that every run of an ordered game with
+/// two colours also checks the theorem against the search.
+#[derive(Clone, Debug)]
+pub struct SolvedGame {
+    /// The game solved.
+    pub game: ColouringGame,
+    /// The exact solve.
+    pub report: GameReport,
+    /// The winner by Theorem 3.1 (SCCG) or 3.3 (SCG) with two colours
+    /// ([`fast_winner`]); `None` for the other games.
+    pub linear_time_winner: Option<Player>,
+}
+
+impl SolvedGame {
+    /// Solves `game` exactly ([`solve`]) and by the linear-time theorem.
+    pub fn new(game: ColouringGame, limits: Limits) -> Result<SolvedGame, Stopped> {
+        let report = solve(&game, limits)?;
+        let linear_time_winner = fast_winner(&game);
+        Ok(SolvedGame {
+            game,
+            report,
+            linear_time_winner,
+        })
+    }
+
+    /// [`GameReport::to_text`], then whether the theorem agrees.
+    pub fn to_text(&self) -> String {
+        let mut text = self.report.to_text(&self.game);
+        if let Some(player) = self.linear_time_winner {
+            let agree = player == self.report.winner.player();
+            let theorem = linear_theorem(self.game.rules()).expect("an ordered game");
+            text += &format!(
+                "\nTheorem {theorem} (linear time): player {} wins ({})",
+                player as usize + 1,
+                if agree { "agrees" } else { "DISAGREES" }
+            );
+        }
+        text
+    }
+
+    /// [`GameReport::to_json`] with `linear_time_winner` (1, 2 or null).
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut json = self.report.to_json(&self.game);
+        json["linear_time_winner"] = serde_json::json!(self.linear_time_winner.map(|p| p as usize + 1));
+        json
     }
 }

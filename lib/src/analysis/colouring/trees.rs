@@ -6,6 +6,7 @@
 //! counts are checked against the number of unlabelled trees (OEIS A000055)
 //! in the tests.
 
+use super::by_size::{size_fits, BySize, Timed, TreeSizeError};
 use super::chromatic::game_chromatic_number;
 use crate::core::board::Vertex;
 use crate::core::symmetry::{label, LayeredGraph};
@@ -13,6 +14,7 @@ use crate::engine::{Limits, Stopped};
 use crate::games::colouring::graph::Graph;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
+use std::ops::RangeInclusive;
 
 /// The graph relabelled canonically (isomorphic graphs give equal ones).
 pub fn canonical_graph(graph: &Graph) -> Graph {
@@ -97,6 +99,92 @@ pub fn census(n: usize, keep: usize, limits: Limits) -> Result<TreeCensus, Stopp
         trees: all.len(),
         distribution,
         examples,
+    })
+}
+
+/// The census of chi_g over the trees of each size up to `max_n`
+/// (`colour --trees`), with up to `keep` example trees per value.
+#[derive(Clone, Copy, Debug)]
+pub struct CensusBySize {
+    max_n: usize,
+    keep: usize,
+    limits: Limits,
+}
+
+impl CensusBySize {
+    /// The census up to `max_n` vertices (`1..=`[`MAX_TREE_SIZE`](super::by_size::MAX_TREE_SIZE)); each
+    /// tree's search is capped at `limits`' memory cap.
+    pub fn new(max_n: usize, keep: usize, limits: Limits) -> Result<CensusBySize, TreeSizeError> {
+        if !size_fits(max_n) {
+            return Err(TreeSizeError::Census(max_n));
+        }
+        Ok(CensusBySize { max_n, keep, limits })
+    }
+}
+
+impl BySize for CensusBySize {
+    type Row = Timed<TreeCensus>;
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=self.max_n
+    }
+
+    fn row(&self, n: usize) -> Result<Self::Row, Stopped> {
+        Timed::run(|| census(n, self.keep, self.limits))
+    }
+
+    /// The distribution on one line, then the examples of each value, and
+    /// how many more trees have it.
+    fn row_text(&self, row: &Self::Row) -> String {
+        let census = &row.value;
+        let dist: Vec<String> = census
+            .distribution
+            .iter()
+            .map(|(k, c)| format!("chi_g={k}: {c}"))
+            .collect();
+        let mut lines = vec![format!(
+            "n={:2}  trees={:5}  {}  ({:.2}s)",
+            census.n,
+            census.trees,
+            dist.join("  "),
+            row.seconds
+        )];
+        for (k, examples) in &census.examples {
+            let list: Vec<String> = examples.iter().map(Graph::graph6).collect();
+            let more = match census.distribution[k] - examples.len() {
+                0 => String::new(),
+                more => format!(" and {more} more"),
+            };
+            lines.push(format!("        chi_g={k}: {}{more}", list.join(" ")));
+        }
+        lines.join("\n")
+    }
+
+    fn closing_text(&self, _rows: &[Self::Row]) -> Option<String> {
+        None
+    }
+
+    fn to_json(&self, rows: &[Self::Row]) -> serde_json::Value {
+        let sizes: Vec<_> = rows.iter().map(census_json).collect();
+        serde_json::json!({ "max_vertices": self.max_n, "sizes": sizes })
+    }
+}
+
+/// One size of the census as JSON: the distribution as `[value, trees]`
+/// pairs and the examples by value.
+fn census_json(row: &Timed<TreeCensus>) -> serde_json::Value {
+    let census = &row.value;
+    let examples: serde_json::Map<_, _> = census
+        .examples
+        .iter()
+        .map(|(k, g)| (k.to_string(), serde_json::json!(g.iter().map(Graph::graph6).collect::<Vec<_>>())))
+        .collect();
+    serde_json::json!({
+        "n": census.n,
+        "trees": census.trees,
+        "distribution": census.distribution.iter().map(|(k, c)| [*k, *c]).collect::<Vec<_>>(),
+        "examples": examples,
+        "seconds": row.seconds,
     })
 }
 

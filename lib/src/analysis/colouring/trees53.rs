@@ -17,11 +17,14 @@
 //!
 //! "Any" and "arbitrary" are certified for every choice, not one.
 
+use super::by_size::{size_fits, BySize, Timed, TreeSizeError};
 use super::trees::parents;
 use crate::core::board::{members, Vertex};
+use crate::engine::Stopped;
 use crate::engine::strategy::Strategy;
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
+use std::ops::RangeInclusive;
 
 /// Theorem 5.3's strategy on one tree with one root.
 pub struct TreeStrategy {
@@ -136,4 +139,98 @@ pub fn certify_trees(n: usize, k: usize, played_out: bool) -> TreeCertificate {
         }
     }
     certificate
+}
+
+/// The strategy certified with `colours` colours on every tree of each
+/// size up to `max_n` (`colour --certify-trees`). A failure is a verdict
+/// (REFUTED), not an error: it names the tree, the root and the line.
+#[derive(Clone, Copy, Debug)]
+pub struct CertifyBySize {
+    max_n: usize,
+    colours: usize,
+    played_out: bool,
+}
+
+impl CertifyBySize {
+    /// The certification up to `max_n` vertices (`1..=`[`MAX_TREE_SIZE`](super::by_size::MAX_TREE_SIZE))
+    /// with at least one colour; `played_out` as in [`certify_trees`].
+    pub fn new(max_n: usize, colours: usize, played_out: bool) -> Result<CertifyBySize, TreeSizeError> {
+        if !size_fits(max_n) || colours == 0 {
+            return Err(TreeSizeError::Certify);
+        }
+        Ok(CertifyBySize {
+            max_n,
+            colours,
+            played_out,
+        })
+    }
+
+    /// "verified", or "refuted" if some size has a failure.
+    fn verdict(rows: &[Timed<TreeCertificate>]) -> &'static str {
+        match first_failure(rows) {
+            Some(_) => "refuted",
+            None => "verified",
+        }
+    }
+}
+
+/// The first failure over all sizes, smallest size first.
+fn first_failure(rows: &[Timed<TreeCertificate>]) -> Option<&(Graph, Vertex, Vec<ColourMove>)> {
+    rows.iter().find_map(|row| row.value.failures.first())
+}
+
+impl BySize for CertifyBySize {
+    type Row = Timed<TreeCertificate>;
+
+    fn sizes(&self) -> RangeInclusive<usize> {
+        1..=self.max_n
+    }
+
+    fn row(&self, n: usize) -> Result<Self::Row, Stopped> {
+        Timed::run(|| Ok(certify_trees(n, self.colours, self.played_out)))
+    }
+
+    /// The counts on one line; after it the first failure, if any.
+    fn row_text(&self, row: &Self::Row) -> String {
+        let c = &row.value;
+        let mut text = format!(
+            "n={:2}  trees={:5}  roots={:6}  checked={:10}  failures={}  ({:.2}s)",
+            c.n,
+            c.trees,
+            c.roots,
+            c.checked,
+            c.failures.len(),
+            row.seconds
+        );
+        if let Some((tree, root, line)) = c.failures.first() {
+            let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
+            text += &format!("\n        REFUTED on {} rooted at {root}: {}", tree.graph6(), moves.join(" "));
+        }
+        text
+    }
+
+    fn closing_text(&self, rows: &[Self::Row]) -> Option<String> {
+        Some(Self::verdict(rows).to_uppercase())
+    }
+
+    fn to_json(&self, rows: &[Self::Row]) -> serde_json::Value {
+        let sizes: Vec<_> = rows
+            .iter()
+            .map(|row| {
+                let c = &row.value;
+                serde_json::json!({
+                    "n": c.n, "trees": c.trees, "roots": c.roots, "checked": c.checked,
+                    "failures": c.failures.len(), "seconds": row.seconds,
+                })
+            })
+            .collect();
+        let counterexample = first_failure(rows).map(|(tree, root, line)| {
+            let line: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();
+            serde_json::json!({"tree": tree.graph6(), "root": root, "line": line})
+        });
+        serde_json::json!({
+            "colours": self.colours, "played_out": self.played_out, "verdict": Self::verdict(rows),
+            "sizes": sizes, "counterexample": counterexample,
+        })
+    }
 }

@@ -73,6 +73,16 @@ impl BigGraph {
     }
 }
 
+/// The theorem that decides `rules` with two colours in linear time:
+/// "3.1" for the SCCG, "3.3" for the SCG; `None` for the unordered games.
+pub fn linear_theorem(rules: super::Rules) -> Option<&'static str> {
+    match rules {
+        super::Rules::Sccg => Some("3.1"),
+        super::Rules::Scg => Some("3.3"),
+        super::Rules::Cg | super::Rules::Ccg => None,
+    }
+}
+
 /// The winner by Theorem 3.1 (SCCG) or Theorem 3.3 (SCG) for an ordered
 /// game with two colours; `None` for other games.
 pub fn fast_winner(game: &ColouringGame) -> Option<Player> {

@@ -46,11 +46,13 @@ pub mod game;
 pub mod graph;
 pub mod input;
 pub mod linear;
+pub mod order;
 pub mod position;
 pub mod reductions;
 pub mod separation;
 
-pub use game::{ColourMove, ColouringGame, Rules, Winner};
+pub use game::{ColourMove, ColouringError, ColouringGame, Rules, Winner};
 pub use graph::{parse_graph, Graph};
 pub use input::{FamilyError, GraphError};
+pub use order::{parse_order, parse_owners, OrderError};
 pub use position::ColourPosition;

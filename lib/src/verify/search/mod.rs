@@ -232,9 +232,8 @@ impl<'a> Search<'a> {
             observer,
         };
         let (strategy, game, board, bound) = (rules.strategy, rules.game, rules.board.clone(), rules.bound);
-        let solver = Solver::owning(rules)
+        let solver = Solver::owning_asking(rules, FirstCounterexample)
             .with_hook(recorder)
-            .with_question(FirstCounterexample)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
             strategy,
