@@ -85,7 +85,10 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
 
 fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
-        return by_size(&CertifyBySize::new(n, args.strategy_colours, !args.stop_when_safe)?, args.json);
+        return by_size(
+            &CertifyBySize::new(n, args.strategy_colours, !args.stop_when_safe)?,
+            args.json,
+        );
     }
     if let Some(n) = args.trees {
         return by_size(&CensusBySize::new(n, args.examples, limits)?, args.json);

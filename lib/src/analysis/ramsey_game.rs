@@ -104,10 +104,7 @@ impl Statement {
     pub fn targets(&self) -> Result<[Pattern; 2], StatementError> {
         let both = self.target.as_deref();
         let target = |own: &Option<String>| -> Result<Pattern, StatementError> {
-            let s = own
-                .as_deref()
-                .or(both)
-                .ok_or(StatementError::NoTarget)?;
+            let s = own.as_deref().or(both).ok_or(StatementError::NoTarget)?;
             Ok(s.parse::<Pattern>()?)
         };
         Ok([target(&self.target_red)?, target(&self.target_blue)?])

@@ -96,8 +96,7 @@ where
 {
     let follow = Follow::new(game, player, strategy, promised);
     let root = follow.node(start.clone());
-    let solver = Solver::new(&follow)
-        .with_question(FirstFailure)
+    let solver = Solver::asking(&follow, FirstFailure)
         .with_limits(limits)
         .with_entry_bytes(Follow::<G, S>::entry_bytes());
     let counters = || Counters {

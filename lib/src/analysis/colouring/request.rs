@@ -182,6 +182,9 @@ mod tests {
         let too_large = Graph::from_edge_list(&read_graph("path:1000").unwrap()).unwrap_err();
         assert_eq!(err, ColourError::NotLinear(NoExactSearch(Some(too_large))));
         let err = ask("path:3", Rules::Ccg, true).unwrap_err();
-        assert!(err.to_string().starts_with("--linear-only: only --game scg|sccg"), "{err}");
+        assert!(
+            err.to_string().starts_with("--linear-only: only --game scg|sccg"),
+            "{err}"
+        );
     }
 }

@@ -177,7 +177,12 @@ fn census_json(row: &Timed<TreeCensus>) -> serde_json::Value {
     let examples: serde_json::Map<_, _> = census
         .examples
         .iter()
-        .map(|(k, g)| (k.to_string(), serde_json::json!(g.iter().map(Graph::graph6).collect::<Vec<_>>())))
+        .map(|(k, g)| {
+            (
+                k.to_string(),
+                serde_json::json!(g.iter().map(Graph::graph6).collect::<Vec<_>>()),
+            )
+        })
         .collect();
     serde_json::json!({
         "n": census.n,

@@ -20,8 +20,8 @@
 use super::by_size::{size_fits, BySize, Timed, TreeSizeError};
 use super::trees::parents;
 use crate::core::board::{members, Vertex};
-use crate::engine::Stopped;
 use crate::engine::strategy::Strategy;
+use crate::engine::Stopped;
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
 use std::ops::RangeInclusive;
@@ -204,7 +204,11 @@ impl BySize for CertifyBySize {
         );
         if let Some((tree, root, line)) = c.failures.first() {
             let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
-            text += &format!("\n        REFUTED on {} rooted at {root}: {}", tree.graph6(), moves.join(" "));
+            text += &format!(
+                "\n        REFUTED on {} rooted at {root}: {}",
+                tree.graph6(),
+                moves.join(" ")
+            );
         }
         text
     }

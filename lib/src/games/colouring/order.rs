@@ -59,6 +59,9 @@ mod tests {
     fn owners_read_digits_and_skip_separators() {
         let (one, two) = (Player::First, Player::Second);
         assert_eq!(parse_owners("1 2,1"), Ok(vec![one, two, one]));
-        assert_eq!(parse_owners("1x2").unwrap_err().to_string(), "--owner: `x` is not 1 or 2");
+        assert_eq!(
+            parse_owners("1x2").unwrap_err().to_string(),
+            "--owner: `x` is not 1 or 2"
+        );
     }
 }
