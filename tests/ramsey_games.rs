@@ -2,24 +2,15 @@
 //! the published results for Sim, Sim+ and Sim_a, computed here, and bad
 //! input refused with exit code 2.
 
-use ramsey_verify::core::board::Player;
-use ramsey_verify::core::board::{Board, Position};
+use ramsey_verify::analysis::ramsey_table::complete_game;
 use ramsey_verify::engine::{census, Limits, Solver};
-use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 mod common;
 use common::ramsey;
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
-    let t: Pattern = target.parse().unwrap();
-    RamseyGame::new(
-        Position::empty(Board::complete_graph(n)),
-        [t.clone(), t],
-        rules,
-        Player::First,
-    )
-    .unwrap()
+    complete_game(n, &target.parse().unwrap(), rules).unwrap()
 }
 
 fn solved(g: &RamseyGame) -> (Outcome, u32, u64) {

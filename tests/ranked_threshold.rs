@@ -3,11 +3,9 @@
 //! wins, after how many plies) on every rule set, K4..K6 and six targets,
 //! and an optimal line that replays to that value. Zero disagreements.
 
-use ramsey_verify::core::board::Player;
-use ramsey_verify::core::board::{Board, Position};
+use ramsey_verify::analysis::ramsey_table::complete_game;
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::Solver;
-use ramsey_verify::games::pattern::Pattern;
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 use ramsey_verify::games::ranked::Ranked;
@@ -32,14 +30,7 @@ fn instances() -> Vec<(usize, &'static str, Rules)> {
 }
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
-    let t: Pattern = target.parse().unwrap();
-    RamseyGame::new(
-        Position::empty(Board::complete_graph(n)),
-        [t.clone(), t],
-        rules,
-        Player::First,
-    )
-    .unwrap()
+    complete_game(n, &target.parse().unwrap(), rules).unwrap()
 }
 
 #[test]
