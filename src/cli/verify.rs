@@ -137,7 +137,7 @@ fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, l
 fn failure(e: VerifyError) -> Failure {
     match e {
         VerifyError::Setup(msg) => Failure::BadInput(msg),
-        VerifyError::Limits(e) => Failure::BadInput(e.to_string()),
+        bad @ (VerifyError::Limits(_) | VerifyError::GraphBoard(_)) => Failure::BadInput(bad.to_string()),
         stopped @ (VerifyError::Stopped { .. } | VerifyError::Contract(_)) => Failure::NoVerdict(stopped.to_string()),
     }
 }

@@ -17,7 +17,10 @@ use std::time::Instant;
 /// What a verification run is asked to do.
 #[derive(Clone, Debug)]
 pub struct Request {
-    /// The board the game is played on.
+    /// The board the game is played on: `K_n` or `K_aleph0` (a graph board
+    /// is refused, [`VerifyError::GraphBoard`]: strategies here name fresh
+    /// vertices, which only these boards have alike, and certificates name
+    /// the board by its size).
     pub board: Board,
     /// Largest number of her moves allowed.
     pub bound: u32,
@@ -85,6 +88,9 @@ pub enum VerifyError {
     /// a counterexample to it.
     #[error("no verdict: {0}")]
     Contract(ContractError),
+    /// The board is a graph board ([`Request::board`]).
+    #[error("the strategy verifier plays on K_n or K_aleph0, not on a {0}")]
+    GraphBoard(Board),
 }
 
 /// The verdict of a run.
@@ -239,6 +245,9 @@ pub fn verify_observed(
     request: Request,
     observer: Option<&dyn Observer>,
 ) -> Result<Report, VerifyError> {
+    if !request.board.untouched_alike() {
+        return Err(VerifyError::GraphBoard(request.board));
+    }
     request
         .limits
         .install(|| verify_on_pool(strategy, &request, observer))?
