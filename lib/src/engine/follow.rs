@@ -1,8 +1,10 @@
 //! A strategy of one player in any game, as a game of its own for the
 //! engine's one search core ([`super::Solver`]): "strategy `S` plays
 //! `player` in game `G`, and every reply of the other player is tried".
-//! [`super::strategy::certify`] asks the solver about it; there is no
-//! second search.
+//! `engine::strategy::certify` asks the solver about it; there is no
+//! second search. The strategy's vocabulary ([`Strategy`],
+//! [`Counterexample`], [`FailureKind`]) is defined here, beside the layer
+//! that plays it, and handed on by `engine::strategy`.
 //!
 //! This is the general form of the `K_k` verifier's strategy game
 //! (`verify::search::game`): a failure is decisive for the adversary
@@ -33,7 +35,6 @@
 //! table holds exactly the (position, last move) pairs where the game goes
 //! on: on a strategy that holds, every such pair reachable from the start.
 
-use super::strategy::{FailureKind, Strategy};
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
 use crate::games::{FinalScore, Hints, Question, Rules, Symmetric, Value};
@@ -42,6 +43,35 @@ use foldhash::fast::FixedState;
 use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
+
+/// A strategy for one player of a game `G`.
+pub trait Strategy<G: Rules>: Sync {
+    /// The moves the strategy allows at `position` (its player to move),
+    /// knowing the opponent's last move: one move, or several where the
+    /// strategy leaves the choice open ("an arbitrary possible colour"),
+    /// and then every one of them is checked. Empty: the strategy has no
+    /// move.
+    fn choose(&self, game: &G, position: &G::Position, last: Option<&G::Move>) -> Vec<G::Move>;
+}
+
+/// Why a strategy failed: the moves from the start to the failure.
+#[derive(Clone, Debug)]
+pub struct Counterexample<M> {
+    /// The moves played, both players, from the start.
+    pub line: Vec<M>,
+    /// What went wrong at the end of the line.
+    pub reason: FailureKind,
+}
+
+/// How a strategy failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FailureKind {
+    /// The game ended below the promised score.
+    Lost,
+    /// The strategy gave no move, or an illegal one (then the line ends
+    /// with the illegal move).
+    NoLegalMove,
+}
 
 /// Strategy `strategy` playing `player` in `game`, every reply of the
 /// other player tried, as a game (see the module docs).

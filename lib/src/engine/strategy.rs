@@ -13,40 +13,12 @@
 //! cap. Verdicts, counterexamples and counts are the same for any number
 //! of threads.
 
+pub use super::follow::{Counterexample, FailureKind, Strategy};
 use super::follow::{FirstFailure, Follow, Verdict};
 use super::{Counters, Limits, Solver, Stopped};
 use crate::core::board::Player;
 use crate::games::{Hints, Rules};
 use std::hash::Hash;
-
-/// A strategy for one player of a game `G`.
-pub trait Strategy<G: Rules>: Sync {
-    /// The moves the strategy allows at `position` (its player to move),
-    /// knowing the opponent's last move: one move, or several where the
-    /// strategy leaves the choice open ("an arbitrary possible colour"),
-    /// and then every one of them is checked. Empty: the strategy has no
-    /// move.
-    fn choose(&self, game: &G, position: &G::Position, last: Option<&G::Move>) -> Vec<G::Move>;
-}
-
-/// Why a strategy failed: the moves from the start to the failure.
-#[derive(Clone, Debug)]
-pub struct Counterexample<M> {
-    /// The moves played, both players, from the start.
-    pub line: Vec<M>,
-    /// What went wrong at the end of the line.
-    pub reason: FailureKind,
-}
-
-/// How a strategy failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FailureKind {
-    /// The game ended below the promised score.
-    Lost,
-    /// The strategy gave no move, or an illegal one (then the line ends
-    /// with the illegal move).
-    NoLegalMove,
-}
 
 /// Certifies that `strategy`, playing `player` from `start`, ends every
 /// game with a score at least as good for `player` as `promised`. The
