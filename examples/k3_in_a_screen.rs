@@ -82,6 +82,6 @@ impl Strategy for K3InAScreen {
 }
 
 fn main() {
-    let report = verify(&K3InAScreen, Request::new(Board::Infinite, 4, 1)).expect("the run has a verdict");
+    let report = verify(&K3InAScreen, &Request::new(Board::Infinite, 4, 1)).expect("the run has a verdict");
     print!("{}", report.to_text(K3InAScreen.game()));
 }

@@ -49,7 +49,7 @@
 //!
 //! // Certify a built-in strategy.
 //! let k3 = ramsey_verify::strategies::by_name("k3").unwrap();
-//! let report = verify(k3.as_ref(), Request::new(Board::Infinite, 4, 1)).unwrap();
+//! let report = verify(k3.as_ref(), &Request::new(Board::Infinite, 4, 1)).unwrap();
 //! assert_eq!(report.verdict, Verdict::Verified);
 //! assert_eq!(report.max_moves, Some(4));
 //! ```
@@ -114,12 +114,12 @@
 //! }
 //!
 //! let on_k_aleph0 = Request::new(Board::Infinite, 10, 1);
-//! let star = verify(&Star { blocks: false }, on_k_aleph0.clone()).unwrap();
+//! let star = verify(&Star { blocks: false }, &on_k_aleph0).unwrap();
 //! assert_eq!(star.verdict, Verdict::Refuted);
 //! assert_eq!(star.line.ending, Ending::SecondPlayerWins);
 //! print!("{}", star.to_text(Game::clique(3))); // the counterexample line
 //!
-//! let fixed = verify(&Star { blocks: true }, on_k_aleph0).unwrap();
+//! let fixed = verify(&Star { blocks: true }, &on_k_aleph0).unwrap();
 //! assert_eq!((fixed.verdict, fixed.max_moves), (Verdict::Verified, Some(5)));
 //!
 //! // Hand both to the command line: `ramsey_verify::cli::main_with(registry)`

@@ -224,12 +224,12 @@ fn a_graph_board_refuses_non_edges_and_counts_its_free_edges() {
 fn the_strategy_verifier_refuses_a_graph_board() {
     use ramsey_verify::verify::{verify, Request, VerifyError};
     let k3 = ramsey_verify::strategies::by_name("k3").unwrap();
-    let refused = verify(k3.as_ref(), Request::new(Board::complete_graph(5), 4, 1));
+    let refused = verify(k3.as_ref(), &Request::new(Board::complete_graph(5), 4, 1));
     assert!(matches!(refused, Err(VerifyError::GraphBoard(_))));
     let message = refused.err().unwrap().to_string();
     assert_eq!(
         message,
         "the strategy verifier plays on K_n or K_aleph0, not on a graph on 5 vertices"
     );
-    assert!(verify(k3.as_ref(), Request::new(Board::Complete(5), 4, 1)).is_ok());
+    assert!(verify(k3.as_ref(), &Request::new(Board::Complete(5), 4, 1)).is_ok());
 }

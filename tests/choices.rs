@@ -149,35 +149,35 @@ fn request(board: Board, bound: u32, threads: usize, choices: Choices) -> Reques
 #[test]
 fn all_refutes_naming_the_bad_choice_and_some_verifies() {
     let strategy = forked(Fork::WasteFirst);
-    let all = verify(&strategy, request(Board::Infinite, 4, 2, Choices::All)).unwrap();
+    let all = verify(&strategy, &request(Board::Infinite, 4, 2, Choices::All)).unwrap();
     assert_eq!(all.verdict, Verdict::Refuted);
     let made = &all.choices.made;
     assert_eq!(made.len(), 1, "{made:?}");
     assert_eq!((made[0].her_move, made[0].option, made[0].options), (2, 1, 2));
-    let some = verify(&strategy, request(Board::Infinite, 4, 2, Choices::Some)).unwrap();
+    let some = verify(&strategy, &request(Board::Infinite, 4, 2, Choices::Some)).unwrap();
     assert_eq!(some.verdict, Verdict::Verified);
     assert_eq!(some.max_moves, Some(4));
     assert!(some.choices.resolution.iter().all(|r| r.option == 1 && r.options == 2));
     assert!(!some.choices.resolution.is_empty());
     // `one` plays the first option, the wasted move.
-    let one = verify(&strategy, request(Board::Infinite, 4, 2, Choices::One)).unwrap();
+    let one = verify(&strategy, &request(Board::Infinite, 4, 2, Choices::One)).unwrap();
     assert_eq!(one.verdict, Verdict::Refuted);
 }
 
 #[test]
 fn some_takes_the_first_winning_option() {
     let strategy = forked(Fork::WasteLast);
-    let some = verify(&strategy, request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
+    let some = verify(&strategy, &request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
     assert_eq!(some.verdict, Verdict::Verified);
     assert!(some.choices.resolution.iter().all(|r| r.option == 0));
-    let all = verify(&strategy, request(Board::Infinite, 4, 1, Choices::All)).unwrap();
+    let all = verify(&strategy, &request(Board::Infinite, 4, 1, Choices::All)).unwrap();
     assert_eq!(all.verdict, Verdict::Refuted);
     assert_eq!(all.choices.made.last().map(|c| c.option), Some(2));
 }
 
 /// The message of a run that must end without a verdict.
 fn no_verdict(fork: Fork, mode: Choices) -> String {
-    match verify(&forked(fork), request(Board::Infinite, 10, 1, mode)) {
+    match verify(&forked(fork), &request(Board::Infinite, 10, 1, mode)) {
         Err(VerifyError::Contract(broken)) => broken.to_string(),
         other => panic!("{fork:?} {mode:?}: expected no verdict, got {other:?}"),
     }
@@ -210,7 +210,7 @@ fn an_empty_set_without_a_reason_is_a_strategy_bug_in_both_modes() {
 #[test]
 fn no_move_with_a_reason_is_a_refutation_in_every_mode() {
     for mode in Choices::ALL {
-        let report = verify(&forked(Fork::NoRule), request(Board::Infinite, 10, 1, mode)).unwrap();
+        let report = verify(&forked(Fork::NoRule), &request(Board::Infinite, 10, 1, mode)).unwrap();
         assert_eq!(report.verdict, Verdict::Refuted, "{mode:?}");
         assert_eq!(report.failure, Some(FailKind::StrategyError), "{mode:?}");
     }
@@ -220,7 +220,7 @@ fn no_move_with_a_reason_is_a_refutation_in_every_mode() {
 fn a_broken_but_legal_strategy_is_still_refuted_under_choices() {
     let scatters = by_name("k3-broken-scatters").unwrap();
     for mode in Choices::ALL {
-        let report = verify(scatters.as_ref(), request(Board::Infinite, 6, 1, mode)).unwrap();
+        let report = verify(scatters.as_ref(), &request(Board::Infinite, 6, 1, mode)).unwrap();
         assert_eq!(report.verdict, Verdict::Refuted, "{mode:?}");
     }
 }
@@ -228,7 +228,7 @@ fn a_broken_but_legal_strategy_is_still_refuted_under_choices() {
 /// The winning resolution of `fork` under `some` as a patch table, after a
 /// round trip through its text.
 fn resolution(fork: Fork) -> ramsey_verify::verify::patch::PatchTable {
-    let some = verify(&forked(fork), request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
+    let some = verify(&forked(fork), &request(Board::Infinite, 4, 1, Choices::Some)).unwrap();
     assert_eq!(some.verdict, Verdict::Verified);
     let table = resolution_table(&forked(fork), &some.choices.resolution).unwrap();
     let text = format_table(&table, &["test".into()]);
@@ -239,7 +239,7 @@ fn resolution(fork: Fork) -> ramsey_verify::verify::patch::PatchTable {
 
 fn replayed(table: ramsey_verify::verify::patch::PatchTable) -> ramsey_verify::verify::Report {
     let patched = Patches::over(Arc::new(forked(Fork::WasteFirst)), "k3-resolved", "", table);
-    verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap()
+    verify(&patched, &request(Board::Infinite, 4, 1, Choices::One)).unwrap()
 }
 
 #[test]
@@ -257,11 +257,11 @@ fn the_winning_resolution_replays_as_a_patch_table() {
 #[test]
 fn options_with_the_same_edge_are_told_apart_by_their_index() {
     let strategy = forked(Fork::SameEdgeFirst);
-    let all = verify(&strategy, request(Board::Infinite, 4, 1, Choices::All)).unwrap();
+    let all = verify(&strategy, &request(Board::Infinite, 4, 1, Choices::All)).unwrap();
     assert_eq!(all.verdict, Verdict::Refuted, "the swapped memory must lose");
     let table = resolution(Fork::SameEdgeFirst);
     let patched = Patches::over(Arc::new(forked(Fork::SameEdgeFirst)), "k3-same-edge", "", table.clone());
-    let report = verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap();
+    let report = verify(&patched, &request(Board::Infinite, 4, 1, Choices::One)).unwrap();
     assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
     // Option 1 has the same edge but the losing memory.
     let first = table.iter().map(|(k, p)| (k.clone(), Patch { option: Some(0), ..*p }));
@@ -271,15 +271,15 @@ fn options_with_the_same_edge_are_told_apart_by_their_index() {
         "",
         first.collect(),
     );
-    let report = verify(&patched, request(Board::Infinite, 4, 1, Choices::One)).unwrap();
+    let report = verify(&patched, &request(Board::Infinite, 4, 1, Choices::One)).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
 }
 
 #[test]
 fn choice_runs_do_not_depend_on_the_thread_count() {
     for mode in [Choices::All, Choices::Some] {
-        let one = verify(&forked(Fork::WasteFirst), request(Board::Infinite, 5, 1, mode)).unwrap();
-        let two = verify(&forked(Fork::WasteFirst), request(Board::Infinite, 5, 2, mode)).unwrap();
+        let one = verify(&forked(Fork::WasteFirst), &request(Board::Infinite, 5, 1, mode)).unwrap();
+        let two = verify(&forked(Fork::WasteFirst), &request(Board::Infinite, 5, 2, mode)).unwrap();
         assert_eq!(
             (one.verdict, one.max_moves, one.positions),
             (two.verdict, two.max_moves, two.positions)
@@ -375,7 +375,7 @@ fn the_search_agrees_with_brute_force_on_small_boards() {
                     &strategy.initial_memory(),
                     None,
                 );
-                let report = verify(&strategy, request(board, bound, 2, mode)).unwrap();
+                let report = verify(&strategy, &request(board, bound, 2, mode)).unwrap();
                 let searched = match report.verdict {
                     Verdict::Verified => Ok(report.max_moves.unwrap()),
                     Verdict::Refuted => Err(()),
@@ -402,7 +402,7 @@ fn certified(fork: Fork, mode: Choices) -> (Verdict, String, Result<ramsey_cert_
         Choices::All => &lists,
         _ => &moves,
     };
-    let report = ramsey_verify::verify::verify_observed(&strategy, request, Some(observer)).unwrap();
+    let report = ramsey_verify::verify::verify_observed(&strategy, &request, Some(observer)).unwrap();
     let (game, board) = (strategy.game(), Board::Infinite);
     let certificate = match (report.verdict, mode, &report.choices.tree) {
         (Verdict::Verified, Choices::All, _) => lists.certificate(game, board, 4),

@@ -117,7 +117,7 @@ fn checked(board: Board) -> Request {
 
 /// The message of a run that must end without a verdict.
 fn no_verdict(breach: Breach, request: Request) -> String {
-    match verify(&broken(breach), request) {
+    match verify(&broken(breach), &request) {
         Err(VerifyError::Contract(broken)) => broken.to_string(),
         other => panic!("{breach:?}: expected no verdict, got {:?}", other.map(|r| r.verdict)),
     }
@@ -126,8 +126,8 @@ fn no_verdict(breach: Breach, request: Request) -> String {
 #[test]
 fn an_honest_strategy_passes_the_checks_with_the_same_result() {
     for board in [Board::Infinite, Board::Complete(6)] {
-        let plain = verify(&broken(Breach::Honest), Request::new(board.clone(), 4, 1)).unwrap();
-        let checked = verify(&broken(Breach::Honest), checked(board)).unwrap();
+        let plain = verify(&broken(Breach::Honest), &Request::new(board.clone(), 4, 1)).unwrap();
+        let checked = verify(&broken(Breach::Honest), &checked(board)).unwrap();
         assert_eq!(plain.verdict, Verdict::Verified);
         assert_eq!(
             (checked.verdict, checked.max_moves, checked.positions),
@@ -160,7 +160,7 @@ fn the_dawdler_would_be_verified_if_the_shortcut_were_trusted() {
         shortcuts: true,
         ..Request::new(Board::Infinite, 4, 1)
     };
-    let sampled = verify(&broken(Breach::Dawdles), trusted);
+    let sampled = verify(&broken(Breach::Dawdles), &trusted);
     let unsampled_verdict = sampled.as_ref().map(|r| r.verdict).ok();
     assert!(
         matches!(sampled, Err(VerifyError::Contract(_))) || unsampled_verdict == Some(Verdict::Verified),
@@ -171,7 +171,7 @@ fn the_dawdler_would_be_verified_if_the_shortcut_were_trusted() {
         ..Request::new(Board::Infinite, 4, 1)
     };
     assert_eq!(
-        verify(&broken(Breach::Dawdles), honest).unwrap().verdict,
+        verify(&broken(Breach::Dawdles), &honest).unwrap().verdict,
         Verdict::Refuted
     );
 }
@@ -195,7 +195,7 @@ fn shortcut_wins_are_checked_under_choices_too() {
         }
     }
     // Under `one` only `play` is asked, which takes every win.
-    let one = verify(&broken(Breach::OffersDawdling), checked(Board::Infinite)).unwrap();
+    let one = verify(&broken(Breach::OffersDawdling), &checked(Board::Infinite)).unwrap();
     assert_eq!(one.verdict, Verdict::Verified);
 }
 
@@ -208,10 +208,10 @@ fn a_shorter_broken_contract_than_the_first_counterexample_is_no_verdict_under_s
     // verdict rather than a refutation by an illegal move.
     let request = Request::new(Board::Infinite, 3, 1);
     let strategy = broken(Breach::TakesHisEdge);
-    let mut report = verify(&strategy, request.clone()).unwrap();
+    let mut report = verify(&strategy, &request).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
     assert_eq!(report.line.count(Player::Second), 3, "{:?}", report.line);
-    match shorten(&mut report, &strategy, request, 1_000_000) {
+    match shorten(&mut report, &strategy, &request, 1_000_000) {
         Err(VerifyError::Contract(broken)) => {
             assert!(broken.message.contains("is already claimed"), "{broken}");
             assert_eq!(broken.line.count(Player::Second), 1, "{broken}");

@@ -70,21 +70,21 @@ fn scratch(test: &str) -> PathBuf {
 fn the_k3_example_wins_within_four_moves_like_the_built_in_k3() {
     let k3 = by_name("k3").unwrap();
     for board in [Board::Infinite, Board::Complete(5), Board::Complete(8)] {
-        let mine = verify(&K3InAScreen, Request::new(board.clone(), 10, 1)).unwrap();
-        let builtin = verify(k3.as_ref(), Request::new(board.clone(), 10, 1)).unwrap();
+        let mine = verify(&K3InAScreen, &Request::new(board.clone(), 10, 1)).unwrap();
+        let builtin = verify(k3.as_ref(), &Request::new(board.clone(), 10, 1)).unwrap();
         assert_eq!(mine.verdict, Verdict::Verified, "board {board}");
         assert_eq!(mine.max_moves, Some(4), "board {board}");
         assert_eq!(mine.max_moves, builtin.max_moves, "board {board}");
     }
     // Section 4: five vertices are needed; on K_4 a rule finds no fresh vertex.
-    let small = verify(&K3InAScreen, Request::new(Board::Complete(4), 10, 1)).unwrap();
+    let small = verify(&K3InAScreen, &Request::new(Board::Complete(4), 10, 1)).unwrap();
     assert_eq!(small.verdict, Verdict::Refuted);
     assert!(matches!(small.line.ending, Ending::StrategyError(_)));
 }
 
 #[test]
 fn a_wrapper_that_plays_a_losing_move_is_refuted() {
-    let report = verify(&gives_up(), Request::new(Board::Infinite, 4, 1)).unwrap();
+    let report = verify(&gives_up(), &Request::new(Board::Infinite, 4, 1)).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
     // He builds a triangle while she is away: her 3rd edge meets neither
     // of her first two, and he completes a blue K3.
@@ -98,7 +98,7 @@ fn a_wrapper_that_plays_a_losing_move_is_refuted() {
         .collect();
     assert!(hers[..2].iter().all(|e| !e.meets(hers[2])), "{hers:?}");
     // The unchanged strategy wins where the amended one loses.
-    let k3 = verify(&K3InAScreen, Request::new(Board::Infinite, 4, 1)).unwrap();
+    let k3 = verify(&K3InAScreen, &Request::new(Board::Infinite, 4, 1)).unwrap();
     assert_eq!(k3.verdict, Verdict::Verified);
 }
 

@@ -276,9 +276,9 @@ fn seconds_include_the_shortest_refutation_search() {
     use ramsey_verify::verify::{shorten, verify, Request};
     let strategy = ramsey_verify::strategies::by_name("k3").unwrap();
     let request = Request::new(Board::Complete(4), 50, 1);
-    let mut report = verify(strategy.as_ref(), request.clone()).unwrap();
+    let mut report = verify(strategy.as_ref(), &request).unwrap();
     report.seconds = 0.0;
-    shorten(&mut report, strategy.as_ref(), request, 1_000_000).unwrap();
+    shorten(&mut report, strategy.as_ref(), &request, 1_000_000).unwrap();
     assert!(report.shortest.is_some());
     assert!(report.seconds > 0.0, "the --shortest search took no time?");
 }

@@ -9,7 +9,7 @@ use ramsey_verify::verify::{verify, Report, Request, Verdict};
 
 fn run(name: &str, board: Board, bound: u32, threads: usize) -> Report {
     let strategy = by_name(name).unwrap();
-    verify(strategy.as_ref(), Request::new(board, bound, threads)).unwrap()
+    verify(strategy.as_ref(), &Request::new(board, bound, threads)).unwrap()
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn a_panicking_strategy_is_no_verdict_naming_the_situation() {
             })
         }
     }
-    match verify(&Panics, Request::new(Board::Infinite, 5, 2)) {
+    match verify(&Panics, &Request::new(Board::Infinite, 5, 2)) {
         Err(VerifyError::Contract(broken)) => {
             assert!(
                 broken.message.contains("panicked: deliberate bug") && broken.message.starts_with("at `"),
@@ -154,7 +154,7 @@ fn buggy_strategies_are_no_verdict_in_every_mode() {
                 choices,
                 ..Request::new(Board::Infinite, 6, 2)
             };
-            match verify(strategy.as_ref(), request) {
+            match verify(strategy.as_ref(), &request) {
                 Err(VerifyError::Contract(broken)) => {
                     let text = broken.to_string();
                     assert!(

@@ -59,7 +59,7 @@ fn k4_patched_is_certified_on_k_aleph0_with_no_failure_class_at_any_round() {
 #[test]
 fn k4_patched_is_certified_on_k17() {
     let strategy = k4::patched();
-    let k17 = verify(&strategy, Request::new(Board::Complete(17), PAPER_BOUND, 2)).unwrap();
+    let k17 = verify(&strategy, &Request::new(Board::Complete(17), PAPER_BOUND, 2)).unwrap();
     assert_eq!(k17.verdict, Verdict::Verified);
     assert!(k17.max_moves.unwrap() <= PAPER_BOUND);
     assert_eq!(

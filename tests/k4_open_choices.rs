@@ -257,8 +257,8 @@ fn single_choice_strategies_keep_their_one_move() {
 fn play_is_k4s_move_so_the_search_on_play_matches_k4() {
     use ramsey_verify::core::board::Board;
     use ramsey_verify::verify::{verify, Request};
-    let k4 = verify(by_name("k4").unwrap().as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
-    let first = verify(&AsWritten, Request::new(Board::Infinite, 21, 1)).unwrap();
+    let k4 = verify(by_name("k4").unwrap().as_ref(), &Request::new(Board::Infinite, 21, 1)).unwrap();
+    let first = verify(&AsWritten, &Request::new(Board::Infinite, 21, 1)).unwrap();
     assert_eq!(
         (first.verdict, first.positions, &first.line),
         (k4.verdict, k4.positions, &k4.line)
@@ -320,7 +320,7 @@ fn every_reading_of_the_figure6_entry_is_refuted() {
             choices: Choices::Some,
             ..Request::new(Board::Infinite, 21, 1)
         };
-        let report = verify(&EntryReading(reading), request).unwrap();
+        let report = verify(&EntryReading(reading), &request).unwrap();
         println!(
             "reading {reading}: {:?}, {} positions, {} of his moves\n{}",
             report.verdict,

@@ -311,7 +311,7 @@ fn stage4_subtree_fails_with_a_tight_bound() {
 fn regular_strategy_is_refuted() {
     let regular = by_name("k4-regular").unwrap();
     let request = Request::new(Board::Infinite, 21, 1);
-    let report = verify(regular.as_ref(), request).unwrap();
+    let report = verify(regular.as_ref(), &request).unwrap();
     assert_eq!(report.verdict, Verdict::Refuted);
     assert!(
         report.line.count(Player::Second) >= 5,
@@ -334,9 +334,9 @@ fn phases_and_slot_names() {
 fn refutations_do_not_depend_on_the_thread_count() {
     for name in ["k4-regular", "k4"] {
         let strategy = by_name(name).unwrap();
-        let one = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
+        let one = verify(strategy.as_ref(), &Request::new(Board::Infinite, 21, 1)).unwrap();
         for _ in 0..3 {
-            let two = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 2)).unwrap();
+            let two = verify(strategy.as_ref(), &Request::new(Board::Infinite, 21, 2)).unwrap();
             assert_eq!(one.verdict, two.verdict, "{name}");
             assert_eq!(one.positions, two.positions, "{name}");
             assert_eq!(one.line, two.line, "{name}");
@@ -407,7 +407,7 @@ fn figure6_entry_variants_name_the_hub_and_p0_as_documented() {
 fn figure6_entry_variants_are_refuted() {
     for name in ["k4-fresh-p", "k4-other-hub"] {
         let strategy = by_name(name).unwrap();
-        let report = verify(strategy.as_ref(), Request::new(Board::Infinite, 21, 1)).unwrap();
+        let report = verify(strategy.as_ref(), &Request::new(Board::Infinite, 21, 1)).unwrap();
         assert_eq!(report.verdict, Verdict::Refuted, "{name}");
     }
 }

@@ -40,7 +40,7 @@ fn a_tiny_memory_cap_stops_verify_without_a_verdict() {
         limits: tiny(100).with_threads(2),
         ..Request::new(Board::Infinite, 10, 2)
     };
-    match verify(strategy.as_ref(), request) {
+    match verify(strategy.as_ref(), &request) {
         Err(VerifyError::Stopped {
             stopped,
             positions,
@@ -57,13 +57,13 @@ fn a_tiny_memory_cap_stops_verify_without_a_verdict() {
 #[test]
 fn a_sufficient_cap_and_any_thread_count_change_nothing() {
     let strategy = by_name("k3").unwrap();
-    let free = verify(strategy.as_ref(), Request::new(Board::Infinite, 10, 1)).unwrap();
+    let free = verify(strategy.as_ref(), &Request::new(Board::Infinite, 10, 1)).unwrap();
     for threads in [1, 2, 3] {
         let request = Request {
             limits: tiny(1 << 20).with_threads(threads),
             ..Request::new(Board::Infinite, 10, threads)
         };
-        let capped = verify(strategy.as_ref(), request).unwrap();
+        let capped = verify(strategy.as_ref(), &request).unwrap();
         assert_eq!(
             (free.verdict, free.max_moves, free.positions, &free.line.moves),
             (capped.verdict, capped.max_moves, capped.positions, &capped.line.moves),
@@ -157,7 +157,7 @@ fn progress_goes_through_the_limits() {
         ..Request::new(Board::Infinite, 8, 2)
     };
     // Refuted within 8 of her moves; long enough for a few updates.
-    let report = verify(strategy.as_ref(), request).unwrap();
+    let report = verify(strategy.as_ref(), &request).unwrap();
     assert!(report.positions > 0);
     assert!(
         TALLY.finished.load(Ordering::Relaxed) >= 1,

@@ -101,18 +101,15 @@ fn the_k4_table_file_names_k4_guarded_and_round_trips() {
 fn repair_mends_a_broken_k3_strategy_and_the_mend_certifies() {
     let broken = by_name("k3-broken-wrong-triangle").unwrap();
     let request = Request::new(Board::Infinite, 4, 1);
-    assert_eq!(
-        verify(broken.as_ref(), request.clone()).unwrap().verdict,
-        Verdict::Refuted
-    );
+    assert_eq!(verify(broken.as_ref(), &request).unwrap().verdict, Verdict::Refuted);
     let mut rounds = 0;
-    let outcome = repair(task("k3-broken-wrong-triangle", 20), request.clone(), |_| rounds += 1).unwrap();
+    let outcome = repair(task("k3-broken-wrong-triangle", 20), &request, |_| rounds += 1).unwrap();
     let RepairOutcome::Verified { table, max_moves } = outcome else {
         panic!("the broken K3 strategy was not repaired")
     };
     assert_eq!((table.len(), rounds, max_moves), (2, 2, 4));
     let mended = Patches::over(broken, "k3-mended", "", table);
-    let report = verify(&mended, request).unwrap();
+    let report = verify(&mended, &request).unwrap();
     assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
 }
 
@@ -126,7 +123,7 @@ fn repair_reports_a_strategy_bug_instead_of_patching_over_it() {
         ("k3-broken-panics", "the strategy panicked"),
     ] {
         let request = Request::new(Board::Infinite, 4, 1);
-        let outcome = repair(task(name, 20), request, |_| {}).unwrap();
+        let outcome = repair(task(name, 20), &request, |_| {}).unwrap();
         let RepairOutcome::Broken { table, error } = outcome else {
             panic!("{name}: expected a broken contract")
         };
@@ -181,14 +178,14 @@ fn panics_when_asked_again() -> PanicsWhenAskedAgain {
 fn a_panic_while_repair_asks_the_strategy_is_caught_and_named() {
     let request = Request::new(Board::Infinite, 4, 1);
     assert_eq!(
-        verify(&panics_when_asked_again(), request.clone()).unwrap().verdict,
+        verify(&panics_when_asked_again(), &request).unwrap().verdict,
         Verdict::Refuted
     );
     let task = RepairTask {
         strategy: std::sync::Arc::new(panics_when_asked_again()),
         ..task("k3", 20)
     };
-    let RepairOutcome::Broken { table, error } = repair(task, request, |_| {}).unwrap() else {
+    let RepairOutcome::Broken { table, error } = repair(task, &request, |_| {}).unwrap() else {
         panic!("expected a broken contract")
     };
     assert!(table.is_empty());
@@ -205,7 +202,7 @@ fn a_panic_while_repair_asks_the_strategy_is_caught_and_named() {
 fn repair_is_stuck_where_no_strategy_wins() {
     // The K3 game on K4 cannot be won by her (tests/solve.rs): no table helps.
     let request = Request::new(Board::Complete(4), 4, 1);
-    let outcome = repair(task("k3", 20), request, |_| {}).unwrap();
+    let outcome = repair(task("k3", 20), &request, |_| {}).unwrap();
     let RepairOutcome::Stuck { table, line } = outcome else {
         panic!("K3 on K4 was repaired")
     };
@@ -349,7 +346,7 @@ fn repair_never_patches_a_position_he_has_already_won() {
     let mut task = task("k4-forcing", 1);
     task.from_move = 5;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
-    let outcome = pool.install(|| repair(task, Request::new(Board::Infinite, 21, 2), |_| {}).unwrap());
+    let outcome = pool.install(|| repair(task, &Request::new(Board::Infinite, 21, 2), |_| {}).unwrap());
     let table = match outcome {
         RepairOutcome::OutOfRounds { table } | RepairOutcome::Stuck { table, .. } => table,
         RepairOutcome::Verified { .. } => panic!("k4-forcing repaired in one round"),
@@ -374,17 +371,17 @@ fn the_library_refuses_a_first_move_past_the_bound_and_zero_rounds() {
             from_move,
             ..task("k3-broken-wrong-triangle", 5)
         };
-        let error = repair(task, request.clone(), |_| {}).err();
+        let error = repair(task, &request, |_| {}).err();
         assert!(
             matches!(error, Some(RepairError::FromMove { bound: 4, .. })),
             "from move {from_move}"
         );
     }
-    let error = repair(task("k3-broken-wrong-triangle", 0), request.clone(), |_| {}).err();
+    let error = repair(task("k3-broken-wrong-triangle", 0), &request, |_| {}).err();
     assert!(matches!(error, Some(RepairError::NoRounds)));
     let fine = task("k3-broken-wrong-triangle", 5);
     assert!(matches!(
-        repair(fine, request, |_| {}),
+        repair(fine, &request, |_| {}),
         Ok(RepairOutcome::Verified { .. })
     ));
 }

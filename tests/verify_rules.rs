@@ -68,7 +68,7 @@ fn request(rules: Rules) -> Request {
 #[test]
 fn a_maker_strategy_loses_the_strong_game_and_wins_the_weak_one() {
     for rules in [Rules::Achieve, Rules::AchieveSecond] {
-        let report = verify(&SlowStar, request(rules)).unwrap();
+        let report = verify(&SlowStar, &request(rules)).unwrap();
         assert_eq!(report.verdict, Verdict::Refuted, "{rules}");
         assert_eq!(
             report.failure,
@@ -76,7 +76,7 @@ fn a_maker_strategy_loses_the_strong_game_and_wins_the_weak_one() {
             "{rules}: he builds his triangle first"
         );
     }
-    let weak = verify(&SlowStar, request(Rules::Maker)).unwrap();
+    let weak = verify(&SlowStar, &request(Rules::Maker)).unwrap();
     assert_eq!(weak.verdict, Verdict::Verified);
     assert_eq!(weak.rules, Rules::Maker);
 }
@@ -85,7 +85,7 @@ fn a_maker_strategy_loses_the_strong_game_and_wins_the_weak_one() {
 fn the_k3_strategy_wins_under_every_building_rule_set_in_four_moves() {
     let k3 = ramsey_verify::strategies::by_name("k3").unwrap();
     for rules in ramsey_verify::verify::strategy::VERIFIABLE_RULES {
-        let report = verify(k3.as_ref(), request(rules)).unwrap();
+        let report = verify(k3.as_ref(), &request(rules)).unwrap();
         assert_eq!(
             (report.verdict, report.max_moves),
             (Verdict::Verified, Some(4)),

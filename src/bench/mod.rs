@@ -337,7 +337,7 @@ pub fn certification(strategy: &dyn Strategy, request: Request, runs: usize) -> 
         request.limits.threads()
     );
     measure(name, runs, || {
-        let report = verify(strategy, request.clone()).map_err(|e| match e {
+        let report = verify(strategy, &request).map_err(|e| match e {
             VerifyError::Stopped { stopped, .. } => BenchError::Stopped(stopped),
             other => BenchError::Failed(other.to_string()),
         })?;

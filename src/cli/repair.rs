@@ -94,7 +94,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
         limits: args.limits.limits(false),
         ..Request::new(args.board, args.bound, 1)
     };
-    let outcome = repair(task, request, |round| {
+    let outcome = repair(task, &request, |round| {
         output::note(format_args!(
             "entry {}: her move {} on a line of {} of his moves ({}, {:.1} s)",
             round.number,

@@ -101,9 +101,9 @@ fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, l
         _ => CertRecorder::Moves(Recorder::new()),
     });
     let observer = recorder.as_ref().map(CertRecorder::observer);
-    let mut report = verify_observed(strategy.as_ref(), request.clone(), observer).map_err(failure)?;
+    let mut report = verify_observed(strategy.as_ref(), &request, observer).map_err(failure)?;
     if args.shortest {
-        shorten(&mut report, strategy.as_ref(), request, args.max_positions).map_err(failure)?;
+        shorten(&mut report, strategy.as_ref(), &request, args.max_positions).map_err(failure)?;
     }
     if args.picture.wanted() {
         let title = format!(

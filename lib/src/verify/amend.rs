@@ -30,7 +30,7 @@
 //!     }
 //!     Ok(decision)
 //! });
-//! let report = verify(&careless, Request::new(Board::Infinite, 4, 1)).unwrap();
+//! let report = verify(&careless, &Request::new(Board::Infinite, 4, 1)).unwrap();
 //! assert_eq!(report.verdict, Verdict::Refuted);
 //! ```
 

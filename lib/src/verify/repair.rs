@@ -149,14 +149,14 @@ struct Decision {
 /// `request.limits`' threads, each search under its memory cap.
 pub fn repair(
     task: RepairTask,
-    request: Request,
+    request: &Request,
     on_round: impl FnMut(&Round) + Send,
 ) -> Result<RepairOutcome, RepairError> {
     check_from_move(task.from_move, request.bound)?;
     if task.max_rounds == 0 {
         return Err(RepairError::NoRounds);
     }
-    request.limits.install(|| repair_on_pool(task, &request, on_round))?
+    request.limits.install(|| repair_on_pool(task, request, on_round))?
 }
 
 fn repair_on_pool(

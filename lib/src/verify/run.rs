@@ -233,7 +233,7 @@ fn run_search<'a>(
 }
 
 /// Runs the adversary enumerator on `strategy` as `request` says.
-pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, VerifyError> {
+pub fn verify(strategy: &dyn Strategy, request: &Request) -> Result<Report, VerifyError> {
     verify_observed(strategy, request, None)
 }
 
@@ -242,15 +242,13 @@ pub fn verify(strategy: &dyn Strategy, request: Request) -> Result<Report, Verif
 /// on a pool of `request.limits`' threads ([`Limits::install`]).
 pub fn verify_observed(
     strategy: &dyn Strategy,
-    request: Request,
+    request: &Request,
     observer: Option<&dyn Observer>,
 ) -> Result<Report, VerifyError> {
     if !request.board.untouched_alike() {
-        return Err(VerifyError::GraphBoard(request.board));
+        return Err(VerifyError::GraphBoard(request.board.clone()));
     }
-    request
-        .limits
-        .install(|| verify_on_pool(strategy, &request, observer))?
+    request.limits.install(|| verify_on_pool(strategy, request, observer))?
 }
 
 fn verify_on_pool(
@@ -322,14 +320,14 @@ fn verify_on_pool(
 pub fn shorten(
     report: &mut Report,
     strategy: &dyn Strategy,
-    request: Request,
+    request: &Request,
     max_positions: u64,
 ) -> Result<(), VerifyError> {
     if report.verdict != Verdict::Refuted {
         return Ok(());
     }
     let start = Instant::now();
-    let search = new_search(strategy, &request);
+    let search = new_search(strategy, request);
     let on_level = |d: u32, n: usize| {
         let message = format!("shortest refutation: expanding {n} positions after {d} of his moves");
         request.limits.note(&message);
