@@ -44,7 +44,7 @@ const _: () = assert!(std::mem::size_of::<Position>() == 64);
 
 /// Hashes the rows folded into one word by a multiply per row, then the
 /// board, touched set, counts and turn: the strategy contract's sample hashes a
-/// position on nearly every exchange (`src/search/contract.rs`), and the
+/// position on nearly every exchange (`verify/search/contract.rs`), and the
 /// derived hash, two length prefixes and a 32-byte write per row, was a
 /// fourteenth of a K4 certification. Equal positions have equal rows, so
 /// they hash alike.
