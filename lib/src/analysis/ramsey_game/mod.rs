@@ -16,6 +16,10 @@ use crate::games::{FirstWins, UnknownName};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+mod report;
+
+pub use report::{header_json, header_text, Answer, GameAnswer};
+
 /// A game statement as text (the command line's `--target`,
 /// `--target-red`, `--target-blue`, `--start`, `--first`): the parts a
 /// user writes, read by [`Statement::game`] and [`Statement::aleph0_game`].
@@ -140,6 +144,24 @@ impl Statement {
             return Err(StatementError::TooLarge { budget, n, used });
         }
         self.game_on(rules, Position::empty(Board::complete_graph(n)))
+    }
+}
+
+/// Whether a `--board` names `K_aleph0` (`inf` or `aleph0`) rather than a
+/// finite board.
+pub fn names_aleph0(board: &str) -> bool {
+    matches!(board.trim(), "inf" | "aleph0")
+}
+
+impl Statement {
+    /// The game under `rules` on `board` as the command line names boards:
+    /// on `K_aleph0` within `budget` ([`Statement::aleph0_game`]) when
+    /// [`names_aleph0`], else on the finite board ([`Statement::game`]).
+    pub fn game_named(&self, rules: &str, board: &str, budget: Option<u32>) -> Result<RamseyGame, StatementError> {
+        match names_aleph0(board) {
+            true => self.aleph0_game(rules, budget),
+            false => self.game(rules, board),
+        }
     }
 }
 
