@@ -5,7 +5,7 @@
 //! the census of its positions. So a program can state and ask the same.
 
 use crate::core::board::{Board, Position};
-use crate::core::board::{Player, Vertex, MAX_VERTICES};
+use crate::core::board::{Edge, Player, Vertex, MAX_VERTICES};
 use crate::engine::{census, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::{Pattern, PatternError};
@@ -222,4 +222,25 @@ pub fn ramsey_census(game: &RamseyGame, limits: Limits) -> Result<BTreeMap<Censu
         )
     };
     census(game, &game.start(), classify, limits)
+}
+
+/// A move as a person types it, `u v`, `u-v`, or `u-v,w-x` (a set move),
+/// as a sorted list of edges without repeats (the form of the game's
+/// moves, so it can be compared with the legal ones); `None` if it is not
+/// one.
+pub fn parse_move(text: &str) -> Option<Vec<Edge>> {
+    let mut edges = Vec::new();
+    for item in text.split(',') {
+        let mut ends = item
+            .split(|c: char| c == '-' || c.is_whitespace())
+            .filter(|s| !s.is_empty());
+        let (u, v) = (ends.next()?.parse().ok()?, ends.next()?.parse().ok()?);
+        if ends.next().is_some() {
+            return None;
+        }
+        edges.push(Edge::checked(u, v)?);
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    Some(edges)
 }
