@@ -219,3 +219,21 @@ fn a_shorter_broken_contract_than_the_first_counterexample_is_no_verdict_under_s
         other => panic!("expected no verdict, got {other:?}"),
     }
 }
+
+#[test]
+fn a_strategy_whose_choices_change_is_shown_both_answers() {
+    // Flaky's `choices` is its `play`: one move each time, another edge on
+    // every other call, so the two answers have the same length and only
+    // the moves themselves tell them apart.
+    let request = Request {
+        choices: Choices::All,
+        ..checked(Board::Infinite)
+    };
+    let message = no_verdict(Breach::Flaky, request);
+    let shown = message
+        .split_once("it allowed [")
+        .and_then(|(_, rest)| rest.split_once("] and then ["))
+        .and_then(|(first, rest)| Some((first, rest.split_once(']')?.0)));
+    let (first, again) = shown.unwrap_or_else(|| panic!("both answers are listed: {message}"));
+    assert_ne!(first, again, "{message}");
+}

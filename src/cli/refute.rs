@@ -139,13 +139,6 @@ fn classes(refute: &RefuteArgs, strategy: &dyn Strategy, request: &Request) -> R
             ClassesError::ContractBroken { .. } | ClassesError::Stopped(_) => Failure::NoVerdict(e.to_string()),
             _ => Failure::BadInput(e.to_string()),
         })?;
-        if let Some(&round) = refute.at_round.iter().find(|&&r| r > args.bound) {
-            return Err(Failure::BadInput(format!(
-                "--at-round {round} is past --bound {}: she has at most {}",
-                args.bound,
-                count(args.bound, "move", "moves")
-            )));
-        }
         if let Some(dir) = &refute.svg_dir {
             draw_classes(dir, &args.strategy, strategy.game(), round, &classes)?;
         }

@@ -98,6 +98,13 @@ fn situation(canon: &CanonicalForm) -> String {
     format!("`{}`", situation_key(&canon.position, &canon.memory, canon.marked))
 }
 
+/// Moves as `[0-1, 2-3]`: the two answers of a strategy that changed its
+/// mind are shown in full (their numbers can agree where the moves differ).
+fn move_list(moves: &[Move]) -> String {
+    let edges: Vec<String> = moves.iter().map(|m| m.edge.to_string()).collect();
+    format!("[{}]", edges.join(", "))
+}
+
 impl StrategyGame<'_> {
     /// Checks, on sampled situations, that asking again gives the same
     /// move and that the move is among the strategy's choices.
@@ -137,8 +144,8 @@ impl StrategyGame<'_> {
             return Err(broken(format!(
                 "at {} it allowed {} and then {}; a strategy must be a function of the canonical situation",
                 situation(canon),
-                crate::core::words::count(choices.len(), "move", "moves"),
-                again.len()
+                move_list(choices),
+                move_list(&again)
             )));
         }
         let played = self.call_strategy(canon, |view| self.strategy.play(view))?;
