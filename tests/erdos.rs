@@ -463,3 +463,31 @@ fn a_deliberately_wrong_bound_is_caught() {
     assert!(outside > 0, "the bracket check never noticed");
     assert!(disagreements > 0, "the search against minimax never noticed");
 }
+
+/// The one-board report a program gets from the library is what `erdos`
+/// prints: one text block per game and the JSON object's board fields.
+#[test]
+fn board_report_writes_each_game() {
+    use ramsey_verify::analysis::erdos::{parse_games, solve, BoardReport};
+    use ramsey_verify::engine::Limits;
+    let mut report = BoardReport::parse("4", Some("0-1"), true).unwrap();
+    for scoring in parse_games("clique,star").unwrap() {
+        let solved = solve(&report.game(scoring).unwrap(), Limits::default(), false).unwrap();
+        report.games.push(solved);
+    }
+    let text = report.to_text();
+    assert!(
+        text.starts_with("clique game on K4 (4 vertices, 6 edges): outcome (a, b) = "),
+        "{text}"
+    );
+    assert_eq!(text.matches("  optimal line: ").count(), 2, "{text}");
+    let json = report.to_json();
+    assert_eq!(json["board"], "4");
+    assert_eq!(json["head_start"], serde_json::json!(["0-1"]));
+    assert_eq!(json["first"], "Bob");
+    assert_eq!(json["games"][1]["game"], "star");
+    assert!(parse_games("clique,chess")
+        .unwrap_err()
+        .to_string()
+        .contains("unknown game `chess`"));
+}

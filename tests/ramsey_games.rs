@@ -239,3 +239,29 @@ fn play_refuses_options_it_would_ignore() {
         assert_eq!(code, 2, "{extra:?}: {err}");
     }
 }
+
+/// The answers of `solve --rules` as a program gets them: the statement's
+/// line heads the text, and JSON carries the statement's fields.
+#[test]
+fn game_answers_are_headed_by_the_statement() {
+    use ramsey_verify::analysis::ramsey_game::{GameAnswer, Statement};
+    let statement = Statement {
+        target: Some("K3".into()),
+        ..Statement::default()
+    };
+    let game = statement.game_named("achieve", "5", None).unwrap();
+    let head = "game: achieve on a board of 5 vertices and 10 edges (10 free), target K3 for red and K3 for blue, red moves first\n";
+    let solver = Solver::new(&game);
+    let value = GameAnswer::value(&solver, Limits::default()).unwrap();
+    assert!(value.to_text().starts_with(head));
+    let census = GameAnswer::census(&game, Limits::default()).unwrap();
+    assert!(census
+        .to_text()
+        .ends_with(&format!("total: {}\n", census.to_json()["total"])));
+    let budget = GameAnswer::within_budget(&game, 2, false, Limits::default()).unwrap();
+    assert_eq!(budget.to_json()["threads"], 1);
+    assert_eq!(budget.to_json()["board"], "5");
+    let aleph0 = statement.game_named("achieve", "inf", Some(3)).unwrap();
+    let on_aleph0 = GameAnswer::within_budget(&aleph0, 3, true, Limits::default()).unwrap();
+    assert!(on_aleph0.to_text().contains("(K_aleph0, answered on K_"));
+}

@@ -2,15 +2,13 @@
 //! a graph Ramsey game (Slany's family) through the engine
 //! (`crate::engine`), with an optimal line, the moves at the start and the
 //! positions examined; `--census` counts the reachable positions. The
-//! statement, the budget question and the census are
-//! `analysis::ramsey_game`; this file parses the flags and prints.
+//! statement, the questions and their reports are `analysis::ramsey_game`;
+//! this file parses the flags, calls it and prints.
 
 use super::{output, Failure};
-use crate::analysis::ramsey_game::{ramsey_census, within_budget, Statement};
-use crate::core::board::Player;
+use crate::analysis::ramsey_game::{names_aleph0, GameAnswer, Statement};
 use crate::core::words::count;
-use crate::engine::{solve, Counters, Limits, Solver};
-use crate::games::prelude::*;
+use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use clap::Args;
 
@@ -79,7 +77,7 @@ pub fn statement(args: &StatementArgs, rules: &str, board: &str) -> Result<Ramse
 }
 
 /// Solves (or counts) the stated game and prints the report; with a
-/// budget, whether the first player wins within it ([`Horizon`]).
+/// budget, whether the first player wins within it.
 pub fn run(
     args: &GameArgs,
     rules: &str,
@@ -88,91 +86,37 @@ pub fn run(
     limits: Limits,
     json: bool,
 ) -> Result<(), Failure> {
-    let aleph0 = matches!(board.trim(), "inf" | "aleph0");
-    let game = match aleph0 {
-        true => args.statement.statement().aleph0_game(rules, budget),
-        false => args.statement.statement().game(rules, board),
-    }
-    .map_err(|e| Failure::BadInput(e.to_string()))?;
+    let game = args
+        .statement
+        .statement()
+        .game_named(rules, board, budget)
+        .map_err(|e| Failure::BadInput(e.to_string()))?;
     if let Some(budget) = budget {
         if args.census || args.cert.is_some() {
             return Err(Failure::BadInput("--census and --cert do not take --budget".into()));
         }
-        return solve_within(&game, budget, aleph0, limits, json);
+        let answer = GameAnswer::within_budget(&game, budget, names_aleph0(board), limits);
+        return print(answer, json);
     }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     if args.census {
-        return print_census(&game, limits, json);
+        return print(GameAnswer::census(&game, limits), json);
     }
     let solver = Solver::new(&game).with_limits(limits);
-    let counters = || Counters {
-        visited: solver.visited(),
-        table_bytes: solver.table_bytes(),
-        ..Counters::default()
-    };
-    let report = limits
-        .watch(counters, || solve(&solver))
-        .map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    if json {
-        let mut object = header_json(&game, limits.threads());
-        object
-            .as_object_mut()
-            .unwrap()
-            .extend(report.to_json(&game).as_object().unwrap().clone());
-        output::println(object)?;
-    } else {
-        output::print(&format!("{}\n{}", header_text(&game), report.to_text(&game)))?;
-    }
+    print(GameAnswer::value(&solver, limits), json)?;
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
     }
 }
 
-/// Whether the first player wins `game` within `budget` of her moves, with
-/// her first winning move, printed.
-fn solve_within(game: &RamseyGame, budget: u32, aleph0: bool, limits: Limits, json: bool) -> Result<(), Failure> {
-    let answer = within_budget(game, budget, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    let (wins, winning, seconds) = (answer.wins, answer.winning_move.as_ref(), answer.seconds);
-    let board = if aleph0 {
-        "inf".to_string()
-    } else {
-        game.start().vertex_count().to_string()
-    };
-    if json {
-        let mut object = header_json(game, 1);
-        let fields = serde_json::json!({
-            "board": board,
-            "board_vertices": game.start().vertex_count(),
-            "budget": budget,
-            "wins": wins,
-            "winning_move": winning.map(|m| game.move_json(m)),
-            "positions": answer.positions,
-            "seconds": seconds,
-        });
-        object
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        return output::println(object);
+/// Prints an answer as text or JSON (exit code 3 if its search stopped).
+fn print(answer: Result<GameAnswer, Stopped>, json: bool) -> Result<(), Failure> {
+    let answer = answer.map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    match json {
+        true => output::println(answer.to_json()),
+        false => output::print(&answer.to_text()),
     }
-    let solved_on = if aleph0 {
-        format!(" (K_aleph0, answered on K_{})", game.start().vertex_count())
-    } else {
-        String::new()
-    };
-    let verdict = match winning {
-        Some(m) => format!(
-            "FIRST PLAYER WINS within {budget} of her moves; first winning move: {}",
-            game.move_text(m)
-        ),
-        None => format!("NO WIN of the first player within {budget} of her moves"),
-    };
-    output::print(&format!(
-        "{}{solved_on}\n{verdict}\npositions: {}   time: {seconds:.3}s\n",
-        header_text(game),
-        answer.positions
-    ))
 }
 
 /// Writes the winner's strategy to `path` (exit code 2 on a draw).
@@ -189,65 +133,4 @@ fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Res
         path.display()
     ));
     Ok(())
-}
-
-fn header_text(game: &RamseyGame) -> String {
-    let start = game.start();
-    format!(
-        "game: {} on a board of {} and {} ({} free), target {} for red and {} for blue, {} moves first",
-        game.rules(),
-        count(start.vertex_count(), "vertex", "vertices"),
-        count(start.board_edges().len(), "edge", "edges"),
-        start.free_edges().len(),
-        game.target(Player::First),
-        game.target(Player::Second),
-        game.first().colour_name()
-    )
-}
-
-fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
-    let start = game.start();
-    serde_json::json!({
-        "rules": game.rules().name(),
-        // Any graph can be the board here, so it is given in graph6 (and not
-        // as `board`, which is `inf` or `n` in every other command).
-        "board_graph6": crate::core::graph6::encode(start.vertex_count(), &start.board_edges()),
-        "target_red": game.target(Player::First).name(),
-        "target_blue": game.target(Player::Second).name(),
-        "first": game.first().colour_name(),
-        "threads": threads,
-    })
-}
-
-/// The census: positions by coloured edges, by who owns a target, by mover.
-fn print_census(game: &RamseyGame, limits: Limits, json: bool) -> Result<(), Failure> {
-    let counts = ramsey_census(game, limits).map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    let total: u64 = counts.values().sum();
-    let convention = "positions reachable from the start by legal play, one per isomorphism class (vertex permutations keeping the board, both colours and the player to move); the start and finished positions are included";
-    if json {
-        let rows: Vec<_> = counts
-            .iter()
-            .map(|((edges, owns, to_move), count)| serde_json::json!({"coloured_edges": edges, "owns_target": owns, "to_move": to_move, "positions": count}))
-            .collect();
-        let mut object = header_json(game, limits.threads());
-        let fields = serde_json::json!({"convention": convention, "total": total, "census": rows});
-        object
-            .as_object_mut()
-            .unwrap()
-            .extend(fields.as_object().unwrap().clone());
-        output::println(object)
-    } else {
-        let mut text = format!(
-            "{}\ncounting: {convention}\n{:>14} {:>12} {:>8} {:>10}\n",
-            header_text(game),
-            "coloured edges",
-            "owns target",
-            "to move",
-            "positions"
-        );
-        for ((edges, owns, to_move), count) in &counts {
-            text.push_str(&format!("{edges:>14} {owns:>12} {to_move:>8} {count:>10}\n"));
-        }
-        output::print(&format!("{text}total: {total}\n"))
-    }
 }

@@ -6,13 +6,14 @@
 
 use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
+use crate::analysis::ramsey_game::parse_move;
 use crate::core::board::Position;
-use crate::core::board::{Edge, Player, Vertex};
+use crate::core::board::{Edge, Player};
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use crate::render::{DrawnEdge, Figure};
+use crate::render::played::{board_matrix, played_figure};
 use clap::Args;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -58,7 +59,7 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
     let mut input = std::io::stdin().lock();
     loop {
-        output::print(&draw(&position))?;
+        output::print(&board_matrix(&position))?;
         if let Some(score) = game.outcome(&position) {
             output::println(format_args!("game over: {}", game.score_text(score)))?;
             break;
@@ -80,7 +81,7 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
         played.push((mover, m));
     }
     if let Some(path) = &args.svg {
-        let svg = crate::render::svg::to_svg(&figure(&game, &played));
+        let svg = crate::render::svg::to_svg(&played_figure(&game, &played));
         output::write_file(path, svg)?;
     }
     Ok(())
@@ -103,84 +104,5 @@ fn ask(game: &RamseyGame, position: &Position, input: &mut impl BufRead) -> Resu
             Some(_) => output::println("not a legal move here")?,
             None => output::println("write a move as two vertex numbers, e.g. `0 1`")?,
         }
-    }
-}
-
-/// `u v`, `u-v`, or `u-v,w-x`, as a sorted list of edges.
-fn parse_move(text: &str) -> Option<Vec<Edge>> {
-    let mut edges = Vec::new();
-    for item in text.split(',') {
-        let mut ends = item
-            .split(|c: char| c == '-' || c.is_whitespace())
-            .filter(|s| !s.is_empty());
-        let (u, v) = (ends.next()?.parse().ok()?, ends.next()?.parse().ok()?);
-        if ends.next().is_some() {
-            return None;
-        }
-        edges.push(Edge::checked(u, v)?);
-    }
-    edges.sort_unstable();
-    edges.dedup();
-    Some(edges)
-}
-
-/// The board as a matrix: `R` red, `B` blue, `.` free, blank for a
-/// non-edge of the board.
-fn draw(position: &Position) -> String {
-    let n = position.vertex_count() as Vertex;
-    let mut out = String::from("\n   ");
-    for v in 0..n {
-        out += &format!("{v:>3}");
-    }
-    out.push('\n');
-    for u in 0..n {
-        out += &format!("{u:>3}");
-        for v in 0..n {
-            let bit = |set: u128| set >> v & 1 == 1;
-            let cell = if u == v || !bit(position.board_neighbours(u)) {
-                ' '
-            } else if bit(position.neighbours(Player::First, u)) {
-                'R'
-            } else if bit(position.neighbours(Player::Second, u)) {
-                'B'
-            } else {
-                '.'
-            };
-            out += &format!("{cell:>3}");
-        }
-        out.push('\n');
-    }
-    out
-}
-
-/// The played game as a figure: edges numbered in play order.
-fn figure(game: &RamseyGame, played: &[(Player, Vec<Edge>)]) -> Figure {
-    let mut edges = Vec::new();
-    for (turn, (player, m)) in played.iter().enumerate() {
-        for &edge in m {
-            edges.push(DrawnEdge {
-                edge,
-                player: *player,
-                number: Some(turn + 1),
-                forced: false,
-                highlight: false,
-                threat: false,
-            });
-        }
-    }
-    let mut vertices: Vec<Vertex> = edges.iter().flat_map(|d| [d.edge.ends().0, d.edge.ends().1]).collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    let result = game.outcome(&played.iter().fold(game.start(), |p, (_, m)| game.play(&p, m)));
-    Figure {
-        title: format!("{} on the board, target {}", game.rules(), game.target(Player::First)),
-        vertices,
-        names: Default::default(),
-        edges,
-        legend: vec![format!(
-            "edges numbered in play order; {}",
-            result.map_or("unfinished".into(), |s| game.score_text(s))
-        )],
-        decisive: None,
     }
 }

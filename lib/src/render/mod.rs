@@ -12,6 +12,7 @@ pub mod dot;
 pub mod geometry;
 pub mod layout;
 pub mod legend;
+pub mod played;
 pub mod stress;
 pub mod svg;
 pub mod untangle;

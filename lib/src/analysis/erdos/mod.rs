@@ -15,6 +15,12 @@ use crate::games::prelude::*;
 use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
 use std::time::Instant;
 
+mod report;
+mod table;
+
+pub use report::BoardReport;
+pub use table::{parse_table_range, table_heading, table_row, TableRangeError, TableRow, TABLE_GAMES, TABLE_MAX_COLEX};
+
 /// The largest Colex graph `C(m)` a board may name (`colex:m`): larger ones
 /// are far beyond the solver anyway.
 pub const MAX_COLEX: usize = 200;
@@ -53,6 +59,23 @@ pub enum ErdosError {
     /// The search reached a limit (memory cap).
     #[error(transparent)]
     Stopped(#[from] Stopped),
+}
+
+/// A game name that is none of the scoring games, as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{0}`: use clique, star, vc, colex or all")]
+pub struct UnknownGame(pub String);
+
+/// The games named by `clique`, `star`, `vc`, `colex`, a comma-separated
+/// list of them, or `all` (every game, in [`Scoring::ALL`]'s order): read
+/// before any board so a typo fails at once.
+pub fn parse_games(text: &str) -> Result<Vec<Scoring>, UnknownGame> {
+    if text == "all" {
+        return Ok(Scoring::ALL.to_vec());
+    }
+    text.split(',')
+        .map(|one| Scoring::from_name(one.trim()).ok_or_else(|| UnknownGame(one.to_string())))
+        .collect()
 }
 
 /// `n` for `K_n`, `colex:m` for `C(m)`, or a graph6 string.
@@ -191,61 +214,5 @@ impl Found {
             (Some(Player::Second), _, _) => "Bob wins",
             (None, _, _) => "draw",
         }
-    }
-}
-
-/// The largest Colex graph `C(m)` of a Table 1 run.
-pub const TABLE_MAX_COLEX: usize = 45;
-
-/// One row of Table 1 (Cambie and Provoost, Section 2.1): the exact
-/// outcomes of the four games on the Colex graph `C(m)`.
-#[derive(Clone, Copy, Debug)]
-pub struct TableRow {
-    /// The Colex size m.
-    pub m: usize,
-    /// Vertices of `C(m)`.
-    pub vertices: usize,
-    /// Outcomes of the Colex, Star, vertex-capturing and Clique games.
-    pub outcomes: [Points; 4],
-    /// Wall-clock seconds of all four solves.
-    pub seconds: f64,
-}
-
-/// The games of a Table 1 row, in its column order.
-pub const TABLE_GAMES: [Scoring; 4] = [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique];
-
-/// Solves the row of Table 1 for `C(m)`.
-pub fn table_row(m: usize, limits: Limits) -> Result<TableRow, ErdosError> {
-    let (n, edges) = colex_graph(m);
-    let board = Position::on_graph(n, edges);
-    let started = Instant::now();
-    let mut outcomes = Vec::with_capacity(TABLE_GAMES.len());
-    for scoring in TABLE_GAMES {
-        let game = ScoringGame::new(scoring, &board, &[])?;
-        outcomes.push(match solve(&game, limits, false)?.found {
-            Found::Exact { outcome, .. } => outcome,
-            Found::Winner(_) => unreachable!("solved exactly"),
-        });
-    }
-    Ok(TableRow {
-        m,
-        vertices: board.vertex_count(),
-        outcomes: outcomes.try_into().expect("one outcome per game"),
-        seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-impl TableRow {
-    /// The row in Markdown: `| m | n | out_col | out_Δ | s_VC | out_VC |
-    /// out_ω | time (s) |`.
-    pub fn to_markdown(&self) -> String {
-        let [colex, star, vc, clique] = self.outcomes;
-        format!(
-            "| {} | {} | {colex} | {star} | {} | {vc} | {clique} | {:.2} |",
-            self.m,
-            self.vertices,
-            vc.difference(),
-            self.seconds
-        )
     }
 }

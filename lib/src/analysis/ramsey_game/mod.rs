@@ -5,7 +5,7 @@
 //! the census of its positions. So a program can state and ask the same.
 
 use crate::core::board::{Board, Position};
-use crate::core::board::{Player, Vertex, MAX_VERTICES};
+use crate::core::board::{Edge, Player, Vertex, MAX_VERTICES};
 use crate::engine::{census, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::{Pattern, PatternError};
@@ -15,6 +15,10 @@ use crate::games::statement::{colour_start, parse_board, StatementTextError};
 use crate::games::{FirstWins, UnknownName};
 use std::collections::BTreeMap;
 use std::time::Instant;
+
+mod report;
+
+pub use report::{header_json, header_text, Answer, GameAnswer};
 
 /// A game statement as text (the command line's `--target`,
 /// `--target-red`, `--target-blue`, `--start`, `--first`): the parts a
@@ -143,6 +147,24 @@ impl Statement {
     }
 }
 
+/// Whether a `--board` names `K_aleph0` (`inf` or `aleph0`) rather than a
+/// finite board.
+pub fn names_aleph0(board: &str) -> bool {
+    matches!(board.trim(), "inf" | "aleph0")
+}
+
+impl Statement {
+    /// The game under `rules` on `board` as the command line names boards:
+    /// on `K_aleph0` within `budget` ([`Statement::aleph0_game`]) when
+    /// [`names_aleph0`], else on the finite board ([`Statement::game`]).
+    pub fn game_named(&self, rules: &str, board: &str, budget: Option<u32>) -> Result<RamseyGame, StatementError> {
+        match names_aleph0(board) {
+            true => self.aleph0_game(rules, budget),
+            false => self.game(rules, board),
+        }
+    }
+}
+
 /// Whether the first player wins within a budget, with her first winning
 /// move: the answer of `solve --rules ... --budget b`.
 #[derive(Clone, Debug)]
@@ -200,4 +222,25 @@ pub fn ramsey_census(game: &RamseyGame, limits: Limits) -> Result<BTreeMap<Censu
         )
     };
     census(game, &game.start(), classify, limits)
+}
+
+/// A move as a person types it, `u v`, `u-v`, or `u-v,w-x` (a set move),
+/// as a sorted list of edges without repeats (the form of the game's
+/// moves, so it can be compared with the legal ones); `None` if it is not
+/// one.
+pub fn parse_move(text: &str) -> Option<Vec<Edge>> {
+    let mut edges = Vec::new();
+    for item in text.split(',') {
+        let mut ends = item
+            .split(|c: char| c == '-' || c.is_whitespace())
+            .filter(|s| !s.is_empty());
+        let (u, v) = (ends.next()?.parse().ok()?, ends.next()?.parse().ok()?);
+        if ends.next().is_some() {
+            return None;
+        }
+        edges.push(Edge::checked(u, v)?);
+    }
+    edges.sort_unstable();
+    edges.dedup();
+    Some(edges)
 }

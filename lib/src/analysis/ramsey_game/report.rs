@@ -1,0 +1,206 @@
+//! The answers of `solve --rules` (the exact value, a win within a budget,
+//! the census of positions), each headed by the game's statement and
+//! written as text or as one JSON object. Here rather than in the command
+//! line so a program asking the same question gets the same report.
+
+use super::{ramsey_census, within_budget, CensusClass, WithinBudget};
+use crate::core::board::Player;
+use crate::core::graph6;
+use crate::core::words::count;
+use crate::engine::{solve, Counters, Limits, SolveReport, Solver, Stopped};
+use crate::games::prelude::*;
+use crate::games::ramsey::RamseyGame;
+use std::collections::BTreeMap;
+
+/// How the census counts, stated in every census report so the numbers can
+/// be compared with other counts (Slany's, say) without guessing.
+const CENSUS_CONVENTION: &str = "positions reachable from the start by legal play, one per isomorphism class (vertex permutations keeping the board, both colours and the player to move); the start and finished positions are included";
+
+/// What `solve --rules` found about a game.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// The exact value from the start, with an optimal line and the moves
+    /// at the start.
+    Value(SolveReport<RamseyGame>),
+    /// Whether the first player wins within `budget` of her moves.
+    Budget {
+        /// The budget asked.
+        budget: u32,
+        /// Whether the board is `K_aleph0` (answered on a finite `K_N`).
+        aleph0: bool,
+        /// The search's answer.
+        found: WithinBudget,
+    },
+    /// The positions reachable from the start, counted by class.
+    Census(BTreeMap<CensusClass, u64>),
+}
+
+/// An [`Answer`] with the game it is about and the worker threads its
+/// search used (which JSON reports), ready to be written.
+#[derive(Clone, Debug)]
+pub struct GameAnswer<'g> {
+    /// The game asked about.
+    pub game: &'g RamseyGame,
+    /// Worker threads of the search.
+    pub threads: usize,
+    /// What was found.
+    pub answer: Answer,
+}
+
+impl<'g> GameAnswer<'g> {
+    /// The exact value of `solver`'s game, the progress line of `limits`
+    /// showing the solver's counters (the solver is the caller's, so it can
+    /// still write a certificate afterwards).
+    pub fn value(solver: &'g Solver<'g, RamseyGame>, limits: Limits) -> Result<Self, Stopped> {
+        let counters = || Counters {
+            visited: solver.visited(),
+            table_bytes: solver.table_bytes(),
+            ..Counters::default()
+        };
+        let report = limits.watch(counters, || solve(solver))?;
+        let answer = Answer::Value(report);
+        Ok(GameAnswer {
+            game: solver.game(),
+            threads: limits.threads(),
+            answer,
+        })
+    }
+
+    /// Whether the first player wins `game` within `budget` of her moves
+    /// ([`within_budget`]: a sequential search, so one thread).
+    pub fn within_budget(game: &'g RamseyGame, budget: u32, aleph0: bool, limits: Limits) -> Result<Self, Stopped> {
+        let found = within_budget(game, budget, limits)?;
+        let answer = Answer::Budget { budget, aleph0, found };
+        Ok(GameAnswer {
+            game,
+            threads: 1,
+            answer,
+        })
+    }
+
+    /// The census of `game`'s positions ([`ramsey_census`]).
+    pub fn census(game: &'g RamseyGame, limits: Limits) -> Result<Self, Stopped> {
+        let answer = Answer::Census(ramsey_census(game, limits)?);
+        Ok(GameAnswer {
+            game,
+            threads: limits.threads(),
+            answer,
+        })
+    }
+
+    /// The answer as text, the statement's line first; every line ends in
+    /// a newline.
+    pub fn to_text(&self) -> String {
+        let (game, header) = (self.game, header_text(self.game));
+        match &self.answer {
+            Answer::Value(report) => format!("{header}\n{}", report.to_text(game)),
+            Answer::Budget { budget, aleph0, found } => budget_text(game, *budget, *aleph0, found),
+            Answer::Census(counts) => census_text(game, counts),
+        }
+    }
+
+    /// The answer as one JSON object: the statement's fields
+    /// ([`header_json`]) and the answer's.
+    pub fn to_json(&self) -> serde_json::Value {
+        let game = self.game;
+        let fields = match &self.answer {
+            Answer::Value(report) => report.to_json(game),
+            Answer::Budget { budget, aleph0, found } => serde_json::json!({
+                "board": if *aleph0 { "inf".to_string() } else { game.start().vertex_count().to_string() },
+                "board_vertices": game.start().vertex_count(),
+                "budget": budget,
+                "wins": found.wins,
+                "winning_move": found.winning_move.as_ref().map(|m| game.move_json(m)),
+                "positions": found.positions,
+                "seconds": found.seconds,
+            }),
+            Answer::Census(counts) => census_json(counts),
+        };
+        let mut object = header_json(game, self.threads);
+        let map = object.as_object_mut().expect("the header is an object");
+        map.extend(fields.as_object().expect("the fields are an object").clone());
+        object
+    }
+}
+
+/// The statement of `game` in one line: rules, board, targets, first mover.
+pub fn header_text(game: &RamseyGame) -> String {
+    let start = game.start();
+    format!(
+        "game: {} on a board of {} and {} ({} free), target {} for red and {} for blue, {} moves first",
+        game.rules(),
+        count(start.vertex_count(), "vertex", "vertices"),
+        count(start.board_edges().len(), "edge", "edges"),
+        start.free_edges().len(),
+        game.target(Player::First),
+        game.target(Player::Second),
+        game.first().colour_name()
+    )
+}
+
+/// The statement of `game` as JSON fields, with the worker threads.
+pub fn header_json(game: &RamseyGame, threads: usize) -> serde_json::Value {
+    let start = game.start();
+    serde_json::json!({
+        "rules": game.rules().name(),
+        // Any graph can be the board here, so it is given in graph6 (and not
+        // as `board`, which is `inf` or `n` in every other command).
+        "board_graph6": graph6::encode(start.vertex_count(), &start.board_edges()),
+        "target_red": game.target(Player::First).name(),
+        "target_blue": game.target(Player::Second).name(),
+        "first": game.first().colour_name(),
+        "threads": threads,
+    })
+}
+
+/// The budget answer as text: the verdict and her first winning move.
+fn budget_text(game: &RamseyGame, budget: u32, aleph0: bool, found: &WithinBudget) -> String {
+    let solved_on = match aleph0 {
+        true => format!(" (K_aleph0, answered on K_{})", game.start().vertex_count()),
+        false => String::new(),
+    };
+    let verdict = match &found.winning_move {
+        Some(m) => format!(
+            "FIRST PLAYER WINS within {budget} of her moves; first winning move: {}",
+            game.move_text(m)
+        ),
+        None => format!("NO WIN of the first player within {budget} of her moves"),
+    };
+    format!(
+        "{}{solved_on}\n{verdict}\npositions: {}   time: {:.3}s\n",
+        header_text(game),
+        found.positions,
+        found.seconds
+    )
+}
+
+/// The census as a table: coloured edges, who owns a target, who is to
+/// move, positions; then the total.
+fn census_text(game: &RamseyGame, counts: &BTreeMap<CensusClass, u64>) -> String {
+    let mut text = format!(
+        "{}\ncounting: {CENSUS_CONVENTION}\n{:>14} {:>12} {:>8} {:>10}\n",
+        header_text(game),
+        "coloured edges",
+        "owns target",
+        "to move",
+        "positions"
+    );
+    for ((edges, owns, to_move), count) in counts {
+        text.push_str(&format!("{edges:>14} {owns:>12} {to_move:>8} {count:>10}\n"));
+    }
+    let total: u64 = counts.values().sum();
+    text + &format!("total: {total}\n")
+}
+
+/// The census's JSON fields: the convention, the total and one row per
+/// class.
+fn census_json(counts: &BTreeMap<CensusClass, u64>) -> serde_json::Value {
+    let rows: Vec<_> = counts
+        .iter()
+        .map(|((edges, owns, to_move), count)| {
+            serde_json::json!({"coloured_edges": edges, "owns_target": owns, "to_move": to_move, "positions": count})
+        })
+        .collect();
+    let total: u64 = counts.values().sum();
+    serde_json::json!({"convention": CENSUS_CONVENTION, "total": total, "census": rows})
+}
