@@ -2,7 +2,7 @@
 //! strategies, compared with what is known, plus the position where the
 //! reconstructed Stage 6 has no rule although a forced win exists.
 
-use ramsey_verify::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use ramsey_verify::analysis::budget::{BudgetSolver, CliqueRace, NoAnswer};
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::engine::Limits;
 use ramsey_verify::strategies::k4::hub_search;
@@ -41,7 +41,7 @@ const K4_DEAD_END: [(u8, u8); 16] = [
 ];
 
 fn solver(clique: usize) -> BudgetSolver {
-    BudgetSolver::new(WithinBudget::new(clique, Board::Infinite, 1))
+    BudgetSolver::new(CliqueRace::new(clique, Board::Infinite))
 }
 
 fn shortest_win(position: &Position, clique: usize, up_to: u32) -> Option<u32> {

@@ -9,7 +9,7 @@ use super::args::{on_pool, parse_board, parse_bound, LimitArgs};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
-use crate::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use crate::analysis::budget::{BudgetSolver, CliqueRace, NoAnswer};
 use crate::core::board::{Board, Player, Position};
 use crate::core::graph6::decode_position;
 use crate::engine::Limits;
@@ -87,7 +87,7 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
         )));
     }
     let started = Instant::now();
-    let solver = BudgetSolver::new(WithinBudget::new(clique, board, budget)).with_limits(limits);
+    let solver = BudgetSolver::new(CliqueRace::new(clique, board)).with_limits(limits);
     let found = solver
         .shortest_win(&position, budget, usize::MAX)
         .map_err(|e| match e {
