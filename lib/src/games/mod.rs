@@ -121,7 +121,7 @@ pub mod scoring;
 pub mod statement;
 pub mod view;
 
-pub use question::{Exact, FirstWins, Question};
+pub use question::{Exact, FirstFailure, FirstWins, Question, StrategyScore};
 pub use score::{FinalScore, Value};
 
 /// The capability traits without their names, for method calls:
