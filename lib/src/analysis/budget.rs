@@ -41,8 +41,14 @@
 //! - *quick answers*, before labelling: a completion wins for its owner;
 //!   two completions with different missing edges win for their owner,
 //!   who is not to move (one move blocks one); with one move of hers left
-//!   only a completion wins; with none left, or on a full board, she has
-//!   not won. Such positions are not stored;
+//!   only a completion wins; with two left and no completion of hers, she
+//!   wins only if some free edge would give her a double threat (she has
+//!   no completion, his moves and blocks only add blue edges, which never
+//!   make one, and her next move must leave two completions, one for him
+//!   to block and one for her last move; blue edges only take completions
+//!   away, so an edge that does that after his move does it now); with none
+//!   left, or on a full board, she has not won. Such positions are not
+//!   stored;
 //! - *her moves within the budget*: one per orbit of the canonical form,
 //!   tried in the order completions, block of his only threat, double
 //!   threats, threats, quiet moves (then canonical edge order); quiet moves
@@ -67,7 +73,7 @@
 //! `touched + 2(2b - 1) <= MAX_VERTICES` and refused otherwise
 //! ([`BudgetError::TooManyVertices`]).
 
-use crate::core::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::board::{members, Board, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
@@ -229,6 +235,38 @@ impl CliqueRace {
         next
     }
 
+    /// Whether some free edge would give her a double threat (two
+    /// completions with different missing edges), in a position where she
+    /// has no completion. With two of her moves left and no completion,
+    /// she wins only through such an edge (see the module docs), so where
+    /// none exists she cannot win. Always true for `k = 2` (not asked).
+    ///
+    /// The edges tried: in the `K_k` that a new completion completes, `e`
+    /// is red and one other edge is missing, so each end of `e` has at
+    /// least `k - 3` red edges besides `e`; for `k >= 4` both ends are
+    /// red-touched, for `k = 3` one is and the other is any vertex (on
+    /// `K_aleph0`, a touched one or one untouched vertex: they are alike).
+    fn double_threat_ahead(&self, position: &Position) -> bool {
+        let k = self.clique;
+        if k < 3 {
+            return true;
+        }
+        let red: VertexSet = members(position.touched())
+            .filter(|&v| position.f_degree(v) > 0)
+            .fold(0, |set, v| set | 1 << v);
+        let others = match (k, position.board()) {
+            (3, Board::Infinite) => position.touched() | position.fresh_vertex().map_or(0, |v| 1 << v),
+            (3, board) => (0..board.capacity()).fold(0, |set: VertexSet, v| set | 1 << v),
+            _ => red,
+        };
+        members(red).any(|x| {
+            members(others & !(red & ((1 << x) - 1 | 1 << x))).any(|y| {
+                let e = Edge::new(x, y);
+                position.is_free(e) && position.double_threat_with(e, Player::First, k, &[])
+            })
+        })
+    }
+
     /// Her moves worth trying at a canonical position with `left` of her
     /// moves left, one per orbit, best first (see the module docs).
     fn her_candidates(&self, race: &Race, generators: &[Vec<Vertex>], left: u32) -> Vec<Edge> {
@@ -372,7 +410,10 @@ impl HorizonHints for CliqueRace {
         if others.len() >= 2 {
             return Some(mover == Player::Second);
         }
-        (left == 1).then_some(false)
+        if left == 1 || (left == 2 && hers.is_empty() && !self.double_threat_ahead(&race.position)) {
+            return Some(false);
+        }
+        None
     }
 }
 
