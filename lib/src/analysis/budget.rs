@@ -259,8 +259,10 @@ impl CliqueRace {
             (3, board) => (0..board.capacity()).fold(0, |set: VertexSet, v| set | 1 << v),
             _ => red,
         };
+        // Each pair once: a red `y` only above `x`.
         members(red).any(|x| {
-            members(others & !(red & ((1 << x) - 1 | 1 << x))).any(|y| {
+            let red_up_to_x = red & u128::MAX >> (127 - x);
+            members(others & !red_up_to_x).any(|y| {
                 let e = Edge::new(x, y);
                 position.is_free(e) && position.double_threat_with(e, Player::First, k, &[])
             })
