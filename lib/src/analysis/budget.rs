@@ -437,5 +437,7 @@ impl Notation for CliqueRace {
     }
 }
 
+pub mod report;
 pub mod solver;
+pub use report::ShortestWin;
 pub use solver::{BudgetSolver, NoAnswer};
