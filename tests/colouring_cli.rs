@@ -383,8 +383,9 @@ fn untimed(line: &str) -> serde_json::Value {
 
 #[test]
 fn a_graph6_stream_gets_one_json_line_per_graph_as_each_alone_would() {
-    // The star K1,4, the path P4 and the 5-cycle, as nauty's geng writes them.
-    let graphs = ["D?{", "Cr", "Dhc"];
+    // One vertex (`@`, not a file name here), the star K1,4, the path P4
+    // and the 5-cycle, as nauty's geng writes them.
+    let graphs = ["@", "D?{", "Cr", "Dhc"];
     let stream = graphs.map(|g| format!("{g}\n")).concat();
     let census = ["colour", "--game-chromatic", "--graph", "@-", "--json-lines"];
     let (code, out, err) = with_stdin(&census, stream.as_bytes());
@@ -395,10 +396,10 @@ fn a_graph6_stream_gets_one_json_line_per_graph_as_each_alone_would() {
         let (_, alone, _) = ramsey(&["colour", "--game-chromatic", "--graph", graph, "--json"]);
         assert_eq!(untimed(line), untimed(&alone), "{graph}");
     }
-    // Resuming after two lines gives the third.
-    let resumed = [&census[..], &["--skip", "2"]].concat();
+    // Resuming after three lines gives the fourth.
+    let resumed = [&census[..], &["--skip", "3"]].concat();
     let (_, rest, _) = with_stdin(&resumed, stream.as_bytes());
-    assert_eq!(rest.lines().map(untimed).collect::<Vec<_>>(), vec![untimed(lines[2])]);
+    assert_eq!(rest.lines().map(untimed).collect::<Vec<_>>(), vec![untimed(lines[3])]);
 }
 
 #[test]

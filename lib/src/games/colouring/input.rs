@@ -114,7 +114,8 @@ impl EdgeList {
 /// Reads `--graph` (module docs).
 pub fn read_graph(text: &str) -> Result<EdgeList, GraphError> {
     let text = text.trim();
-    if let Some(path) = text.strip_prefix('@') {
+    // `@` alone is graph6 for one vertex (as geng writes it), no file.
+    if let Some(path) = text.strip_prefix('@').filter(|path| !path.is_empty()) {
         return read_file(path);
     }
     let Some((family, arg)) = text.split_once(':') else {
