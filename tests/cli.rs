@@ -223,6 +223,25 @@ fn a_closed_pipe_ends_quietly_with_exit_code_zero() {
 }
 
 #[test]
+fn a_closed_pipe_keeps_the_exit_code_of_a_rejected_certificate() {
+    let bad = std::env::temp_dir().join(format!("ramsey-cli-bad-{}.cert", std::process::id()));
+    let k3 = std::fs::read_to_string("proofs/k3-inf.cert").unwrap();
+    std::fs::write(&bad, k3.replacen("bound 50", "bound 1", 1)).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(["check", "--json", bad.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: invalid certificate: bound 1 is lower"), "{err}");
+    std::fs::remove_file(bad).unwrap();
+}
+
+#[test]
 fn unwritable_output_files_are_one_line_errors_before_the_run() {
     let missing = "/nonexistent-dir/out";
     for args in [
