@@ -146,7 +146,10 @@ fn a_full_disk_is_one_line_and_exit_code_2_not_a_panic() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         if prints {
             assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-            assert!(err.starts_with("error: cannot write to standard output: "), "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: cannot write to standard output: "),
+                "{args:?}: {err}"
+            );
         } else {
             assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
             assert!(err.starts_with("INVALID: "), "{args:?}: {err}");
