@@ -1,6 +1,7 @@
 //! ramsey-cert-check: an independent checker for ramsey-verify certificates:
-//! format version 2 (the strong `K_k` game, `verify --cert`), version 3
-//! (graph Ramsey games, `solve --cert`, module [`game`]) and version 4 (a
+//! format version 2 (the strong `K_k` game, `verify --cert`), versions 3
+//! and 5 (graph Ramsey games, `solve --cert`: a win, or a draw as both
+//! players' non-losing strategies; module [`game`]) and version 4 (a
 //! strategy's open choices, `verify --choices all|some --cert`: every listed
 //! option wins, or a refutation, module [`refutation`]).
 //!
@@ -126,7 +127,7 @@ pub enum Claim {
         /// For a refutation: what its tree holds.
         tally: Option<refutation::Tally>,
     },
-    /// Version 3: the stated graph Ramsey game and its winner.
+    /// Versions 3 and 5: the stated graph Ramsey game and its winner, or a draw.
     Game(game::Statement),
 }
 
@@ -141,23 +142,29 @@ impl Summary {
                 };
                 strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves)
             }
-            Claim::Game(s) => format!(
-                "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
-                 within {} of {}",
-                s.winner,
-                s.rules,
-                s.board,
-                s.targets[0],
-                s.targets[1],
-                s.first,
-                count(self.moves, "move", "moves"),
-                s.winner
-            ),
+            Claim::Game(s) => {
+                let game = format!(
+                    "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
+                    s.rules, s.board, s.targets[0], s.targets[1], s.first
+                );
+                match s.winner {
+                    Some(w) => format!(
+                        "{w} wins {game} within {} of {w} (bound {})",
+                        count(self.moves, "move", "moves"),
+                        self.bound
+                    ),
+                    None => format!("{game} is a draw: neither red nor blue loses with its strategy"),
+                }
+            }
+        };
+        let first = match &self.claim {
+            Claim::Strong { .. } => format!("{first} (bound {})", self.bound),
+            Claim::Game(_) => first,
         };
         format!(
-            "VALID: {first} (bound {})\n\
+            "VALID: {first}\n\
              entries: {}   replies checked: {}   time: {:.3}s   written by: {}\n",
-            self.bound, self.entries, self.replies, self.seconds, self.tool
+            self.entries, self.replies, self.seconds, self.tool
         )
     }
 }
@@ -216,14 +223,16 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     out
                 }
                 Claim::Game(g) => serde_json::json!({
-                    "valid": true, "format": 3, "rules": g.rules, "board": g.board,
-                    "target_red": g.targets[0], "target_blue": g.targets[1],
-                    "first": g.first, "winner": g.winner,
+                    "valid": true, "format": if g.winner.is_some() { 3 } else { 5 }, "rules": g.rules,
+                    "board": g.board, "target_red": g.targets[0], "target_blue": g.targets[1],
+                    "first": g.first, "winner": g.winner, "claim": if g.winner.is_some() { "win" } else { "draw" },
                 }),
             };
+            // A draw claims no bound and needs no moves.
+            let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none());
             let rest = serde_json::json!({
-            "bound": s.bound,
-            "moves": s.moves,
+            "bound": (!drawn).then_some(s.bound),
+            "moves": (!drawn).then_some(s.moves),
             "entries": s.entries,
             "replies": s.replies,
             "seconds": s.seconds,
@@ -268,10 +277,14 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         AnyHeader::V2(h) => h,
         AnyHeader::V3(h) => {
             let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
+            let bound = match h.claim {
+                game::header::GameClaim::Wins { bound, .. } => bound,
+                game::header::GameClaim::Draw => 0,
+            };
             return Ok(Summary {
                 tool: h.tool,
                 claim: Claim::Game(statement),
-                bound: h.bound,
+                bound,
                 moves,
                 entries,
                 replies,

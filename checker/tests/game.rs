@@ -39,7 +39,10 @@ fn the_middle_edge_wins_the_maker_game_on_p4() {
     let s = check(certificate("maker", "red", 2, &MIDDLE).as_bytes(), 1).unwrap();
     assert_eq!((s.moves, s.entries, s.replies), (2, 2, 2));
     let Claim::Game(g) = &s.claim else { panic!("not a game") };
-    assert_eq!((g.rules.as_str(), g.winner, g.board.as_str()), ("maker", "red", "Ch"));
+    assert_eq!(
+        (g.rules.as_str(), g.winner, g.board.as_str()),
+        ("maker", Some("red"), "Ch")
+    );
     assert!(s.to_text().starts_with("VALID: red wins the maker game on board Ch"));
     let json = ramsey_cert_check::verdict_json(&Ok(s));
     assert_eq!(

@@ -29,6 +29,7 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
+pub mod draw;
 pub mod game;
 pub mod lists;
 pub mod refute;
@@ -164,10 +165,7 @@ pub(crate) fn seal(
 ) -> Certificate {
     lines.sort_unstable();
     let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let digest = sha256_hex(&body);
     let text = format!(
         "ramsey-cert {version}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
          {sixth}\nentries {}\nsha256 {digest}\n{body}",
@@ -179,6 +177,15 @@ pub(crate) fn seal(
         text,
         entries: lines.len(),
     }
+}
+
+/// The SHA-256 of a certificate's body, in lowercase hex (its header's
+/// `sha256` line, in every format version).
+pub(crate) fn sha256_hex(body: &str) -> String {
+    Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// `RED:BLUE U-V DEPTH`: the position's touched vertices are `0..t` in
