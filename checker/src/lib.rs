@@ -3,7 +3,9 @@
 //! and 5 (graph Ramsey games, `solve --cert`: a win, or a draw as both
 //! players' non-losing strategies; module [`game`]) and version 4 (a
 //! strategy's open choices, `verify --choices all|some --cert`: every listed
-//! option wins, or a refutation, module [`refutation`]).
+//! option wins, or a refutation, module [`refutation`]) and version 6
+//! (Erdős' scoring games, `erdos --cert`: either side of a value or both,
+//! module [`scoring`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -27,6 +29,7 @@ pub mod game;
 pub mod graph;
 pub mod iso;
 pub mod refutation;
+pub mod scoring;
 pub mod text;
 
 use closure::{Game, Index};
@@ -129,6 +132,8 @@ pub enum Claim {
     },
     /// Versions 3 and 5: the stated graph Ramsey game and its winner, or a draw.
     Game(game::Statement),
+    /// Version 6: a scoring game and the bounds on its value.
+    Scoring(scoring::Statement),
 }
 
 impl Summary {
@@ -140,8 +145,10 @@ impl Summary {
                     Board::Infinite => "K_aleph0".to_string(),
                     Board::Complete(n) => format!("K_{n}"),
                 };
-                strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves)
+                let text = strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves);
+                format!("{text} (bound {})", self.bound)
             }
+            Claim::Scoring(s) => s.text(),
             Claim::Game(s) => {
                 let game = format!(
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
@@ -156,10 +163,6 @@ impl Summary {
                     None => format!("{game} is a draw: neither red nor blue loses with its strategy"),
                 }
             }
-        };
-        let first = match &self.claim {
-            Claim::Strong { .. } => format!("{first} (bound {})", self.bound),
-            Claim::Game(_) => first,
         };
         format!(
             "VALID: {first}\n\
@@ -227,9 +230,18 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     "board": g.board, "target_red": g.targets[0], "target_blue": g.targets[1],
                     "first": g.first, "winner": g.winner, "claim": if g.winner.is_some() { "win" } else { "draw" },
                 }),
+                Claim::Scoring(g) => {
+                    let pair = |p: Option<scoring::rules::Points>| p.map(|p| [p.alice, p.bob]);
+                    let value = (g.at_least == g.at_most).then_some(pair(g.at_least)).flatten();
+                    serde_json::json!({
+                        "valid": true, "format": 6, "game": g.game, "board": g.board, "to_move": g.to_move,
+                        "at_least": pair(g.at_least), "at_most": pair(g.at_most), "value": value,
+                    })
+                }
             };
-            // A draw claims no bound and needs no moves.
-            let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none());
+            // A draw and a scoring game claim no bound and need no moves.
+            let drawn =
+                matches!(&s.claim, Claim::Game(g) if g.winner.is_none()) || matches!(&s.claim, Claim::Scoring(_));
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),
             "moves": (!drawn).then_some(s.moves),
@@ -275,6 +287,18 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     format::check_integrity(header.sha256(), &body)?;
     let header = match header {
         AnyHeader::V2(h) => h,
+        AnyHeader::V6(h) => {
+            let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
+            return Ok(Summary {
+                tool: h.tool,
+                claim: Claim::Scoring(statement),
+                bound: 0,
+                moves: 0,
+                entries,
+                replies,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
         AnyHeader::V3(h) => {
             let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
             let bound = match h.claim {

@@ -17,7 +17,7 @@ fn accepted(text: &str) -> Summary {
 fn committed_k3_certificates_are_accepted() {
     let k = |s: &Summary| match s.claim {
         Claim::Strong { k, .. } => k,
-        Claim::Game(_) => panic!("a version-2 certificate read as a game"),
+        _ => panic!("a version-2 certificate read as another version"),
     };
     let inf = accepted(K3_INF);
     assert_eq!((inf.moves, k(&inf), inf.entries), (4, 3, 5));

@@ -7,7 +7,6 @@
 
 use super::{output, Failure};
 use crate::analysis::ramsey_game::{names_aleph0, GameAnswer, Statement};
-use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use clap::Args;
@@ -125,12 +124,5 @@ fn print(answer: Result<GameAnswer, Stopped>, json: bool) -> Result<(), Failure>
 fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
     let cert = crate::verify::cert::game::solved_game_certificate(solver)
         .map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
-    let bytes = cert.write(path).map_err(|e| Failure::Output(e.to_string()))?;
-    output::note(format_args!(
-        "certificate: {}, {} written to {}",
-        count(cert.entries, "entry", "entries"),
-        count(bytes, "byte", "bytes"),
-        path.display()
-    ));
-    Ok(())
+    super::erdos::write_certificate(&cert, path)
 }

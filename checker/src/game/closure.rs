@@ -7,7 +7,7 @@
 //! each claim.
 //!
 //! The rules are a [`Rulebook`] (graph Ramsey games in [`super::rules`],
-//! Erdős' scoring games in the `scoring` module) and what counts as a good
+//! Erdős' scoring games in [`crate::scoring`]) and what counts as a good
 //! end a [`Goal`]; the closure is written once for all of them.
 
 use super::position::{other, parse_move, Position};

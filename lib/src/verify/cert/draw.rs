@@ -14,7 +14,7 @@
 //! every move colours an edge, so play ends, and a strategy that never
 //! reaches a loss on the way never loses.
 
-use super::game::{coloured, colouring, move_text, sealed_game};
+use super::game::{move_text, sealed_game, strategies_body};
 use super::Certificate;
 use crate::core::board::{Edge, Player, Position};
 use crate::engine::extract::{strategy, Prover};
@@ -45,14 +45,15 @@ impl Prover<RamseyGame> for Optimal<'_, '_> {
 pub fn draw_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
     let game = solver.game();
     let prover = Optimal { solver };
-    let mut lines = Vec::new();
+    let mut entries = Vec::new();
     for player in [Player::First, Player::Second] {
-        for (position, m) in strategy(game, &game.start(), player, &prover, |p| game.canonical(p))? {
-            let line = format!("{} {} {}\n", player.colour_name(), colouring(&position), move_text(&m));
-            lines.push((player as usize, coloured(&position), line));
-        }
+        let moves = strategy(game, &game.start(), player, &prover, |p| game.canonical(p))?;
+        entries.extend(moves.into_iter().map(|(position, m)| (player, position, move_text(&m))));
     }
-    lines.sort_unstable();
-    let body: String = lines.into_iter().map(|(_, _, line)| line).collect();
-    Ok(sealed_game(DRAW_FORMAT_VERSION, game, "claim draw", &body))
+    Ok(sealed_game(
+        DRAW_FORMAT_VERSION,
+        game,
+        "claim draw",
+        &strategies_body(entries),
+    ))
 }

@@ -91,7 +91,7 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(Str
 }
 
 /// The number of coloured edges of `p`: the first key of the sort of entries.
-pub(super) fn coloured(p: &Position) -> usize {
+fn coloured(p: &Position) -> usize {
     p.edge_count(Player::First) + p.edge_count(Player::Second)
 }
 
@@ -108,6 +108,21 @@ pub(super) fn colouring(p: &Position) -> String {
 /// A move as written: `u-v` or `u-v,w-x,...`.
 pub(super) fn move_text(m: &[Edge]) -> String {
     m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The body of versions 5 and 6: a line `COLOUR RED:BLUE MOVE` per entry
+/// of each player's strategy (each entry the player, the position and the
+/// move's text), red's first, each sorted by coloured edges, then text.
+pub(super) fn strategies_body(entries: impl IntoIterator<Item = (Player, Position, String)>) -> String {
+    let mut lines: Vec<(usize, usize, String)> = entries
+        .into_iter()
+        .map(|(player, position, m)| {
+            let line = format!("{} {} {m}\n", player.colour_name(), colouring(&position));
+            (player as usize, coloured(&position), line)
+        })
+        .collect();
+    lines.sort_unstable();
+    lines.into_iter().map(|(_, _, line)| line).collect()
 }
 
 /// The header (FORMAT.md, version 3) and the body.

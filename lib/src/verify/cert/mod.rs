@@ -33,6 +33,7 @@ pub mod draw;
 pub mod game;
 pub mod lists;
 pub mod refute;
+pub mod scoring;
 
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Key};
@@ -124,6 +125,7 @@ pub(crate) fn first_fresh(her: Edge, t: u8) -> Edge {
 }
 
 /// A certificate ready to be written.
+#[derive(Clone, Debug)]
 pub struct Certificate {
     /// The certificate text (`proofs/FORMAT.md`).
     pub text: String,
