@@ -154,3 +154,15 @@ fn the_command_line_writes_one_games_certificate() {
         "{text}"
     );
 }
+
+#[test]
+fn certificates_do_not_depend_on_threads() {
+    let args = ["--game", "colex", "--board", "colex:11"];
+    let two = written_by("erdos", "t2.cert", &args);
+    let path = cert_common::scratch("t1.cert");
+    let mut one = vec!["erdos", "--threads", "1"];
+    one.extend_from_slice(&args);
+    one.extend(["--cert", path.to_str().unwrap()]);
+    assert_eq!(ramsey(&one).0, 0);
+    assert_eq!(std::fs::read_to_string(path).unwrap(), two);
+}

@@ -19,7 +19,9 @@ use super::{inverse, Stopped};
 use crate::core::board::Player;
 use crate::core::symmetry::Canonical;
 use crate::games::{Rules, Symmetric};
-use std::collections::{HashSet, VecDeque};
+use rayon::prelude::*;
+use std::collections::HashSet;
+use std::hash::Hash;
 
 /// What the walk asks of the prover.
 pub trait Prover<G: Symmetric> {
@@ -42,34 +44,76 @@ pub type Entries<G> = Vec<(<G as Rules>::Position, <G as Rules>::Move)>;
 /// is reached (up to isomorphism under `canonical`) with the move chosen
 /// there, in the order met. Positions where the game is over or that the
 /// prover calls [`Prover::settled`] have no entry and end their line.
+///
+/// The walk goes one ply at a time: the positions of a ply are labelled and
+/// their moves chosen in parallel, then kept in the order a sequential
+/// breadth-first walk meets them, so the entries are the same for any
+/// number of threads.
 pub fn strategy<G: Symmetric>(
     game: &G,
     start: &G::Position,
     player: Player,
-    prover: &impl Prover<G>,
-    canonical: impl Fn(&G::Position) -> Canonical<G::Position>,
-) -> Result<Entries<G>, Stopped> {
+    prover: &(impl Prover<G> + Sync),
+    canonical: impl Fn(&G::Position) -> Canonical<G::Position> + Sync,
+) -> Result<Entries<G>, Stopped>
+where
+    G::Position: Hash + Eq,
+{
     let mut seen = HashSet::new();
-    let mut queue = VecDeque::from([start.clone()]);
+    // Positions met again in the same labels (moves in another order) are
+    // dropped before they cost a canonical labelling.
+    let mut met = HashSet::new();
     let mut entries = Vec::new();
-    while let Some(position) = queue.pop_front() {
-        if game.outcome(&position).is_some() || prover.settled(&position) {
-            continue;
-        }
-        let canon = canonical(&position);
-        if !seen.insert(canon.key.clone()) {
-            continue;
-        }
-        if game.to_move(&position) == player {
-            let m = prover.choose(&position)?;
-            queue.push_back(game.play(&position, &m));
-            entries.push((position, m));
-        } else {
-            let back = inverse(&canon.to_canon);
-            for m in game.orbit_moves(&canon.position, &canon.generators) {
-                queue.push_back(game.play(&position, &game.relabel_move(&m, &back)));
-            }
+    let mut ply = vec![start.clone()];
+    while !ply.is_empty() {
+        ply.retain(|p| met.insert(p.clone()));
+        let forms: Vec<Option<Canonical<G::Position>>> = ply
+            .par_iter()
+            .map(|p| (game.outcome(p).is_none() && !prover.settled(p)).then(|| canonical(p)))
+            .collect();
+        let fresh: Vec<(G::Position, Canonical<G::Position>)> = ply
+            .into_iter()
+            .zip(forms)
+            .filter_map(|(p, form)| form.map(|c| (p, c)))
+            .filter(|(_, c)| seen.insert(c.key.clone()))
+            .collect();
+        let steps: Vec<Result<Step<G>, Stopped>> = fresh
+            .into_par_iter()
+            .map(|(position, canon)| step(game, player, prover, position, &canon))
+            .collect();
+        ply = Vec::new();
+        for (entry, next) in steps.into_iter().collect::<Result<Vec<_>, _>>()? {
+            entries.extend(entry);
+            ply.extend(next);
         }
     }
     Ok(entries)
+}
+
+/// What one position adds: its entry (a position of the prover) and the
+/// positions after it.
+type Step<G> = (Option<(<G as Rules>::Position, <G as Rules>::Move)>, Vec<<G as Rules>::Position>);
+
+/// The prover's move at `position` and the position after it, or every
+/// move of the other player up to symmetry (one per orbit of `canon`'s
+/// automorphisms) and the positions after them.
+fn step<G: Symmetric>(
+    game: &G,
+    player: Player,
+    prover: &impl Prover<G>,
+    position: G::Position,
+    canon: &Canonical<G::Position>,
+) -> Result<Step<G>, Stopped> {
+    if game.to_move(&position) == player {
+        let m = prover.choose(&position)?;
+        let next = game.play(&position, &m);
+        return Ok((Some((position, m)), vec![next]));
+    }
+    let back = inverse(&canon.to_canon);
+    let moves = game.orbit_moves(&canon.position, &canon.generators);
+    let next = moves
+        .iter()
+        .map(|m| game.play(&position, &game.relabel_move(m, &back)))
+        .collect();
+    Ok((None, next))
 }
