@@ -6,7 +6,7 @@
 use ramsey_verify::analysis::colouring::linear_strategy::{Sccg2Strategy, Scg2Strategy};
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::strategy::certify;
-use ramsey_verify::engine::strategy::Strategy;
+use ramsey_verify::engine::strategy::LabelledStrategy;
 use ramsey_verify::engine::Decider;
 use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2};
 use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
@@ -31,7 +31,7 @@ fn exact(graph: &Graph, rules: Rules, second: &[bool]) -> (ColouringGame, Player
 
 /// Certifies `strategy` for `winner` against every reply, the games
 /// played to the last vertex.
-fn certified(game: &ColouringGame, winner: Player, strategy: &dyn Strategy<ColouringGame>) -> bool {
+fn certified(game: &ColouringGame, winner: Player, strategy: &dyn LabelledStrategy<ColouringGame>) -> bool {
     let game = game.clone().played_out();
     certify(&game, &game.start(), winner, strategy, Winner::of(winner)).is_ok()
 }
@@ -108,7 +108,7 @@ fn a_wrong_strategy_is_refuted() {
     let graph = Graph::from_mask(3, 0b110);
     let game = ColouringGame::new(graph, 2, Rules::Sccg, None, Some(vec![Player::First; 3])).unwrap();
     struct Naive;
-    impl ramsey_verify::engine::strategy::Strategy<ColouringGame> for Naive {
+    impl ramsey_verify::engine::strategy::LabelledStrategy<ColouringGame> for Naive {
         fn choose(
             &self,
             _: &ColouringGame,
@@ -146,7 +146,7 @@ fn fast_winner_follows_orders_and_owners_of_the_game() {
                 .unwrap()
                 .player();
             assert_eq!(fast_winner(&game), Some(exact), "{rules} {graph} {order:?} {owners:?}");
-            let strategy: Box<dyn Strategy<ColouringGame>> = match rules {
+            let strategy: Box<dyn LabelledStrategy<ColouringGame>> = match rules {
                 Rules::Scg => Box::new(Scg2Strategy::new(&game).unwrap()),
                 _ => Box::new(Sccg2Strategy::new(&game).unwrap()),
             };
@@ -166,7 +166,7 @@ fn fast_winner_follows_orders_and_owners_of_the_game() {
 /// Theorem 3.3's strategy with its choice at every source reversed.
 struct Reversed(Scg2Strategy);
 
-impl Strategy<ColouringGame> for Reversed {
+impl LabelledStrategy<ColouringGame> for Reversed {
     fn choose(&self, game: &ColouringGame, p: &ColourPosition, last: Option<&ColourMove>) -> Vec<ColourMove> {
         let reverse = |m: ColourMove| match p.free_colours(m.v).count_ones() {
             2 => ColourMove { v: m.v, c: 3 - m.c },

@@ -1,11 +1,13 @@
 //! The horizon question ("does the first player win within b of her
-//! moves?") two ways on the engine's core, and on `K_aleph0`: the generic
-//! [`Horizon`] over Slany's graph Ramsey game (any target, `K_N` boards)
-//! against the `K_k` budget game with its shortcuts (`src/game/budget.rs`),
-//! and the finite-board argument of `src/game/horizon.rs` checked: `K_N`,
+//! moves?") over two games on the engine's core, and on `K_aleph0`: the
+//! [`Horizon`] layer over Slany's graph Ramsey game (any target, `K_N`
+//! boards, every move searched) against the same layer over the `K_k` race
+//! with its shortcuts (forced blocks, pruned moves, quick answers:
+//! `lib/src/analysis/budget.rs`),
+//! and the finite-board argument of `lib/src/games/horizon.rs` checked: `K_N`,
 //! `K_{N+1}`, `K_{N+2}` and the budget game's `K_aleph0` agree.
 
-use ramsey_verify::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify::analysis::budget::{BudgetSolver, CliqueRace};
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::engine::Solver;
 use ramsey_verify::games::horizon::{aleph0_vertices, Horizon};
@@ -32,7 +34,7 @@ fn horizon_wins(rules: Rules, k: usize, n: usize, start: Start, budget: u32) -> 
     let target = Pattern::clique(k).unwrap();
     let game = RamseyGame::new(board, [target.clone(), target], rules, Player::First).unwrap();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
-    let horizon = Horizon::new(&game, Player::First, budget, won);
+    let horizon = Horizon::new(game, Player::First, budget, won);
     let solver = Solver::asking(&horizon, FirstWins);
     solver.value(&horizon.start()).unwrap().score
 }
@@ -45,7 +47,7 @@ fn budget_wins(k: usize, board: Board, start: Start, budget: u32) -> bool {
             position.claim(Edge::new(u, v), player).unwrap();
         }
     }
-    BudgetSolver::new(WithinBudget::new(k, board, budget))
+    BudgetSolver::new(CliqueRace::new(k, board))
         .wins(&position, budget)
         .unwrap()
 }

@@ -2,7 +2,7 @@
 //! strategies, compared with what is known, plus the position where the
 //! reconstructed Stage 6 has no rule although a forced win exists.
 
-use ramsey_verify::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use ramsey_verify::analysis::budget::{BudgetSolver, CliqueRace, NoAnswer};
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::engine::Limits;
 use ramsey_verify::strategies::k4::hub_search;
@@ -41,7 +41,7 @@ const K4_DEAD_END: [(u8, u8); 16] = [
 ];
 
 fn solver(clique: usize) -> BudgetSolver {
-    BudgetSolver::new(WithinBudget::new(clique, Board::Infinite, 1))
+    BudgetSolver::new(CliqueRace::new(clique, Board::Infinite))
 }
 
 fn shortest_win(position: &Position, clique: usize, up_to: u32) -> Option<u32> {
@@ -207,4 +207,22 @@ fn safety_takes_his_double_threat_square() {
             .any(|e| p.is_free(e) && p.with(e, Player::Second).unwrap().has_double_threat(Player::Second, 4))
     };
     assert!(his_double(&after) && !his_double(&guarded));
+}
+
+#[test]
+fn with_two_moves_left_only_a_double_threat_ahead_wins() {
+    // Red K_{2,3} between {0, 1} and {2, 3, 4}: no completion yet, but 0-1
+    // makes three (2-3, 2-4, 3-4). Blue's edges are apart, with no threat.
+    let red = [(0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)];
+    let blue = [(5, 6), (7, 8), (9, 10), (11, 12), (13, 14), (15, 16)];
+    let mut position = Position::empty(Board::Infinite);
+    red.iter().for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::First).unwrap());
+    blue.iter().for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::Second).unwrap());
+    assert_eq!(shortest_win(&position, 4, 3), Some(2));
+    assert_eq!(solver(4).winning_moves(&position, 2).unwrap(), vec![Edge::new(0, 1)]);
+    // With 0-1 his, no edge gives her a double threat: no win within 2.
+    let mut taken = position.clone();
+    taken.claim(Edge::new(0, 1), Player::Second).unwrap();
+    taken.claim(Edge::new(17, 18), Player::First).unwrap();
+    assert!(!solver(4).wins(&taken, 2).unwrap());
 }

@@ -9,7 +9,7 @@
 //! the strategy's own moves, and ending in a loss.
 
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
-use ramsey_verify::engine::strategy::{certify, certify_limited, Counterexample, FailureKind, Strategy};
+use ramsey_verify::engine::strategy::{certify, certify_limited, Counterexample, FailureKind, LabelledStrategy};
 use ramsey_verify::engine::{Limits, StopReason};
 use ramsey_verify::games::colouring::{self, ColourMove, ColourPosition, ColouringGame, Graph, Winner};
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
@@ -23,7 +23,7 @@ type Verdict<M> = Result<u64, (Vec<M>, FailureKind)>;
 /// A strategy as a function of (game, position, last move).
 struct By<F>(F);
 
-impl<G: Rules, F> Strategy<G> for By<F>
+impl<G: Rules, F> LabelledStrategy<G> for By<F>
 where
     F: Fn(&G, &G::Position, Option<&G::Move>) -> Vec<G::Move> + Sync,
 {
@@ -36,7 +36,7 @@ where
 struct Case<'a, G: Rules> {
     game: &'a G,
     player: Player,
-    strategy: &'a dyn Strategy<G>,
+    strategy: &'a dyn LabelledStrategy<G>,
     promised: G::Score,
 }
 
@@ -146,7 +146,7 @@ where
 /// choices); a move next to his last one (reads labels and the last move);
 /// a broken one (also recolours vertex 0 once it is coloured: illegal);
 /// one that gives up with two vertices coloured.
-fn colouring_strategies() -> Vec<(&'static str, Box<dyn Strategy<ColouringGame>>)> {
+fn colouring_strategies() -> Vec<(&'static str, Box<dyn LabelledStrategy<ColouringGame>>)> {
     type P = ColourPosition;
     type M = ColourMove;
     vec![
@@ -281,7 +281,7 @@ fn ramsey_k4_agrees_with_the_brute_force_walk() {
             .unwrap_or(vec![Edge::new(0, 1)])]
     });
     let mut verdicts = Vec::new();
-    let strategies: [(&str, &dyn Strategy<RamseyGame>); 3] =
+    let strategies: [(&str, &dyn LabelledStrategy<RamseyGame>); 3] =
         [("first", &first), ("every", &every), ("broken", &broken)];
     for (name, strategy) in strategies {
         for player in [Player::First, Player::Second] {

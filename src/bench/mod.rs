@@ -315,7 +315,7 @@ pub fn k4_solve(depth: u32, limits: Limits, runs: usize) -> Result<Measurement, 
         format!("solve K4 after slice {K4_SLICE:?}, her wins within {depth}"),
         runs,
         || {
-            let game = crate::analysis::budget::WithinBudget::new(4, Board::Infinite, depth);
+            let game = crate::analysis::budget::CliqueRace::new(4, Board::Infinite);
             let solver = crate::analysis::budget::BudgetSolver::new(game).with_limits(limits);
             let wins = solver.winning_moves(&position, depth).map_err(|e| match e {
                 NoAnswer::Stopped(stopped) => BenchError::Stopped(stopped),

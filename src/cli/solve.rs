@@ -9,14 +9,13 @@ use super::args::{on_pool, parse_board, parse_bound, LimitArgs};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
-use crate::analysis::budget::{BudgetSolver, NoAnswer, WithinBudget};
+use crate::analysis::budget::{NoAnswer, ShortestWin};
 use crate::core::board::{Board, Player, Position};
 use crate::core::graph6::decode_position;
 use crate::engine::Limits;
 use crate::verify::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 /// Three questions: with `--rules`, the exact value of a graph Ramsey game
 /// on a finite board (any board, target and rule set); with `--rules` and
@@ -86,43 +85,14 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
             "the game is already over: a K{clique} is complete"
         )));
     }
-    let started = Instant::now();
-    let solver = BudgetSolver::new(WithinBudget::new(clique, board, budget)).with_limits(limits);
-    let found = solver
-        .shortest_win(&position, budget, usize::MAX)
-        .map_err(|e| match e {
-            NoAnswer::Budget(e) => Failure::BadInput(e.to_string()),
-            NoAnswer::Stopped(e) => Failure::NoVerdict(e.to_string()),
-        })?;
-    let seconds = started.elapsed().as_secs_f64();
-    let positions = solver.positions();
-    if args.json {
-        let (depth, moves) = found.clone().unzip();
-        let json = serde_json::json!({
-            "budget": budget,
-            "board": args.board.to_string(),
-            "target": Game::clique(clique).target_name(),
-            "wins": depth.is_some(),
-            "shortest_win": depth,
-            "winning_moves": moves.unwrap_or_default().iter().map(|e| { let (u, v) = e.ends(); [u, v] }).collect::<Vec<_>>(),
-            "positions": positions,
-            "seconds": seconds,
-        });
-        output::println(json)?;
-        return Ok(());
+    let answer = ShortestWin::search(clique, &position, budget, limits).map_err(|e| match e {
+        NoAnswer::Budget(e) => Failure::BadInput(e.to_string()),
+        NoAnswer::Stopped(e) => Failure::NoVerdict(e.to_string()),
+    })?;
+    match args.json {
+        true => output::println(answer.json()),
+        false => output::print(&answer.text()),
     }
-    let text = match found {
-        Some((depth, moves)) => {
-            let list: Vec<String> = moves.iter().map(|e| e.to_string()).collect();
-            format!(
-                "FIRST PLAYER WINS: a forced win within {depth} of her moves (none within {})\nwinning first moves (one per orbit): {}\n",
-                depth - 1,
-                list.join(", ")
-            )
-        }
-        None => format!("NO FORCED WIN within {budget} of her moves\n"),
-    };
-    output::print(&format!("{text}positions: {positions}   time: {seconds:.3}s\n"))
 }
 
 /// The position to solve, with her to move (an empty `--line` is the empty board).

@@ -18,35 +18,45 @@
 //!
 //! # The game
 //!
-//! A position carries her moves left (`left`, counting her next one); the
-//! score is whether she has won ([`bool`], `true` is better for her). A win
-//! is decisive for her and "no win" for him (the question
-//! [`crate::games::FirstWins`] that [`BudgetSolver`] asks), so a node
-//! stops at its first winning move (hers) or first escape (his): the search
-//! is win-only with cutoffs, sequential, and visits the same positions on
-//! every run. The budget is part of the canonical key. The named vertices
-//! of a move filter ([`WithinBudget::restrict_her_moves`]) are part of the
-//! canonical form, so positions are only identified when the names
-//! correspond.
+//! The question is the engine's one horizon layer
+//! ([`crate::games::horizon::Horizon`]) over [`CliqueRace`], the strong
+//! `K_k` game as this question sees it; [`BudgetSolver`] asks it. A
+//! position of the layer carries her moves left (counting her next one);
+//! the score is whether she has won ([`bool`], `true` is better for her). A
+//! win is decisive for her and "no win" for him (the question
+//! [`crate::games::FirstWins`]), so a node stops at its first winning move
+//! (hers) or first escape (his): the search is win-only with cutoffs,
+//! sequential, and visits the same positions on every run. The moves left
+//! are part of the canonical key. The named vertices of a move filter
+//! ([`CliqueRace::restrict_her_moves`]) are part of the canonical form, so
+//! positions are only identified when the names correspond.
 //!
-//! Forced moves are played without branching, inside [`Rules::play`]: after
-//! every move, while the player to move has no completion of their own and
-//! the other has exactly one, the player to move blocks it (any other move
-//! lets the other complete; her blocks are never filtered). What remains is
-//! decided before labelling where possible ([`Hints::quick_value`]): a
-//! completion wins for its owner; two completions with different missing
-//! edges win for their owner, who is not to move (one move blocks one);
-//! with one move of hers left only a completion wins; with none left, or on
-//! a full board, she has not won. Such positions are not stored.
+//! What [`CliqueRace`] tells the layer ([`HorizonHints`]):
 //!
-//! Her moves ([`Symmetric::orbit_moves`], one per orbit of the canonical form)
-//! are tried in the order completions, block of his only threat, double
-//! threats, threats, quiet moves (then canonical edge order); quiet moves
-//! and single threats are left out when fewer than three of her moves
-//! remain (with two left only a double threat can win: he blocks a single
-//! one, and his move makes no threat of hers). Resigning never wins, so
-//! offering it changes no value: it is her only move where no edge can win,
-//! so that every position that is not over has a move.
+//! - *forced moves*: while the player to move has no completion of their
+//!   own and the other has exactly one, the player to move blocks it (any
+//!   other move lets the other complete; her blocks are never filtered).
+//!   The layer plays them inside the move before, without branching, and
+//!   her blocks spend her budget;
+//! - *quick answers*, before labelling: a completion wins for its owner;
+//!   two completions with different missing edges win for their owner,
+//!   who is not to move (one move blocks one); with one move of hers left
+//!   only a completion wins; with two left and no completion of hers, she
+//!   wins only if some free edge would give her a double threat (she has
+//!   no completion, his moves and blocks only add blue edges, which never
+//!   make one, and her next move must leave two completions, one for him
+//!   to block and one for her last move; blue edges only take completions
+//!   away, so an edge that does that after his move does it now); with none
+//!   left, or on a full board, she has not won. Such positions are not
+//!   stored;
+//! - *her moves within the budget*: one per orbit of the canonical form,
+//!   tried in the order completions, block of his only threat, double
+//!   threats, threats, quiet moves (then canonical edge order); quiet moves
+//!   and single threats are left out when fewer than three of her moves
+//!   remain (with two left only a double threat can win: he blocks a
+//!   single one, and his move makes no threat of hers). Resigning never
+//!   wins, so offering it changes no value: it is her only move where no
+//!   edge can win, so that every position that is not over has a move.
 //!
 //! # `K_aleph0`
 //!
@@ -63,12 +73,13 @@
 //! `touched + 2(2b - 1) <= MAX_VERTICES` and refused otherwise
 //! ([`BudgetError::TooManyVertices`]).
 
-use crate::core::board::{Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::board::{members, Board, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
-use crate::games::{Hints, Notation, Rules, Symmetric, Value};
+use crate::games::horizon::{HorizonHints, Horizoned};
+use crate::games::{Hints, Notation, Rules, Symmetric};
 
 /// Which of her unforced moves may be tried, given the position, the named
 /// vertices and the edge, all in the same labels (they are canonical ones
@@ -76,8 +87,9 @@ use crate::games::{Hints, Notation, Rules, Symmetric, Value};
 /// the position say).
 pub type HerMoves = Box<dyn Fn(&Position, &Memory, Edge) -> bool + Send + Sync>;
 
-/// The question "does she win within her budget?" in the `K_k` game.
-pub struct WithinBudget {
+/// The strong `K_k` game as the budget question plays it (see the module
+/// docs): her moves possibly restricted, forced blocks, resignation.
+pub struct CliqueRace {
     clique: usize,
     her_moves: Option<HerMoves>,
     /// Named vertices the filter depends on, in the labels of the
@@ -85,19 +97,15 @@ pub struct WithinBudget {
     names: Memory,
     /// The board of [`Rules::start`].
     board: Board,
-    /// Her moves at [`Rules::start`].
-    budget: u32,
 }
 
-/// A position of the budget game.
+/// A position of the race.
 #[derive(Clone, Debug)]
 pub struct Race {
     /// The board.
     pub position: Position,
     /// The named vertices, in the position's labels.
     pub names: Memory,
-    /// Her moves left, counting her next one.
-    pub left: u32,
     /// Who is to move.
     pub to_move: Player,
     /// Whether she won, once the game has ended.
@@ -105,7 +113,6 @@ pub struct Race {
     /// The edges that would complete each player's `K_k` now (red, blue).
     completions: [Vec<Edge>; 2],
 }
-
 /// A move: an edge, or her resignation (only offered where no edge wins).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Step {
@@ -133,16 +140,15 @@ pub enum BudgetError {
     },
 }
 
-impl WithinBudget {
-    /// The question in the `K_clique` game (`clique >= 2`), starting (for
-    /// [`Rules::start`]) from the empty `board` with `budget` of her moves.
-    pub fn new(clique: usize, board: Board, budget: u32) -> WithinBudget {
-        WithinBudget {
+impl CliqueRace {
+    /// The `K_clique` game (`clique >= 2`) starting (for [`Rules::start`])
+    /// from the empty `board`, her to move.
+    pub fn new(clique: usize, board: Board) -> CliqueRace {
+        CliqueRace {
             clique,
             her_moves: None,
             names: Memory::default(),
             board,
-            budget,
         }
     }
 
@@ -151,7 +157,7 @@ impl WithinBudget {
     /// Completing her `K_k` and blocking his only threat are forced, never
     /// filtered. `names` are the vertices the filter refers to, in the
     /// labels of the positions that will be asked about.
-    pub fn restrict_her_moves(mut self, names: Memory, filter: HerMoves) -> WithinBudget {
+    pub fn restrict_her_moves(mut self, names: Memory, filter: HerMoves) -> CliqueRace {
         self.her_moves = Some(filter);
         self.names = names;
         self
@@ -160,7 +166,7 @@ impl WithinBudget {
     /// `position` with her to move and `budget` of her moves: `None` if a
     /// `K_k` is already complete (a finished game), an error if the lines
     /// within the budget may not fit on the board.
-    pub fn race(&self, position: &Position, budget: u32) -> Result<Option<Race>, BudgetError> {
+    pub fn race(&self, position: &Position, budget: u32) -> Result<Option<Horizoned<Race>>, BudgetError> {
         let touched = position.touched_count();
         let need = 2 * (2 * budget as usize).saturating_sub(1);
         if *position.board() == Board::Infinite && touched + need > MAX_VERTICES {
@@ -169,21 +175,22 @@ impl WithinBudget {
         if position.has_clique(Player::First, self.clique) || position.has_clique(Player::Second, self.clique) {
             return Ok(None);
         }
-        Ok(Some(self.fresh(position.clone(), budget)))
+        Ok(Some(Horizoned {
+            position: self.fresh(position.clone()),
+            left: budget,
+        }))
     }
 
-    /// `position` with her to move, `budget` of her moves and the names.
-    fn fresh(&self, position: Position, budget: u32) -> Race {
+    /// `position` with her to move and the names.
+    fn fresh(&self, position: Position) -> Race {
         self.with_completions(Race {
             position,
             names: self.names.clone(),
-            left: budget,
             to_move: Player::First,
             ended: None,
             completions: [Vec::new(), Vec::new()],
         })
     }
-
     /// The edges that would complete `player`'s `K_k` now.
     /// `Position::threats` looks only between touched vertices, which is
     /// enough for `k >= 3` (both ends of such an edge have `k - 2` common
@@ -211,14 +218,13 @@ impl WithinBudget {
         race
     }
 
-    /// `e` claimed by the player to move (her move costs one of her budget).
+    /// `e` claimed by the player to move.
     fn claim(&self, race: &Race, e: Edge) -> Race {
         let mover = race.to_move;
         let completes = self.completes(race, mover, e);
         let mut next = Race {
             position: race.position.with(e, mover).expect("moves are free edges"),
             names: race.names.clone(),
-            left: race.left - (mover == Player::First) as u32,
             to_move: mover.opponent(),
             ended: completes.then_some(mover == Player::First),
             completions: [Vec::new(), Vec::new()],
@@ -229,25 +235,43 @@ impl WithinBudget {
         next
     }
 
-    /// Plays forced blocks until the player to move has a choice (or the
-    /// game is decided): with no completion of their own and exactly one of
-    /// the other's, the player to move must block it.
-    fn settle(&self, mut race: Race) -> Race {
-        while race.ended.is_none() && race.left > 0 {
-            let mover = race.to_move as usize;
-            let other = &race.completions[1 - mover];
-            if !race.completions[mover].is_empty() || other.len() != 1 {
-                break;
-            }
-            let block = other[0];
-            race = self.claim(&race, block);
+    /// Whether some free edge would give her a double threat (two
+    /// completions with different missing edges), in a position where she
+    /// has no completion. With two of her moves left and no completion,
+    /// she wins only through such an edge (see the module docs), so where
+    /// none exists she cannot win. Always true for `k = 2` (not asked).
+    ///
+    /// The edges tried: in the `K_k` that a new completion completes, `e`
+    /// is red and one other edge is missing, so each end of `e` has at
+    /// least `k - 3` red edges besides `e`; for `k >= 4` both ends are
+    /// red-touched, for `k = 3` one is and the other is any vertex (on
+    /// `K_aleph0`, a touched one or one untouched vertex: they are alike).
+    fn double_threat_ahead(&self, position: &Position) -> bool {
+        let k = self.clique;
+        if k < 3 {
+            return true;
         }
-        race
+        let red: VertexSet = members(position.touched())
+            .filter(|&v| position.f_degree(v) > 0)
+            .fold(0, |set, v| set | 1 << v);
+        let others = match (k, position.board()) {
+            (3, Board::Infinite) => position.touched() | position.fresh_vertex().map_or(0, |v| 1 << v),
+            (3, board) => (0..board.capacity()).fold(0, |set: VertexSet, v| set | 1 << v),
+            _ => red,
+        };
+        // Each pair once: a red `y` only above `x`.
+        members(red).any(|x| {
+            let red_up_to_x = red & u128::MAX >> (127 - x);
+            members(others & !red_up_to_x).any(|y| {
+                let e = Edge::new(x, y);
+                position.is_free(e) && position.double_threat_with(e, Player::First, k, &[])
+            })
+        })
     }
 
-    /// Her moves worth trying at a canonical position, one per orbit, best
-    /// first (see the module docs).
-    fn her_candidates(&self, race: &Race, generators: &[Vec<Vertex>]) -> Vec<Edge> {
+    /// Her moves worth trying at a canonical position with `left` of her
+    /// moves left, one per orbit, best first (see the module docs).
+    fn her_candidates(&self, race: &Race, generators: &[Vec<Vertex>], left: u32) -> Vec<Edge> {
         let his = &race.completions[Player::Second as usize];
         let mut ranked: Vec<(u8, Edge)> = Vec::new();
         for e in edge_orbits(&race.position, generators) {
@@ -267,7 +291,7 @@ impl WithinBudget {
             } else {
                 let next = race.position.with(e, Player::First).expect("moves are free edges");
                 let threats = self.completions(&next, Player::First).len().min(2) as u8;
-                if threats < 2 && race.left < 3 {
+                if threats < 2 && left < 3 {
                     continue;
                 }
                 3 - threats
@@ -279,32 +303,30 @@ impl WithinBudget {
     }
 }
 
-impl Rules for WithinBudget {
+impl Rules for CliqueRace {
     type Position = Race;
     type Move = Step;
     type Score = bool;
 
-    /// The empty board with her to move and the whole budget.
+    /// The empty board with her to move.
     fn start(&self) -> Race {
-        self.fresh(Position::empty(self.board.clone()), self.budget)
+        self.fresh(Position::empty(self.board.clone()))
     }
     fn to_move(&self, race: &Race) -> Player {
         race.to_move
     }
-    /// Ended, or no move of hers left, or a full board (no win).
+    /// Ended, or a full board (no win).
     fn outcome(&self, race: &Race) -> Option<bool> {
-        if race.ended.is_some() {
-            return race.ended;
-        }
-        (race.left == 0 || race.position.is_full()).then_some(false)
+        race.ended.or_else(|| race.position.is_full().then_some(false))
     }
-    /// Her candidates (see the module docs) and all his edges.
+    /// Her candidates with no budget to prune them (see the module docs)
+    /// and all his edges.
     fn moves(&self, race: &Race) -> Vec<Step> {
         self.orbit_moves(race, &[])
     }
     fn play(&self, race: &Race, m: &Step) -> Race {
         match *m {
-            Step::Edge(e) => self.settle(self.claim(race, e)),
+            Step::Edge(e) => self.claim(race, e),
             Step::Resign => Race {
                 ended: Some(false),
                 ..race.clone()
@@ -313,7 +335,8 @@ impl Rules for WithinBudget {
     }
 }
 
-impl Symmetric for WithinBudget {
+impl Symmetric for CliqueRace {
+    /// The canonical form of (board, names), tagged with who is to move.
     fn canonical(&self, race: &Race) -> Canonical<Race> {
         let canon = canonical_form(&race.position, &race.names, None);
         let to_canon = canon.to_canon.map;
@@ -324,16 +347,10 @@ impl Symmetric for WithinBudget {
         };
         let completions = [relabel(&race.completions[0]), relabel(&race.completions[1])];
         Canonical {
-            key: [
-                &canon.key.words(0)[..],
-                &[u64::from(race.left) << 1 | race.to_move as u64],
-            ]
-            .concat()
-            .into(),
+            key: canon.key.words(race.to_move as u8),
             position: Race {
                 position: canon.position,
                 names: canon.memory,
-                left: race.left,
                 to_move: race.to_move,
                 ended: race.ended,
                 completions,
@@ -349,6 +366,20 @@ impl Symmetric for WithinBudget {
         }
     }
     fn orbit_moves(&self, race: &Race, generators: &[Vec<Vertex>]) -> Vec<Step> {
+        self.orbit_moves_within(race, generators, u32::MAX)
+    }
+}
+
+/// The shortcuts of the module docs.
+impl HorizonHints for CliqueRace {
+    /// Block the other's only completion when you have none.
+    fn forced_move(&self, race: &Race) -> Option<Step> {
+        let mover = race.to_move as usize;
+        let other = &race.completions[1 - mover];
+        (race.completions[mover].is_empty() && other.len() == 1).then(|| Step::Edge(other[0]))
+    }
+    /// Her candidates within `left` (or resignation), all his edges.
+    fn orbit_moves_within(&self, race: &Race, generators: &[Vec<Vertex>], left: u32) -> Vec<Step> {
         if race.to_move == Player::Second {
             return edge_orbits(&race.position, generators)
                 .into_iter()
@@ -356,7 +387,7 @@ impl Symmetric for WithinBudget {
                 .collect();
         }
         let mut moves: Vec<Step> = self
-            .her_candidates(race, generators)
+            .her_candidates(race, generators, left)
             .into_iter()
             .map(Step::Edge)
             .collect();
@@ -365,9 +396,33 @@ impl Symmetric for WithinBudget {
         }
         moves
     }
+    fn quick_win_within(&self, race: &Race, left: u32) -> Option<bool> {
+        if let Some(won) = self.outcome(race) {
+            return Some(won);
+        }
+        if left == 0 {
+            return Some(false);
+        }
+        let mover = race.to_move;
+        let [hers, his] = &race.completions;
+        if !race.completions[mover as usize].is_empty() {
+            return Some(mover == Player::First);
+        }
+        let others = if mover == Player::First { his } else { hers };
+        if others.len() >= 2 {
+            return Some(mover == Player::Second);
+        }
+        if left == 1 || (left == 2 && hers.is_empty() && !self.double_threat_ahead(&race.position)) {
+            return Some(false);
+        }
+        None
+    }
 }
 
-impl Notation for WithinBudget {
+/// Nothing beyond [`HorizonHints`]: every hint here is about the horizon.
+impl Hints for CliqueRace {}
+
+impl Notation for CliqueRace {
     fn move_text(&self, m: &Step) -> String {
         match m {
             Step::Edge(e) => e.to_string(),
@@ -376,30 +431,13 @@ impl Notation for WithinBudget {
     }
     fn score_text(&self, won: bool) -> String {
         match won {
-            true => "she wins within her budget".to_string(),
-            false => "no win within her budget".to_string(),
+            true => "she wins".to_string(),
+            false => "she does not win".to_string(),
         }
     }
 }
 
-impl Hints for WithinBudget {
-    /// The shortcuts of the module docs, on a settled position.
-    fn quick_value(&self, race: &Race) -> Option<Value<bool>> {
-        let won = self.outcome(race).or_else(|| {
-            let mover = race.to_move;
-            let [hers, his] = &race.completions;
-            if !race.completions[mover as usize].is_empty() {
-                return Some(mover == Player::First);
-            }
-            let others = if mover == Player::First { his } else { hers };
-            if others.len() >= 2 {
-                return Some(mover == Player::Second);
-            }
-            (race.left == 1).then_some(false)
-        })?;
-        Some(Value { score: won, plies: 0 })
-    }
-}
-
+pub mod report;
 pub mod solver;
+pub use report::ShortestWin;
 pub use solver::{BudgetSolver, NoAnswer};

@@ -175,7 +175,10 @@ impl<P> Canonical<P> {
     /// counter beside the board): `wrap` builds the new position from the
     /// canonical one, and `word` joins the key.
     pub fn extended<Q>(self, word: u64, wrap: impl FnOnce(P) -> Q) -> Canonical<Q> {
-        let mut key = self.key.into_vec();
+        // One allocation of the final size (a push onto the boxed key's
+        // vector would reallocate it).
+        let mut key = Vec::with_capacity(self.key.len() + 1);
+        key.extend_from_slice(&self.key);
         key.push(word);
         Canonical {
             position: wrap(self.position),

@@ -2,15 +2,26 @@
 //! engine's one search core ([`super::Solver`]): "strategy `S` plays
 //! `player` in game `G`, and every reply of the other player is tried".
 //! `engine::strategy::certify` asks the solver about it; there is no
-//! second search. The strategy's vocabulary ([`Strategy`],
+//! second search. The strategy's vocabulary ([`LabelledStrategy`],
 //! [`Counterexample`], [`FailureKind`]) is defined here, beside the layer
 //! that plays it, and handed on by `engine::strategy`.
 //!
-//! This is the general form of the `K_k` verifier's strategy game
-//! (`verify::search::game`): a failure is decisive for the adversary
-//! ([`FirstFailure`]), so the value of a node is its first failing move
-//! in move order, else "holds", and the line the values point to is the
-//! first counterexample a depth-first walk in that order meets.
+//! Both strategy checks of the crate ask this one core the one question
+//! [`crate::games::FirstFailure`] (a failure is decisive for the
+//! adversary, so the value of a node is its first failing move in move
+//! order, else "holds", and the line the values point to is the first
+//! counterexample a depth-first walk in that order meets); they differ in
+//! what a strategy is promised, so each has its layer:
+//!
+//! - a [`LabelledStrategy`] (here; the colouring games' strategies, any
+//!   game) sees the labelled position and the opponent's last move, may
+//!   read labels, and keeps no memory: nothing is identified up to
+//!   isomorphism;
+//! - a `verify::strategy::Strategy` (the `K_k` verifier's
+//!   `verify::search::game`) keeps vertex-labelled memory and is always
+//!   called on the canonical form of (position, memory, last move), so its
+//!   tie-breaks are isomorphism-invariant and one reply per orbit is
+//!   searched, with the `K_k` game's shortcuts and a contract check.
 //!
 //! Every node has the adversary to move ([`Player::Second`] of this game):
 //! where the other player of `G` is to move, the moves are all of `G`'s
@@ -37,7 +48,7 @@
 
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
-use crate::games::{FinalScore, Hints, Question, Rules, Symmetric, Value};
+use crate::games::{FinalScore, Hints, Rules, StrategyScore, Symmetric, Value};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::hash::Hash;
@@ -45,7 +56,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 /// A strategy for one player of a game `G`.
-pub trait Strategy<G: Rules>: Sync {
+pub trait LabelledStrategy<G: Rules>: Sync {
     /// The moves the strategy allows at `position` (its player to move),
     /// knowing the opponent's last move: one move, or several where the
     /// strategy leaves the choice open ("an arbitrary possible colour"),
@@ -134,18 +145,10 @@ impl FinalScore for Verdict {
     }
 }
 
-/// "Does the strategy hold, and if not, which failure comes first in move
-/// order?": a failure is decisive for the adversary, so a node's value is
-/// its first failing child's, and the moves after it are cut off.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FirstFailure;
-
-impl Question<Verdict> for FirstFailure {
-    fn decisive(&self, mover: Player, verdict: Verdict) -> bool {
-        mover == Player::Second && matches!(verdict, Verdict::Fails(_))
-    }
-    fn hurries(&self, _verdict: Verdict) -> Option<Player> {
-        None
+/// A failure is what the adversary looks for ([`crate::games::FirstFailure`]).
+impl StrategyScore for Verdict {
+    fn fails(self) -> bool {
+        matches!(self, Verdict::Fails(_))
     }
 }
 
@@ -153,7 +156,7 @@ impl<'a, G, S> Follow<'a, G, S>
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     /// `strategy` playing `player` in `game`, promising a final score at
     /// least as good for `player` as `promised`.
@@ -235,7 +238,7 @@ impl<G, S> Rules for Follow<'_, G, S>
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     type Position = Followed<G::Position, G::Move>;
     type Move = G::Move;
@@ -288,7 +291,7 @@ impl<G, S> Symmetric for Follow<'_, G, S>
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     fn canonical(&self, node: &Self::Position) -> Canonical<Self::Position> {
         let pair = (node.position.clone(), node.last.clone());
@@ -318,7 +321,7 @@ impl<G, S> Hints for Follow<'_, G, S>
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     fn score_bounds(&self, _node: &Self::Position) -> Option<(Verdict, Verdict)> {
         None

@@ -13,11 +13,11 @@
 //! cap. Verdicts, counterexamples and counts are the same for any number
 //! of threads.
 
-pub use super::follow::{Counterexample, FailureKind, Strategy};
-use super::follow::{FirstFailure, Follow, Verdict};
+pub use super::follow::{Counterexample, FailureKind, LabelledStrategy};
+use super::follow::{Follow, Verdict};
 use super::{Counters, Limits, Solver, Stopped};
 use crate::core::board::Player;
-use crate::games::{Hints, Rules};
+use crate::games::{FirstFailure, Hints, Rules};
 use std::hash::Hash;
 
 /// Certifies that `strategy`, playing `player` from `start`, ends every
@@ -41,7 +41,7 @@ pub fn certify<G, S>(
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     let unlimited = Limits::default().with_max_memory(u64::MAX);
     certify_limited(game, start, player, strategy, promised, unlimited)
@@ -64,7 +64,7 @@ pub fn certify_limited<G, S>(
 where
     G: Rules,
     G::Position: Hash + Eq,
-    S: Strategy<G> + ?Sized,
+    S: LabelledStrategy<G> + ?Sized,
 {
     let follow = Follow::new(game, player, strategy, promised);
     let root = follow.node(start.clone());

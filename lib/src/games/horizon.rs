@@ -18,6 +18,10 @@
 //! moves, symmetry, move notation, move order and plies. What is not: its
 //! bounds and quick values, which are about the inner game's scores
 //! without a horizon (a quick win in five plies may lie past the horizon).
+//! What a game knows about racing a horizon it says in [`HorizonHints`]
+//! (forced moves, moves that cannot win in time, quick answers given the
+//! moves left), each with a sound default; the `K_k` budget game
+//! (`analysis::budget`) is this layer over a game that says all three.
 //!
 //! # `K_aleph0` ([`aleph0_vertices`])
 //!
@@ -37,10 +41,41 @@ use super::{Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
 
+/// What a game can tell a search against a horizon on the first player's
+/// moves, beyond its [`Hints`]: each method may only leave out or decide
+/// what cannot change whether she wins within the moves she has left, and
+/// each default knows nothing (so a game with an empty impl is searched
+/// exactly, as [`Horizon`] always did).
+pub trait HorizonHints: Symmetric {
+    /// The move the player to move must make, where every other move is
+    /// no better for them *for the horizon question* while she has a move
+    /// left (in the `K_k` game: block the other's only completion when you
+    /// have none). [`Horizon`] plays it inside the move before, without
+    /// branching; her forced moves count against her budget.
+    fn forced_move(&self, _position: &Self::Position) -> Option<Self::Move> {
+        None
+    }
+    /// [`Symmetric::orbit_moves`] without the moves of the first player
+    /// that cannot win with `left` of her moves (this one included), in
+    /// the order the search tries them; never empty where the position is
+    /// not over. The default leaves out none.
+    fn orbit_moves_within(&self, position: &Self::Position, generators: &[Vec<Vertex>], _left: u32) -> Vec<Self::Move> {
+        self.orbit_moves(position, generators)
+    }
+    /// Whether she wins within `left` of her moves (`0` included), where
+    /// that is decided without labelling; such positions are not stored
+    /// ([`Hints::quick_value`]'s counting convention, so a game that
+    /// decides its finished positions here has them uncounted). The
+    /// default decides none.
+    fn quick_win_within(&self, _position: &Self::Position, _left: u32) -> Option<bool> {
+        None
+    }
+}
+
 /// `inner` with the first player's moves limited to `budget`; `won` says
 /// whether a final score of `inner` is a win of the first player.
-pub struct Horizon<'g, G: Rules> {
-    inner: &'g G,
+pub struct Horizon<G: Rules> {
+    inner: G,
     first: Player,
     budget: u32,
     won: fn(&G, G::Score) -> bool,
@@ -64,10 +99,11 @@ pub fn aleph0_vertices(used: usize, budget: u32, largest_target: usize) -> usize
     (used + 2 * (2 * budget as usize).saturating_sub(1)).max(largest_target)
 }
 
-impl<'g, G: Rules> Horizon<'g, G> {
+impl<G: HorizonHints> Horizon<G> {
     /// `inner` from its start, where `first` is to move, within `budget`
-    /// of her moves.
-    pub fn new(inner: &'g G, first: Player, budget: u32, won: fn(&G, G::Score) -> bool) -> Horizon<'g, G> {
+    /// of her moves (the budget of [`Rules::start`]; any position with its
+    /// own moves left may be asked about).
+    pub fn new(inner: G, first: Player, budget: u32, won: fn(&G, G::Score) -> bool) -> Horizon<G> {
         Horizon {
             inner,
             first,
@@ -75,10 +111,28 @@ impl<'g, G: Rules> Horizon<'g, G> {
             won,
         }
     }
+
+    /// The inner game.
+    pub fn inner(&self) -> &G {
+        &self.inner
+    }
+
+    /// Whether the first player is to move in the inner game's `position`.
+    fn hers(&self, position: &G::Position) -> bool {
+        self.inner.to_move(position) == self.first
+    }
+
+    /// `m` played, and one of her moves spent if it was hers.
+    fn step(&self, p: &Horizoned<G::Position>, m: &G::Move) -> Horizoned<G::Position> {
+        Horizoned {
+            position: self.inner.play(&p.position, m),
+            left: p.left - self.hers(&p.position) as u32,
+        }
+    }
 }
 
 #[deny(clippy::missing_trait_methods)]
-impl<G: Rules> Rules for Horizon<'_, G> {
+impl<G: HorizonHints> Rules for Horizon<G> {
     type Position = Horizoned<G::Position>;
     type Move = G::Move;
     type Score = bool;
@@ -91,32 +145,39 @@ impl<G: Rules> Rules for Horizon<'_, G> {
     }
     /// Red is the first player here: the score is hers.
     fn to_move(&self, p: &Self::Position) -> Player {
-        match self.inner.to_move(&p.position) == self.first {
+        match self.hers(&p.position) {
             true => Player::First,
             false => Player::Second,
         }
     }
     fn outcome(&self, p: &Self::Position) -> Option<bool> {
         match self.inner.outcome(&p.position) {
-            Some(score) => Some((self.won)(self.inner, score)),
+            Some(score) => Some((self.won)(&self.inner, score)),
             None => (p.left == 0).then_some(false),
         }
     }
     fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
         self.inner.moves(&p.position)
     }
+    /// `m`, then the inner game's forced moves
+    /// ([`HorizonHints::forced_move`]) while the game goes on and she has
+    /// a move left.
     fn play(&self, p: &Self::Position, m: &G::Move) -> Self::Position {
-        let hers = self.inner.to_move(&p.position) == self.first;
-        Horizoned {
-            position: self.inner.play(&p.position, m),
-            left: p.left - hers as u32,
+        let mut next = self.step(p, m);
+        while next.left > 0 && self.inner.outcome(&next.position).is_none() {
+            let Some(forced) = self.inner.forced_move(&next.position) else {
+                break;
+            };
+            next = self.step(&next, &forced);
         }
+        next
     }
 }
 
-/// The inner game's symmetry, with the moves left in the key.
+/// The inner game's symmetry, with the moves left in the key; her moves
+/// that cannot win in time left out ([`HorizonHints::orbit_moves_within`]).
 #[deny(clippy::missing_trait_methods)]
-impl<G: Symmetric> Symmetric for Horizon<'_, G> {
+impl<G: HorizonHints> Symmetric for Horizon<G> {
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
         let left = p.left;
         self.inner
@@ -127,13 +188,13 @@ impl<G: Symmetric> Symmetric for Horizon<'_, G> {
         self.inner.relabel_move(m, perm)
     }
     fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
-        self.inner.orbit_moves(&p.position, generators)
+        self.inner.orbit_moves_within(&p.position, generators, p.left)
     }
 }
 
 /// The inner game's moves; the score says whether she won in time.
 #[deny(clippy::missing_trait_methods)]
-impl<G: Notation> Notation for Horizon<'_, G> {
+impl<G: Notation + HorizonHints> Notation for Horizon<G> {
     fn move_text(&self, m: &G::Move) -> String {
         self.inner.move_text(m)
     }
@@ -152,18 +213,20 @@ impl<G: Notation> Notation for Horizon<'_, G> {
     }
 }
 
-/// The inner game's move order and plies; no bounds and no quick values
-/// (see the module docs).
+/// The inner game's move order and plies; no bounds, and quick values only
+/// those the inner game gives for the horizon
+/// ([`HorizonHints::quick_win_within`]; see the module docs).
 #[deny(clippy::missing_trait_methods)]
-impl<G: Hints> Hints for Horizon<'_, G> {
+impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn score_bounds(&self, _p: &Self::Position) -> Option<(bool, bool)> {
         None
     }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
     }
-    fn quick_value(&self, _p: &Self::Position) -> Option<Value<bool>> {
-        None
+    fn quick_value(&self, p: &Self::Position) -> Option<Value<bool>> {
+        let score = self.inner.quick_win_within(&p.position, p.left)?;
+        Some(Value { score, plies: 0 })
     }
     fn quick_move_value(&self, _p: &Self::Position, _m: &G::Move) -> Option<Value<bool>> {
         None

@@ -39,7 +39,8 @@
 //!   defaults) is always a correct answer, so a game with no hints is still
 //!   searched exactly. What a hint may claim depends on the question: an
 //!   inner game's quick values are values *without* a horizon, so
-//!   [`horizon::Horizon`] drops them.
+//!   [`horizon::Horizon`] drops them and asks the inner game's
+//!   [`horizon::HorizonHints`] instead.
 //! - [`Notation`] is output only.
 //! - The question is not the game's: the same game is asked for its exact
 //!   value ([`question::Exact`]), for whether the first player wins at all
@@ -120,7 +121,7 @@ pub mod scoring;
 pub mod statement;
 pub mod view;
 
-pub use question::{Exact, FirstWins, Question};
+pub use question::{Exact, FirstFailure, FirstWins, Question, StrategyScore};
 pub use score::{FinalScore, Value};
 
 /// The capability traits without their names, for method calls:

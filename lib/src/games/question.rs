@@ -6,8 +6,10 @@
 //! "Does the first player win?" ([`FirstWins`]) is settled at a node of
 //! hers by her first winning child and at a node of his by his first
 //! child that stops her, so the rest are cut off. The score-only search
-//! (`engine::Decider`) and the strategy verifier (`verify::search`, where
-//! the first counterexample refutes) ask questions of their own. A cutoff
+//! (`engine::Decider`) asks one of its own, and every strategy check (the
+//! `K_k` verifier's `verify::search` and the labelled strategies' layer
+//! `engine::follow`) asks [`FirstFailure`]: the first counterexample
+//! refutes. A cutoff
 //! is sound for the question that declares it, not for the game, so it
 //! travels with the question: a search takes the question beside the game
 //! (`engine::Solver::asking`) and is monomorphised for it, so asking
@@ -61,6 +63,32 @@ impl Question<bool> for FirstWins {
     }
     fn hurries(&self, _won: bool) -> Option<Player> {
         None
+    }
+}
+
+/// The score of a line in a strategy check: it beats the strategy, or the
+/// strategy holds on it (however well).
+pub trait StrategyScore: FinalScore {
+    /// Whether the line beats the strategy.
+    fn fails(self) -> bool;
+}
+
+/// "Does the strategy hold against every line, and if not, which failure
+/// comes first in move order?", the one question of every strategy check:
+/// a failure is decisive for the adversary ([`Player::Second`]; any
+/// counterexample refutes, so the value is the first one in move order,
+/// not the shortest) and a line that holds is decisive for the strategy's
+/// player where she chooses among open options ([`Player::First`]; one
+/// option that holds is enough). Lengths rank as the score says.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FirstFailure;
+
+impl<S: StrategyScore> Question<S> for FirstFailure {
+    fn decisive(&self, mover: Player, score: S) -> bool {
+        score.fails() == (mover == Player::Second)
+    }
+    fn hurries(&self, score: S) -> Option<Player> {
+        score.hurries()
     }
 }
 

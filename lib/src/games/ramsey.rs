@@ -404,6 +404,11 @@ impl Hints for RamseyGame {
     }
 }
 
+/// Nothing beyond the plain rules: `solve --rules ... --budget` searches
+/// every move and stores finished positions, as it always has (its
+/// published counts include them).
+impl super::horizon::HorizonHints for RamseyGame {}
+
 impl Notation for RamseyGame {
     fn move_text(&self, m: &Vec<Edge>) -> String {
         m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")

@@ -8,7 +8,7 @@
 //! isomorphism-invariant.
 
 use super::slot;
-use ramsey_verify_lib::analysis::budget::{BudgetSolver, WithinBudget};
+use ramsey_verify_lib::analysis::budget::{BudgetSolver, CliqueRace};
 use ramsey_verify_lib::core::board::{Edge, Player, Position, Vertex};
 use ramsey_verify_lib::core::memory::Memory;
 use ramsey_verify_lib::engine::limits::{Limits, MIB};
@@ -28,7 +28,7 @@ const MAX_TABLE_BYTES: u64 = 256 * MIB;
 pub fn move_at_hub(position: &Position, hub: Vertex, max_depth: u32) -> Option<Edge> {
     let mut names = Memory::new(0, slot::C + 1);
     names.set_name(slot::C, Some(hub));
-    let game = WithinBudget::new(4, position.board().clone(), max_depth).restrict_her_moves(names, Box::new(at_hub));
+    let game = CliqueRace::new(4, position.board().clone()).restrict_her_moves(names, Box::new(at_hub));
     let limits = Limits::default().with_max_memory(MAX_TABLE_BYTES);
     let solver = BudgetSolver::new(game).with_limits(limits);
     let (_, moves) = solver.shortest_win(position, max_depth, 1).ok()??;

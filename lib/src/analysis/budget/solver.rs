@@ -1,5 +1,6 @@
-//! Asking [`WithinBudget`] on the engine's core: whether she wins within a
-//! budget, her winning moves, and the shortest win up to a budget.
+//! Asking the budget question (the horizon layer over [`CliqueRace`]) on
+//! the engine's core: whether she wins within a budget, her winning moves,
+//! and the shortest win up to a budget.
 //!
 //! The moves at the position asked about are the game's own
 //! ([`Symmetric::orbit_moves`] of its canonical form, in their order: the same
@@ -9,9 +10,10 @@
 //! threats, threats, quiet moves, then canonical edge order, whatever
 //! the table holds.
 
-use super::{BudgetError, Race, Step, WithinBudget};
-use crate::core::board::{Edge, Position};
+use super::{BudgetError, CliqueRace, Race, Step};
+use crate::core::board::{Edge, Player, Position};
 use crate::engine::{inverse, Limits, NoHook, Solver, Stopped};
+use crate::games::horizon::{Horizon, Horizoned};
 use crate::games::{FirstWins, Hints, Rules, Symmetric};
 
 /// Why a budget question has no answer.
@@ -27,15 +29,17 @@ pub enum NoAnswer {
 
 /// The budget question's solver: one table for every question asked.
 pub struct BudgetSolver {
-    solver: Solver<'static, WithinBudget, NoHook, FirstWins>,
+    solver: Solver<'static, Horizon<CliqueRace>, NoHook, FirstWins>,
 }
 
 impl BudgetSolver {
     /// A solver for `game` with no memory cap. Sequential: the positions
-    /// it visits are the same on every run.
-    pub fn new(game: WithinBudget) -> BudgetSolver {
+    /// it visits are the same on every run. (The layer's own start budget
+    /// is never used: every question names its budget.)
+    pub fn new(game: CliqueRace) -> BudgetSolver {
+        let question = Horizon::new(game, Player::First, 0, |_, won| won);
         BudgetSolver {
-            solver: Solver::owning_asking(game, FirstWins).with_parallel_plies(0),
+            solver: Solver::owning_asking(question, FirstWins).with_parallel_plies(0),
         }
     }
 
@@ -50,7 +54,7 @@ impl BudgetSolver {
     /// Whether she, to move in `position`, wins within `budget` of her
     /// moves (`false` on a finished game).
     pub fn wins(&self, position: &Position, budget: u32) -> Result<bool, NoAnswer> {
-        match self.solver.game().race(position, budget)? {
+        match self.solver.game().inner().race(position, budget)? {
             Some(race) => Ok(self.value(&race)?),
             None => Ok(false),
         }
@@ -77,7 +81,7 @@ impl BudgetSolver {
         limit: usize,
     ) -> Result<Option<(u32, Vec<Edge>)>, NoAnswer> {
         // Bad input is refused before any search (every smaller budget fits).
-        self.solver.game().race(position, max_budget)?;
+        self.solver.game().inner().race(position, max_budget)?;
         for budget in 1..=max_budget {
             let moves = self.winners(position, budget, limit)?;
             if !moves.is_empty() {
@@ -96,7 +100,7 @@ impl BudgetSolver {
     /// The first `limit` of her moves that win within `budget`.
     fn winners(&self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NoAnswer> {
         let game = self.solver.game();
-        let Some(race) = game.race(position, budget)? else {
+        let Some(race) = game.inner().race(position, budget)? else {
             return Ok(Vec::new());
         };
         if budget == 0 {
@@ -118,7 +122,7 @@ impl BudgetSolver {
     }
 
     /// Whether she wins from `race`: its quick value, else the core's.
-    fn value(&self, race: &Race) -> Result<bool, Stopped> {
+    fn value(&self, race: &Horizoned<Race>) -> Result<bool, Stopped> {
         match self.solver.game().quick_value(race) {
             Some(v) => Ok(v.score),
             None => Ok(self.solver.value(race)?.score),

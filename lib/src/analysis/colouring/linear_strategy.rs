@@ -1,5 +1,5 @@
 //! The winning strategies of Section 3's two-colour fast paths as
-//! [`Strategy`] objects of the exact game, so the generic certifier can
+//! [`LabelledStrategy`] objects of the exact game, so the generic certifier can
 //! check them against every reply: Theorem 3.1's strategy (SCCG) and one
 //! for Theorem 3.3 (SCG).
 //!
@@ -30,7 +30,7 @@
 //! graphs with millions of vertices.
 
 use crate::core::board::Player;
-use crate::engine::strategy::Strategy;
+use crate::engine::strategy::LabelledStrategy;
 use crate::games::colouring::linear::{scg2, BigGraph, OrderedGame, Sccg2};
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
 
@@ -55,7 +55,7 @@ impl Sccg2Strategy {
     }
 }
 
-impl Strategy<ColouringGame> for Sccg2Strategy {
+impl LabelledStrategy<ColouringGame> for Sccg2Strategy {
     fn choose(&self, _: &ColouringGame, position: &ColourPosition, _: Option<&ColourMove>) -> Vec<ColourMove> {
         let (colours, Some(t)) = self.ordered.colours(position) else {
             return vec![];
@@ -117,7 +117,7 @@ impl Scg2Strategy {
     }
 }
 
-impl Strategy<ColouringGame> for Scg2Strategy {
+impl LabelledStrategy<ColouringGame> for Scg2Strategy {
     fn choose(&self, _: &ColouringGame, position: &ColourPosition, _: Option<&ColourMove>) -> Vec<ColourMove> {
         let (colours, Some(t)) = self.ordered.colours(position) else {
             return vec![];

@@ -1,5 +1,5 @@
 //! Theorem 5.3's strategy: player 1 wins the COLORING CONSTRUCTION GAME
-//! with 5 colours on every tree, as a [`Strategy`] the engine certifies
+//! with 5 colours on every tree, as a [`LabelledStrategy`] the engine certifies
 //! against every reply of player 2.
 //!
 //! Our reading of the proof (Section 5): player 1 hangs T from a root;
@@ -20,7 +20,7 @@
 use super::by_size::{size_fits, BySize, Timed, TreeSizeError};
 use super::trees::parents;
 use crate::core::board::{members, Vertex};
-use crate::engine::strategy::Strategy;
+use crate::engine::strategy::LabelledStrategy;
 use crate::engine::Stopped;
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame};
@@ -53,7 +53,7 @@ impl TreeStrategy {
     }
 }
 
-impl Strategy<ColouringGame> for TreeStrategy {
+impl LabelledStrategy<ColouringGame> for TreeStrategy {
     fn choose(&self, _: &ColouringGame, p: &ColourPosition, last: Option<&ColourMove>) -> Vec<ColourMove> {
         if p.uncoloured().count_ones() as usize == p.n() {
             return vec![ColourMove { v: self.root, c: 1 }];

@@ -185,7 +185,7 @@ pub struct WithinBudget {
 pub fn within_budget(game: &RamseyGame, budget: u32, limits: Limits) -> Result<WithinBudget, Stopped> {
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
-    let horizon = Horizon::new(game, game.first(), budget, won);
+    let horizon = Horizon::new(game.clone(), game.first(), budget, won);
     let solver = Solver::asking(&horizon, FirstWins)
         .with_limits(limits)
         .with_parallel_plies(0);

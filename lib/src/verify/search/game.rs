@@ -22,8 +22,8 @@
 //! Scores: every failure is below every win, and a win with fewer of her
 //! moves is above one with more (she hurries, he delays; the total is in
 //! the score; the length of a value counts his moves only). A failure is
-//! decisive for him and a win for her ([`FirstCounterexample`], the
-//! verifier's question): the value of
+//! decisive for him and a win for her ([`crate::games::FirstFailure`], the
+//! question of every strategy check): the value of
 //! a node is its first failing reply in reply order, else its longest win
 //! (and at her choice nodes under `Some`, the first winning option).
 //!
@@ -43,7 +43,7 @@ use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbits;
 use crate::core::symmetry::Canonical;
-use crate::games::{FinalScore, Hints, Notation, Question, Rules, Symmetric, Value};
+use crate::games::{FinalScore, Hints, Notation, Rules, StrategyScore, Symmetric, Value};
 use crate::verify::line::Ending;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
@@ -307,23 +307,11 @@ impl FinalScore for Score {
     }
 }
 
-/// The verifier's question: does the strategy win against every reply,
-/// and if not, what is the first counterexample in reply order? A failure
-/// is decisive for him (any counterexample refutes) and a win for her (at
-/// her choice nodes under [`Choices::Some`], one winning option is enough);
-/// lengths are ranked by the score itself.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FirstCounterexample;
-
-impl Question<Score> for FirstCounterexample {
-    fn decisive(&self, mover: Player, score: Score) -> bool {
-        match mover {
-            Player::Second => matches!(score, Score::Fail(_)),
-            Player::First => matches!(score, Score::Win(_)),
-        }
-    }
-    fn hurries(&self, score: Score) -> Option<Player> {
-        score.hurries()
+/// A failure of any kind is what he looks for (the question
+/// [`crate::games::FirstFailure`]).
+impl StrategyScore for Score {
+    fn fails(self) -> bool {
+        matches!(self, Score::Fail(_))
     }
 }
 

@@ -23,6 +23,7 @@ use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::engine::{Child, Counters, Hook, Limits, Solver, Stopped};
 use crate::games::prelude::*;
+use crate::games::FirstFailure;
 use crate::verify::line::Ending;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
@@ -43,7 +44,7 @@ pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use exchange::quiet_strategy_panics;
 pub use game::{
-    engine_form, to_value, AtNode, Exchange, FirstCounterexample, Node, Options, Score, StrategyGame, Turn,
+    engine_form, to_value, AtNode, Exchange, Node, Options, Score, StrategyGame, Turn,
 };
 pub use stats::Stats;
 pub use value::{FailKind, Value};
@@ -198,7 +199,7 @@ pub struct Search<'a> {
     pub bound: u32,
     limits: Option<Limits>,
     sequential: bool,
-    solver: Solver<'a, StrategyGame<'a>, Recorder<'a>, FirstCounterexample>,
+    solver: Solver<'a, StrategyGame<'a>, Recorder<'a>, FirstFailure>,
 }
 
 impl<'a> Search<'a> {
@@ -232,7 +233,7 @@ impl<'a> Search<'a> {
             observer,
         };
         let (strategy, game, board, bound) = (rules.strategy, rules.game, rules.board.clone(), rules.bound);
-        let solver = Solver::owning_asking(rules, FirstCounterexample)
+        let solver = Solver::owning_asking(rules, FirstFailure)
             .with_hook(recorder)
             .with_parallel_plies(if sequential { 0 } else { u32::MAX });
         Search {
