@@ -38,8 +38,8 @@ fn report(name: &str, plain: f64, with: f64, text: &str) {
 
 fn ramsey(rules: Rules, n: &str, target: &str) {
     let t: Pattern = target.parse().expect("a target");
-    let game = RamseyGame::new(ramsey_board(n).expect("a board"), [t.clone(), t], rules, Player::First)
-        .expect("a game");
+    let game =
+        RamseyGame::new(ramsey_board(n).expect("a board"), [t.clone(), t], rules, Player::First).expect("a game");
     let (plain, _) = timed(|| Solver::new(&game).value(&game.start()).expect("no cap"));
     let (with, cert) = timed(|| {
         let solver = Solver::new(&game);

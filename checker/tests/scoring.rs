@@ -6,31 +6,21 @@
 use ramsey_cert_check::game::position::Position;
 use ramsey_cert_check::graph::Colour;
 use ramsey_cert_check::scoring::rules::Measure;
+mod common;
+
+use common::{invalid_at, sealed};
 use ramsey_cert_check::{check, Claim, RejectionKind};
-use sha2::{Digest, Sha256};
 
 /// Alice takes 0-1 (Bob must take 1-2); Bob, after either edge of hers
 /// (the two are mirror images), takes the other.
 const P3: [&str; 2] = ["red B?:B? 0-1", "blue B_:B? 1-2"];
 
 fn certificate(game: &str, at_least: &str, at_most: &str, body: &[&str]) -> String {
-    let body: String = body.iter().map(|l| format!("{l}\n")).collect();
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!(
+    let head = format!(
         "ramsey-cert 6\ntool by hand\ngame {game}\nboard Bg\nstart B?:B?\nto-move red\nat-least {at_least}\n\
-         at-most {at_most}\nentries {}\nsha256 {digest}\n{body}",
-        body.lines().count()
-    )
-}
-
-fn invalid_at(text: &str, line: Option<usize>, words: &str) {
-    let r = check(text.as_bytes(), 1).expect_err("accepted a wrong certificate");
-    assert_eq!(r.kind, RejectionKind::Invalid, "{}", r.message);
-    assert_eq!(r.line, line, "{}", r.message);
-    assert!(r.message.contains(words), "`{}` does not say `{words}`", r.message);
+         at-most {at_most}\n"
+    );
+    sealed(&head, body)
 }
 
 #[test]

@@ -19,8 +19,25 @@ pub fn scratch(name: &str) -> PathBuf {
 /// Runs `command args --cert FILE` (2 threads) and returns the
 /// certificate's text (gunzipped if `name` ends in `.gz`).
 pub fn written_by(command: &str, name: &str, args: &[&str]) -> String {
+    written_with(command, "2", name, args)
+}
+
+/// The certificate of `command args` written with 1 thread, after
+/// checking that 2 threads write the same bytes.
+pub fn same_for_any_threads(command: &str, args: &[&str]) -> String {
+    let one = written_with(command, "1", "threads-1.cert", args);
+    assert_eq!(
+        one,
+        written_with(command, "2", "threads-2.cert", args),
+        "{command} {args:?}"
+    );
+    one
+}
+
+/// [`written_by`] on `threads` threads.
+fn written_with(command: &str, threads: &str, name: &str, args: &[&str]) -> String {
     let path = scratch(name);
-    let mut all = vec![command, "--threads", "2"];
+    let mut all = vec![command, "--threads", threads];
     all.extend_from_slice(args);
     all.extend(["--cert", path.to_str().unwrap()]);
     let (code, _, err) = ramsey(&all);
@@ -100,4 +117,23 @@ pub fn with_field(text: &str, key: &str, value: &str) -> String {
 pub fn body(text: &str) -> Vec<Vec<String>> {
     let fields = |l: &str| l.split(' ').map(String::from).collect();
     text.lines().skip(header_len(text)).map(fields).collect()
+}
+
+/// Asserts that each body line `i` of `indices` is needed: without it the
+/// certificate is rejected for a missing position, on the line of the
+/// entry whose reply leads there (or at the start, or a missing root).
+pub fn each_entry_needed(text: &str, indices: impl IntoIterator<Item = usize>) {
+    for i in indices {
+        let r = rejected(&edited(text, i, None));
+        assert!(
+            r.message.contains("missing position") || r.message.contains("root"),
+            "entry {i}: {}",
+            r.message
+        );
+        assert!(
+            r.line.is_some() || r.message.contains("start"),
+            "entry {i}: {}",
+            r.message
+        );
+    }
 }

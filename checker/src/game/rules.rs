@@ -7,6 +7,7 @@ use super::closure::{Goal, Rulebook};
 use super::header::MAX_SET_MOVE_EDGES;
 use super::position::{other, Position, Target};
 use crate::graph::Colour;
+use crate::text::{name_of, named};
 use std::fmt;
 use std::str::FromStr;
 
@@ -43,18 +44,13 @@ const NAMES: [(Rules, &str); 7] = [
 impl FromStr for Rules {
     type Err = String;
     fn from_str(s: &str) -> Result<Rules, String> {
-        NAMES
-            .iter()
-            .find(|(_, name)| *name == s)
-            .map(|&(r, _)| r)
-            .ok_or_else(|| format!("unknown rules `{}`", crate::text::clip(s)))
+        named(&NAMES, s).ok_or_else(|| format!("unknown rules `{}`", crate::text::clip(s)))
     }
 }
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = NAMES.iter().find(|(r, _)| r == self).map_or("?", |&(_, n)| n);
-        f.write_str(name)
+        f.write_str(name_of(&NAMES, self))
     }
 }
 

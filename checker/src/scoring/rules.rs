@@ -8,6 +8,7 @@ use crate::game::closure::{Goal, Rulebook};
 use crate::game::position::{Position, Target};
 use crate::graph::Colour;
 use crate::iso::Cells;
+use crate::text::{name_of, named};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -34,16 +35,12 @@ const NAMES: [(Measure, &str); 4] = [
 impl Measure {
     /// The game named `text`.
     pub fn parse(text: &str) -> Result<Measure, String> {
-        NAMES
-            .iter()
-            .find(|(_, name)| *name == text)
-            .map(|&(m, _)| m)
-            .ok_or_else(|| format!("unknown game `{}`", crate::text::clip(text)))
+        named(&NAMES, text).ok_or_else(|| format!("unknown game `{}`", crate::text::clip(text)))
     }
 
     /// The game's name.
     pub fn name(self) -> &'static str {
-        NAMES.iter().find(|(m, _)| *m == self).map_or("?", |&(_, n)| n)
+        name_of(&NAMES, &self)
     }
 
     /// What colour `c` of `p` scores.
@@ -100,10 +97,17 @@ pub struct Points {
     pub bob: u32,
 }
 
+impl Points {
+    /// Where an outcome stands in the paper's order: the difference, then
+    /// Alice's points.
+    fn rank(&self) -> (i64, u32) {
+        (i64::from(self.alice) - i64::from(self.bob), self.alice)
+    }
+}
+
 impl Ord for Points {
     fn cmp(&self, other: &Points) -> Ordering {
-        let key = |p: &Points| (i64::from(p.alice) - i64::from(p.bob), p.alice);
-        key(self).cmp(&key(other))
+        self.rank().cmp(&other.rank())
     }
 }
 

@@ -92,7 +92,10 @@ where
 
 /// What one position adds: its entry (a position of the prover) and the
 /// positions after it.
-type Step<G> = (Option<(<G as Rules>::Position, <G as Rules>::Move)>, Vec<<G as Rules>::Position>);
+type Step<G> = (
+    Option<(<G as Rules>::Position, <G as Rules>::Move)>,
+    Vec<<G as Rules>::Position>,
+);
 
 /// The prover's move at `position` and the position after it, or every
 /// move of the other player up to symmetry (one per orbit of `canon`'s
