@@ -45,15 +45,14 @@ NEW+=(
   "certs/draw-misere-5-K3.cert|misere on K5 with K3|solve --rules misere --board 5 --target K3"
   "certs/draw-misere-5-C4.cert|misere on K5 with C4|solve --rules misere --board 5 --target C4"
 )
-# Table 1 of Cambie and Provoost, m = 1..17: every game's value (format 6).
-for m in $(seq 1 17); do
+# Table 1 of Cambie and Provoost, m = 1..22: every game's value (format 6).
+for m in $(seq 1 22); do
   for game in clique star vc colex; do
-    NEW+=("certs/erdos-c$m-$game.cert.gz|Erdős' $game game on C($m) (Table 1, row $m)|erdos --game $game --board colex:$m")
+    note=""
+    if [ "$m-$game" = "22-vc" ]; then note="; the paper prints (2, 1)"; fi
+    NEW+=("certs/erdos-c$m-$game.cert.gz|Erdős' $game game on C($m) (Table 1, row $m$note)|erdos --game $game --board colex:$m")
   done
 done
-NEW+=(
-  "certs/erdos-c22-vc.cert.gz|Erdős' vc game on C(22) (Table 1, row 22; the paper prints (2, 1))|erdos --game vc --board colex:22"
-)
 
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
