@@ -44,6 +44,7 @@ NEW+=(
   "certs/draw-achieve-5-C4.cert|achieve on K5 with C4|solve --rules achieve --board 5 --target C4"
   "certs/draw-misere-5-K3.cert|misere on K5 with K3|solve --rules misere --board 5 --target K3"
   "certs/draw-misere-5-C4.cert|misere on K5 with C4|solve --rules misere --board 5 --target C4"
+  "certs/draw-achieve-7-K4.cert.gz|achieve on K7 with K4|solve --rules achieve --board 7 --target K4"
 )
 # Table 1 of Cambie and Provoost, m = 1..22: every game's value (format 6).
 for m in $(seq 1 22); do
