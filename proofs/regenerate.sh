@@ -53,6 +53,8 @@ RUNS=(
   "k4-as-written-some-17-21|verify --strategy k4-as-written --board 17 --bound 21 --choices some"
   "k4-as-written-all-inf-21|verify --strategy k4-as-written --board inf --bound 21 --choices all"
   "k4-as-written-all-17-21|verify --strategy k4-as-written --board 17 --bound 21 --choices all"
+  "k4-game-no-win-within-10|solve --g6 '?:?' --budget 10 --clique 4 --board inf"
+  "k4-game-no-win-within-11|solve --g6 '?:?' --budget 11 --clique 4 --board inf"
 )
 
 run() {

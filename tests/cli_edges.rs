@@ -3,9 +3,7 @@
 //! counts printed with the wrong number ("1 positions").
 
 mod common;
-use common::ramsey;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use common::{ramsey, with_stdin};
 
 /// The long options (`--name`) a `--help` text lists, in order.
 fn listed_options(help: &str) -> Vec<String> {
@@ -18,24 +16,6 @@ fn listed_options(help: &str) -> Vec<String> {
                 .map(|rest| rest.split([' ', ',']).next().unwrap_or_default().to_string())
         })
         .collect()
-}
-
-/// Runs the binary with `args` and `stdin` as its standard input.
-fn with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
@@ -74,7 +54,7 @@ fn play_lists_only_the_options_it_accepts() {
         }
         args.extend([format!("--{option}"), value.to_string()]);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let (code, _, err) = with_stdin(&args, "q\n");
+        let (code, _, err) = with_stdin(&args, b"q\n");
         assert_eq!(code, 0, "{args:?}: {err}");
     }
 }

@@ -2,7 +2,7 @@
 //! (one line, exit code 2).
 
 mod common;
-use common::ramsey;
+use common::{ramsey, with_stdin};
 
 #[test]
 fn ccg_on_p4_with_two_colours_is_a_second_player_win() {
@@ -361,5 +361,63 @@ fn the_winning_first_moves_are_named_for_the_player_who_moves_first() {
         let moves = v["winning_first_moves"].as_array().unwrap();
         assert_eq!(moves.is_empty(), first != winner, "{owners}: {out}");
         assert!(moves.iter().all(|m| m[0] == 4), "{owners}: {out}");
+    }
+}
+
+/// A JSON answer without its timings (which differ from run to run).
+fn untimed(line: &str) -> serde_json::Value {
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                map.remove("seconds");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
+    strip(&mut value);
+    value
+}
+
+#[test]
+fn a_graph6_stream_gets_one_json_line_per_graph_as_each_alone_would() {
+    // The star K1,4, the path P4 and the 5-cycle, as nauty's geng writes them.
+    let graphs = ["D?{", "Cr", "Dhc"];
+    let stream = graphs.map(|g| format!("{g}\n")).concat();
+    let census = ["colour", "--game-chromatic", "--graph", "@-", "--json-lines"];
+    let (code, out, err) = with_stdin(&census, stream.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), graphs.len(), "{out}");
+    for (line, graph) in lines.iter().zip(graphs) {
+        let (_, alone, _) = ramsey(&["colour", "--game-chromatic", "--graph", graph, "--json"]);
+        assert_eq!(untimed(line), untimed(&alone), "{graph}");
+    }
+    // Resuming after two lines gives the third.
+    let resumed = [&census[..], &["--skip", "2"]].concat();
+    let (_, rest, _) = with_stdin(&resumed, stream.as_bytes());
+    assert_eq!(rest.lines().map(untimed).collect::<Vec<_>>(), vec![untimed(lines[2])]);
+}
+
+#[test]
+fn a_bad_line_in_a_stream_is_named_and_ends_the_census_with_exit_code_2() {
+    let census = ["colour", "--game-chromatic", "--graph", "@-", "--json-lines"];
+    let (code, out, err) = with_stdin(&census, b"Cr\nbad\nDhc\n");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out.lines().count(), 1, "the graph before it is answered: {out}");
+    assert!(err.starts_with("error: line 2: ") && err.trim().lines().count() == 1, "{err}");
+    let (code, _, err) = with_stdin(&census, b"\xff\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: not text"), "{err}");
+    // A stream needs @- or @FILE, and --json-lines is not --json.
+    for args in [
+        &["colour", "--game-chromatic", "--graph", "Cr", "--json-lines"][..],
+        &["colour", "--game-chromatic", "--graph", "@-", "--json-lines", "--json"],
+        &["colour", "--game-chromatic", "--graph", "Cr", "--skip", "1"],
+    ] {
+        let (code, _, err) = with_stdin(args, b"Cr\n");
+        assert_eq!(code, 2, "{args:?}: {err}");
     }
 }

@@ -7,7 +7,7 @@ use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 mod common;
-use common::ramsey;
+use common::{ramsey, with_stdin};
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
     complete_game(n, &target.parse().unwrap(), rules).unwrap()
@@ -143,22 +143,10 @@ fn bad_game_statements_get_one_line_and_exit_code_2() {
     }
 }
 
-/// Runs `play` with `input` on standard input.
+/// Runs `play` with `args` and `input` on standard input: exit code, stdout.
 fn play(args: &[&str], input: &str) -> (i32, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .arg("play")
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (code, out, _) = with_stdin(&[&["play"], args].concat(), input.as_bytes());
+    (code, out)
 }
 
 #[test]
@@ -174,11 +162,8 @@ fn the_perfect_player_wins_sim_against_a_person_who_plays_edges_in_order() {
         &("x y\n".to_string() + &input),
     );
     assert_eq!(code, 0);
-    assert!(out.contains("write a move as two vertex numbers"), "{out}");
-    assert!(
-        out.trim_end().ends_with("game over: blue (second player) wins"),
-        "{out}"
-    );
+    assert!(out.contains("not a move. Type an edge as two vertices"), "{out}");
+    assert!(out.contains("game over: blue (second player) wins\nred completed K3: "), "{out}");
 }
 
 #[test]

@@ -14,6 +14,7 @@ use crate::verify::classes::ClassesError;
 use crate::verify::search::{Search, Value};
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{verify, Request, Verdict, VerifyError};
+use crate::core::words::count;
 use std::time::Instant;
 
 /// Why a workload has no measurement.
@@ -330,11 +331,11 @@ pub fn k4_solve(depth: u32, limits: Limits, runs: usize) -> Result<Measurement, 
 /// A whole certification (must verify); items are positions.
 pub fn certification(strategy: &dyn Strategy, request: Request, runs: usize) -> Result<Measurement, BenchError> {
     let name = format!(
-        "certify {} on {} bound {} ({} threads)",
+        "certify {} on {} bound {} ({})",
         strategy.name(),
         request.board,
         request.bound,
-        request.limits.threads()
+        count(request.limits.threads(), "thread", "threads")
     );
     measure(name, runs, || {
         let report = verify(strategy, &request).map_err(|e| match e {
@@ -358,9 +359,9 @@ pub fn failure_class_search(
     runs: usize,
 ) -> Result<Measurement, BenchError> {
     let name = format!(
-        "failure classes of {} after round {round} ({} threads)",
+        "failure classes of {} after round {round} ({})",
         strategy.name(),
-        limits.threads()
+        count(limits.threads(), "thread", "threads")
     );
     measure(name, runs, || {
         let search = Search::new(strategy, Board::Infinite, 21).with_limits(limits);

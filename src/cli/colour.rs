@@ -72,6 +72,15 @@ pub struct ColourArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// A census: `--graph @-` (or `@FILE`) is a stream of graph6 lines, as
+    /// nauty's geng writes them; print one JSON object per graph, per line,
+    /// in input order (progress on stderr).
+    #[arg(long, conflicts_with_all = ["json", "svg", "trees", "certify_trees"])]
+    pub json_lines: bool,
+    /// With --json-lines: skip the first N graphs of the stream (to resume
+    /// a census whose output already has N lines).
+    #[arg(long, value_name = "N", requires = "json_lines")]
+    pub skip: Option<u64>,
     /// Worker threads and the memory cap (of each search's table).
     #[command(flatten)]
     pub limits: super::args::LimitArgs,
@@ -93,6 +102,9 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(n) = args.trees {
         return by_size(&CensusBySize::new(n, args.examples, limits)?, args.json);
     }
+    if args.json_lines {
+        return census(args, limits);
+    }
     let answer = request(args).answer(limits)?;
     if let Some(path) = &args.svg {
         // The request refuses a picture where the answer has no line.
@@ -102,6 +114,44 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
         true => output::println(answer.to_json()),
         false => output::println(answer.to_text()),
     }
+}
+
+/// `--json-lines`: the question asked of every graph of the stream, one
+/// JSON line each, as soon as it is answered (so a census can be resumed
+/// with `--skip`). A bad line or a stopped search ends the census, naming
+/// the line.
+fn census(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
+    let stream = match args.graph.as_deref() {
+        Some("@-") => Box::new(std::io::stdin().lock()) as Box<dyn std::io::BufRead>,
+        Some(path) if path.starts_with('@') => Box::new(std::io::BufReader::new(
+            std::fs::File::open(&path[1..]).map_err(|e| Failure::BadInput(format!("{}: {e}", &path[1..])))?,
+        )),
+        _ => return Err(Failure::BadInput("--json-lines reads graph6 lines: give --graph @- or --graph @FILE".into())),
+    };
+    let mut progress = super::progress::Counting::new("graphs");
+    let graphs = std::io::BufRead::split(stream, b'\n').enumerate().skip(args.skip.unwrap_or(0) as usize);
+    for (index, line) in graphs {
+        let at = |why: String| format!("line {}: {why}", index + 1);
+        let line = line.map_err(|e| Failure::BadInput(at(e.to_string())))?;
+        let text = std::str::from_utf8(&line).map_err(|_| Failure::BadInput(at("not text (UTF-8)".into())))?;
+        let graph6 = text.trim();
+        if graph6.is_empty() {
+            continue;
+        }
+        let question = ColourRequest {
+            graph: Some(graph6.to_string()),
+            ..request(args)
+        };
+        let answer = question.answer(limits).map_err(|e| match Failure::from(e) {
+            Failure::BadInput(why) => Failure::BadInput(at(why)),
+            Failure::NoVerdict(why) => Failure::NoVerdict(at(why)),
+            other => other,
+        })?;
+        output::println(serde_json::to_string(&answer.to_json()).expect("JSON values serialise"))?;
+        progress.one_more();
+    }
+    progress.done();
+    Ok(())
 }
 
 /// The question the flags ask.

@@ -6,14 +6,14 @@
 
 use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
-use crate::analysis::ramsey_game::parse_move;
+use crate::analysis::ramsey_game::{explain, parse_move};
 use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use crate::render::played::{board_matrix, played_figure};
+use crate::render::played::{board_matrix, board_matrix_marked, played_figure};
 use clap::Args;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -58,20 +58,23 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
     let mut input = std::io::stdin().lock();
+    output::print(&explain::banner(&game, human))?;
     loop {
-        output::print(&board_matrix(&position))?;
         if let Some(score) = game.outcome(&position) {
-            output::println(format_args!("game over: {}", game.score_text(score)))?;
+            let (text, marked) = explain::ending(&game, &position, score);
+            output::print(&board_matrix_marked(&position, &marked))?;
+            output::print(&text)?;
             break;
         }
+        output::print(&board_matrix(&position))?;
         let mover = game.to_move(&position);
         let m = if mover == human {
             match ask(&game, &position, &mut input)? {
                 Some(m) => m,
-                None => return Ok(()),
+                None => return output::println("goodbye"),
             }
         } else {
-            let m = program_move(&solver, &position)
+            let m = thinking(|| program_move(&solver, &position))?
                 .map_err(|e| Failure::NoVerdict(e.to_string()))?
                 .expect("the game is not over");
             output::println(format_args!("{} plays {}", mover.colour_name(), game.move_text(&m)))?;
@@ -83,26 +86,53 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
     if let Some(path) = &args.svg {
         let svg = crate::render::svg::to_svg(&played_figure(&game, &played));
         output::write_file(path, svg)?;
+        output::println(format_args!("the game, edges numbered in play order: {}", path.display()))?;
     }
     Ok(())
 }
 
-/// Reads the person's move until it is legal; `None` at end of input or `q`.
+/// Runs `work`, saying "thinking…" if it takes more than a moment (the
+/// first move of the perfect player solves the whole game).
+fn thinking<T: Send>(work: impl FnOnce() -> T + Send) -> Result<T, Failure> {
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let (note, result) = std::thread::scope(|scope| {
+        let note = scope.spawn(move || match wait.recv_timeout(std::time::Duration::from_millis(300)) {
+            Ok(()) => Ok(()),
+            Err(_) => output::println("thinking…"),
+        });
+        let result = work();
+        let _ = done.send(());
+        (note.join(), result)
+    });
+    note.unwrap_or(Ok(()))?;
+    Ok(result)
+}
+
+/// Reads the person's move until it is legal; `None` at end of input or
+/// `q`. A refused move is explained ([`explain::refusal`]); a line that
+/// is not UTF-8 text is refused and asked again.
 fn ask(game: &RamseyGame, position: &Position, input: &mut impl BufRead) -> Result<Option<Vec<Edge>>, Failure> {
     let legal = labelled_moves(game, position);
     loop {
-        output::print(&format!(
-            "your move ({}: two vertices like `0 1`, several as `0-1,2-3`; q quits): ",
-            position.to_move().colour_name()
-        ))?;
-        let mut line = String::new();
-        if input.read_line(&mut line).unwrap_or(0) == 0 || line.trim() == "q" {
+        output::print(&format!("your move ({}): ", position.to_move().colour_name()))?;
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes).unwrap_or(0) == 0 {
+            output::println("")?;
             return Ok(None);
         }
-        match parse_move(&line) {
-            Some(m) if legal.contains(&m) => return Ok(Some(m)),
-            Some(_) => output::println("not a legal move here")?,
-            None => output::println("write a move as two vertex numbers, e.g. `0 1`")?,
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            output::println("that line is not text (UTF-8); type a move like `0 1`")?;
+            continue;
+        };
+        if line.trim() == "q" {
+            return Ok(None);
+        }
+        match parse_move(line) {
+            Some(m) => match explain::refusal(game, position, &m, &legal) {
+                None => return Ok(Some(m)),
+                Some(why) => output::println(format_args!("refused: {why}"))?,
+            },
+            None => output::println(format_args!("not a move. {}", explain::how_to_move(game)))?,
         }
     }
 }

@@ -56,3 +56,33 @@ fn spinner(elapsed: Duration) -> ProgressBar {
     bar.set_style(ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("valid template"));
     bar
 }
+
+/// Progress over a stream of items (a census of graphs): how many are
+/// done and how fast, on stderr when it is a terminal (indicatif draws
+/// nothing otherwise, so piped output stays clean).
+pub struct Counting {
+    bar: ProgressBar,
+    noun: &'static str,
+}
+
+impl Counting {
+    /// Nothing done yet; `noun` names the items (plural).
+    pub fn new(noun: &'static str) -> Counting {
+        let bar = spinner(Duration::ZERO);
+        bar.enable_steady_tick(Duration::from_millis(500));
+        Counting { bar, noun }
+    }
+
+    /// One more item done.
+    pub fn one_more(&mut self) {
+        self.bar.inc(1);
+        let done = self.bar.position();
+        let rate = done as f64 / self.bar.elapsed().as_secs_f64().max(1e-9);
+        self.bar.set_message(format!("{done} {}, {rate:.1}/s", self.noun));
+    }
+
+    /// The stream is over: the display is cleared.
+    pub fn done(self) {
+        self.bar.finish_and_clear();
+    }
+}

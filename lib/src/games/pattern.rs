@@ -122,8 +122,25 @@ impl Pattern {
         })
     }
 
+    /// The edges of a copy of the pattern in the graph with adjacency
+    /// `adj`, if there is one (the first the search meets), in increasing
+    /// order: to show a person which copy ended a game.
+    pub fn copy_in(&self, adj: &dyn Fn(Vertex) -> VertexSet, capacity: usize) -> Option<Vec<Edge>> {
+        let k = self.rows.len();
+        let mut map = vec![u8::MAX; k];
+        let mapped = (0..capacity as Vertex).any(|c| {
+            map[0] = c;
+            self.extend(adj, capacity, &mut map, 1u128 << c)
+        });
+        let mut edges: Vec<Edge> = mapped
+            .then(|| self.edges().iter().map(|e| e.map(|x| map[x as usize])).collect())?;
+        edges.sort_unstable();
+        Some(edges)
+    }
+
     /// Backtracking: maps the next unmapped pattern vertex (one adjacent to
-    /// a mapped one first, so candidates come from neighbourhoods).
+    /// a mapped one first, so candidates come from neighbourhoods); on
+    /// success `map` holds the copy.
     fn extend(&self, adj: &dyn Fn(Vertex) -> VertexSet, capacity: usize, map: &mut [u8], used: VertexSet) -> bool {
         let next = (0..map.len()).filter(|&x| map[x] == u8::MAX).max_by_key(|&x| {
             members(self.rows[x] as VertexSet)
@@ -140,7 +157,6 @@ impl Pattern {
         for c in members(candidates) {
             map[x] = c;
             if self.extend(adj, capacity, map, used | 1u128 << c) {
-                map[x] = u8::MAX;
                 return true;
             }
         }

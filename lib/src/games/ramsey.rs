@@ -82,6 +82,23 @@ impl Rules {
         }
     }
 
+    /// The rules in one sentence, for a person about to play.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Rules::Achieve => "the first to own a copy of their target wins; a full board is a draw",
+            Rules::AchieveSecond => "the first to own a copy of their target wins; a full board is a win for the player who moves second",
+            Rules::Maker => "only the first player's target counts: the player who moves second only blocks, and wins if the board fills first",
+            Rules::Avoid => "completing a copy of your own target is not allowed; who cannot move loses",
+            Rules::Misere => "who completes a copy of their own target loses; a full board is a draw",
+            Rules::AvoidPlus => {
+                "a move colours any nonempty set of free edges; completing a copy of your own target is not allowed; who cannot move loses"
+            }
+            Rules::MiserePlus => {
+                "a move colours any nonempty set of free edges; who completes a copy of their own target loses; a full board is a draw"
+            }
+        }
+    }
+
     /// Whether a move colours a nonempty set of edges instead of one.
     pub fn sets(self) -> bool {
         matches!(self, Rules::AvoidPlus | Rules::MiserePlus)
@@ -238,6 +255,12 @@ impl RamseyGame {
     /// only the first player's does).
     fn counts(&self, player: Player) -> bool {
         self.rules != Rules::Maker || player == self.first
+    }
+
+    /// The edges of a copy of `player`'s target that `player` owns, if any.
+    pub fn target_copy(&self, position: &Position, player: Player) -> Option<Vec<Edge>> {
+        let adj = |v: Vertex| position.neighbours(player, v);
+        self.target(player).copy_in(&adj, position.vertex_count())
     }
 
     /// Whether `player` owns a copy of their target.

@@ -12,6 +12,12 @@ use crate::games::ramsey::RamseyGame;
 /// non-edge of the board; a blank line before it sets it off from the
 /// moves printed between boards.
 pub fn board_matrix(position: &Position) -> String {
+    board_matrix_marked(position, &[])
+}
+
+/// [`board_matrix`] with the `marked` edges flagged `*` after their
+/// owner's letter (the copy of a target that ended a game).
+pub fn board_matrix_marked(position: &Position, marked: &[Edge]) -> String {
     let n = position.vertex_count() as Vertex;
     let mut out = String::from("\n   ");
     for v in 0..n {
@@ -23,15 +29,19 @@ pub fn board_matrix(position: &Position) -> String {
         for v in 0..n {
             let bit = |set: u128| set >> v & 1 == 1;
             let cell = if u == v || !bit(position.board_neighbours(u)) {
-                ' '
+                " "
             } else if bit(position.neighbours(Player::First, u)) {
-                'R'
+                "R"
             } else if bit(position.neighbours(Player::Second, u)) {
-                'B'
+                "B"
             } else {
-                '.'
+                "."
             };
-            out += &format!("{cell:>3}");
+            let mark = match u != v && marked.contains(&Edge::new(u, v)) {
+                true => "*",
+                false => "",
+            };
+            out += &format!("{:>3}", format!("{cell}{mark}"));
         }
         out.push('\n');
     }

@@ -16,6 +16,7 @@ use crate::games::{FirstWins, UnknownName};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+pub mod explain;
 mod report;
 
 pub use report::{header_json, header_text, Answer, GameAnswer};
