@@ -203,23 +203,40 @@ fn a_full_disk_is_a_one_line_error_with_exit_code_two() {
     }
 }
 
+/// Runs the program with a reader of standard output that goes away
+/// before the program writes (like `| head -c 0`).
+fn with_closed_pipe(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly_with_exit_code_zero() {
     for args in PRINTING {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-            .args(*args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        // The reader goes away before the program writes (like `| head -c 0`).
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
+        let out = with_closed_pipe(args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
         assert!(err.is_empty(), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_exit_code_of_a_rejected_certificate() {
+    let bad = std::env::temp_dir().join(format!("ramsey-cli-bad-{}.cert", std::process::id()));
+    let k3 = std::fs::read_to_string("proofs/k3-inf.cert").unwrap();
+    std::fs::write(&bad, k3.replacen("bound 50", "bound 1", 1)).unwrap();
+    let out = with_closed_pipe(&["check", "--json", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: invalid certificate: bound 1 is lower"), "{err}");
+    std::fs::remove_file(bad).unwrap();
 }
 
 #[test]

@@ -122,13 +122,28 @@ fn bad_input_is_one_line_and_exit_code_2() {
     bad_input(&["erdos", "--board", "13"], "at most 12");
     bad_input(&["erdos", "--board", "150"], "at most 12");
     bad_input(&["erdos", "--board", "99999999999999999999999"], "board");
-    bad_input(&["erdos", "--board", "1"], "no edges");
-    bad_input(&["erdos", "--board", "D??"], "no edges");
-    bad_input(&["erdos", "--board", "colex:0"], "no edges");
     bad_input(&["erdos", "--game", "chess", "--board", "4"], "unknown game");
     bad_input(&["erdos", "--board", "not graph6!"], "board");
     bad_input(&["erdos", "--board", "4", "--head-start", "0-x"], "head start");
     bad_input(&["erdos", "--table", "5..3"], "range");
+}
+
+#[test]
+fn boards_without_edges_are_games_over_at_the_start() {
+    // Nobody moves; a lone vertex is a K1 of either colour, so the Clique
+    // game is (1, 1) on a board with a vertex and (0, 0) on none.
+    for (board, clique) in [("1", "(1, 1)"), ("D??", "(1, 1)"), ("colex:0", "(0, 0)")] {
+        let (code, out, err) = ramsey(&["erdos", "--board", board]);
+        assert_eq!(code, 0, "{board}: {err}");
+        assert!(
+            out.contains("clique game on ") && out.contains(&format!("outcome (a, b) = {clique}")),
+            "{board}: {out}"
+        );
+        assert!(
+            out.contains("star game") && out.contains("optimal line: none"),
+            "{board}: {out}"
+        );
+    }
 }
 
 /// `(a - b, a)`: the paper's order of outcomes, as a sortable key.

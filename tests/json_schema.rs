@@ -210,8 +210,18 @@ fn check_json_is_as_documented() {
         "solve", "--rules", "achieve", "--target", "K3", "--board", "6", "--cert", game_cert,
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut games = objects(&["check", game_cert, "--json"]);
+    // A draw (format 5) and a scoring game (format 6).
+    let out = run(&[
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--cert", game_cert,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    games.extend(objects(&["check", game_cert, "--json"]));
+    assert_schema("check --json (game certificate)", &games);
+    let out = run(&["erdos", "--game", "vc", "--board", "colex:9", "--cert", game_cert]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_schema(
-        "check --json (game certificate)",
+        "check --json (scoring certificate)",
         &objects(&["check", game_cert, "--json"]),
     );
     assert_eq!(rejected[0]["exit_code"], 1);

@@ -216,8 +216,10 @@ fn with_two_moves_left_only_a_double_threat_ahead_wins() {
     let red = [(0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4)];
     let blue = [(5, 6), (7, 8), (9, 10), (11, 12), (13, 14), (15, 16)];
     let mut position = Position::empty(Board::Infinite);
-    red.iter().for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::First).unwrap());
-    blue.iter().for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::Second).unwrap());
+    red.iter()
+        .for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::First).unwrap());
+    blue.iter()
+        .for_each(|&(u, v)| position.claim(Edge::new(u, v), Player::Second).unwrap());
     assert_eq!(shortest_win(&position, 4, 3), Some(2));
     assert_eq!(solver(4).winning_moves(&position, 2).unwrap(), vec![Edge::new(0, 1)]);
     // With 0-1 his, no edge gives her a double threat: no win within 2.

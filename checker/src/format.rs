@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2, 3 and 4, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 6, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -193,13 +193,15 @@ impl<'a, R: BufRead> Lines<'a, R> {
             if lines.len() == 1 {
                 needed = match version(&lines[0])? {
                     VERSION | CHOICES_VERSION => HEADER_LINES,
-                    _ => crate::game::header::HEADER_LINES,
+                    crate::scoring::VERSION => crate::scoring::HEADER_LINES,
+                    v => crate::game::header::header_lines(v),
                 };
             }
         }
         let header = match version(&lines[0])? {
             VERSION | CHOICES_VERSION => AnyHeader::V2(parse_header(&lines)?),
-            _ => AnyHeader::V3(crate::game::header::parse(&lines)?),
+            crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
+            v => AnyHeader::V3(crate::game::header::parse(&lines, v)?),
         };
         let announced = header.entries();
         if announced > self.limits.max_entries {
@@ -235,8 +237,11 @@ impl<'a, R: BufRead> Lines<'a, R> {
 pub enum AnyHeader {
     /// Versions 2 and 4: the strong `K_k` game (this module's [`Header`]).
     V2(Header),
-    /// Version 3: a graph Ramsey game ([`crate::game::header::Header`]).
+    /// Versions 3 and 5: a graph Ramsey game, won or drawn
+    /// ([`crate::game::header::Header`]).
     V3(crate::game::header::Header),
+    /// Version 6: one of Erdős' scoring games ([`crate::scoring::Header`]).
+    V6(crate::scoring::Header),
 }
 
 impl AnyHeader {
@@ -245,6 +250,7 @@ impl AnyHeader {
         match self {
             AnyHeader::V2(h) => h.entries,
             AnyHeader::V3(h) => h.entries,
+            AnyHeader::V6(h) => h.entries,
         }
     }
 
@@ -253,20 +259,19 @@ impl AnyHeader {
         match self {
             AnyHeader::V2(h) => &h.sha256,
             AnyHeader::V3(h) => &h.sha256,
+            AnyHeader::V6(h) => &h.sha256,
         }
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2, 3 or 4, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 6, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
-        v @ (VERSION | crate::game::header::VERSION | CHOICES_VERSION) => Ok(v),
+        v @ (VERSION..=crate::scoring::VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions {VERSION}, {} and \
-             {CHOICES_VERSION})",
-            crate::game::header::VERSION
+            "unsupported certificate format version {v} (this checker reads versions 2 to 6)"
         ))),
     }
 }

@@ -4,7 +4,7 @@
 //! checker is meant to be read and trusted, not to be fast.
 
 /// Who owns an edge. `Red` is the first player ("she"), `Blue` the second.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Colour {
     /// Her edges.
     Red = 1,

@@ -1,8 +1,11 @@
 //! ramsey-cert-check: an independent checker for ramsey-verify certificates:
-//! format version 2 (the strong `K_k` game, `verify --cert`), version 3
-//! (graph Ramsey games, `solve --cert`, module [`game`]) and version 4 (a
+//! format version 2 (the strong `K_k` game, `verify --cert`), versions 3
+//! and 5 (graph Ramsey games, `solve --cert`: a win, or a draw as both
+//! players' non-losing strategies; module [`game`]) and version 4 (a
 //! strategy's open choices, `verify --choices all|some --cert`: every listed
-//! option wins, or a refutation, module [`refutation`]).
+//! option wins, or a refutation, module [`refutation`]) and version 6
+//! (Erdős' scoring games, `erdos --cert`: either side of a value or both,
+//! module [`scoring`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -26,6 +29,7 @@ pub mod game;
 pub mod graph;
 pub mod iso;
 pub mod refutation;
+pub mod scoring;
 pub mod text;
 
 use closure::{Game, Index};
@@ -126,8 +130,10 @@ pub enum Claim {
         /// For a refutation: what its tree holds.
         tally: Option<refutation::Tally>,
     },
-    /// Version 3: the stated graph Ramsey game and its winner.
+    /// Versions 3 and 5: the stated graph Ramsey game and its winner, or a draw.
     Game(game::Statement),
+    /// Version 6: a scoring game and the bounds on its value.
+    Scoring(scoring::Statement),
 }
 
 impl Summary {
@@ -139,25 +145,29 @@ impl Summary {
                     Board::Infinite => "K_aleph0".to_string(),
                     Board::Complete(n) => format!("K_{n}"),
                 };
-                strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves)
+                let text = strong_text(*claim, tally.as_ref(), &format!("K{k} game on {board}"), self.moves);
+                format!("{text} (bound {})", self.bound)
             }
-            Claim::Game(s) => format!(
-                "{} wins the {} game on board {} (targets {} for red, {} for blue; {} moved first) \
-                 within {} of {}",
-                s.winner,
-                s.rules,
-                s.board,
-                s.targets[0],
-                s.targets[1],
-                s.first,
-                count(self.moves, "move", "moves"),
-                s.winner
-            ),
+            Claim::Scoring(s) => s.text(),
+            Claim::Game(s) => {
+                let game = format!(
+                    "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
+                    s.rules, s.board, s.targets[0], s.targets[1], s.first
+                );
+                match s.winner {
+                    Some(w) => format!(
+                        "{w} wins {game} within {} of {w} (bound {})",
+                        count(self.moves, "move", "moves"),
+                        self.bound
+                    ),
+                    None => format!("{game} is a draw: neither red nor blue loses with its strategy"),
+                }
+            }
         };
         format!(
-            "VALID: {first} (bound {})\n\
+            "VALID: {first}\n\
              entries: {}   replies checked: {}   time: {:.3}s   written by: {}\n",
-            self.bound, self.entries, self.replies, self.seconds, self.tool
+            self.entries, self.replies, self.seconds, self.tool
         )
     }
 }
@@ -216,14 +226,25 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     out
                 }
                 Claim::Game(g) => serde_json::json!({
-                    "valid": true, "format": 3, "rules": g.rules, "board": g.board,
-                    "target_red": g.targets[0], "target_blue": g.targets[1],
-                    "first": g.first, "winner": g.winner,
+                    "valid": true, "format": if g.winner.is_some() { 3 } else { 5 }, "rules": g.rules,
+                    "board": g.board, "target_red": g.targets[0], "target_blue": g.targets[1],
+                    "first": g.first, "winner": g.winner, "claim": if g.winner.is_some() { "win" } else { "draw" },
                 }),
+                Claim::Scoring(g) => {
+                    let pair = |p: Option<scoring::rules::Points>| p.map(|p| [p.alice, p.bob]);
+                    let value = (g.at_least == g.at_most).then_some(pair(g.at_least)).flatten();
+                    serde_json::json!({
+                        "valid": true, "format": 6, "game": g.game, "board": g.board, "to_move": g.to_move,
+                        "at_least": pair(g.at_least), "at_most": pair(g.at_most), "value": value,
+                    })
+                }
             };
+            // A draw and a scoring game claim no bound and need no moves.
+            let drawn =
+                matches!(&s.claim, Claim::Game(g) if g.winner.is_none()) || matches!(&s.claim, Claim::Scoring(_));
             let rest = serde_json::json!({
-            "bound": s.bound,
-            "moves": s.moves,
+            "bound": (!drawn).then_some(s.bound),
+            "moves": (!drawn).then_some(s.moves),
             "entries": s.entries,
             "replies": s.replies,
             "seconds": s.seconds,
@@ -266,12 +287,28 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     format::check_integrity(header.sha256(), &body)?;
     let header = match header {
         AnyHeader::V2(h) => h,
+        AnyHeader::V6(h) => {
+            let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
+            return Ok(Summary {
+                tool: h.tool,
+                claim: Claim::Scoring(statement),
+                bound: 0,
+                moves: 0,
+                entries,
+                replies,
+                seconds: start.elapsed().as_secs_f64(),
+            });
+        }
         AnyHeader::V3(h) => {
             let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
+            let bound = match h.claim {
+                game::header::GameClaim::Wins { bound, .. } => bound,
+                game::header::GameClaim::Draw => 0,
+            };
             return Ok(Summary {
                 tool: h.tool,
                 claim: Claim::Game(statement),
-                bound: h.bound,
+                bound,
                 moves,
                 entries,
                 replies,

@@ -1,8 +1,16 @@
 //! `ramsey-cert-check [--threads N] [--json] FILE`: exit 0 valid, 1 invalid,
 //! 2 unreadable input or bad usage.
+//!
+//! Standard output is written with `write_out`, never `println!` (which
+//! panics when it cannot write): a full disk (`> /dev/full`) is a one-line
+//! error and exit code 2; a reader that went away (`| true`, `| head`)
+//! ends the run quietly, with the verdict's exit code, since the verdict is
+//! known by then and a closed pipe must not turn an invalid certificate
+//! into a success.
 
 use clap::Parser;
 use ramsey_cert_check::{check_file, verdict_json};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,31 +36,47 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            return write_out(&e.render().to_string()).map_or_else(|e| cannot_write(&e), |()| ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("{}", first_line(&e.render().to_string()));
+            let _ = writeln!(std::io::stderr(), "{}", first_line(&e.render().to_string()));
             return ExitCode::from(2);
         }
     };
     let verdict = check_file(&cli.file, usize::from(cli.threads));
-    if cli.json {
-        println!("{}", verdict_json(&verdict));
+    let printed = match (&verdict, cli.json) {
+        (_, true) => write_out(&format!("{}\n", verdict_json(&verdict))),
+        (Ok(summary), false) => write_out(&summary.to_text()),
+        (Err(_), false) => Ok(()),
+    };
+    if let Err(e) = printed {
+        return cannot_write(&e);
     }
     match verdict {
-        Ok(summary) => {
-            if !cli.json {
-                print!("{}", summary.to_text());
-            }
-            ExitCode::SUCCESS
-        }
+        Ok(_) => ExitCode::SUCCESS,
         Err(rejection) => {
             let label = if rejection.exit_code() == 1 { "INVALID" } else { "error" };
-            eprintln!("{label}: {}", rejection.message);
+            let _ = writeln!(std::io::stderr(), "{label}: {}", rejection.message);
             ExitCode::from(rejection.exit_code())
         }
     }
+}
+
+/// Writes `text` to standard output and flushes it. A closed pipe is not
+/// an error (nobody is left to read); any other error is returned.
+fn write_out(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        done => done,
+    }
+}
+
+/// Standard output failed for another reason than a closed pipe (a full
+/// disk): the one line on standard error, and exit code 2.
+fn cannot_write(e: &std::io::Error) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: cannot write to standard output: {e}");
+    ExitCode::from(2)
 }
 
 /// Clap's usage error in one line: the lines before `Usage:`.

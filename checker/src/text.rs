@@ -78,3 +78,14 @@ pub fn clip(s: &str) -> String {
     }
     out
 }
+
+/// The item of `names` called `text`, if any (the rules and games a
+/// header names).
+pub(crate) fn named<T: Copy>(names: &[(T, &str)], text: &str) -> Option<T> {
+    names.iter().find(|(_, name)| *name == text).map(|&(t, _)| t)
+}
+
+/// The name of `item` in `names` (`?` if it has none).
+pub(crate) fn name_of<T: PartialEq>(names: &[(T, &'static str)], item: &T) -> &'static str {
+    names.iter().find(|(t, _)| t == item).map_or("?", |&(_, n)| n)
+}

@@ -114,3 +114,67 @@ fn json_reports_the_rejection_kind_message_and_line() {
     );
     assert!(v["line"].is_null());
 }
+
+/// The checker's runs on a good and a bad certificate, with and without
+/// `--json`, with the exit code of each verdict and whether the run
+/// writes on standard output (a rejection without `--json` does not).
+fn printing_runs() -> Vec<(Vec<String>, i32, bool)> {
+    let bad = scratch("bad-bound.cert", &K3_INF.replacen("bound 50", "bound 1", 1));
+    let mut runs = Vec::new();
+    for (file, code) in [(K3_INF_PATH.to_string(), 0), (bad, 1)] {
+        runs.push((vec![file.clone()], code, code == 0));
+        runs.push((vec!["--json".to_string(), file], code, true));
+    }
+    runs.push((vec!["--help".to_string()], 0, true));
+    runs
+}
+
+#[test]
+fn a_full_disk_is_one_line_and_exit_code_2_not_a_panic() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for (args, code, prints) in printing_runs() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-cert-check"))
+            .args(&args)
+            .env("RUST_BACKTRACE", "1")
+            .stdout(full)
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        if prints {
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.starts_with("error: cannot write to standard output: "),
+                "{args:?}: {err}"
+            );
+        } else {
+            assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+            assert!(err.starts_with("INVALID: "), "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_with_the_verdicts_exit_code() {
+    for (args, code, _) in printing_runs() {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ramsey-cert-check"))
+            .args(&args)
+            .env("RUST_BACKTRACE", "1")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the checker writes (like `| true`).
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        // Only the verdict's own line on stderr for an invalid certificate.
+        let expected = if code == 0 { 0 } else { 1 };
+        assert_eq!(err.lines().count(), expected, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -20,11 +20,16 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
-/// Exit code 1 for an invalid certificate, 2 for unreadable input.
+/// Exit code 1 for an invalid certificate, 2 for unreadable input. A
+/// closed pipe after the JSON verdict keeps the verdict's exit code (as
+/// `ramsey-cert-check` does): it must not turn a rejection into a success.
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
     let verdict = ramsey_cert_check::check_file(&args.file, args.threads);
     if args.json {
-        output::println(ramsey_cert_check::verdict_json(&verdict))?;
+        match output::println(ramsey_cert_check::verdict_json(&verdict)) {
+            Ok(()) | Err(Failure::BrokenPipe) => {}
+            Err(failure) => return Err(failure),
+        }
     }
     match verdict {
         Ok(summary) => {

@@ -7,10 +7,12 @@
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::analysis::erdos::{
-    parse_games, parse_table_range, solve, table_heading, table_row, BoardReport, ErdosError,
+    parse_games, parse_table_range, solve, solve_certified, table_heading, table_row, BoardReport, ErdosError,
 };
+use crate::core::words::count;
 use crate::engine::Limits;
 use crate::games::scoring::Scoring;
+use crate::verify::cert::Certificate;
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -43,6 +45,12 @@ pub struct ErdosArgs {
     /// exact outcome, no line. Often much cheaper.
     #[arg(long, conflicts_with = "table")]
     pub winner_only: bool,
+    /// Write a proof certificate of the result (format version 6,
+    /// proofs/FORMAT.md; gzipped if FILE ends in .gz): Alice's strategy for
+    /// "at least" and Bob's for "at most" the outcome (with --winner-only,
+    /// the bounds proved). One game only (name it with --game).
+    #[arg(long, value_name = "FILE", conflicts_with = "table")]
+    pub cert: Option<std::path::PathBuf>,
 }
 
 /// Runs `erdos`.
@@ -56,21 +64,46 @@ pub fn run(args: ErdosArgs) -> Result<(), Failure> {
 }
 
 /// Solves each game on the board, printing each game's text as soon as it
-/// is solved, or the JSON object at the end.
+/// is solved, or the JSON object at the end; with `--cert`, writes the
+/// one game's certificate.
 fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
     let board = args.board.as_deref().unwrap_or_default();
     let mut report = BoardReport::parse(board, args.head_start.as_deref(), args.bob_first).map_err(bad_input)?;
+    if let Some(path) = &args.cert {
+        if games.len() != 1 {
+            return Err(bad_input(
+                "--cert writes one game's certificate: name one game with --game",
+            ));
+        }
+        output::check_writable(path)?;
+    }
     for &scoring in games {
         let game = report.game(scoring).map_err(bad_input)?;
+        let solve = if args.cert.is_some() { solve_certified } else { solve };
         let solved = solve(&game, limits, args.winner_only).map_err(|e| Failure::NoVerdict(e.to_string()))?;
         if !args.json {
             output::print(&report.game_text(&solved))?;
+        }
+        if let (Some(path), Some(cert)) = (&args.cert, &solved.certificate) {
+            write_certificate(cert, path)?;
         }
         report.games.push(solved);
     }
     if args.json {
         output::println(report.to_json())?;
     }
+    Ok(())
+}
+
+/// Writes `cert` to `path` and says so on standard error.
+pub fn write_certificate(cert: &Certificate, path: &std::path::Path) -> Result<(), Failure> {
+    let bytes = cert.write(path).map_err(|e| Failure::Output(e.to_string()))?;
+    output::note(format_args!(
+        "certificate: {}, {} written to {}",
+        count(cert.entries, "entry", "entries"),
+        count(bytes, "byte", "bytes"),
+        path.display()
+    ));
     Ok(())
 }
 

@@ -7,7 +7,6 @@
 
 use super::{output, Failure};
 use crate::analysis::ramsey_game::{names_aleph0, GameAnswer, Statement};
-use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use clap::Args;
@@ -53,7 +52,8 @@ pub struct GameArgs {
     #[arg(long)]
     pub census: bool,
     /// Write the winner's strategy as a proof certificate (format version 3,
-    /// proofs/FORMAT.md; gzipped if FILE ends in .gz). Refused on a draw.
+    /// proofs/FORMAT.md; gzipped if FILE ends in .gz), or on a draw both
+    /// players' non-losing strategies (format version 5).
     #[arg(long, value_name = "FILE", conflicts_with = "census")]
     pub cert: Option<std::path::PathBuf>,
 }
@@ -119,18 +119,10 @@ fn print(answer: Result<GameAnswer, Stopped>, json: bool) -> Result<(), Failure>
     }
 }
 
-/// Writes the winner's strategy to `path` (exit code 2 on a draw).
+/// Writes the winner's strategy to `path`, or on a draw both players'
+/// non-losing strategies.
 fn write_certificate(solver: &Solver<RamseyGame>, path: &std::path::Path) -> Result<(), Failure> {
-    let cert = crate::verify::cert::game::game_certificate(solver).map_err(|e| match e {
-        crate::verify::cert::game::GameCertError::Stopped(cap) => Failure::NoVerdict(cap.to_string()),
-        draw => Failure::BadInput(draw.to_string()),
-    })?;
-    let bytes = cert.write(path).map_err(|e| Failure::Output(e.to_string()))?;
-    output::note(format_args!(
-        "certificate: {}, {} written to {}",
-        count(cert.entries, "entry", "entries"),
-        count(bytes, "byte", "bytes"),
-        path.display()
-    ));
-    Ok(())
+    let cert = crate::verify::cert::game::solved_game_certificate(solver)
+        .map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
+    super::erdos::write_certificate(&cert, path)
 }

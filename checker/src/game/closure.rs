@@ -1,71 +1,142 @@
-//! Closure of version-3 certificates: every entry's move is legal, and
-//! against every legal reply of the loser the game ends in a win of the
-//! winner or reaches a position isomorphic (by a permutation of the board's
-//! vertices that keeps the board and both colours) to an entry of smaller
-//! depth. proofs/FORMAT.md ("Version 3") argues why that proves the claim.
+//! Closure of a strategy written as entries on a labelled board (format
+//! versions 3, 5 and 6): every entry's move is legal, and against every
+//! legal reply of the other player the game ends as the claim needs or
+//! reaches a position isomorphic (by a permutation of the board's vertices
+//! that keeps the board and both colours) to an entry of the same player
+//! (in version 3 of smaller depth). proofs/FORMAT.md argues why that proves
+//! each claim.
+//!
+//! The rules are a [`Rulebook`] (graph Ramsey games in [`super::rules`],
+//! Erdős' scoring games in [`crate::scoring`]) and what counts as a good
+//! end a [`Goal`]; the closure is written once for all of them.
 
-use super::header::{Header, HEADER_LINES, MAX_SET_MOVE_EDGES};
 use super::position::{other, parse_move, Position};
-use super::rules::{End, Game};
 use crate::graph::Colour;
 use crate::iso::{invariant, isomorphic, Cells};
 use crate::text::clip;
 use crate::Rejection;
 use std::collections::HashMap;
 
-/// One body line: the winner's move `mv` at `position`, winning within
-/// `depth` of the winner's moves (this one included).
+/// The rules of a game on a labelled board, as the closure needs them.
+pub trait Rulebook: Sync {
+    /// How a game ends (a winner, a draw, a final score).
+    type End: Copy;
+    /// The end of the game at `p` with `to_move` to move, or `None` while it goes on.
+    fn end(&self, p: &Position, to_move: Colour) -> Option<Self::End>;
+    /// `p` after move `m` of `c`, or why `m` is not a legal move there.
+    fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String>;
+    /// Calls `f` with the position after every legal move of `c` at `p` and
+    /// the move's text, until an error; returns the moves tried.
+    fn each_move(
+        &self,
+        p: &Position,
+        c: Colour,
+        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+    ) -> Result<usize, String>;
+    /// Why an entry's position, `to_move` to move, is not one where the game
+    /// goes on (or is beyond the checker's limits).
+    fn playable(&self, p: &Position, to_move: Colour) -> Result<(), String>;
+    /// An end, in words.
+    fn end_text(&self, end: Self::End) -> String;
+}
+
+/// What the prover's strategy must achieve.
+pub trait Goal<R: Rulebook>: Sync {
+    /// Whether a game that ended in `end` meets the claim.
+    fn accepts(&self, end: R::End) -> bool;
+    /// Whether the claim holds at `p` however play goes on from there
+    /// (checked before the rules' end; default: never).
+    fn settled(&self, _p: &Position) -> bool {
+        false
+    }
+}
+
+/// One body line: the prover `colour`'s move `mv` at `position`.
 #[derive(Clone, Debug)]
 pub struct Entry {
-    /// The position, winner to move, in the board's labels.
+    /// Whose strategy the entry belongs to (to move at `position`).
+    pub colour: Colour,
+    /// The position, in the board's labels.
     pub position: Position,
-    /// The winner's move: one edge, or a set of edges.
+    /// The move: one edge, or a set of edges.
     pub mv: Vec<(usize, usize)>,
-    /// The claimed depth.
+    /// Version 3: the prover wins within `depth` of its moves, this one
+    /// included; 0 in versions 5 and 6, which claim no length.
     pub depth: u32,
 }
 
-/// The 1-based line number of body line `i` (0-based).
-pub fn line_number(i: usize) -> usize {
-    HEADER_LINES + 1 + i
+/// How body lines are written and numbered.
+pub struct Layout<'a> {
+    /// The uncoloured board of the header.
+    pub board: &'a Position,
+    /// The file's line number of the first body line.
+    pub first_line: usize,
+    /// Version 3: `RED:BLUE MOVE DEPTH`, every entry the winner's (this
+    /// colour); versions 5 and 6 (`None`): `COLOUR RED:BLUE MOVE`.
+    pub winner: Option<Colour>,
 }
 
-/// Parses one body line `RED:BLUE MOVE DEPTH` on the header's board.
-pub fn parse_entry(header: &Header, line: usize, text: &[u8]) -> Result<Entry, Rejection> {
-    let bad = |what: String| Rejection::invalid(format!("line {line}: {what}")).at_line(line);
-    let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
-    let fields: Vec<&str> = text.split(' ').collect();
-    let [position, mv, depth] = fields[..] else {
-        return Err(bad(format!("expected `RED:BLUE MOVE DEPTH`, found `{}`", clip(text))));
-    };
-    let position = header.board.coloured(position).map_err(bad)?;
-    let mv = parse_move(mv, header.board.order()).map_err(bad)?;
-    let depth = depth
-        .parse::<u32>()
+impl Layout<'_> {
+    /// The 1-based line number of body line `i` (0-based).
+    pub fn line_number(&self, i: usize) -> usize {
+        self.first_line + i
+    }
+
+    /// Parses body line `text`, on file line `line`.
+    pub fn parse(&self, line: usize, text: &[u8]) -> Result<Entry, Rejection> {
+        let bad = |what: String| Rejection::invalid(format!("line {line}: {what}")).at_line(line);
+        let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
+        let fields: Vec<&str> = text.split(' ').collect();
+        let (colour, position, mv, depth) = match (self.winner, &fields[..]) {
+            (Some(winner), [position, mv, depth]) => (winner, position, mv, parse_depth(depth).map_err(bad)?),
+            (None, [colour, position, mv]) => (parse_colour(colour).map_err(bad)?, position, mv, 0),
+            (Some(_), _) => return Err(bad(format!("expected `RED:BLUE MOVE DEPTH`, found `{}`", clip(text)))),
+            (None, _) => return Err(bad(format!("expected `COLOUR RED:BLUE MOVE`, found `{}`", clip(text)))),
+        };
+        Ok(Entry {
+            colour,
+            position: self.board.coloured(position).map_err(bad)?,
+            mv: parse_move(mv, self.board.order()).map_err(bad)?,
+            depth,
+        })
+    }
+}
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
         .ok()
         .filter(|&d| d >= 1)
-        .ok_or_else(|| bad(format!("depth `{}` is not a positive number", clip(depth))))?;
-    Ok(Entry { position, mv, depth })
+        .ok_or_else(|| format!("depth `{}` is not a positive number", clip(text)))
 }
 
-/// The entries by isomorphism invariant; keeps the lines and parses a
-/// candidate when a lookup needs it.
+/// `red` or `blue`.
+pub fn parse_colour(text: &str) -> Result<Colour, String> {
+    match text {
+        "red" => Ok(Colour::Red),
+        "blue" => Ok(Colour::Blue),
+        _ => Err(format!("colour `{}` is not red or blue", clip(text))),
+    }
+}
+
+/// The entries by colour and isomorphism invariant; keeps the lines and
+/// parses a candidate when a lookup needs it.
 pub struct Index<'a> {
-    header: &'a Header,
+    layout: Layout<'a>,
     lines: Vec<&'a [u8]>,
-    buckets: HashMap<u64, Vec<(u32, usize)>>,
+    buckets: HashMap<(Colour, u64), Vec<(u32, usize)>>,
 }
 
 impl<'a> Index<'a> {
     /// Parses every line (rejecting the first malformed one) and indexes it.
-    pub fn new(header: &'a Header, lines: Vec<&'a [u8]>) -> Result<Index<'a>, Rejection> {
-        let mut buckets: HashMap<u64, Vec<(u32, usize)>> = HashMap::new();
+    pub fn new(layout: Layout<'a>, lines: Vec<&'a [u8]>) -> Result<Index<'a>, Rejection> {
+        let mut buckets: HashMap<(Colour, u64), Vec<(u32, usize)>> = HashMap::new();
         for (i, line) in lines.iter().enumerate() {
-            let e = parse_entry(header, line_number(i), line)?;
-            buckets.entry(invariant(&e.position)).or_default().push((e.depth, i));
+            let e = layout.parse(layout.line_number(i), line)?;
+            let key = (e.colour, invariant(&e.position));
+            buckets.entry(key).or_default().push((e.depth, i));
         }
         buckets.values_mut().for_each(|b| b.sort_unstable());
-        Ok(Index { header, lines, buckets })
+        Ok(Index { layout, lines, buckets })
     }
 
     /// Number of entries.
@@ -78,14 +149,19 @@ impl<'a> Index<'a> {
         self.lines.is_empty()
     }
 
-    /// Entry `i` (parsed before, so parsing cannot fail now).
-    pub fn entry(&self, i: usize) -> Option<Entry> {
-        parse_entry(self.header, line_number(i), self.lines[i]).ok()
+    /// The file's line number of entry `i`.
+    pub fn line_number(&self, i: usize) -> usize {
+        self.layout.line_number(i)
     }
 
-    /// The smallest depth of an entry isomorphic to `p`.
-    pub fn depth_of(&self, p: &Position) -> Option<u32> {
-        let bucket = self.buckets.get(&invariant(p))?;
+    /// Entry `i` (parsed before, so parsing cannot fail now).
+    pub fn entry(&self, i: usize) -> Option<Entry> {
+        self.layout.parse(self.line_number(i), self.lines[i]).ok()
+    }
+
+    /// The smallest depth of an entry of `colour` isomorphic to `p`.
+    pub fn depth_of(&self, colour: Colour, p: &Position) -> Option<u32> {
+        let bucket = self.buckets.get(&(colour, invariant(p)))?;
         bucket
             .iter()
             .find(|&&(_, i)| self.entry(i).is_some_and(|e| isomorphic(p, &e.position)))
@@ -93,93 +169,92 @@ impl<'a> Index<'a> {
     }
 }
 
-/// The game with its claimed winner.
-pub struct Claim<'a> {
-    /// The rules, targets and first player.
-    pub game: &'a Game,
-    /// The claimed winner.
-    pub winner: Colour,
+/// The prover's strategy in a game, and what it must achieve.
+pub struct Strategy<'a, R, G> {
+    /// The rules.
+    pub rules: &'a R,
+    /// What counts as a good end for the prover.
+    pub goal: &'a G,
+    /// Whose strategy it is.
+    pub prover: Colour,
 }
 
-impl Claim<'_> {
-    /// Why `p` is not a position where the game goes on: someone owns a
-    /// target that counts, or the mover cannot move.
-    fn goes_on(&self, p: &Position, to_move: Colour) -> Result<(), String> {
-        for c in [Colour::Red, Colour::Blue] {
-            if self.game.counts(c) && self.game.owns(p, c) {
-                return Err(format!("{} owns its target: the game is over", name(c)));
-            }
-        }
-        match self.game.end(p, to_move) {
-            None => Ok(()),
-            Some(_) => Err(format!("{} cannot move: the game is over", name(to_move))),
-        }
-    }
-
-    /// Checks that entry `e` is closed; returns the loser's replies tried.
+impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
+    /// Checks that entry `e` (the prover's) is closed; returns the replies tried.
     pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
-        self.goes_on(&e.position, self.winner)?;
-        if self.game.rules.sets() && e.position.free_edges().len() > MAX_SET_MOVE_EDGES {
-            return Err(format!("more than {MAX_SET_MOVE_EDGES} free edges"));
-        }
-        let after = self.game.play(&e.position, &e.mv, self.winner)?;
+        self.rules.playable(&e.position, self.prover)?;
+        let after = self.rules.play(&e.position, &e.mv, self.prover)?;
         let context = format!("after move {}", move_text(&e.mv));
-        Ok(self.loser_turn(&after, e.depth - 1, index, &context)?.0)
+        let limit = index.layout.winner.map(|_| e.depth - 1);
+        Ok(self.reply_turn(&after, limit, index, &context)?.0)
     }
 
-    /// Checks that from `p`, loser to move, the winner wins within `limit`
-    /// more moves against every reply; returns the replies tried and the
-    /// most moves any of them needs.
-    pub fn loser_turn(&self, p: &Position, limit: u32, index: &Index, context: &str) -> Result<(usize, u32), String> {
-        let loser = other(self.winner);
-        match self.game.end(p, loser) {
-            Some(End::Win(c)) if c == self.winner => return Ok((0, 0)),
-            Some(end) => return Err(format!("{context} the game ends in {}", end_text(end))),
-            None => {}
+    /// Checks that from `p`, the other player to move, the claim holds
+    /// against every reply: the game ends as the goal needs, or the prover
+    /// has an entry (within `limit` moves, where depths count). Returns the
+    /// replies tried and the most depth any of them needs.
+    pub fn reply_turn(
+        &self,
+        p: &Position,
+        limit: Option<u32>,
+        index: &Index,
+        context: &str,
+    ) -> Result<(usize, u32), String> {
+        let replier = other(self.prover);
+        if self.goal.settled(p) {
+            return Ok((0, 0));
+        }
+        if let Some(end) = self.rules.end(p, replier) {
+            return match self.goal.accepts(end) {
+                true => Ok((0, 0)),
+                false => Err(format!("{context} the game ends in {}", self.rules.end_text(end))),
+            };
         }
         let mut most = 0;
-        let tried = self.game.each_move(p, loser, &mut |next, reply| {
-            let needed = match self.game.end(next, self.winner) {
-                Some(End::Win(c)) if c == self.winner => return Ok(()),
-                Some(end) => {
-                    return Err(format!(
-                        "{context}, the reply {reply} ends the game in {}",
-                        end_text(end)
-                    ));
-                }
-                None => index.depth_of(next),
-            };
-            match needed {
-                Some(d) if d <= limit => {
-                    most = most.max(d);
-                    Ok(())
-                }
-                found => {
-                    let found = found.map_or("none".to_string(), |d| format!("only depth {d}"));
-                    Err(format!(
-                        "{context} and the reply {reply} the position has no entry of depth <= {limit} \
-                         ({found}): missing position"
-                    ))
-                }
-            }
+        let tried = self.rules.each_move(p, replier, &mut |next, reply| {
+            let depth = self.prover_turn(next, limit, index).map_err(|why| match why {
+                Missing::End(end) => format!("{context}, the reply {reply} ends the game in {end}"),
+                Missing::Entry(found) => format!(
+                    "{context} and the reply {reply} the position has no entry{} ({found}): missing position",
+                    limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
+                ),
+            })?;
+            most = most.max(depth);
+            Ok(())
         })?;
         Ok((tried, most))
     }
-}
 
-/// The colour's name (`red`, `blue`).
-pub fn name(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "red",
-        Colour::Blue => "blue",
+    /// The depth the prover needs at `p`, its turn: 0 if the claim holds
+    /// there already, else its entry's (within `limit`).
+    pub fn prover_turn(&self, p: &Position, limit: Option<u32>, index: &Index) -> Result<u32, Missing> {
+        if self.goal.settled(p) {
+            return Ok(0);
+        }
+        if let Some(end) = self.rules.end(p, self.prover) {
+            return match self.goal.accepts(end) {
+                true => Ok(0),
+                false => Err(Missing::End(self.rules.end_text(end))),
+            };
+        }
+        match (index.depth_of(self.prover, p), limit) {
+            (Some(d), None) => Ok(d),
+            (Some(d), Some(l)) if d <= l => Ok(d),
+            (found, _) => Err(Missing::Entry(
+                found.map_or("none".to_string(), |d| format!("only depth {d}")),
+            )),
+        }
     }
 }
 
-fn end_text(end: End) -> String {
-    match end {
-        End::Win(c) => format!("a win of {}", name(c)),
-        End::Draw => "a draw".to_string(),
-    }
+/// Why the prover has no answer at a position: the game ended badly (in
+/// words), or no entry covers it (what was found, in words).
+#[derive(Debug)]
+pub enum Missing {
+    /// The game ended against the claim.
+    End(String),
+    /// No entry of the prover (within the limit).
+    Entry(String),
 }
 
 /// A move as written: `u-v` or `u-v,w-x,...`.

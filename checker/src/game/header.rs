@@ -1,22 +1,47 @@
-//! The header of a version-3 certificate (proofs/FORMAT.md, "Version 3"):
-//! thirteen `KEY VALUE` lines stating the game, the claimed winner and the
-//! claimed bound on the winner's moves.
+//! The header of a version-3 or version-5 certificate (proofs/FORMAT.md,
+//! "Version 3" and "Version 5"): `KEY VALUE` lines stating the game, then
+//! the claim: the winner and a bound on the winner's moves (thirteen lines
+//! in all), or a draw (twelve).
 
+use super::closure::parse_colour;
 use super::position::{Position, Target};
 use super::rules::Rules;
 use crate::graph::Colour;
+use crate::iso::Cells;
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 
-/// The format version of graph Ramsey game certificates.
+/// The format version of graph Ramsey game certificates of a win.
 pub const VERSION: u32 = 3;
-/// Lines in a version-3 header.
-pub const HEADER_LINES: usize = 13;
+/// The format version of graph Ramsey game certificates of a draw.
+pub const DRAW_VERSION: u32 = 5;
+
+/// Lines in a header of `version` (3 or 5).
+pub fn header_lines(version: u32) -> usize {
+    match version {
+        VERSION => 13,
+        _ => 12,
+    }
+}
 /// Most free edges at the start of a game whose moves are sets of edges
 /// (the engine's cap): the checker tries every set.
 pub const MAX_SET_MOVE_EDGES: usize = 21;
 
-/// What a version-3 header states and claims.
+/// What a certificate of a graph Ramsey game claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameClaim {
+    /// Version 3: `winner` wins within `bound` of its moves from the start.
+    Wins {
+        /// The claimed winner.
+        winner: Colour,
+        /// The claimed bound on the winner's moves.
+        bound: u32,
+    },
+    /// Version 5: neither colour loses, so the game is a draw.
+    Draw,
+}
+
+/// What a version-3 or version-5 header states and claims.
 #[derive(Clone, Debug)]
 pub struct Header {
     /// The writing program, clipped (informative only).
@@ -35,41 +60,44 @@ pub struct Header {
     pub start: Position,
     /// Who is to move at the start.
     pub to_move: Colour,
-    /// The claimed winner.
-    pub winner: Colour,
-    /// The claim: the winner wins within `bound` of their moves from the start.
-    pub bound: u32,
+    /// The claim.
+    pub claim: GameClaim,
+    /// The file's line of the first entry.
+    pub first_line: usize,
     /// Body lines announced.
     pub entries: usize,
     /// SHA-256 of the body, as written.
     pub sha256: String,
 }
 
-fn colour(text: &str, what: &str) -> Result<Colour, Rejection> {
-    match text {
-        "red" => Ok(Colour::Red),
-        "blue" => Ok(Colour::Blue),
-        _ => Err(Rejection::unreadable(format!(
-            "header: {what} `{}` is not red or blue",
-            clip(text)
-        ))),
-    }
+/// The colour of header line `key`.
+pub(crate) fn colour<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<Colour, Rejection> {
+    parse_colour(header_line(lines, key)?).map_err(|e| Rejection::unreadable(format!("header: {key}: {e}")))
 }
 
-/// Parses the thirteen header lines (the first, `ramsey-cert 3`, is read already).
-pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
+/// The board of header line `board`: its graph6 (1 to 128 vertices),
+/// uncoloured, and the graph6 as written.
+pub(crate) fn board<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Result<(Position, String), Rejection> {
+    let text = header_line(lines, "board")?.to_string();
+    let (n, edges) = decode_graph6(&text).map_err(|e| Rejection::unreadable(format!("header: board: {e}")))?;
+    if !(1..=MAX_ORDER).contains(&n) {
+        return Err(Rejection::unreadable(format!(
+            "header: board: {n} vertices, not 1 to {MAX_ORDER}"
+        )));
+    }
+    Ok((Position::board(n, &edges), text))
+}
+
+/// Parses the header lines of version 3 (thirteen) or 5 (twelve).
+pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let unreadable = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
     let tool = clip(header_line(&mut it, "tool")?);
     let rules: Rules = header_line(&mut it, "rules")?
         .parse()
         .map_err(|e| unreadable("rules", e))?;
-    let board_text = header_line(&mut it, "board")?.to_string();
-    let (n, edges) = decode_graph6(&board_text).map_err(|e| unreadable("board", e))?;
-    if !(1..=MAX_ORDER).contains(&n) {
-        return Err(unreadable("board", format!("{n} vertices, not 1 to {MAX_ORDER}")));
-    }
-    let board = Position::board(n, &edges);
+    let (board, board_text) = board(&mut it)?;
+    let n = board.order();
     let mut target = |key: &str| -> Result<(Target, String), Rejection> {
         let text = header_line(&mut it, key)?.to_string();
         let t = Target::parse(&text).map_err(|e| unreadable(key, e))?;
@@ -79,7 +107,7 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         Ok((t, text))
     };
     let targets = [target("target-red")?, target("target-blue")?];
-    let first = colour(header_line(&mut it, "first")?, "first")?;
+    let first = colour(&mut it, "first")?;
     let start = board
         .coloured(header_line(&mut it, "start")?)
         .map_err(|e| unreadable("start", e))?;
@@ -89,9 +117,17 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
             format!("{rules} tries every set of free edges: at most {MAX_SET_MOVE_EDGES} free edges"),
         ));
     }
-    let to_move = colour(header_line(&mut it, "to-move")?, "to-move")?;
-    let winner = colour(header_line(&mut it, "winner")?, "winner")?;
-    let bound = number(header_line(&mut it, "bound")?, "bound")?;
+    let to_move = colour(&mut it, "to-move")?;
+    let claim = match version {
+        VERSION => GameClaim::Wins {
+            winner: colour(&mut it, "winner")?,
+            bound: number(header_line(&mut it, "bound")?, "bound")?,
+        },
+        _ => match header_line(&mut it, "claim")? {
+            "draw" => GameClaim::Draw,
+            other => return Err(unreadable("claim", format!("`{}` is not draw", clip(other)))),
+        },
+    };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     Ok(Header {
@@ -103,8 +139,8 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         first,
         start,
         to_move,
-        winner,
-        bound,
+        claim,
+        first_line: header_lines(version) + 1,
         entries,
         sha256,
     })

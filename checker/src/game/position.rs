@@ -125,8 +125,14 @@ impl Target {
                 clip(text)
             ));
         }
+        Ok(Target::from_edges(n, &edges))
+    }
+
+    /// The graph on `n` vertices with `edges` as a target (no caps: for
+    /// graphs the checker builds itself, such as Colex graphs).
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Target {
         let mut adj = vec![vec![false; n]; n];
-        for (a, b) in edges {
+        for &(a, b) in edges {
             adj[a][b] = true;
             adj[b][a] = true;
         }
@@ -141,7 +147,7 @@ impl Target {
                 .expect("an unplaced vertex");
             order.push(next);
         }
-        Ok(Target { adj, order })
+        Target { adj, order }
     }
 
     /// Number of vertices.

@@ -1,9 +1,13 @@
-//! The rules of version-3 games, written from proofs/FORMAT.md alone
-//! (section "Version 3", "Rules"): legal moves, and when and how a game
-//! ends. Nothing here comes from the engine.
+//! The rules of graph Ramsey games (versions 3 and 5), written from
+//! proofs/FORMAT.md alone (section "Version 3", "Rules"): legal moves, and
+//! when and how a game ends; and what a claim needs of an end (a win, or
+//! no loss). Nothing here comes from the engine.
 
+use super::closure::{Goal, Rulebook};
+use super::header::MAX_SET_MOVE_EDGES;
 use super::position::{other, Position, Target};
 use crate::graph::Colour;
+use crate::text::{name_of, named};
 use std::fmt;
 use std::str::FromStr;
 
@@ -40,18 +44,13 @@ const NAMES: [(Rules, &str); 7] = [
 impl FromStr for Rules {
     type Err = String;
     fn from_str(s: &str) -> Result<Rules, String> {
-        NAMES
-            .iter()
-            .find(|(_, name)| *name == s)
-            .map(|&(r, _)| r)
-            .ok_or_else(|| format!("unknown rules `{}`", crate::text::clip(s)))
+        named(&NAMES, s).ok_or_else(|| format!("unknown rules `{}`", crate::text::clip(s)))
     }
 }
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = NAMES.iter().find(|(r, _)| r == self).map_or("?", |&(_, n)| n);
-        f.write_str(name)
+        f.write_str(name_of(&NAMES, self))
     }
 }
 
@@ -100,6 +99,20 @@ impl Game {
     /// Whether `c` owns a copy of its target in `p`.
     pub fn owns(&self, p: &Position, c: Colour) -> bool {
         self.target(c).in_colour(p, c)
+    }
+
+    /// Why `p` is not a position where the game goes on with `to_move` to
+    /// move: someone owns a target that counts, or the mover cannot move.
+    fn goes_on(&self, p: &Position, to_move: Colour) -> Result<(), String> {
+        for c in [Colour::Red, Colour::Blue] {
+            if self.counts(c) && self.owns(p, c) {
+                return Err(format!("{} owns its target: the game is over", name(c)));
+            }
+        }
+        match self.end(p, to_move) {
+            None => Ok(()),
+            Some(_) => Err(format!("{} cannot move: the game is over", name(to_move))),
+        }
     }
 
     /// `p` with the edges of `m` coloured for `c`, if `m` is a legal move
@@ -197,5 +210,69 @@ impl Game {
             }
         }
         Ok(tried)
+    }
+}
+
+impl Rulebook for Game {
+    type End = End;
+
+    fn end(&self, p: &Position, to_move: Colour) -> Option<End> {
+        Game::end(self, p, to_move)
+    }
+
+    fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String> {
+        Game::play(self, p, m, c)
+    }
+
+    fn each_move(
+        &self,
+        p: &Position,
+        c: Colour,
+        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+    ) -> Result<usize, String> {
+        Game::each_move(self, p, c, f)
+    }
+
+    fn playable(&self, p: &Position, to_move: Colour) -> Result<(), String> {
+        self.goes_on(p, to_move)?;
+        if self.rules.sets() && p.free_edges().len() > MAX_SET_MOVE_EDGES {
+            return Err(format!("more than {MAX_SET_MOVE_EDGES} free edges"));
+        }
+        Ok(())
+    }
+
+    fn end_text(&self, end: End) -> String {
+        match end {
+            End::Win(c) => format!("a win of {}", name(c)),
+            End::Draw => "a draw".to_string(),
+        }
+    }
+}
+
+/// What a Ramsey game claim needs of the end: the prover's win (version
+/// 3), or anything but the other colour's win (version 5, a draw's two
+/// halves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// This colour wins.
+    Win(Colour),
+    /// This colour does not lose.
+    NotLose(Colour),
+}
+
+impl Goal<Game> for Aim {
+    fn accepts(&self, end: End) -> bool {
+        match *self {
+            Aim::Win(c) => end == End::Win(c),
+            Aim::NotLose(c) => end != End::Win(other(c)),
+        }
+    }
+}
+
+/// The colour's name (`red`, `blue`).
+pub fn name(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "red",
+        Colour::Blue => "blue",
     }
 }

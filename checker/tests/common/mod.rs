@@ -1,5 +1,8 @@
-//! What the checker's test files share: the committed K3 certificate and a
-//! way to rewrite it with a header that matches the new body.
+//! What the checker's test files share: the committed K3 certificate, a
+//! way to rewrite it with a header that matches the new body, and sealing
+//! and rejecting game certificates written by hand. Each test file uses
+//! only some of them.
+#![allow(dead_code)]
 
 use ramsey_cert_check::{check, Rejection, RejectionKind};
 use sha2::{Digest, Sha256};
@@ -27,7 +30,6 @@ pub fn reseal(header: &[String], body: &[String]) -> String {
 }
 
 /// The rejection of `bytes`, which must be of `kind` and mention `words`.
-#[allow(dead_code)] // not every test file rejects certificates
 pub fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) -> Rejection {
     match check(bytes, 2) {
         Ok(_) => panic!("accepted a damaged certificate (expected `{words}`)"),
@@ -41,4 +43,24 @@ pub fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) -> Rejection {
             r
         }
     }
+}
+
+/// A certificate of versions 3 to 6 with `head` as its header lines up to
+/// its `entries` line (exclusive) and `body` as its entries, sealed: the
+/// count and the SHA-256 match the body.
+pub fn sealed(head: &str, body: &[&str]) -> String {
+    let body: String = body.iter().map(|l| format!("{l}\n")).collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("{head}entries {}\nsha256 {digest}\n{body}", body.lines().count())
+}
+
+/// Asserts that the checker finds `text` invalid, at `line`, saying `words`.
+pub fn invalid_at(text: &str, line: Option<usize>, words: &str) {
+    let r = check(text.as_bytes(), 1).expect_err("accepted a wrong certificate");
+    assert_eq!(r.kind, RejectionKind::Invalid, "{}", r.message);
+    assert_eq!(r.line, line, "{}", r.message);
+    assert!(r.message.contains(words), "`{}` does not say `{words}`", r.message);
 }

@@ -209,6 +209,11 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         self
     }
 
+    /// The game being searched.
+    pub fn game(&self) -> &G {
+        self.game
+    }
+
     /// The search's counters so far (for reports and progress displays).
     pub fn counts(&self) -> Counts {
         Counts {

@@ -43,6 +43,7 @@ mod chain;
 #[cfg(test)]
 mod cutoff_tests;
 mod decide;
+pub mod extract;
 pub mod follow;
 mod hook;
 pub mod limits;

@@ -64,8 +64,10 @@ fn grow(
     }
 }
 
-/// The clique number of the graph formed by a set of edges (the paper's
-/// `ω(G[A])`): 0 without edges, since `G[A]` then has no vertices.
+/// The size of the largest clique with an edge in a colour class: its
+/// clique number, except 0 without edges (the Colex score's convention:
+/// no edge is `C(0)`). The Clique game counts a lone vertex as a `K_1`
+/// (`scoring.rs`, "The empty colour class").
 pub fn edge_clique_number(adj: &[VertexSet]) -> u32 {
     let all = (0..adj.len()).fold(0, |s, v| s | 1 << v);
     let mut best = 0;
@@ -73,7 +75,7 @@ pub fn edge_clique_number(adj: &[VertexSet]) -> u32 {
     nonzero_clique(best)
 }
 
-/// Clique sizes below 2 are no edges, which score 0 (see
+/// Clique sizes below 2 are no edges, which count 0 (see
 /// [`edge_clique_number`]).
 pub fn nonzero_clique(k: u32) -> u32 {
     if k < 2 {

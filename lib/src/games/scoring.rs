@@ -21,10 +21,17 @@
 //!   outcome is ordered by `(a - b, a)` lexicographically ([`Points`]'s
 //!   `Ord`), red maximises it, and the game is a plain two-player game with
 //!   a totally ordered score: the engine's model.
-//! - **The empty colour class**: `G[A]` is the graph formed by the edges
-//!   `A` (its vertices are their ends), so without edges it has no vertices
-//!   and scores 0 in the Clique, Star and Colex games. Table 1 agrees:
-//!   `C(1) = K_2` has Colex and Star outcome `(1, 0)`.
+//! - **The empty colour class**: `G[A]` is the spanning subgraph
+//!   `(V(G), A)` of the board: its vertices are the board's, whether or not
+//!   an edge of `A` meets them. So a player without edges still owns a `K_1`
+//!   on a nonempty board, and the clique number of an edgeless colour class
+//!   is 1 (0 only on a board without vertices); `C(1) = K_2`'s Clique
+//!   outcome is `(2, 1)`. The authors' solver reads it so (its
+//!   `maxCliques` counts every single vertex as a clique); the paper prints
+//!   no Clique column. Maximum degree and Colex score are 0 without edges
+//!   either way, and Table 1 agrees: `C(1)` has Colex and Star outcome
+//!   `(1, 0)`. (Until issue 25 the Clique game scored an edgeless class 0,
+//!   which gave `(2, 0)` on `K_2`.)
 //! - **Head start** (Sections 2.2 and 4.1.1): the edges of a graph `S` (a
 //!   subgraph of `G`, on `G`'s vertex labels) are red before play, and
 //!   then Alice still moves first ("before colouring her first chosen
@@ -39,7 +46,7 @@ mod star;
 mod strategy;
 mod vc;
 
-use super::colex::{clique_with_budget, colex_score, edge_clique_number, nonzero_clique};
+use super::colex::{clique_with_budget, colex_score, edge_clique_number};
 use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
@@ -141,9 +148,6 @@ pub const PROBES: [Points; 2] = [Points { alice: 1, bob: 0 }, Points { alice: 0,
 /// Why a scoring game cannot be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoringError {
-    /// The board has no edges.
-    #[error("the board has no edges")]
-    EmptyBoard,
     /// The board has too many vertices.
     #[error("the board has {0} vertices; the scoring games support at most {MAX_BOARD_VERTICES}")]
     TooLarge(usize),
@@ -218,9 +222,6 @@ impl ScoringGame {
         if board.vertex_count() > MAX_BOARD_VERTICES {
             return Err(ScoringError::TooLarge(board.vertex_count()));
         }
-        if board.board_edges().is_empty() {
-            return Err(ScoringError::EmptyBoard);
-        }
         let mut start = board.clone();
         start.set_to_move(Player::First);
         for &e in head_start {
@@ -253,7 +254,7 @@ impl ScoringGame {
     fn measure(&self, rows: &Rows, player: Player) -> u32 {
         let own = &rows.count[player as usize][..rows.n];
         match self.scoring {
-            Scoring::Clique => edge_clique_number(rows.colour(player)),
+            Scoring::Clique => clique_number(rows.colour(player)),
             Scoring::Star => own.iter().copied().max().unwrap_or(0),
             Scoring::VertexCapturing => (0..rows.n).filter(|&v| 2 * own[v] > rows.degree[v]).count() as u32,
             Scoring::Colex => colex_score(rows.colour(player)),
@@ -271,14 +272,16 @@ impl ScoringGame {
         let n = rows.n;
         let reach = reach(rows.colour(his), &rows.free[..n]);
         let all = (0..n).fold(0, |s, v| s | 1 << v);
-        let most = nonzero_clique(clique_with_budget(
-            &reach[..n],
-            &rows.free[..n],
-            all,
-            left[his as usize],
-        ));
+        let most = clique_with_budget(&reach[..n], &rows.free[..n], all, left[his as usize]);
         strategy::oriented(player, self.measure(rows, player), most.max(self.measure(rows, his)))
     }
+}
+
+/// The clique number of a colour class as the Clique game scores it (the
+/// module docs, "The empty colour class"): at least 1 on a board with a
+/// vertex, since a single vertex is a `K_1` of every colour.
+fn clique_number(own: &[VertexSet]) -> u32 {
+    edge_clique_number(own).max(u32::from(!own.is_empty()))
 }
 
 /// Each vertex's neighbours in `own` or by a free edge: the graph a

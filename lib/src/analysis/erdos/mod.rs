@@ -13,6 +13,8 @@ use crate::engine::{Counters, Limits, Stopped};
 use crate::games::colex::colex_graph;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
+use crate::verify::cert::scoring::{scoring_certificate, Claims};
+use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 mod report;
@@ -145,6 +147,10 @@ pub enum Found {
 /// One game solved, with the search's counts and time for the reports.
 #[derive(Clone, Debug)]
 pub struct Solved {
+    /// The certificate of what was found, when asked for
+    /// ([`solve_certified`]): both sides of the exact outcome, or the
+    /// bounds who wins proved (format version 6).
+    pub certificate: Option<Certificate>,
     /// Which scoring game.
     pub scoring: Scoring,
     /// What was found.
@@ -161,6 +167,17 @@ pub struct Solved {
 /// who wins ([`who_wins`], often much cheaper); the progress line of
 /// `limits` shows the search's counters.
 pub fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Stopped> {
+    solve_with(game, limits, winner_only, false)
+}
+
+/// [`solve`], and a certificate of what was found (format version 6,
+/// [`scoring_certificate`]), read off the same search's table; its time
+/// is counted in the `seconds` of the result.
+pub fn solve_certified(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Stopped> {
+    solve_with(game, limits, winner_only, true)
+}
+
+fn solve_with(game: &ScoringGame, limits: Limits, winner_only: bool, certify: bool) -> Result<Solved, Stopped> {
     let started = Instant::now();
     let solver = BoundedSolver::new(game).with_limits(limits);
     let start = game.start();
@@ -179,12 +196,23 @@ pub fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<So
             Ok(Found::Exact { outcome, line })
         }),
     })?;
+    let per_move = solver.positions_per_ply();
+    let positions = solver.counts().positions;
+    let certificate = match certify {
+        true => {
+            let (at_least, at_most) = found.bounds();
+            let claims = Claims { at_least, at_most };
+            Some(limits.watch(counters, || scoring_certificate(&solver, claims))?)
+        }
+        false => None,
+    };
     let seconds = started.elapsed().as_secs_f64();
     Ok(Solved {
+        certificate,
         scoring: game.scoring(),
         found,
-        per_move: solver.positions_per_ply(),
-        positions: solver.counts().positions,
+        per_move,
+        positions,
         seconds,
     })
 }

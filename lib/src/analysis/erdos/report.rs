@@ -68,7 +68,7 @@ impl BoardReport {
             solved.found.winner_text(solved.scoring)
         );
         if let Found::Exact { line, .. } = &solved.found {
-            text += &format!("  optimal line: {}\n", line_list(line).join(" "));
+            text += &format!("  optimal line: {}\n", or_none(line_list(line)));
         }
         let counts: Vec<String> = solved
             .per_move
@@ -76,7 +76,7 @@ impl BoardReport {
             .enumerate()
             .map(|(i, c)| format!("{i}:{c}"))
             .collect();
-        text += &format!("  positions per move: {}\n", counts.join(" "));
+        text += &format!("  positions per move: {}\n", or_none(counts));
         text + &format!("  positions: {}   time: {:.3}s\n", solved.positions, solved.seconds)
     }
 
@@ -121,6 +121,15 @@ fn game_json(solved: &Solved) -> serde_json::Value {
         "positions": solved.positions,
         "seconds": solved.seconds,
     })
+}
+
+/// Words joined by spaces, or `none` (a board without edges: no move, no
+/// position searched).
+fn or_none(words: Vec<String>) -> String {
+    match words.is_empty() {
+        true => "none".to_string(),
+        false => words.join(" "),
+    }
 }
 
 /// Edges as `u-v` strings.

@@ -16,36 +16,36 @@
 //! loser delays as long as possible, so a reply leads to at most
 //! `plies - 2` turns, that is at most `depth - 1` moves of the winner.
 
-use super::Certificate;
+use super::{sha256_hex, Certificate};
 use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::core::graph6::encode;
 use crate::engine::{best_index, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use sha2::{Digest, Sha256};
 use std::collections::{HashSet, VecDeque};
 
 /// Certificate format version of game certificates.
 pub const GAME_FORMAT_VERSION: u32 = 3;
 
-/// Why no game certificate was written.
-#[derive(Debug, thiserror::Error)]
-pub enum GameCertError {
-    /// The start is a draw: there is no winning strategy to write.
-    #[error("the game is a draw under optimal play: there is no winning strategy to certify (no certificate written)")]
-    Draw,
-    /// The solver stopped at a limit ([`Stopped`]).
-    #[error(transparent)]
-    Stopped(#[from] Stopped),
+/// The certificate of a solved game: the winner's strategy (version 3) if
+/// either side wins, else both players' non-losing strategies (version 5,
+/// [`super::draw`]).
+pub fn solved_game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
+    let game = solver.game();
+    match solver.value(&game.start())?.score.winner() {
+        Some(_) => game_certificate(solver),
+        None => super::draw::draw_certificate(solver),
+    }
 }
 
-/// The winner's strategy in `solver`'s game as a version-3 certificate.
-pub fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, GameCertError> {
+/// The winner's strategy in `solver`'s game as a version-3 certificate
+/// (on a draw, [`solved_game_certificate`] writes version 5 instead).
+fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
     let game = solver.game();
     let start = game.start();
     let value = solver.value(&start)?;
-    let winner = value.score.winner().ok_or(GameCertError::Draw)?;
+    let winner = value.score.winner().expect("a won game");
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([start.clone()]);
     let mut lines = Vec::new();
@@ -90,12 +90,13 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(Str
     Ok((line, game.play(position, &chosen.m)))
 }
 
+/// The number of coloured edges of `p`: the first key of the sort of entries.
 fn coloured(p: &Position) -> usize {
     p.edge_count(Player::First) + p.edge_count(Player::Second)
 }
 
 /// `RED:BLUE`, both graph6 on all the board's vertices.
-fn colouring(p: &Position) -> String {
+pub(super) fn colouring(p: &Position) -> String {
     let n = p.vertex_count();
     format!(
         "{}:{}",
@@ -104,27 +105,47 @@ fn colouring(p: &Position) -> String {
     )
 }
 
-fn move_text(m: &[Edge]) -> String {
+/// A move as written: `u-v` or `u-v,w-x,...`.
+pub(super) fn move_text(m: &[Edge]) -> String {
     m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The body of versions 5 and 6: a line `COLOUR RED:BLUE MOVE` per entry
+/// of each player's strategy (each entry the player, the position and the
+/// move's text), red's first, each sorted by coloured edges, then text.
+pub(super) fn strategies_body(entries: impl IntoIterator<Item = (Player, Position, String)>) -> String {
+    let mut lines: Vec<(usize, usize, String)> = entries
+        .into_iter()
+        .map(|(player, position, m)| {
+            let line = format!("{} {} {m}\n", player.colour_name(), colouring(&position));
+            (player as usize, coloured(&position), line)
+        })
+        .collect();
+    lines.sort_unstable();
+    lines.into_iter().map(|(_, _, line)| line).collect()
 }
 
 /// The header (FORMAT.md, version 3) and the body.
 fn seal(game: &RamseyGame, winner: Player, bound: u32, body: &str) -> Certificate {
+    let claim = format!("winner {}\nbound {bound}", winner.colour_name());
+    sealed_game(GAME_FORMAT_VERSION, game, &claim, body)
+}
+
+/// A certificate about `game` (versions 3 and 5): the magic and tool
+/// lines, the statement (rules, board, targets, first, start, to-move),
+/// the `claim` lines, the entry count, the hash and the body.
+pub(super) fn sealed_game(version: u32, game: &RamseyGame, claim: &str, body: &str) -> Certificate {
     let start = game.start();
     let n = start.vertex_count();
     let target = |p: Player| {
         let t = game.target(p);
         encode(t.vertex_count(), &t.edges())
     };
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     let entries = body.lines().count();
     let text = format!(
-        "ramsey-cert {GAME_FORMAT_VERSION}\ntool ramsey-verify {}\nrules {}\nboard {}\ntarget-red {}\n\
-         target-blue {}\nfirst {}\nstart {}\nto-move {}\nwinner {}\nbound {bound}\nentries {entries}\n\
-         sha256 {digest}\n{body}",
+        "ramsey-cert {version}\ntool ramsey-verify {}\nrules {}\nboard {}\ntarget-red {}\n\
+         target-blue {}\nfirst {}\nstart {}\nto-move {}\n{claim}\nentries {entries}\n\
+         sha256 {}\n{body}",
         env!("CARGO_PKG_VERSION"),
         game.rules().name(),
         encode(n, &start.board_edges()),
@@ -133,7 +154,7 @@ fn seal(game: &RamseyGame, winner: Player, bound: u32, body: &str) -> Certificat
         game.first().colour_name(),
         colouring(&start),
         start.to_move().colour_name(),
-        winner.colour_name(),
+        sha256_hex(body),
     );
     Certificate { text, entries }
 }

@@ -29,9 +29,11 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
+pub mod draw;
 pub mod game;
 pub mod lists;
 pub mod refute;
+pub mod scoring;
 
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Key};
@@ -123,6 +125,7 @@ pub(crate) fn first_fresh(her: Edge, t: u8) -> Edge {
 }
 
 /// A certificate ready to be written.
+#[derive(Clone, Debug)]
 pub struct Certificate {
     /// The certificate text (`proofs/FORMAT.md`).
     pub text: String,
@@ -164,10 +167,7 @@ pub(crate) fn seal(
 ) -> Certificate {
     lines.sort_unstable();
     let body: String = lines.iter().map(|(_, line)| line.as_str()).collect();
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let digest = sha256_hex(&body);
     let text = format!(
         "ramsey-cert {version}\ntool ramsey-verify {}\nboard {board}\ntarget {}\nbound {bound}\n\
          {sixth}\nentries {}\nsha256 {digest}\n{body}",
@@ -179,6 +179,15 @@ pub(crate) fn seal(
         text,
         entries: lines.len(),
     }
+}
+
+/// The SHA-256 of a certificate's body, in lowercase hex (its header's
+/// `sha256` line, in every format version).
+pub(crate) fn sha256_hex(body: &str) -> String {
+    Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// `RED:BLUE U-V DEPTH`: the position's touched vertices are `0..t` in

@@ -43,9 +43,7 @@ pub use choice::TreeError;
 pub use choices::{ChoiceMade, Choices, Resolution, TreeEnd, TreeNode, MAX_TREE};
 pub(crate) use exchange::guarded;
 pub use exchange::quiet_strategy_panics;
-pub use game::{
-    engine_form, to_value, AtNode, Exchange, Node, Options, Score, StrategyGame, Turn,
-};
+pub use game::{engine_form, to_value, AtNode, Exchange, Node, Options, Score, StrategyGame, Turn};
 pub use stats::Stats;
 pub use value::{FailKind, Value};
 pub use walk::ReplayError;

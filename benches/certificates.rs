@@ -1,0 +1,75 @@
+//! What a certificate costs (issue 25, item 7): for fixed games, the wall
+//! time of the search alone, of the same search writing its certificate,
+//! the overhead, and the independent checker's time on it
+//! (`cargo bench --bench certificates`; `-- quick` for the small ones).
+//! Each time is the median of three runs on the current thread pool.
+
+use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
+use ramsey_verify::core::board::Player;
+use ramsey_verify::engine::{Limits, Solver};
+use ramsey_verify::games::prelude::*;
+use ramsey_verify::games::scoring::{Scoring, ScoringGame};
+use ramsey_verify::games::statement::parse_board as ramsey_board;
+use ramsey_verify::games::{pattern::Pattern, ramsey::RamseyGame, ramsey::Rules};
+use ramsey_verify::verify::cert::game::solved_game_certificate;
+use std::time::Instant;
+
+/// The median of three timings of `run`, and its last result.
+fn timed<T>(mut run: impl FnMut() -> T) -> (f64, T) {
+    let mut times = Vec::new();
+    let mut last = None;
+    for _ in 0..3 {
+        let started = Instant::now();
+        last = Some(run());
+        times.push(started.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    (times[1], last.expect("three runs"))
+}
+
+fn report(name: &str, plain: f64, with: f64, text: &str) {
+    let (check, summary) = timed(|| ramsey_cert_check::check(text.as_bytes(), 2));
+    let entries = summary.map_or(0, |s| s.entries);
+    println!(
+        "{name:<28} {plain:>8.3} {with:>8.3} {:>+7.0}% {check:>8.3} {entries:>9}",
+        100.0 * (with - plain) / plain
+    );
+}
+
+fn ramsey(rules: Rules, n: &str, target: &str) {
+    let t: Pattern = target.parse().expect("a target");
+    let game =
+        RamseyGame::new(ramsey_board(n).expect("a board"), [t.clone(), t], rules, Player::First).expect("a game");
+    let (plain, _) = timed(|| Solver::new(&game).value(&game.start()).expect("no cap"));
+    let (with, cert) = timed(|| {
+        let solver = Solver::new(&game);
+        solver.value(&game.start()).expect("no cap");
+        solved_game_certificate(&solver).expect("no cap")
+    });
+    report(&format!("{rules} K{n} {target}"), plain, with, &cert.text);
+}
+
+fn erdos(scoring: Scoring, board: &str) {
+    let game = ScoringGame::new(scoring, &parse_board(board).expect("a board"), &[]).expect("a game");
+    let (plain, _) = timed(|| solve(&game, Limits::default(), false).expect("no cap"));
+    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), false).expect("no cap"));
+    let text = solved.certificate.expect("a certificate").text;
+    report(&format!("erdos {} {board}", scoring.name()), plain, with, &text);
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "quick");
+    println!(
+        "{:<28} {:>8} {:>8} {:>8} {:>8} {:>9}",
+        "workload", "solve s", "+cert s", "cost", "check s", "entries"
+    );
+    ramsey(Rules::Misere, "6", "K3");
+    ramsey(Rules::Misere, "5", "C4");
+    erdos(Scoring::VertexCapturing, "colex:17");
+    erdos(Scoring::Colex, "colex:17");
+    if !quick {
+        ramsey(Rules::Misere, "7", "K3");
+        ramsey(Rules::Achieve, "7", "K4");
+        erdos(Scoring::VertexCapturing, "colex:22");
+    }
+}
