@@ -1,6 +1,7 @@
 //! The colouring games as a game of the engine ([`crate::games::Rules`] and the
 //! other capabilities; rules read in the parent module).
 
+use super::canonical::Form;
 use super::graph::Graph;
 use super::position::{ColourPosition, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
@@ -126,6 +127,8 @@ pub struct ColouringGame {
     start: ColourPosition,
     /// Whether construction games end once every vertex is safe.
     early_win: bool,
+    /// Whether only the winner is asked (tokens then count modulo 2).
+    winner_only: bool,
 }
 
 impl ColouringGame {
@@ -176,6 +179,7 @@ impl ColouringGame {
             rules,
             start,
             early_win: true,
+            winner_only: false,
         })
     }
 
@@ -184,6 +188,15 @@ impl ColouringGame {
     /// strategy always has a legal move, not only that it wins).
     pub fn played_out(mut self) -> ColouringGame {
         self.early_win = false;
+        self
+    }
+
+    /// The same game for searches that ask only who wins, never how long
+    /// optimal play lasts (the engine's score-only search): in the CG and
+    /// the CCG its canonical form counts tokens modulo 2, which keeps every
+    /// winner but not lengths ([`super::canonical`], simplification 2).
+    pub fn for_winner_only(mut self) -> ColouringGame {
+        self.winner_only = true;
         self
     }
 
@@ -355,7 +368,11 @@ impl crate::games::Rules for ColouringGame {
 
 impl Symmetric for ColouringGame {
     fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
-        p.canonical()
+        let ordered = self.rules.ordered();
+        p.canonical_form(Form {
+            ordered,
+            parity: self.winner_only && !ordered,
+        })
     }
 
     fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
