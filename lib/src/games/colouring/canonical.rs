@@ -277,12 +277,14 @@ impl ColourPosition {
             colour: vec![DEAD; n],
             forbidden: vec![0; n],
             due: vec![0; n],
+            uncoloured: 0,
             second_owns: 0,
             to_move: self.to_move,
             colours: self.colours,
         };
         for v in members(split.uncoloured) {
             let w = to_canon[v as usize] as usize;
+            out.uncoloured |= 1 << w;
             out.colour[w] = UNCOLOURED;
             out.due[w] = self.due[v as usize];
             out.second_owns |= (self.second_owns >> v & 1) << w;

@@ -166,6 +166,7 @@ impl ColouringGame {
             colour: vec![UNCOLOURED; n],
             forbidden: vec![0; n],
             due,
+            uncoloured: crate::core::board::first_n(n),
             second_owns,
             to_move: Player::First,
             colours: k as u8,
@@ -389,8 +390,25 @@ impl Symmetric for ColouringGame {
     }
 }
 
-/// No hints: every position is searched.
-impl crate::games::Hints for ColouringGame {}
+/// Every position is searched; the CCG tells at once whether a move ends
+/// it ([`ColourPosition::blocking_move`] and the securing move).
+impl crate::games::Hints for ColouringGame {
+    fn ending_move(&self, p: &ColourPosition, score: Winner) -> Option<Option<ColourMove>> {
+        if self.rules != Rules::Ccg {
+            return None;
+        }
+        Some(match score {
+            Winner::Second => p.blocking_move(),
+            // Colouring the last vertex, or making every vertex safe.
+            Winner::First if !self.early_win => {
+                let v = p.uncoloured().trailing_zeros() as Vertex;
+                let last = p.uncoloured().count_ones() == 1 && p.free_colours(v) != 0;
+                last.then(|| ColourMove { v, c: p.free_colours(v).trailing_zeros() as u8 })
+            }
+            Winner::First => p.securing_move(),
+        })
+    }
+}
 
 impl Notation for ColouringGame {
     fn move_text(&self, m: &ColourMove) -> String {

@@ -11,6 +11,7 @@
 //! The canonical form, which also merges positions that must have the
 //! same value (tokens, safe components), is [`super::canonical`].
 
+use super::ColourMove;
 use crate::core::board::{members, Player, Vertex, VertexSet};
 
 /// The colour of an uncoloured vertex.
@@ -32,6 +33,8 @@ pub struct ColourPosition {
     /// Move number at which each vertex is due (ordered games; all 0 in
     /// unordered ones).
     pub(super) due: Vec<u8>,
+    /// The uncoloured vertices (those whose colour is [`UNCOLOURED`]).
+    pub(super) uncoloured: VertexSet,
     /// Vertices owned by player 2 (ordered games).
     pub(super) second_owns: VertexSet,
     pub(super) to_move: Player,
@@ -51,9 +54,7 @@ impl ColourPosition {
 
     /// The uncoloured vertices.
     pub fn uncoloured(&self) -> VertexSet {
-        (0..self.n() as Vertex)
-            .filter(|&v| self.colour[v as usize] == UNCOLOURED)
-            .fold(0, |s, v| s | 1 << v)
+        self.uncoloured
     }
 
     /// The colours `v` may still take, as a bitset over `1..=k` (bit c).
@@ -81,6 +82,7 @@ impl ColourPosition {
     pub(super) fn coloured(&self, v: Vertex, c: u8) -> ColourPosition {
         let mut next = self.clone();
         next.colour[v as usize] = c;
+        next.uncoloured &= !(1 << v);
         for w in members(self.rows[v as usize]) {
             next.forbidden[w as usize] |= 1 << c;
             next.rows[w as usize] &= !(1 << v);
@@ -88,6 +90,36 @@ impl ColourPosition {
         next.rows[v as usize] = 0;
         next.forbidden[v as usize] = 0;
         next
+    }
+
+    /// A move of player 2 that blocks a vertex at once (CCG): a colour
+    /// that is the last free one of a vertex, on an uncoloured neighbour
+    /// that may take it. A move blocks only neighbours of its vertex, and
+    /// only by taking their last free colour, so there is none otherwise.
+    pub(super) fn blocking_move(&self) -> Option<ColourMove> {
+        members(self.uncoloured).find_map(|w| {
+            let free = self.free_colours(w);
+            let c = free.trailing_zeros() as u8;
+            let v = members(self.rows[w as usize]).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
+            v.map(|v| ColourMove { v, c })
+        })
+    }
+
+    /// A move of player 1 after which every uncoloured vertex is safe
+    /// (CCG), in a position with a vertex that is not. Colouring `v` with
+    /// `c` leaves the slack of a vertex that is not a neighbour of `v`
+    /// alone and changes a neighbour's by `1 - [c is free there]`. So every
+    /// unsafe vertex other than `v` must be a neighbour of `v` with slack 0
+    /// that has `c` forbidden already, and `c` must be free at `v`.
+    pub(super) fn securing_move(&self) -> Option<ColourMove> {
+        let unsafe_: VertexSet = members(self.uncoloured).filter(|&u| self.slack(u) <= 0).fold(0, |s, u| s | 1 << u);
+        members(self.uncoloured).find_map(|v| {
+            let others = unsafe_ & !(1 << v);
+            let all_forbid = members(others).fold(self.all_colours(), |f, u| f & self.forbidden[u as usize]);
+            let fits = others & !self.rows[v as usize] == 0 && members(others).all(|u| self.slack(u) == 0);
+            let c = self.free_colours(v) & all_forbid;
+            (fits && c != 0).then(|| ColourMove { v, c: c.trailing_zeros() as u8 })
+        })
     }
 
     /// Free colours minus uncoloured neighbours: a vertex with slack
