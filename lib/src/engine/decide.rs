@@ -95,6 +95,15 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         Ok(self.solver.value(position)?.score)
     }
 
+    /// A line from `position` (any labels) to the end of the game along
+    /// which the score stays the score of `position`: at each turn the
+    /// first move in move order that keeps it (the first decisive one, else
+    /// the first best; in a game of win or loss, the loser's first move).
+    /// Asked after [`Decider::score`], it searches little more.
+    pub fn line(&self, position: &G::Position) -> Result<Vec<G::Move>, Stopped> {
+        self.solver.optimal_line(position)
+    }
+
     /// Positions stored so far, up to isomorphism.
     pub fn positions(&self) -> u64 {
         self.solver.positions()
