@@ -94,7 +94,10 @@ impl Plain {
             if uncoloured.iter().any(|&v| self.free(colour, v) == 0) {
                 return Err(false);
             }
-            if uncoloured.iter().all(|&v| self.free(colour, v).count_ones() as usize > uncoloured_neighbours(v)) {
+            if uncoloured
+                .iter()
+                .all(|&v| self.free(colour, v).count_ones() as usize > uncoloured_neighbours(v))
+            {
                 return Err(true);
             }
         }
@@ -124,7 +127,10 @@ impl Plain {
     /// Whether player 1 wins, and the plies of optimal play (the winner
     /// hurries, the loser delays).
     fn value(&mut self, colour: &mut Vec<u8>) -> (bool, u32) {
-        let code = colour.iter().rev().fold(0, |s, &c| s * (self.k as usize + 1) + c as usize);
+        let code = colour
+            .iter()
+            .rev()
+            .fold(0, |s, &c| s * (self.k as usize + 1) + c as usize);
         if self.memo[code] != 0 {
             return (self.memo[code] >= 128, (self.memo[code] & 127) as u32 - 1);
         }
@@ -164,7 +170,10 @@ fn both(graph: &Graph, k: usize, rules: Rules, reversed: bool) -> (ColouringGame
     for (t, &v) in order.iter().enumerate() {
         second[v] = t % 2 == 1;
     }
-    let owners = second.iter().map(|&s| if s { Player::Second } else { Player::First }).collect();
+    let owners = second
+        .iter()
+        .map(|&s| if s { Player::Second } else { Player::First })
+        .collect();
     let (o, w) = match rules.ordered() {
         true => (Some(order.clone()), Some(owners)),
         false => (None, None),
@@ -194,7 +203,11 @@ fn checked(graph: &Graph) -> Vec<bool> {
                 let what = format!("{rules} k={k} {graph} reversed={reversed}");
                 // Safe components as tokens keep lengths.
                 let exact = Solver::new(&game).value(&game.start()).expect("no cap");
-                assert_eq!((exact.score == Winner::First, exact.plies), (first_wins, plies), "{what}");
+                assert_eq!(
+                    (exact.score == Winner::First, exact.plies),
+                    (first_wins, plies),
+                    "{what}"
+                );
                 // Tokens modulo 2 keep winners, with cutoffs (and, up to 6
                 // vertices, without); so do cutoffs with every token kept.
                 let winner_only = game.clone().for_winner_only();
@@ -202,7 +215,11 @@ fn checked(graph: &Graph) -> Vec<bool> {
                 if graph.n() <= 6 {
                     let value = Solver::new(&winner_only).value(&winner_only.start()).expect("no cap");
                     assert_eq!(value.score == Winner::First, first_wins, "{what}: winner only");
-                    assert_eq!(decided(&game) == Winner::First, first_wins, "{what}: decider, all tokens");
+                    assert_eq!(
+                        decided(&game) == Winner::First,
+                        first_wins,
+                        "{what}: decider, all tokens"
+                    );
                 }
                 winners.push(first_wins);
             }
@@ -245,7 +262,11 @@ fn ccg_ending_moves_are_exactly_the_moves_that_end_the_game() {
         for k in 1..=3 {
             let (game, _) = both(&graph, k, Rules::Ccg, false);
             for played_out in [false, true] {
-                let game = if played_out { game.clone().played_out() } else { game.clone() };
+                let game = if played_out {
+                    game.clone().played_out()
+                } else {
+                    game.clone()
+                };
                 for p in reachable(&game).iter().filter(|p| game.outcome(p).is_none()) {
                     for target in [Winner::First, Winner::Second] {
                         let ends = |m: &ColourMove| game.outcome(&game.play(p, m)) == Some(target);

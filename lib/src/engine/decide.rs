@@ -146,7 +146,11 @@ impl<G: Hints> Deciding<'_, G> {
         let target = self.best[self.game.to_move(position) as usize];
         let ends = match self.game.ending_move(position, target) {
             Some(found) => found.is_some(),
-            None => self.game.moves(position).iter().any(|m| self.ends_with(position, m, target)),
+            None => self
+                .game
+                .moves(position)
+                .iter()
+                .any(|m| self.ends_with(position, m, target)),
         };
         ends.then_some(target)
     }

@@ -22,10 +22,14 @@
 //! owner, degree, number of forbidden colours; for a colour, the number of
 //! vertices it is forbidden on), which canonaut would otherwise find by
 //! refinement. The invariants are the same on isomorphic positions, so the
-//! form stays canonical. The generators handed to the engine act on all
-//! `n + k` canonical labels: canonaut's, plus generators of the symmetric
-//! groups of the tokens of one class and of the unused colours (a
-//! transposition and a cycle each).
+//! form stays canonical.
+//!
+//! The automorphism group of a canonical position is the group of its
+//! labelled part times the symmetric groups of the tokens of one class and
+//! of the unused colours. The generators handed to the engine (on all
+//! `n + k` canonical labels) are canonaut's, of the labelled part only:
+//! [`orbit_moves`] adds the other two factors itself, keeping one token of
+//! each class and one unused colour.
 //!
 //! # Simplifications, each with its proof
 //!
@@ -69,10 +73,29 @@
 //!    to 7 vertices.
 
 use super::position::{ColourPosition, DEAD, UNCOLOURED};
+use super::ColourMove;
 use crate::core::board::{first_n, members, Vertex, VertexSet};
 use crate::core::labeller::with_labelling;
 use crate::core::symmetry::Canonical;
-use std::ops::Range;
+use std::cell::RefCell;
+
+/// Buffers of one thread's labellings, reused from call to call.
+#[derive(Default)]
+struct Scratch {
+    /// canonaut's rows.
+    graph: Vec<usize>,
+    /// Invariants per labelled vertex, their sorted distinct values, and the
+    /// class numbers they give.
+    keys: Vec<u32>,
+    distinct: Vec<u32>,
+    classes: Vec<u32>,
+    /// The canonical label of each labelled vertex.
+    label: Vec<Vertex>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
 
 /// How a game's positions are put in canonical form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,8 +135,7 @@ impl ColourPosition {
     /// vertices, then one per colour (colour `c` at `n + c - 1`).
     pub(super) fn canonical_form(&self, form: Form) -> Canonical<ColourPosition> {
         let split = self.split(form);
-        let (to_canon, mut generators) = self.label(&split);
-        self.symmetric_generators(&split, &to_canon, &mut generators);
+        let (to_canon, generators) = self.label(&split);
         let position = self.relabelled(&split, &to_canon);
         Canonical {
             key: position.key(form, split.live.len(), split.kept),
@@ -124,7 +146,7 @@ impl ColourPosition {
     }
 
     /// The uncoloured vertices in a component with an unsafe vertex.
-    fn live(&self) -> VertexSet {
+    pub(super) fn live(&self) -> VertexSet {
         let mut live = members(self.uncoloured())
             .filter(|&v| self.slack(v) <= 0)
             .fold(0, |s, v| s | 1 << v);
@@ -138,7 +160,7 @@ impl ColourPosition {
     }
 
     /// What a vertex keeps apart from others: due time and owner.
-    fn class(&self, v: Vertex) -> u32 {
+    pub(super) fn class(&self, v: Vertex) -> u32 {
         (self.due[v as usize] as u32) << 1 | (self.second_owns >> v & 1) as u32
     }
 
@@ -174,24 +196,30 @@ impl ColourPosition {
         let mut to_canon = vec![0; n + k];
         let mut generators = Vec::new();
         if total > 0 {
-            let (graph, classes, count) = self.labelling_input(split);
-            with_labelling(&graph, &classes, count, total, |labeling, found| {
-                // Live vertices have the smaller classes, so they come first.
-                let mut label = vec![0; total];
-                for (p, &x) in labeling.iter().enumerate() {
-                    label[x as usize] = if p < l { p } else { n + p - l } as Vertex;
-                    to_canon[slot(x as usize)] = label[x as usize];
-                }
-                generators = found
-                    .chunks(total)
-                    .map(|g| {
-                        let mut image: Vec<Vertex> = (0..(n + k) as Vertex).collect();
-                        for (x, &y) in g.iter().enumerate() {
-                            image[label[x] as usize] = label[y as usize];
-                        }
-                        image
-                    })
-                    .collect();
+            SCRATCH.with(|scratch| {
+                let scratch = &mut *scratch.borrow_mut();
+                let count = self.labelling_input(split, scratch);
+                let Scratch {
+                    graph, classes, label, ..
+                } = scratch;
+                label.resize(total, 0);
+                with_labelling(graph, classes, count, total, |labeling, found| {
+                    // Live vertices have the smaller classes, so they come first.
+                    for (p, &x) in labeling.iter().enumerate() {
+                        label[x as usize] = if p < l { p } else { n + p - l } as Vertex;
+                        to_canon[slot(x as usize)] = label[x as usize];
+                    }
+                    generators = found
+                        .chunks(total)
+                        .map(|g| {
+                            let mut image: Vec<Vertex> = (0..(n + k) as Vertex).collect();
+                            for (x, &y) in g.iter().enumerate() {
+                                image[label[x] as usize] = label[y as usize];
+                            }
+                            image
+                        })
+                        .collect();
+                });
             });
         }
         let kept = split.tokens[..split.kept].iter().copied();
@@ -206,14 +234,17 @@ impl ColourPosition {
         (to_canon, generators)
     }
 
-    /// canonaut's input: the graph of live vertices and used colours (rows
-    /// of canonaut words), each vertex's class number, and the number of
-    /// classes. Classes are cheap invariants, live vertices before colours.
-    fn labelling_input(&self, split: &Split) -> (Vec<usize>, Vec<u32>, usize) {
+    /// canonaut's input in `scratch`: the graph of live vertices and used
+    /// colours (rows of canonaut words), each vertex's class number; returns
+    /// the number of classes. Classes are cheap invariants, live vertices
+    /// before colours.
+    fn labelling_input(&self, split: &Split, scratch: &mut Scratch) -> usize {
         let l = split.live.len();
         let total = l + split.used.len();
         let m = total.div_ceil(64);
-        let mut graph = vec![0usize; total * m];
+        let graph = &mut scratch.graph;
+        graph.clear();
+        graph.resize(total * m, 0);
         let mut join = |x: usize, y: usize| graph[x * m + y / 64] |= 1 << (63 - y % 64);
         let mut index = [0u8; 128];
         for (x, &v) in split.live.iter().enumerate() {
@@ -223,7 +254,8 @@ impl ColourPosition {
         for (j, &c) in split.used.iter().enumerate() {
             colour_index[c as usize] = (l + j) as u8;
         }
-        let mut keys = Vec::with_capacity(total);
+        let keys = &mut scratch.keys;
+        keys.clear();
         let mut forbidden_on = [0u32; 33];
         for (x, &v) in split.live.iter().enumerate() {
             for w in members(self.rows[v as usize]) {
@@ -239,30 +271,14 @@ impl ColourPosition {
             keys.push(self.class(v) << 16 | degree << 8 | forbidden.count_ones());
         }
         keys.extend(split.used.iter().map(|&c| 1 << 31 | forbidden_on[c as usize]));
-        let mut distinct = keys.clone();
+        let distinct = &mut scratch.distinct;
+        distinct.clone_from(keys);
         distinct.sort_unstable();
         distinct.dedup();
-        let classes = keys
-            .iter()
-            .map(|key| distinct.binary_search(key).expect("a key of the list") as u32)
-            .collect();
-        (graph, classes, distinct.len())
-    }
-
-    /// Adds generators of the symmetric groups of the kept tokens of one
-    /// class and of the unused colours (on canonical labels).
-    fn symmetric_generators(&self, split: &Split, to_canon: &[Vertex], generators: &mut Vec<Vec<Vertex>>) {
-        let (n, k, l) = (self.n(), self.colours as usize, split.live.len());
-        let kept = &split.tokens[..split.kept];
-        let mut start = 0;
-        while start < kept.len() {
-            let class = self.class(kept[start]);
-            let end = start + kept[start..].iter().take_while(|&&t| self.class(t) == class).count();
-            symmetric(generators, n + k, l + start..l + end);
-            start = end;
-        }
-        debug_assert!(kept.iter().enumerate().all(|(i, &t)| to_canon[t as usize] as usize == l + i));
-        symmetric(generators, n + k, n + split.used.len()..n + k);
+        scratch.classes.clear();
+        let class_of = |key: &u32| distinct.binary_search(key).expect("a key of the list") as u32;
+        scratch.classes.extend(keys.iter().map(class_of));
+        distinct.len()
     }
 
     /// The position under `to_canon`: live vertices with their edges and
@@ -270,7 +286,8 @@ impl ColourPosition {
     fn relabelled(&self, split: &Split, to_canon: &[Vertex]) -> ColourPosition {
         let n = self.n();
         let image = |set: u32| {
-            colour_members(set & self.all_colours()).fold(0u32, |f, c| f | 1 << (to_canon[n + c as usize - 1] as usize - n + 1))
+            colour_members(set & self.all_colours())
+                .fold(0u32, |f, c| f | 1 << (to_canon[n + c as usize - 1] as usize - n + 1))
         };
         let mut out = ColourPosition {
             rows: vec![0; n],
@@ -306,7 +323,10 @@ impl ColourPosition {
     /// and `kept` tokens after them, packed bit by bit: what a token's
     /// colours are is no part of it.
     fn key(&self, form: Form, live: usize, kept: usize) -> Box<[u64]> {
-        let mut bits = Bits::default();
+        let mut bits = Bits {
+            words: Vec::with_capacity(8),
+            len: 0,
+        };
         bits.push(self.to_move as u64, 1);
         for count in [self.n(), self.colours as usize, live, kept] {
             bits.push(count as u64, 8);
@@ -327,23 +347,59 @@ impl ColourPosition {
     }
 }
 
-/// Adds generators of the symmetric group on the labels `range` (a
-/// transposition and a cycle) to permutations of `size` labels.
-fn symmetric(generators: &mut Vec<Vec<Vertex>>, size: usize, range: Range<usize>) {
-    if range.len() < 2 {
-        return;
+/// One move per orbit of the automorphism group of the canonical position
+/// `p` (module docs), in the order of `moves`, which lists every legal move
+/// of `p` sorted by vertex, then colour; `generators` are those of its
+/// labelled part.
+pub(super) fn orbit_moves(p: &ColourPosition, moves: Vec<ColourMove>, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
+    let live = p.live();
+    let used = members(live).fold(0, |s, v| s | p.forbidden[v as usize]) & p.all_colours();
+    let unused = p.all_colours() & !used;
+    let first_unused = unused & unused.wrapping_neg();
+    // A kept token of the class of an earlier one, or an unused colour
+    // after the first, is in the orbit of a move kept before it.
+    let mut token_classes: Vec<u32> = Vec::new();
+    let mut keep = |m: &ColourMove| match live >> m.v & 1 == 1 {
+        true => used >> m.c & 1 == 1 || 1 << m.c == first_unused,
+        false if token_classes.contains(&p.class(m.v)) => false,
+        false => {
+            token_classes.push(p.class(m.v));
+            true
+        }
+    };
+    let moves: Vec<ColourMove> = moves.into_iter().filter(|m| keep(m)).collect();
+    if generators.is_empty() {
+        return moves;
     }
-    let identity: Vec<Vertex> = (0..size as Vertex).collect();
-    let mut swap = identity.clone();
-    swap.swap(range.start, range.start + 1);
-    let mut cycle = identity;
-    cycle[range.clone()].rotate_left(1);
-    generators.push(swap);
-    generators.push(cycle);
+    let n = p.n();
+    let index = |m: ColourMove| moves.binary_search_by_key(&(m.v, m.c), |x| (x.v, x.c)).ok();
+    let mut parent: Vec<usize> = (0..moves.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for g in generators {
+        for (i, m) in moves.iter().enumerate().filter(|(_, m)| live >> m.v & 1 == 1) {
+            let c = match used >> m.c & 1 == 1 {
+                true => (g[n + m.c as usize - 1] as usize - n + 1) as u8,
+                false => m.c,
+            };
+            if let Some(j) = index(ColourMove { v: g[m.v as usize], c }) {
+                let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                parent[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    (0..moves.len())
+        .filter(|&i| root(&mut parent, i) == i)
+        .map(|i| moves[i])
+        .collect()
 }
 
 /// A growing string of bits.
-#[derive(Default)]
 struct Bits {
     words: Vec<u64>,
     len: usize,
@@ -351,6 +407,7 @@ struct Bits {
 
 impl Bits {
     /// Appends the low `width` bits of `value` (`width <= 64`).
+    #[inline]
     fn push(&mut self, value: u64, width: usize) {
         if width == 0 {
             return;

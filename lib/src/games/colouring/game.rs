@@ -376,6 +376,12 @@ impl Symmetric for ColouringGame {
         })
     }
 
+    /// One move per orbit, with the tokens' and unused colours' symmetries
+    /// that the generators leave out ([`super::canonical::orbit_moves`]).
+    fn orbit_moves(&self, p: &ColourPosition, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
+        super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators)
+    }
+
     fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
         let n = self.graph.n();
         let colour_vertex = n + m.c as usize - 1;
@@ -403,7 +409,10 @@ impl crate::games::Hints for ColouringGame {
             Winner::First if !self.early_win => {
                 let v = p.uncoloured().trailing_zeros() as Vertex;
                 let last = p.uncoloured().count_ones() == 1 && p.free_colours(v) != 0;
-                last.then(|| ColourMove { v, c: p.free_colours(v).trailing_zeros() as u8 })
+                last.then(|| ColourMove {
+                    v,
+                    c: p.free_colours(v).trailing_zeros() as u8,
+                })
             }
             Winner::First => p.securing_move(),
         })

@@ -60,7 +60,9 @@ pub enum FamilyError {
     #[error("a cycle needs at least 3 vertices")]
     ShortCycle,
     /// No family of that name.
-    #[error("unknown family: use graph6, @FILE or path, cycle, star, complete, empty, grid, torus, prufer, random-tree")]
+    #[error(
+        "unknown family: use graph6, @FILE or path, cycle, star, complete, empty, grid, torus, prufer, random-tree"
+    )]
     UnknownFamily,
     /// `grid:MxN` or `torus:MxN` whose size is not two numbers.
     #[error("`{0}` is not MxN (two numbers)")]
@@ -169,12 +171,17 @@ fn named(family: &str, arg: &str) -> Result<EdgeList, FamilyError> {
 /// vertex `i N + j` is row `i`, column `j`, joined to the next vertex of
 /// its row and of its column (wrapping round on a torus).
 fn product(torus: bool, arg: &str) -> Result<EdgeList, FamilyError> {
-    let sides = arg.split_once('x').and_then(|(m, n)| Some((m.parse().ok()?, n.parse().ok()?)));
+    let sides = arg
+        .split_once('x')
+        .and_then(|(m, n)| Some((m.parse().ok()?, n.parse().ok()?)));
     let (m, n): (usize, usize) = sides.ok_or_else(|| FamilyError::NotAProduct(arg.to_string()))?;
     if torus && m.min(n) < 3 {
         return Err(FamilyError::ShortTorus);
     }
-    let size = m.checked_mul(n).filter(|&size| size <= MAX_BIG / 2).ok_or(FamilyError::TooLarge)?;
+    let size = m
+        .checked_mul(n)
+        .filter(|&size| size <= MAX_BIG / 2)
+        .ok_or(FamilyError::TooLarge)?;
     let vertex = |i: usize, j: usize| (i * n + j) as u32;
     let mut edges = Vec::with_capacity(2 * size);
     for (i, j) in (0..m).flat_map(|i| (0..n).map(move |j| (i, j))) {

@@ -100,7 +100,8 @@ impl ColourPosition {
         members(self.uncoloured).find_map(|w| {
             let free = self.free_colours(w);
             let c = free.trailing_zeros() as u8;
-            let v = members(self.rows[w as usize]).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
+            let v =
+                members(self.rows[w as usize]).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
             v.map(|v| ColourMove { v, c })
         })
     }
@@ -112,13 +113,18 @@ impl ColourPosition {
     /// unsafe vertex other than `v` must be a neighbour of `v` with slack 0
     /// that has `c` forbidden already, and `c` must be free at `v`.
     pub(super) fn securing_move(&self) -> Option<ColourMove> {
-        let unsafe_: VertexSet = members(self.uncoloured).filter(|&u| self.slack(u) <= 0).fold(0, |s, u| s | 1 << u);
+        let unsafe_: VertexSet = members(self.uncoloured)
+            .filter(|&u| self.slack(u) <= 0)
+            .fold(0, |s, u| s | 1 << u);
         members(self.uncoloured).find_map(|v| {
             let others = unsafe_ & !(1 << v);
             let all_forbid = members(others).fold(self.all_colours(), |f, u| f & self.forbidden[u as usize]);
             let fits = others & !self.rows[v as usize] == 0 && members(others).all(|u| self.slack(u) == 0);
             let c = self.free_colours(v) & all_forbid;
-            (fits && c != 0).then(|| ColourMove { v, c: c.trailing_zeros() as u8 })
+            (fits && c != 0).then(|| ColourMove {
+                v,
+                c: c.trailing_zeros() as u8,
+            })
         })
     }
 
