@@ -84,10 +84,10 @@ use std::cell::RefCell;
 struct Scratch {
     /// canonaut's rows.
     graph: Vec<usize>,
-    /// Invariants per labelled vertex, their sorted distinct values, and the
-    /// class numbers they give.
+    /// Invariants per labelled vertex, the (invariant, vertex) pairs
+    /// sorted, and the class numbers they give.
     keys: Vec<u32>,
-    distinct: Vec<u32>,
+    sorted: Vec<u64>,
     classes: Vec<u32>,
     /// The canonical label of each labelled vertex.
     label: Vec<Vertex>,
@@ -271,14 +271,21 @@ impl ColourPosition {
             keys.push(self.class(v) << 16 | degree << 8 | forbidden.count_ones());
         }
         keys.extend(split.used.iter().map(|&c| 1 << 31 | forbidden_on[c as usize]));
-        let distinct = &mut scratch.distinct;
-        distinct.clone_from(keys);
-        distinct.sort_unstable();
-        distinct.dedup();
-        scratch.classes.clear();
-        let class_of = |key: &u32| distinct.binary_search(key).expect("a key of the list") as u32;
-        scratch.classes.extend(keys.iter().map(class_of));
-        distinct.len()
+        // Class numbers: the ranks of the distinct keys, by one sort of
+        // (key, vertex) pairs.
+        let sorted = &mut scratch.sorted;
+        sorted.clear();
+        sorted.extend(keys.iter().enumerate().map(|(x, &key)| (key as u64) << 8 | x as u64));
+        sorted.sort_unstable();
+        scratch.classes.resize(total, 0);
+        let mut count = 0;
+        for (i, &pair) in sorted.iter().enumerate() {
+            if i > 0 && pair >> 8 != sorted[i - 1] >> 8 {
+                count += 1;
+            }
+            scratch.classes[(pair & 255) as usize] = count;
+        }
+        count as usize + 1
     }
 
     /// The position under `to_canon`: live vertices with their edges and
