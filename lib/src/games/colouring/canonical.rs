@@ -72,7 +72,7 @@
 //!    with a plain minimax over labelled positions on every graph with up
 //!    to 7 vertices.
 
-use super::position::{ColourPosition, DEAD, UNCOLOURED};
+use super::position::{ColourPosition, Slot, DEAD, UNCOLOURED};
 use super::ColourMove;
 use crate::core::board::{first_n, members, Vertex, VertexSet};
 use crate::core::labeller::with_labelling;
@@ -152,7 +152,7 @@ impl ColourPosition {
             .fold(0, |s, v| s | 1 << v);
         let mut frontier = live;
         while frontier != 0 {
-            let next = members(frontier).fold(0, |s, v| s | self.rows[v as usize]) & !live;
+            let next = members(frontier).fold(0, |s, v| s | self.slots[v as usize].row) & !live;
             live |= next;
             frontier = next;
         }
@@ -161,7 +161,7 @@ impl ColourPosition {
 
     /// What a vertex keeps apart from others: due time and owner.
     pub(super) fn class(&self, v: Vertex) -> u32 {
-        (self.due[v as usize] as u32) << 1 | (self.second_owns >> v & 1) as u32
+        (self.slots[v as usize].due as u32) << 1 | (self.second_owns >> v & 1) as u32
     }
 
     fn split(&self, form: Form) -> Split {
@@ -170,7 +170,7 @@ impl ColourPosition {
         let mut tokens: Vec<Vertex> = members(self.uncoloured() & !live_set).collect();
         tokens.sort_by_key(|&v| self.class(v));
         let kept = if form.parity { tokens.len() % 2 } else { tokens.len() };
-        let used = live.iter().fold(0, |s, &v| s | self.forbidden[v as usize]) & self.all_colours();
+        let used = live.iter().fold(0, |s, &v| s | self.slots[v as usize].forbidden) & self.all_colours();
         let uncoloured = tokens[..kept].iter().fold(live_set, |s, &t| s | 1 << t);
         Split {
             live,
@@ -258,16 +258,16 @@ impl ColourPosition {
         keys.clear();
         let mut forbidden_on = [0u32; 33];
         for (x, &v) in split.live.iter().enumerate() {
-            for w in members(self.rows[v as usize]) {
+            for w in members(self.slots[v as usize].row) {
                 join(x, index[w as usize] as usize);
             }
-            let forbidden = self.forbidden[v as usize] & self.all_colours();
+            let forbidden = self.slots[v as usize].forbidden & self.all_colours();
             for c in colour_members(forbidden) {
                 join(x, colour_index[c as usize] as usize);
                 join(colour_index[c as usize] as usize, x);
                 forbidden_on[c as usize] += 1;
             }
-            let degree = self.rows[v as usize].count_ones();
+            let degree = self.slots[v as usize].row.count_ones();
             keys.push(self.class(v) << 16 | degree << 8 | forbidden.count_ones());
         }
         keys.extend(split.used.iter().map(|&c| 1 << 31 | forbidden_on[c as usize]));
@@ -296,11 +296,12 @@ impl ColourPosition {
             colour_members(set & self.all_colours())
                 .fold(0u32, |f, c| f | 1 << (to_canon[n + c as usize - 1] as usize - n + 1))
         };
+        let dead = Slot {
+            colour: DEAD,
+            ..Slot::default()
+        };
         let mut out = ColourPosition {
-            rows: vec![0; n],
-            colour: vec![DEAD; n],
-            forbidden: vec![0; n],
-            due: vec![0; n],
+            slots: vec![dead; n],
             uncoloured: 0,
             second_owns: 0,
             to_move: self.to_move,
@@ -309,19 +310,19 @@ impl ColourPosition {
         for v in members(split.uncoloured) {
             let w = to_canon[v as usize] as usize;
             out.uncoloured |= 1 << w;
-            out.colour[w] = UNCOLOURED;
-            out.due[w] = self.due[v as usize];
+            out.slots[w].colour = UNCOLOURED;
+            out.slots[w].due = self.slots[v as usize].due;
             out.second_owns |= (self.second_owns >> v & 1) << w;
         }
         for &v in &split.live {
             let w = to_canon[v as usize] as usize;
-            out.rows[w] = members(self.rows[v as usize]).fold(0, |r, x| r | 1 << to_canon[x as usize]);
-            out.forbidden[w] = image(self.forbidden[v as usize]);
+            out.slots[w].row = members(self.slots[v as usize].row).fold(0, |r, x| r | 1 << to_canon[x as usize]);
+            out.slots[w].forbidden = image(self.slots[v as usize].forbidden);
         }
         for &t in &split.tokens[..split.kept] {
             // A token keeps the image of its smallest free colour only.
             let free = self.free_colours(t);
-            out.forbidden[to_canon[t as usize] as usize] = self.all_colours() & !image(free & free.wrapping_neg());
+            out.slots[to_canon[t as usize] as usize].forbidden = self.all_colours() & !image(free & free.wrapping_neg());
         }
         out
     }
@@ -330,22 +331,23 @@ impl ColourPosition {
     /// and `kept` tokens after them, packed bit by bit: what a token's
     /// colours are is no part of it.
     fn key(&self, form: Form, live: usize, kept: usize) -> Box<[u64]> {
+        let class_width = if form.ordered { 9 } else { 0 };
+        let width = 33 + (kept + live) * class_width + live * self.colours as usize + live * live.saturating_sub(1) / 2;
         let mut bits = Bits {
-            words: Vec::with_capacity(8),
+            words: Vec::with_capacity(width.div_ceil(64)),
             len: 0,
         };
         bits.push(self.to_move as u64, 1);
         for count in [self.n(), self.colours as usize, live, kept] {
             bits.push(count as u64, 8);
         }
-        let class_width = if form.ordered { 9 } else { 0 };
         for t in live..live + kept {
             bits.push(self.class(t as Vertex) as u64, class_width);
         }
         for v in 0..live {
             bits.push(self.class(v as Vertex) as u64, class_width);
-            bits.push((self.forbidden[v] >> 1) as u64, self.colours as usize);
-            let later = self.rows[v] >> (v + 1);
+            bits.push((self.slots[v].forbidden >> 1) as u64, self.colours as usize);
+            let later = self.slots[v].row >> (v + 1);
             let width = live - v - 1;
             bits.push(later as u64, width.min(64));
             bits.push((later >> 64) as u64, width.saturating_sub(64));
@@ -360,7 +362,7 @@ impl ColourPosition {
 /// labelled part.
 pub(super) fn orbit_moves(p: &ColourPosition, moves: Vec<ColourMove>, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
     let live = p.live();
-    let used = members(live).fold(0, |s, v| s | p.forbidden[v as usize]) & p.all_colours();
+    let used = members(live).fold(0, |s, v| s | p.slots[v as usize].forbidden) & p.all_colours();
     let unused = p.all_colours() & !used;
     let first_unused = unused & unused.wrapping_neg();
     // A kept token of the class of an earlier one, or an unused colour

@@ -3,7 +3,7 @@
 
 use super::canonical::Form;
 use super::graph::Graph;
-use super::position::{ColourPosition, UNCOLOURED};
+use super::position::{ColourPosition, Slot, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
 use crate::core::words::count;
@@ -161,11 +161,16 @@ impl ColouringGame {
         let second_owns = (0..n)
             .filter(|&v| rules.ordered() && owners[v] == Player::Second)
             .fold(0, |s, v| s | 1 << v);
+        let slots = (0..n)
+            .map(|v| Slot {
+                row: graph.rows()[v],
+                forbidden: 0,
+                colour: UNCOLOURED,
+                due: due[v],
+            })
+            .collect();
         let mut start = ColourPosition {
-            rows: graph.rows().to_vec(),
-            colour: vec![UNCOLOURED; n],
-            forbidden: vec![0; n],
-            due,
+            slots,
             uncoloured: crate::core::board::first_n(n),
             second_owns,
             to_move: Player::First,
@@ -205,7 +210,7 @@ impl ColouringGame {
     /// player 2 colours it.
     pub fn turns(&self) -> Vec<(Vertex, bool)> {
         let mut order: Vec<Vertex> = (0..self.graph.n() as Vertex).collect();
-        order.sort_by_key(|&v| self.start.due[v as usize]);
+        order.sort_by_key(|&v| self.start.slots[v as usize].due);
         order
             .into_iter()
             .map(|v| (v, self.start.second_owns >> v & 1 == 1))
@@ -237,7 +242,7 @@ impl ColouringGame {
         );
         if self.rules.ordered() {
             let mut order: Vec<usize> = (0..self.graph.n()).collect();
-            order.sort_by_key(|&v| self.start.due[v]);
+            order.sort_by_key(|&v| self.start.slots[v].due);
             let owners: String = (0..self.graph.n())
                 .map(|v| if self.start.second_owns >> v & 1 == 1 { '2' } else { '1' })
                 .collect();
@@ -284,7 +289,7 @@ pub fn due_and_owners(
 
 /// The uncoloured vertex due first (ordered games).
 fn next_due(p: &ColourPosition) -> Option<Vertex> {
-    members(p.uncoloured()).min_by_key(|&v| p.due[v as usize])
+    members(p.uncoloured()).min_by_key(|&v| p.slots[v as usize].due)
 }
 
 fn owner(p: &ColourPosition, v: Vertex) -> Player {
@@ -330,7 +335,7 @@ impl crate::games::Rules for ColouringGame {
             // neighbour's move takes at most one colour and one neighbour),
             // so every vertex will be coloured.
             let safe = self.early_win
-                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
+                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.slots[v as usize].row.count_ones());
             return safe.then_some(Winner::First);
         }
         let can_move = match self.rules.ordered() {
@@ -357,7 +362,7 @@ impl crate::games::Rules for ColouringGame {
     }
 
     fn play(&self, p: &ColourPosition, m: &ColourMove) -> ColourPosition {
-        debug_assert!(p.colour[m.v as usize] == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
+        debug_assert!(p.slots[m.v as usize].colour == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
         let mut next = p.coloured(m.v, m.c);
         next.to_move = match self.rules.ordered() {
             true => next_due(&next).map_or(p.to_move.opponent(), |v| owner(&next, v)),

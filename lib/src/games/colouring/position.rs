@@ -25,14 +25,8 @@ pub const DEAD: u8 = u8::MAX;
 /// colours, due times, owners, and the mover.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct ColourPosition {
-    /// Edges between uncoloured vertices.
-    pub(super) rows: Vec<VertexSet>,
-    pub(super) colour: Vec<u8>,
-    /// Colours on coloured neighbours (bit c for colour c).
-    pub(super) forbidden: Vec<u32>,
-    /// Move number at which each vertex is due (ordered games; all 0 in
-    /// unordered ones).
-    pub(super) due: Vec<u8>,
+    /// One slot per vertex (one allocation: a move copies the position).
+    pub(super) slots: Vec<Slot>,
     /// The uncoloured vertices (those whose colour is [`UNCOLOURED`]).
     pub(super) uncoloured: VertexSet,
     /// Vertices owned by player 2 (ordered games).
@@ -41,15 +35,28 @@ pub struct ColourPosition {
     pub(super) colours: u8,
 }
 
+/// What a position holds about one vertex.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(super) struct Slot {
+    /// Its uncoloured neighbours.
+    pub row: VertexSet,
+    /// Colours on its coloured neighbours (bit c for colour c).
+    pub forbidden: u32,
+    /// Its colour, [`UNCOLOURED`] or [`DEAD`].
+    pub colour: u8,
+    /// The move at which it is due (ordered games; 0 in unordered ones).
+    pub due: u8,
+}
+
 impl ColourPosition {
     /// Number of vertices.
     pub fn n(&self) -> usize {
-        self.rows.len()
+        self.slots.len()
     }
 
     /// The colour of `v` (0 if uncoloured; [`DEAD`] in canonical forms).
     pub fn colour(&self, v: Vertex) -> u8 {
-        self.colour[v as usize]
+        self.slots[v as usize].colour
     }
 
     /// The uncoloured vertices.
@@ -59,7 +66,7 @@ impl ColourPosition {
 
     /// The colours `v` may still take, as a bitset over `1..=k` (bit c).
     pub fn free_colours(&self, v: Vertex) -> u32 {
-        self.all_colours() & !self.forbidden[v as usize]
+        self.all_colours() & !self.slots[v as usize].forbidden
     }
 
     /// Every colour, as a bitset over `1..=k` (bit c).
@@ -69,7 +76,7 @@ impl ColourPosition {
 
     /// The uncoloured neighbours of `v`.
     pub fn neighbours(&self, v: Vertex) -> VertexSet {
-        self.rows[v as usize]
+        self.slots[v as usize].row
     }
 
     /// Whose turn it is.
@@ -81,14 +88,14 @@ impl ColourPosition {
     /// left for the caller to set.
     pub(super) fn coloured(&self, v: Vertex, c: u8) -> ColourPosition {
         let mut next = self.clone();
-        next.colour[v as usize] = c;
+        next.slots[v as usize].colour = c;
         next.uncoloured &= !(1 << v);
-        for w in members(self.rows[v as usize]) {
-            next.forbidden[w as usize] |= 1 << c;
-            next.rows[w as usize] &= !(1 << v);
+        for w in members(self.slots[v as usize].row) {
+            next.slots[w as usize].forbidden |= 1 << c;
+            next.slots[w as usize].row &= !(1 << v);
         }
-        next.rows[v as usize] = 0;
-        next.forbidden[v as usize] = 0;
+        next.slots[v as usize].row = 0;
+        next.slots[v as usize].forbidden = 0;
         next
     }
 
@@ -101,7 +108,7 @@ impl ColourPosition {
             let free = self.free_colours(w);
             let c = free.trailing_zeros() as u8;
             let v =
-                members(self.rows[w as usize]).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
+                members(self.slots[w as usize].row).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
             v.map(|v| ColourMove { v, c })
         })
     }
@@ -118,8 +125,8 @@ impl ColourPosition {
             .fold(0, |s, u| s | 1 << u);
         members(self.uncoloured).find_map(|v| {
             let others = unsafe_ & !(1 << v);
-            let all_forbid = members(others).fold(self.all_colours(), |f, u| f & self.forbidden[u as usize]);
-            let fits = others & !self.rows[v as usize] == 0 && members(others).all(|u| self.slack(u) == 0);
+            let all_forbid = members(others).fold(self.all_colours(), |f, u| f & self.slots[u as usize].forbidden);
+            let fits = others & !self.slots[v as usize].row == 0 && members(others).all(|u| self.slack(u) == 0);
             let c = self.free_colours(v) & all_forbid;
             (fits && c != 0).then(|| ColourMove {
                 v,
@@ -131,6 +138,6 @@ impl ColourPosition {
     /// Free colours minus uncoloured neighbours: a vertex with slack
     /// above 0 can never be blocked (construction games).
     pub fn slack(&self, v: Vertex) -> i32 {
-        self.free_colours(v).count_ones() as i32 - self.rows[v as usize].count_ones() as i32
+        self.free_colours(v).count_ones() as i32 - self.slots[v as usize].row.count_ones() as i32
     }
 }
