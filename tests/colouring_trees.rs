@@ -1,13 +1,15 @@
 //! Trees: the enumeration matches the number of unlabelled trees, chi_g
-//! agrees between the line-giving solver and the census, and Theorem
+//! agrees between the exact solver, the line-giving score-only search and
+//! the census (and each line is won by its winner), and Theorem
 //! 5.3's strategy is certified on small trees (and refuted with too few
 //! colours).
 
 use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromatic_number};
 use ramsey_verify::analysis::colouring::trees::{census, trees};
 use ramsey_verify::analysis::colouring::trees53::certify_trees;
-use ramsey_verify::engine::Limits;
-use ramsey_verify::games::colouring::{parse_graph, Graph};
+use ramsey_verify::engine::{Limits, Solver};
+use ramsey_verify::games::colouring::{parse_graph, ColouringGame, Graph, Rules, Winner};
+use ramsey_verify::games::prelude::*;
 
 #[test]
 fn tree_counts_match_oeis_a000055() {
@@ -29,16 +31,36 @@ fn enumerated_trees_are_trees_and_pairwise_non_isomorphic() {
     assert_eq!(keys.len(), before);
 }
 
+/// chi_g by the exact solver (every child searched, every token kept):
+/// the least k for which player 1 wins the CCG.
+fn exact_chi_g(graph: &Graph) -> usize {
+    let wins = |k: usize| {
+        let game = ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None).unwrap();
+        Solver::new(&game).value(&game.start()).unwrap().score == Winner::First
+    };
+    (1..=graph.n()).find(|&k| wins(k)).unwrap()
+}
+
 #[test]
-fn census_agrees_with_the_line_giving_solver_and_the_bounds() {
+fn census_agrees_with_the_exact_solver_and_the_bounds() {
     for tree in trees(8) {
         let full = game_chromatic(&tree, Limits::default()).unwrap();
+        assert_eq!(full.chi_g, exact_chi_g(&tree), "{tree}");
         assert_eq!(
             Ok(full.chi_g),
             game_chromatic_number(&tree, Limits::default()),
             "{tree}"
         );
         assert!(full.chi <= full.chi_g && full.chi_g <= full.degree_bound, "{tree}");
+        // Each level's line is legal and ends with its winner.
+        for (k, level) in (1..).zip(&full.levels) {
+            let game = full.level_game(k);
+            let end = level.line.iter().fold(game.start(), |p, m| {
+                assert!(game.moves(&p).contains(m), "{tree} k={k}: {m:?}");
+                game.play(&p, m)
+            });
+            assert_eq!(game.outcome(&end), Some(level.winner), "{tree} k={k}");
+        }
     }
     let eight = census(8, 1, Limits::default()).unwrap();
     assert_eq!(eight.distribution.values().sum::<usize>(), 23);

@@ -273,7 +273,7 @@ fn a_search_stopped_by_the_cap_exits_3_with_one_line() {
         ],
         &["erdos", "--board", "colex:19", "--game", "colex"],
         &["erdos", "--board", "colex:19", "--game", "colex", "--winner-only"],
-        &["colour", "--graph", "random-tree:14", "--game-chromatic"],
+        &["colour", "--graph", "torus:4x5", "--game-chromatic"],
         &["bench", "--runs", "1"],
     ];
     for search in stopped {

@@ -21,6 +21,7 @@ pub struct ColourArgs {
     #[arg(long, value_parser = str::parse::<Rules>)]
     pub game: Option<Rules>,
     /// The graph: graph6; path:N, cycle:N, star:N, complete:N, empty:N;
+    /// grid:MxN (P_M x P_N), torus:MxN (C_M x C_N);
     /// prufer:A,B,... or prufer:@FILE (the tree with that Prüfer code);
     /// random-tree:N[,SEED]; @FILE or @- (stdin): graph6 or an edge list,
     /// lines `u v` and optionally `vertices N` (the vertex count).

@@ -95,6 +95,15 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         Ok(self.solver.value(position)?.score)
     }
 
+    /// A line from `position` (any labels) to the end of the game along
+    /// which the score stays the score of `position`: at each turn the
+    /// first move in move order that keeps it (the first decisive one, else
+    /// the first best; in a game of win or loss, the loser's first move).
+    /// Asked after [`Decider::score`], it searches little more.
+    pub fn line(&self, position: &G::Position) -> Result<Vec<G::Move>, Stopped> {
+        self.solver.optimal_line(position)
+    }
+
     /// Positions stored so far, up to isomorphism.
     pub fn positions(&self) -> u64 {
         self.solver.positions()
@@ -127,7 +136,7 @@ struct Deciding<'g, G: Rules> {
     order: Option<MoveOrder<G>>,
 }
 
-impl<G: Rules> Deciding<'_, G> {
+impl<G: Hints> Deciding<'_, G> {
     /// The score of `position` if the game is over there, or if the player
     /// to move can end it at once with their best score.
     fn quick_score(&self, position: &G::Position) -> Option<G::Score> {
@@ -135,8 +144,20 @@ impl<G: Rules> Deciding<'_, G> {
             return Some(score);
         }
         let target = self.best[self.game.to_move(position) as usize];
-        let ends = |m: &G::Move| self.game.outcome(&self.game.play(position, m)) == Some(target);
-        self.game.moves(position).iter().any(ends).then_some(target)
+        let ends = match self.game.ending_move(position, target) {
+            Some(found) => found.is_some(),
+            None => self
+                .game
+                .moves(position)
+                .iter()
+                .any(|m| self.ends_with(position, m, target)),
+        };
+        ends.then_some(target)
+    }
+
+    /// Whether move `m` ends the game at once with `target`.
+    fn ends_with(&self, position: &G::Position, m: &G::Move, target: G::Score) -> bool {
+        self.game.outcome(&self.game.play(position, m)) == Some(target)
     }
 }
 
@@ -149,18 +170,23 @@ impl<'g, G: Rules> view::View for Deciding<'g, G> {
 
 impl<G: Rules> view::ViewRules for Deciding<'_, G> {}
 
-impl<G: Symmetric> view::ViewSymmetric for Deciding<'_, G> {
-    /// The game's orbit moves in the caller's order, the moves that end
-    /// the game at once with the mover's best score first (the first of
-    /// them is decisive, so the others are never searched).
+impl<G: Symmetric + Hints> view::ViewSymmetric for Deciding<'_, G> {
+    /// The game's orbit moves in the caller's order; or, where a move
+    /// ends the game at once with the mover's best score, that move alone
+    /// (it is decisive, so no other move would be searched): the one
+    /// [`Hints::ending_move`] gives, else the first such orbit move.
     fn orbit_moves(&self, position: &G::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
+        let target = self.best[self.game.to_move(position) as usize];
+        let hint = self.game.ending_move(position, target);
+        if let Some(Some(m)) = hint {
+            return vec![m];
+        }
         let mut moves = self.game.orbit_moves(position, generators);
         if let Some(order) = &self.order {
             order(position, &mut moves);
         }
-        let target = Some(self.best[self.game.to_move(position) as usize]);
-        let wins = |m: &G::Move| self.game.outcome(&self.game.play(position, m)) == target;
-        if let Some(i) = moves.iter().position(wins) {
+        let first_ending = || moves.iter().position(|m| self.ends_with(position, m, target));
+        if let Some(i) = hint.is_none().then(first_ending).flatten() {
             moves.swap(0, i);
             moves.truncate(1);
         }

@@ -336,6 +336,9 @@ where
     fn quick_move_value(&self, _node: &Self::Position, _m: &G::Move) -> Option<Value<Verdict>> {
         None
     }
+    fn ending_move(&self, _node: &Self::Position, _verdict: Verdict) -> Option<Option<G::Move>> {
+        None
+    }
     fn plies(&self, _m: &G::Move) -> u32 {
         1
     }

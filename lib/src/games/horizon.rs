@@ -231,6 +231,10 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn quick_move_value(&self, _p: &Self::Position, _m: &G::Move) -> Option<Value<bool>> {
         None
     }
+    /// Not known: the horizon ends games the inner game does not.
+    fn ending_move(&self, _p: &Self::Position, _won: bool) -> Option<Option<G::Move>> {
+        None
+    }
     fn plies(&self, m: &G::Move) -> u32 {
         self.inner.plies(m)
     }

@@ -259,6 +259,15 @@ pub trait Hints: Rules {
     fn quick_move_value(&self, _position: &Self::Position, _m: &Self::Move) -> Option<Value<Self::Score>> {
         None
     }
+    /// Whether the player to move at `position` (a position that is not
+    /// over) can end the game at once with `score`, where the game tells it
+    /// faster than by playing every move: `Some(Some(m))`, the legal move
+    /// `m` does; `Some(None)`, no move does; `None` (the default), not
+    /// known, and a search that needs it plays every move to see. The
+    /// score-only search (`engine::Decider`) asks it of every child.
+    fn ending_move(&self, _position: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
+        None
+    }
     /// How many plies move `m` adds to the length of a value (default 1;
     /// 0 for a move that only completes a turn, such as her choice among
     /// open options in the strategy game, so that lengths count turns).

@@ -187,6 +187,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
         let v = self.inner.quick_move_value(&p.position, m)?;
         Some(self.ranked_value(p.plies + 1, v))
     }
+    /// Not known: a ranked score also says when the game ends.
+    fn ending_move(&self, _p: &Self::Position, _score: Self::Score) -> Option<Option<G::Move>> {
+        None
+    }
     /// One per move, as the plies played count them.
     fn plies(&self, _m: &G::Move) -> u32 {
         1

@@ -173,6 +173,10 @@ pub trait ViewHints: ViewRules<Inner: Hints> {
     fn quick_move_value(&self, position: &Position<Self>, m: &Move<Self>) -> Option<Value<Score<Self>>> {
         self.inner().quick_move_value(position, m)
     }
+    /// [`Hints::ending_move`].
+    fn ending_move(&self, position: &Position<Self>, score: Score<Self>) -> Option<Option<Move<Self>>> {
+        self.inner().ending_move(position, score)
+    }
     /// [`Hints::plies`].
     fn plies(&self, m: &Move<Self>) -> u32 {
         self.inner().plies(m)
@@ -191,6 +195,9 @@ impl<V: ViewHints> Hints for V {
     }
     fn quick_move_value(&self, position: &Position<V>, m: &Move<V>) -> Option<Value<Score<V>>> {
         ViewHints::quick_move_value(self, position, m)
+    }
+    fn ending_move(&self, position: &Position<V>, score: Score<V>) -> Option<Option<Move<V>>> {
+        ViewHints::ending_move(self, position, score)
     }
     fn plies(&self, m: &Move<V>) -> u32 {
         ViewHints::plies(self, m)

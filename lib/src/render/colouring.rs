@@ -41,8 +41,9 @@ pub fn svg(game: &ColouringGame, line: &[ColourMove], title: &str) -> String {
 }
 
 /// The picture of an answer to a colouring question: an optimal line of
-/// the game solved, or for chi_g player 2's win with chi_g - 1 colours
-/// (it shows why chi_g is not less; with chi_g = 1, player 1's win).
+/// the game solved, or for chi_g a line of player 2's win with chi_g - 1
+/// colours (it shows why chi_g is not less; with chi_g = 1, player 1's
+/// win).
 /// `None` for a verdict of the linear-time theorems, which has no line.
 pub fn answer_svg(answer: &ColourAnswer) -> Option<String> {
     match answer {
@@ -53,7 +54,7 @@ pub fn answer_svg(answer: &ColourAnswer) -> Option<String> {
         ColourAnswer::Chromatic(result) => {
             let k = result.chi_g.saturating_sub(1).max(1);
             let title = format!(
-                "{}: chi_g = {}; CCG with {}, optimal play",
+                "{}: chi_g = {}; CCG with {}, a line its winner wins",
                 result.graph.graph6(),
                 result.chi_g,
                 crate::core::words::count(k, "colour", "colours")

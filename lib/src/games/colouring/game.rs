@@ -1,8 +1,9 @@
 //! The colouring games as a game of the engine ([`crate::games::Rules`] and the
 //! other capabilities; rules read in the parent module).
 
+use super::canonical::Form;
 use super::graph::Graph;
-use super::position::{ColourPosition, UNCOLOURED};
+use super::position::{ColourPosition, Slot, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
 use crate::core::words::count;
@@ -126,6 +127,8 @@ pub struct ColouringGame {
     start: ColourPosition,
     /// Whether construction games end once every vertex is safe.
     early_win: bool,
+    /// Whether only the winner is asked (tokens then count modulo 2).
+    winner_only: bool,
 }
 
 impl ColouringGame {
@@ -158,11 +161,17 @@ impl ColouringGame {
         let second_owns = (0..n)
             .filter(|&v| rules.ordered() && owners[v] == Player::Second)
             .fold(0, |s, v| s | 1 << v);
+        let slots = (0..n)
+            .map(|v| Slot {
+                row: graph.rows()[v],
+                forbidden: 0,
+                colour: UNCOLOURED,
+                due: due[v],
+            })
+            .collect();
         let mut start = ColourPosition {
-            rows: graph.rows().to_vec(),
-            colour: vec![UNCOLOURED; n],
-            forbidden: vec![0; n],
-            due,
+            slots,
+            uncoloured: crate::core::board::first_n(n),
             second_owns,
             to_move: Player::First,
             colours: k as u8,
@@ -176,6 +185,7 @@ impl ColouringGame {
             rules,
             start,
             early_win: true,
+            winner_only: false,
         })
     }
 
@@ -187,11 +197,20 @@ impl ColouringGame {
         self
     }
 
+    /// The same game for searches that ask only who wins, never how long
+    /// optimal play lasts (the engine's score-only search): in the CG and
+    /// the CCG its canonical form counts tokens modulo 2, which keeps every
+    /// winner but not lengths ([`super::canonical`], simplification 2).
+    pub fn for_winner_only(mut self) -> ColouringGame {
+        self.winner_only = true;
+        self
+    }
+
     /// Ordered games: the vertex coloured at each move, and whether
     /// player 2 colours it.
     pub fn turns(&self) -> Vec<(Vertex, bool)> {
         let mut order: Vec<Vertex> = (0..self.graph.n() as Vertex).collect();
-        order.sort_by_key(|&v| self.start.due[v as usize]);
+        order.sort_by_key(|&v| self.start.slots[v as usize].due);
         order
             .into_iter()
             .map(|v| (v, self.start.second_owns >> v & 1 == 1))
@@ -223,7 +242,7 @@ impl ColouringGame {
         );
         if self.rules.ordered() {
             let mut order: Vec<usize> = (0..self.graph.n()).collect();
-            order.sort_by_key(|&v| self.start.due[v]);
+            order.sort_by_key(|&v| self.start.slots[v].due);
             let owners: String = (0..self.graph.n())
                 .map(|v| if self.start.second_owns >> v & 1 == 1 { '2' } else { '1' })
                 .collect();
@@ -270,7 +289,7 @@ pub fn due_and_owners(
 
 /// The uncoloured vertex due first (ordered games).
 fn next_due(p: &ColourPosition) -> Option<Vertex> {
-    members(p.uncoloured()).min_by_key(|&v| p.due[v as usize])
+    members(p.uncoloured()).min_by_key(|&v| p.slots[v as usize].due)
 }
 
 fn owner(p: &ColourPosition, v: Vertex) -> Player {
@@ -316,7 +335,7 @@ impl crate::games::Rules for ColouringGame {
             // neighbour's move takes at most one colour and one neighbour),
             // so every vertex will be coloured.
             let safe = self.early_win
-                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.rows[v as usize].count_ones());
+                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.slots[v as usize].row.count_ones());
             return safe.then_some(Winner::First);
         }
         let can_move = match self.rules.ordered() {
@@ -343,7 +362,7 @@ impl crate::games::Rules for ColouringGame {
     }
 
     fn play(&self, p: &ColourPosition, m: &ColourMove) -> ColourPosition {
-        debug_assert!(p.colour[m.v as usize] == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
+        debug_assert!(p.slots[m.v as usize].colour == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
         let mut next = p.coloured(m.v, m.c);
         next.to_move = match self.rules.ordered() {
             true => next_due(&next).map_or(p.to_move.opponent(), |v| owner(&next, v)),
@@ -355,7 +374,17 @@ impl crate::games::Rules for ColouringGame {
 
 impl Symmetric for ColouringGame {
     fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
-        p.canonical()
+        let ordered = self.rules.ordered();
+        p.canonical_form(Form {
+            ordered,
+            parity: self.winner_only && !ordered,
+        })
+    }
+
+    /// One move per orbit, with the tokens' and unused colours' symmetries
+    /// that the generators leave out ([`super::canonical::orbit_moves`]).
+    fn orbit_moves(&self, p: &ColourPosition, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
+        super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators)
     }
 
     fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
@@ -372,8 +401,28 @@ impl Symmetric for ColouringGame {
     }
 }
 
-/// No hints: every position is searched.
-impl crate::games::Hints for ColouringGame {}
+/// Every position is searched; the CCG tells at once whether a move ends
+/// it ([`ColourPosition::blocking_move`] and the securing move).
+impl crate::games::Hints for ColouringGame {
+    fn ending_move(&self, p: &ColourPosition, score: Winner) -> Option<Option<ColourMove>> {
+        if self.rules != Rules::Ccg {
+            return None;
+        }
+        Some(match score {
+            Winner::Second => p.blocking_move(),
+            // Colouring the last vertex, or making every vertex safe.
+            Winner::First if !self.early_win => {
+                let v = p.uncoloured().trailing_zeros() as Vertex;
+                let last = p.uncoloured().count_ones() == 1 && p.free_colours(v) != 0;
+                last.then(|| ColourMove {
+                    v,
+                    c: p.free_colours(v).trailing_zeros() as u8,
+                })
+            }
+            Winner::First => p.securing_move(),
+        })
+    }
+}
 
 impl Notation for ColouringGame {
     fn move_text(&self, m: &ColourMove) -> String {

@@ -7,6 +7,9 @@
 //! - graph6 (at most [`crate::core::board::MAX_VERTICES`] vertices);
 //! - `path:N`, `cycle:N` (N >= 3), `star:N` (N leaves), `complete:N`,
 //!   `empty:N`;
+//! - `grid:MxN`, the grid P_M x P_N (vertex `i N + j` in row `i`, column
+//!   `j`), and `torus:MxN`, the torus C_M x C_N (M, N >= 3; the same
+//!   numbering);
 //! - `prufer:A,B,...` (the tree with that Prüfer code on its length + 2
 //!   vertices; `prufer:` alone is one edge), or `prufer:@FILE` with the
 //!   code in a file (numbers separated by commas or white space);
@@ -57,8 +60,16 @@ pub enum FamilyError {
     #[error("a cycle needs at least 3 vertices")]
     ShortCycle,
     /// No family of that name.
-    #[error("unknown family: use graph6, @FILE or path, cycle, star, complete, empty, prufer, random-tree")]
+    #[error(
+        "unknown family: use graph6, @FILE or path, cycle, star, complete, empty, grid, torus, prufer, random-tree"
+    )]
     UnknownFamily,
+    /// `grid:MxN` or `torus:MxN` whose size is not two numbers.
+    #[error("`{0}` is not MxN (two numbers)")]
+    NotAProduct(String),
+    /// `torus:MxN` with a side below 3.
+    #[error("a torus needs sides of at least 3")]
+    ShortTorus,
     /// A Prüfer code that is not a list of numbers.
     #[error("a Prüfer code is a list of vertex numbers")]
     PruferNotNumbers,
@@ -127,6 +138,7 @@ pub fn read_graph(text: &str) -> Result<EdgeList, GraphError> {
     match family {
         "prufer" => prufer(&prufer_code(arg)?).map_err(bad),
         "random-tree" => random_tree(arg).map_err(bad),
+        "grid" | "torus" => product(family == "torus", arg).map_err(bad),
         _ => named(family, arg).map_err(bad),
     }
 }
@@ -154,6 +166,34 @@ fn named(family: &str, arg: &str) -> Result<EdgeList, FamilyError> {
         _ => return Err(FamilyError::UnknownFamily),
     };
     Ok(EdgeList::new(size, pairs))
+}
+
+/// `grid:MxN` (P_M x P_N) or, with `torus`, `torus:MxN` (C_M x C_N):
+/// vertex `i N + j` is row `i`, column `j`, joined to the next vertex of
+/// its row and of its column (wrapping round on a torus).
+fn product(torus: bool, arg: &str) -> Result<EdgeList, FamilyError> {
+    let sides = arg
+        .split_once('x')
+        .and_then(|(m, n)| Some((m.parse().ok()?, n.parse().ok()?)));
+    let (m, n): (usize, usize) = sides.ok_or_else(|| FamilyError::NotAProduct(arg.to_string()))?;
+    if torus && m.min(n) < 3 {
+        return Err(FamilyError::ShortTorus);
+    }
+    let size = m
+        .checked_mul(n)
+        .filter(|&size| size <= MAX_BIG / 2)
+        .ok_or(FamilyError::TooLarge)?;
+    let vertex = |i: usize, j: usize| (i * n + j) as u32;
+    let mut edges = Vec::with_capacity(2 * size);
+    for (i, j) in (0..m).flat_map(|i| (0..n).map(move |j| (i, j))) {
+        if torus || j + 1 < n {
+            edges.push((vertex(i, j), vertex(i, (j + 1) % n)));
+        }
+        if torus || i + 1 < m {
+            edges.push((vertex(i, j), vertex((i + 1) % m, j)));
+        }
+    }
+    Ok(EdgeList::new(size, edges))
 }
 
 /// The numbers of a Prüfer code: `A,B,...` or `@FILE`.
@@ -352,6 +392,30 @@ mod tests {
             assert_eq!(encode(&tree), code);
         }
         assert!(prufer(&[3]).is_err());
+    }
+
+    #[test]
+    fn grids_and_tori_have_their_degrees() {
+        let degrees = |text: &str| {
+            let list = read_graph(text).unwrap();
+            let mut degree = vec![0; list.n];
+            for &(u, v) in &list.edges {
+                degree[u as usize] += 1;
+                degree[v as usize] += 1;
+            }
+            degree
+        };
+        // P_3 x P_4: corners of degree 2, 6 border vertices of degree 3,
+        // 2 inner ones of degree 4; 17 edges.
+        let grid = degrees("grid:3x4");
+        assert_eq!((grid.len(), grid.iter().sum::<usize>()), (12, 34));
+        assert_eq!(grid.iter().filter(|&&d| d == 2).count(), 4);
+        assert_eq!((grid[0], grid[5]), (2, 4));
+        assert!(degrees("torus:3x5").iter().all(|&d| d == 4));
+        assert_eq!(read_graph("grid:1x1").unwrap().edges, vec![]);
+        for bad in ["grid:4", "grid:4xa", "torus:2x5", "grid:100000x100000"] {
+            assert!(read_graph(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

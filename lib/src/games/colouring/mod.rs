@@ -40,8 +40,10 @@
 //!
 //! All four rule sets treat the colours alike, so positions are put in
 //! canonical form up to automorphisms of G *and* permutations of the
-//! colours ([`position`]).
+//! colours, merging on the way positions proved to have the same value
+//! ([`canonical`]).
 
+pub mod canonical;
 pub mod game;
 pub mod graph;
 pub mod input;
