@@ -28,7 +28,7 @@
 //! labelled part times the symmetric groups of the tokens of one class and
 //! of the unused colours. The generators handed to the engine (on all
 //! `n + k` canonical labels) are canonaut's, of the labelled part only:
-//! [`orbit_moves`] adds the other two factors itself, keeping one token of
+//! `orbit_moves` adds the other two factors itself, keeping one token of
 //! each class and one unused colour.
 //!
 //! # Simplifications, each with its proof

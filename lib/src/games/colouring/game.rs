@@ -382,7 +382,7 @@ impl Symmetric for ColouringGame {
     }
 
     /// One move per orbit, with the tokens' and unused colours' symmetries
-    /// that the generators leave out ([`super::canonical::orbit_moves`]).
+    /// that the generators leave out (`games::colouring::canonical`).
     fn orbit_moves(&self, p: &ColourPosition, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
         super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators)
     }
@@ -402,7 +402,7 @@ impl Symmetric for ColouringGame {
 }
 
 /// Every position is searched; the CCG tells at once whether a move ends
-/// it ([`ColourPosition::blocking_move`] and the securing move).
+/// it (`ColourPosition::blocking_move` and the securing move).
 impl crate::games::Hints for ColouringGame {
     fn ending_move(&self, p: &ColourPosition, score: Winner) -> Option<Option<ColourMove>> {
         if self.rules != Rules::Ccg {
