@@ -3,7 +3,8 @@
 //! asked: `lib/src/games/colouring/canonical.rs`) and the CCG's ending
 //! moves (`Hints::ending_move`) against a plain minimax over labelled
 //! positions: no canonical form, no orbits, no simplification, memoised on
-//! the colouring. Every graph with up to 7 vertices, one per isomorphism
+//! the colouring. Player 1's quick wins of the CCG asked only who wins are
+//! checked the same way. Every graph with up to 7 vertices, one per isomorphism
 //! class, all four rule sets (ordered ones in two orders), k = 1..3: the
 //! exact solver's values with their lengths, and the score-only search's
 //! winners (release build: about 8 s of CPU, on two threads). Zero
@@ -258,9 +259,19 @@ fn reachable(game: &ColouringGame) -> Vec<ColourPosition> {
 #[test]
 fn ccg_ending_moves_are_exactly_the_moves_that_end_the_game() {
     let mut found = [0; 2];
+    let mut secured = 0;
     for graph in graphs(6) {
         for k in 1..=3 {
-            let (game, _) = both(&graph, k, Rules::Ccg, false);
+            let (game, mut plain) = both(&graph, k, Rules::Ccg, false);
+            // Player 1's quick wins of the winner-only game are wins.
+            let winner_only = game.clone().for_winner_only();
+            for p in reachable(&game) {
+                if winner_only.quick_value(&p).is_some() {
+                    let mut colour: Vec<u8> = (0..graph.n() as Vertex).map(|v| p.colour(v)).collect();
+                    assert!(plain.value(&mut colour).0, "{graph} k={k} {p:?}");
+                    secured += 1;
+                }
+            }
             for played_out in [false, true] {
                 let game = if played_out {
                     game.clone().played_out()
@@ -282,7 +293,7 @@ fn ccg_ending_moves_are_exactly_the_moves_that_end_the_game() {
             }
         }
     }
-    assert!(found[0] > 1000 && found[1] > 1000, "{found:?}");
+    assert!(found[0] > 1000 && found[1] > 1000 && secured > 1000, "{found:?} {secured}");
     // The other rule sets leave it to the search.
     let (scg, _) = both(&Graph::from_mask(3, 0b11), 2, Rules::Scg, false);
     assert_eq!(scg.ending_move(&scg.start(), Winner::First), None);

@@ -137,11 +137,15 @@ struct Deciding<'g, G: Rules> {
 }
 
 impl<G: Hints> Deciding<'_, G> {
-    /// The score of `position` if the game is over there, or if the player
-    /// to move can end it at once with their best score.
+    /// The score of `position` if the game is over there, if the game's
+    /// quick value gives it ([`Hints::quick_value`]), or if the player to
+    /// move can end it at once with their best score.
     fn quick_score(&self, position: &G::Position) -> Option<G::Score> {
         if let Some(score) = self.game.outcome(position) {
             return Some(score);
+        }
+        if let Some(value) = self.game.quick_value(position) {
+            return Some(value.score);
         }
         let target = self.best[self.game.to_move(position) as usize];
         let ends = match self.game.ending_move(position, target) {

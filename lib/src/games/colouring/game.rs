@@ -7,7 +7,7 @@ use super::position::{ColourPosition, Slot, UNCOLOURED};
 use crate::core::board::{members, Player, Vertex, MAX_VERTICES};
 use crate::core::symmetry::Canonical;
 use crate::core::words::count;
-use crate::games::{FinalScore, Notation, Symmetric};
+use crate::games::{FinalScore, Notation, Symmetric, Value};
 
 /// Bodlaender's four colouring games (see the parent module).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -401,9 +401,21 @@ impl Symmetric for ColouringGame {
     }
 }
 
-/// Every position is searched; the CCG tells at once whether a move ends
-/// it (`ColourPosition::blocking_move` and the securing move).
+/// The CCG tells at once whether a move ends it
+/// (`ColourPosition::blocking_move` and the securing move) and, asked
+/// only who wins, some of player 1's wins.
 impl crate::games::Hints for ColouringGame {
+    /// In the CCG asked only who wins ([`ColouringGame::for_winner_only`]):
+    /// player 1's win where she can colour the unsafe vertices in time
+    /// (`ColourPosition::secured`), with no length (it is not known).
+    fn quick_value(&self, p: &ColourPosition) -> Option<Value<Winner>> {
+        let sure = self.winner_only && self.rules == Rules::Ccg && p.secured(p.to_move);
+        sure.then_some(Value {
+            score: Winner::First,
+            plies: 0,
+        })
+    }
+
     fn ending_move(&self, p: &ColourPosition, score: Winner) -> Option<Option<ColourMove>> {
         if self.rules != Rules::Ccg {
             return None;

@@ -113,6 +113,26 @@ impl ColourPosition {
         })
     }
 
+    /// Whether player 1 wins the CCG by colouring the unsafe vertices one
+    /// after another, fewest free colours first, whatever player 2 plays
+    /// (`to_move`: who moves now). No move lowers a slack, so no vertex
+    /// becomes unsafe; a move takes at most one free colour from a vertex.
+    /// Player 1 colours the `j`-th unsafe vertex `w_j` (from 1) at her `j`-th
+    /// move at the latest, after at most `j - 1` moves of hers and `j - 1`
+    /// of his (`j` if he moves now), so it still has a free colour if
+    /// `free(w_j) >= 2j - 1` (`2j`). Once they are all coloured or safe,
+    /// every vertex is safe and will be coloured. Only the winner is sure:
+    /// the game may end sooner or later than this plan.
+    pub(super) fn secured(&self, to_move: Player) -> bool {
+        let mut free: Vec<u32> = members(self.uncoloured)
+            .filter(|&v| self.slack(v) <= 0)
+            .map(|v| self.free_colours(v).count_ones())
+            .collect();
+        free.sort_unstable();
+        let head = u32::from(to_move == Player::Second);
+        (1..).zip(&free).all(|(j, &f)| f >= 2 * j - 1 + head)
+    }
+
     /// A move of player 1 after which every uncoloured vertex is safe
     /// (CCG), in a position with a vertex that is not. Colouring `v` with
     /// `c` leaves the slack of a vertex that is not a neighbour of `v`
