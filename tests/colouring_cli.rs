@@ -408,7 +408,10 @@ fn a_bad_line_in_a_stream_is_named_and_ends_the_census_with_exit_code_2() {
     let (code, out, err) = with_stdin(&census, b"Cr\nbad\nDhc\n");
     assert_eq!(code, 2, "{err}");
     assert_eq!(out.lines().count(), 1, "the graph before it is answered: {out}");
-    assert!(err.starts_with("error: line 2: ") && err.trim().lines().count() == 1, "{err}");
+    assert!(
+        err.starts_with("error: line 2: ") && err.trim().lines().count() == 1,
+        "{err}"
+    );
     let (code, _, err) = with_stdin(&census, b"\xff\n");
     assert_eq!(code, 2);
     assert!(err.contains("line 1: not text"), "{err}");

@@ -293,7 +293,10 @@ fn ccg_ending_moves_are_exactly_the_moves_that_end_the_game() {
             }
         }
     }
-    assert!(found[0] > 1000 && found[1] > 1000 && secured > 1000, "{found:?} {secured}");
+    assert!(
+        found[0] > 1000 && found[1] > 1000 && secured > 1000,
+        "{found:?} {secured}"
+    );
     // The other rule sets leave it to the search.
     let (scg, _) = both(&Graph::from_mask(3, 0b11), 2, Rules::Scg, false);
     assert_eq!(scg.ending_move(&scg.start(), Winner::First), None);

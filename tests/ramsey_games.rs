@@ -163,7 +163,10 @@ fn the_perfect_player_wins_sim_against_a_person_who_plays_edges_in_order() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("not a move. Type an edge as two vertices"), "{out}");
-    assert!(out.contains("game over: blue (second player) wins\nred completed K3: "), "{out}");
+    assert!(
+        out.contains("game over: blue (second player) wins\nred completed K3: "),
+        "{out}"
+    );
 }
 
 #[test]

@@ -9,12 +9,12 @@ use crate::core::board::{Board, Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, CanonicalForm};
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
+use crate::core::words::count;
 use crate::engine::{Limits, Stopped};
 use crate::verify::classes::ClassesError;
 use crate::verify::search::{Search, Value};
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{verify, Request, Verdict, VerifyError};
-use crate::core::words::count;
 use std::time::Instant;
 
 /// Why a workload has no measurement.

@@ -127,10 +127,16 @@ fn census(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
         Some(path) if path.starts_with('@') => Box::new(std::io::BufReader::new(
             std::fs::File::open(&path[1..]).map_err(|e| Failure::BadInput(format!("{}: {e}", &path[1..])))?,
         )),
-        _ => return Err(Failure::BadInput("--json-lines reads graph6 lines: give --graph @- or --graph @FILE".into())),
+        _ => {
+            return Err(Failure::BadInput(
+                "--json-lines reads graph6 lines: give --graph @- or --graph @FILE".into(),
+            ))
+        }
     };
     let mut progress = super::progress::Counting::new("graphs");
-    let graphs = std::io::BufRead::split(stream, b'\n').enumerate().skip(args.skip.unwrap_or(0) as usize);
+    let graphs = std::io::BufRead::split(stream, b'\n')
+        .enumerate()
+        .skip(args.skip.unwrap_or(0) as usize);
     for (index, line) in graphs {
         let at = |why: String| format!("line {}: {why}", index + 1);
         let line = line.map_err(|e| Failure::BadInput(at(e.to_string())))?;

@@ -86,7 +86,10 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
     if let Some(path) = &args.svg {
         let svg = crate::render::svg::to_svg(&played_figure(&game, &played));
         output::write_file(path, svg)?;
-        output::println(format_args!("the game, edges numbered in play order: {}", path.display()))?;
+        output::println(format_args!(
+            "the game, edges numbered in play order: {}",
+            path.display()
+        ))?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use super::closure::parse_colour;
 use super::position::{Position, Target};
-use super::rules::Rules;
+use super::rules::{Rules, MAX_SET_MOVE_EDGES};
 use crate::graph::Colour;
 use crate::iso::Cells;
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
@@ -23,9 +23,6 @@ pub fn header_lines(version: u32) -> usize {
         _ => 12,
     }
 }
-/// Most free edges at the start of a game whose moves are sets of edges
-/// (the engine's cap): the checker tries every set.
-pub const MAX_SET_MOVE_EDGES: usize = 21;
 
 /// What a certificate of a graph Ramsey game claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,12 +4,15 @@
 //! no loss). Nothing here comes from the engine.
 
 use super::closure::{Goal, Rulebook};
-use super::header::MAX_SET_MOVE_EDGES;
 use super::position::{other, Position, Target};
 use crate::graph::Colour;
 use crate::text::{name_of, named};
 use std::fmt;
 use std::str::FromStr;
+
+/// Most free edges at the start of a game whose moves are sets of edges
+/// (the engine's cap): the checker tries every set.
+pub const MAX_SET_MOVE_EDGES: usize = 21;
 
 /// The rule sets (FORMAT.md gives each one's moves and ends).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -132,8 +132,7 @@ impl Pattern {
             map[0] = c;
             self.extend(adj, capacity, &mut map, 1u128 << c)
         });
-        let mut edges: Vec<Edge> = mapped
-            .then(|| self.edges().iter().map(|e| e.map(|x| map[x as usize])).collect())?;
+        let mut edges: Vec<Edge> = mapped.then(|| self.edges().iter().map(|e| e.map(|x| map[x as usize])).collect())?;
         edges.sort_unstable();
         Some(edges)
     }

@@ -64,7 +64,10 @@ pub fn refusal(game: &RamseyGame, position: &Position, m: &[Edge], legal: &[Vec<
     for &e in m {
         let (u, v) = e.ends();
         if let Some(w) = [u, v].into_iter().find(|&w| w as usize >= n) {
-            return Some(format!("vertex {w} is not on the board (its vertices are 0 to {})", n - 1));
+            return Some(format!(
+                "vertex {w} is not on the board (its vertices are 0 to {})",
+                n - 1
+            ));
         }
         if !position.board().has_edge(e) {
             return Some(format!("{e} is not an edge of the board"));

@@ -322,7 +322,8 @@ impl ColourPosition {
         for &t in &split.tokens[..split.kept] {
             // A token keeps the image of its smallest free colour only.
             let free = self.free_colours(t);
-            out.slots[to_canon[t as usize] as usize].forbidden = self.all_colours() & !image(free & free.wrapping_neg());
+            out.slots[to_canon[t as usize] as usize].forbidden =
+                self.all_colours() & !image(free & free.wrapping_neg());
         }
         out
     }

@@ -107,8 +107,8 @@ impl ColourPosition {
         members(self.uncoloured).find_map(|w| {
             let free = self.free_colours(w);
             let c = free.trailing_zeros() as u8;
-            let v =
-                members(self.slots[w as usize].row).find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
+            let v = members(self.slots[w as usize].row)
+                .find(|&v| free.count_ones() == 1 && self.free_colours(v) >> c & 1 == 1);
             v.map(|v| ColourMove { v, c })
         })
     }

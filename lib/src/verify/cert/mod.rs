@@ -29,7 +29,6 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
-pub mod draw;
 pub mod game;
 pub mod lists;
 pub mod refute;
