@@ -70,6 +70,11 @@ pub struct ColourArgs {
     /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Write a proof certificate (format version 7, plain or gzipped if
+    /// the name ends in .gz) of the answer: the winner's strategy (--game),
+    /// or each level's (--game-chromatic); check it with `check FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["trees", "certify_trees", "json_lines", "linear_only"])]
+    pub cert: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -106,7 +111,13 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if args.json_lines {
         return census(args, limits);
     }
+    if let Some(path) = &args.cert {
+        output::check_writable(path)?;
+    }
     let answer = request(args).answer(limits)?;
+    if let (Some(path), Some(cert)) = (&args.cert, ColourRequest::certificate_of(&answer)) {
+        super::erdos::write_certificate(cert, path)?;
+    }
     if let Some(path) = &args.svg {
         // The request refuses a picture where the answer has no line.
         output::write_file(path, answer_svg(&answer).expect("an answer with a line"))?;
@@ -172,6 +183,7 @@ fn request(args: &ColourArgs) -> ColourRequest {
         linear_only: args.linear_only,
         game_chromatic: args.game_chromatic,
         picture: args.svg.is_some(),
+        certificate: args.cert.is_some(),
     }
 }
 

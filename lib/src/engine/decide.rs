@@ -91,7 +91,7 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     }
 
     /// The exact score of `position` (any labels) under optimal play.
-    pub fn score(&mut self, position: &G::Position) -> Result<G::Score, Stopped> {
+    pub fn score(&self, position: &G::Position) -> Result<G::Score, Stopped> {
         Ok(self.solver.value(position)?.score)
     }
 

@@ -4,11 +4,14 @@
 //! the command line and a program asking the same get the same answer and
 //! the same refusals.
 
-use super::chromatic::{chromatic_fits, game_chromatic, ChromaticError, GameChromatic};
+use super::chromatic::{
+    chromatic_fits, game_chromatic, game_chromatic_certified, ChromaticError, GameChromatic, MAX_CERT_COLOURS,
+};
 use super::linear_only::{decide_linear, LinearVerdict, NoExactSearch};
 use super::report::SolvedGame;
 use crate::core::board::Player;
 use crate::engine::{Limits, Stopped};
+use crate::verify::cert::Certificate;
 use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::{
     parse_order, parse_owners, ColouringError, ColouringGame, Graph, GraphError, OrderError, Rules,
@@ -37,6 +40,9 @@ pub struct ColourRequest {
     /// A picture of an optimal line will be drawn, which the linear-time
     /// theorems do not give.
     pub picture: bool,
+    /// Write a certificate of the answer (format version 7): only exact
+    /// searches give one.
+    pub certificate: bool,
 }
 
 /// Why a question has no answer: unusable text or flags (the command
@@ -70,6 +76,16 @@ pub enum ColourError {
     /// A search reached a limit (memory cap).
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// A certificate asked for where none can be written.
+    #[error("--cert: {0}")]
+    Certificate(String),
+}
+
+/// A certificate cannot name `colours` colours (one symbol each).
+fn too_many_colours(colours: usize) -> ColourError {
+    ColourError::Certificate(format!(
+        "a certificate names at most {MAX_CERT_COLOURS} colours, this question may need {colours}"
+    ))
 }
 
 /// The answer to a [`ColourRequest`].
@@ -112,17 +128,35 @@ impl ColourRequest {
         let list = read_graph(text)?;
         let graph = match Graph::from_edge_list(&list) {
             Ok(graph) if !self.linear_only => graph,
+            _ if self.certificate => return Err(ColourError::Certificate("the linear-time theorems prove no strategy".into())),
             fits => return Ok(ColourAnswer::Linear(self.linear(text, &list, fits.err())?)),
         };
         if self.game_chromatic {
             chromatic_fits(&graph)?;
-            return Ok(ColourAnswer::Chromatic(game_chromatic(&graph, limits)?));
+            if self.certificate && graph.max_degree() + 1 > MAX_CERT_COLOURS {
+                return Err(too_many_colours(graph.max_degree() + 1));
+            }
+            let solve = if self.certificate { game_chromatic_certified } else { game_chromatic };
+            return Ok(ColourAnswer::Chromatic(solve(&graph, limits)?));
         }
         let rules = self.game.ok_or(ColourError::NoGame)?;
         let colours = self.colours.ok_or(ColourError::NoColours)?;
         let (order, owners) = self.order_and_owners()?;
         let game = ColouringGame::new(graph, colours, rules, order, owners)?;
-        Ok(ColourAnswer::Game(SolvedGame::new(game, limits)?))
+        if self.certificate && colours > MAX_CERT_COLOURS {
+            return Err(too_many_colours(colours));
+        }
+        let solve = if self.certificate { SolvedGame::certified } else { SolvedGame::new };
+        Ok(ColourAnswer::Game(solve(game, limits)?))
+    }
+
+    /// The answer's certificate, if one was asked for and written.
+    pub fn certificate_of(answer: &ColourAnswer) -> Option<&Certificate> {
+        match answer {
+            ColourAnswer::Game(solved) => solved.certificate.as_ref(),
+            ColourAnswer::Chromatic(chromatic) => chromatic.certificate.as_ref(),
+            ColourAnswer::Linear(_) => None,
+        }
     }
 
     /// The answer by Theorem 3.1 or 3.3 alone; `too_large` says why the
