@@ -12,6 +12,7 @@ use crate::analysis::colouring::trees53::CertifyBySize;
 use crate::engine::{Limits, Stopped};
 use crate::games::colouring::Rules;
 use crate::render::colouring::answer_svg;
+use crate::verify::cert::colouring::Ends;
 use clap::Args;
 
 /// The flags of `colour`.
@@ -75,6 +76,12 @@ pub struct ColourArgs {
     /// or each level's (--game-chromatic); check it with `check FILE`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["trees", "certify_trees", "json_lines", "linear_only"])]
     pub cert: Option<std::path::PathBuf>,
+    /// With --cert (CCG): end player 1's lines where she wins by colouring
+    /// the unsafe vertices in time (each, sorted by free colours, keeps
+    /// enough of them; the checker re-derives that win) instead of writing
+    /// her moves out until every vertex is safe: often far smaller.
+    #[arg(long, requires = "cert")]
+    pub cert_secured: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -183,7 +190,10 @@ fn request(args: &ColourArgs) -> ColourRequest {
         linear_only: args.linear_only,
         game_chromatic: args.game_chromatic,
         picture: args.svg.is_some(),
-        certificate: args.cert.is_some(),
+        certificate: args.cert.as_ref().map(|_| match args.cert_secured {
+            true => Ends::Secured,
+            false => Ends::Safe,
+        }),
     }
 }
 

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 /// The format version of colouring game certificates.
 pub const VERSION: u32 = 7;
 /// Lines in a version-7 header.
-pub const HEADER_LINES: usize = 9;
+pub const HEADER_LINES: usize = 10;
 /// The colour symbols: colour `c` is the `c`-th (`0`: uncoloured).
 const SYMBOLS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /// The most colours a certificate names.
@@ -65,7 +65,7 @@ pub struct Header {
     pub sha256: String,
 }
 
-/// Parses the nine header lines (the first, `ramsey-cert 7`, is read already).
+/// Parses the ten header lines (the first, `ramsey-cert 7`, is read already).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let bad = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
@@ -89,11 +89,22 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         false => return Err(bad("order, owners", format!("{} has no order: both must be -", game.name()))),
     };
     let claim = parse_claim(header_line(&mut it, "claim")?, game).map_err(|e| bad("claim", e))?;
+    let secured = match header_line(&mut it, "ends")? {
+        "safe" => false,
+        "secured" if game == Game::Ccg => true,
+        other => return Err(bad("ends", format!("`{}` is not safe (or secured in the ccg)", clip(other)))),
+    };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     Ok(Header {
         tool,
-        setting: Setting { game, adj, due, owner },
+        setting: Setting {
+            game,
+            adj,
+            due,
+            owner,
+            secured,
+        },
         graph,
         order,
         claim,

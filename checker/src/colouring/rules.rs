@@ -62,6 +62,9 @@ pub struct Setting {
     pub due: Vec<usize>,
     /// Ordered games: who colours each vertex (1 or 2).
     pub owner: Vec<u8>,
+    /// CCG: whether the header's `ends secured` lets player 1's secured
+    /// positions count as her wins ([`Setting::decided`]).
+    pub secured: bool,
 }
 
 /// A colouring: one colour per vertex, 0 for uncoloured.
@@ -120,20 +123,32 @@ impl Setting {
     /// every colour on a neighbour is never coloured (construction games:
     /// player 2 wins); a vertex with more free colours than uncoloured
     /// neighbours always keeps a free colour, so if every uncoloured vertex
-    /// is such, every vertex gets coloured (player 1 wins).
+    /// is such, every vertex gets coloured (player 1 wins). With `ends
+    /// secured` in the CCG also a third: player 1 wins where, the unsafe
+    /// vertices sorted by free colours, the `j`-th has at least `2j - 1`
+    /// free colours (`2j` if player 2 moves).
     pub fn decided(&self, p: &[u8], k: usize) -> Option<u8> {
-        let uncoloured: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
         if !self.game.construction() {
             return self.moves(p, k).is_empty().then(|| 3 - self.mover(p));
         }
-        if uncoloured.iter().any(|&v| self.free(p, v, k) == 0) {
-            return Some(2);
+        let uncoloured: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
+        let mut unsafe_free = Vec::new();
+        for &v in &uncoloured {
+            let free = self.free(p, v, k).count_ones() as usize;
+            if free == 0 {
+                return Some(2);
+            }
+            if free <= uncoloured.iter().filter(|&&w| self.adj[v] >> w & 1 == 1).count() {
+                unsafe_free.push(free);
+            }
         }
-        let safe = |v: usize| {
-            let open = uncoloured.iter().filter(|&&w| self.adj[v] >> w & 1 == 1).count();
-            self.free(p, v, k).count_ones() as usize > open
-        };
-        uncoloured.iter().all(|&v| safe(v)).then_some(1)
+        if unsafe_free.is_empty() {
+            return Some(1);
+        }
+        unsafe_free.sort_unstable();
+        let head = usize::from(self.mover(p) == 2);
+        let secured = (1..).zip(&unsafe_free).all(|(j, &f)| f >= 2 * j - 1 + head);
+        (self.secured && self.game == Game::Ccg && secured).then_some(1)
     }
 
     /// The reduced position of `p` with `k` colours.

@@ -17,7 +17,7 @@ use crate::games::colouring::game::{ColouringGame, Rules, Winner};
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
-use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, LevelStrategy};
+use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy};
 pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
 use crate::verify::cert::Certificate;
 use std::time::Instant;
@@ -105,9 +105,9 @@ fn level_game(graph: &Graph, k: usize) -> ColouringGame {
 
 /// Solves the CCG with `k` colours on `graph` by the score-only search,
 /// its table capped at `limits`' memory cap; with its line if `line`, and
-/// with `certify` the winner's strategy read off the same search (its time
-/// counted in the level's).
-fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: bool) -> Result<Solved, Stopped> {
+/// with `certify` the winner's strategy read off the same search, its lines
+/// ending there (its time counted in the level's).
+fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<Ends>) -> Result<Solved, Stopped> {
     let started = Instant::now();
     let game = level_game(graph, k);
     let decider = Decider::new(&game, Winner::First, Winner::Second)
@@ -119,11 +119,11 @@ fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: bool) -> 
         false => Vec::new(),
     };
     let strategy = match certify {
-        true => {
+        Some(ends) => {
             let judge = |p: &ColourPosition| decider.score(p);
-            Some(winning_strategy(&game, winner.player(), &judge, &construction_order)?)
+            Some(winning_strategy(&game, winner.player(), &judge, &construction_order, ends)?)
         }
-        false => None,
+        None => None,
     };
     let level = Level {
         colours: k,
@@ -142,7 +142,7 @@ type Solved = (Level, Option<LevelStrategy>);
 /// lines if `lines` and their winners' strategies if `certify`. Player 1
 /// wins at k = Delta + 1 at the latest, so this stops there; whether a win
 /// at k implies a win at k + 1 is not assumed.
-fn levels(graph: &Graph, limits: Limits, lines: bool, certify: bool) -> Result<Vec<Solved>, Stopped> {
+fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> Result<Vec<Solved>, Stopped> {
     let mut levels = Vec::new();
     for k in 1..=graph.n().max(1) {
         let solved = level(graph, k, limits, lines, certify)?;
@@ -160,25 +160,27 @@ fn levels(graph: &Graph, limits: Limits, lines: bool, certify: bool) -> Result<V
 /// panics if `n + Delta + 1` exceeds [`MAX_VERTICES`] ([`chromatic_fits`]
 /// says beforehand). Each solve's table is capped at `limits`' memory cap.
 pub fn game_chromatic(graph: &Graph, limits: Limits) -> Result<GameChromatic, Stopped> {
-    chromatic(graph, limits, false)
+    chromatic(graph, limits, None)
 }
 
 /// [`game_chromatic`] with its certificate (format version 7,
 /// [`colouring_certificate`]): each level's winner's strategy, read off
-/// that level's search (player 2's for k < chi_g, player 1's for chi_g).
-/// The colours must fit the format's symbols (at most
-/// [`MAX_CERT_COLOURS`], checked by [`chromatic_fits`]'s caller).
-pub fn game_chromatic_certified(graph: &Graph, limits: Limits) -> Result<GameChromatic, Stopped> {
-    chromatic(graph, limits, true)
+/// that level's search (player 2's for k < chi_g, player 1's for chi_g),
+/// player 1's lines ending as `ends` says. The colours must fit the
+/// format's symbols (at most [`MAX_CERT_COLOURS`]: Delta + 1 colours may
+/// be needed).
+pub fn game_chromatic_certified(graph: &Graph, limits: Limits, ends: Ends) -> Result<GameChromatic, Stopped> {
+    chromatic(graph, limits, Some(ends))
 }
 
-fn chromatic(graph: &Graph, limits: Limits, certify: bool) -> Result<GameChromatic, Stopped> {
+fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<GameChromatic, Stopped> {
     let (levels, strategies): (Vec<Level>, Vec<Option<LevelStrategy>>) =
         levels(graph, limits, true, certify)?.into_iter().unzip();
     let chi_g = levels.len();
-    let certificate = certify.then(|| {
+    let certificate = certify.map(|ends| {
         let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
-        colouring_certificate(&level_game(graph, chi_g), ColouringClaim::GameChromatic(chi_g), &strategies)
+        let claim = ColouringClaim::GameChromatic(chi_g);
+        colouring_certificate(&level_game(graph, chi_g), claim, ends, &strategies)
     });
     Ok(GameChromatic {
         graph: graph.clone(),
@@ -258,7 +260,7 @@ impl GameChromatic {
 /// chi_g of `graph` by the winner alone (no lines), for bulk searches.
 /// Same search and limits as [`game_chromatic`].
 pub fn game_chromatic_number(graph: &Graph, limits: Limits) -> Result<usize, Stopped> {
-    Ok(levels(graph, limits, false, false)?.len())
+    Ok(levels(graph, limits, false, None)?.len())
 }
 
 /// Move ordering for construction games (only the speed of the search

@@ -7,7 +7,7 @@ use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::games::colouring::ColourPosition;
-use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim};
+use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends};
 use crate::verify::cert::Certificate;
 use crate::games::colouring::linear::{fast_winner, linear_theorem};
 use crate::games::prelude::*;
@@ -34,13 +34,17 @@ pub struct GameReport {
 /// Solves `game` from its start with the engine's exact solver, its table
 /// capped at `limits`' memory cap.
 pub fn solve(game: &ColouringGame, limits: Limits) -> Result<GameReport, Stopped> {
-    Ok(solve_with(game, limits, false)?.0)
+    Ok(solve_with(game, limits, None)?.0)
 }
 
 /// [`solve`], and with `certify` the winner's strategy read off the same
-/// solver as a certificate (format version 7), its time counted in the
-/// report's.
-fn solve_with(game: &ColouringGame, limits: Limits, certify: bool) -> Result<(GameReport, Option<Certificate>), Stopped> {
+/// solver as a certificate (format version 7), its lines ending there, its
+/// time counted in the report's.
+fn solve_with(
+    game: &ColouringGame,
+    limits: Limits,
+    certify: Option<Ends>,
+) -> Result<(GameReport, Option<Certificate>), Stopped> {
     let started = Instant::now();
     let solver = Solver::new(game).with_limits(limits);
     let start = game.start();
@@ -52,17 +56,17 @@ fn solve_with(game: &ColouringGame, limits: Limits, certify: bool) -> Result<(Ga
         .collect();
     let line = solver.optimal_line(&start)?;
     let certificate = match certify {
-        true => {
+        Some(ends) => {
             let judge = |p: &ColourPosition| solver.value(p).map(|v| v.score);
             let winner = value.score.player();
-            let strategy = winning_strategy(game, winner, &judge, &|_, _| {})?;
+            let strategy = winning_strategy(game, winner, &judge, &|_, _| {}, ends)?;
             let claim = ColouringClaim::Wins {
                 winner,
                 colours: game.colours(),
             };
-            Some(colouring_certificate(game, claim, &[strategy]))
+            Some(colouring_certificate(game, claim, ends, &[strategy]))
         }
-        false => None,
+        None => None,
     };
     let report = GameReport {
         winner: value.score,
@@ -165,17 +169,18 @@ pub struct SolvedGame {
 impl SolvedGame {
     /// Solves `game` exactly ([`solve`]) and by the linear-time theorem.
     pub fn new(game: ColouringGame, limits: Limits) -> Result<SolvedGame, Stopped> {
-        SolvedGame::with(game, limits, false)
+        SolvedGame::with(game, limits, None)
     }
 
     /// [`SolvedGame::new`] with the winner's strategy as a certificate
     /// (format version 7), read off the same solver. The colours must fit
-    /// the format ([`crate::verify::cert::colouring::MAX_CERT_COLOURS`]).
-    pub fn certified(game: ColouringGame, limits: Limits) -> Result<SolvedGame, Stopped> {
-        SolvedGame::with(game, limits, true)
+    /// the format ([`crate::verify::cert::colouring::MAX_CERT_COLOURS`]);
+    /// player 1's lines end as `ends` says.
+    pub fn certified(game: ColouringGame, limits: Limits, ends: Ends) -> Result<SolvedGame, Stopped> {
+        SolvedGame::with(game, limits, Some(ends))
     }
 
-    fn with(game: ColouringGame, limits: Limits, certify: bool) -> Result<SolvedGame, Stopped> {
+    fn with(game: ColouringGame, limits: Limits, certify: Option<Ends>) -> Result<SolvedGame, Stopped> {
         let (report, certificate) = solve_with(&game, limits, certify)?;
         let linear_time_winner = fast_winner(&game);
         Ok(SolvedGame {

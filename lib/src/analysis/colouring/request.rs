@@ -11,6 +11,7 @@ use super::linear_only::{decide_linear, LinearVerdict, NoExactSearch};
 use super::report::SolvedGame;
 use crate::core::board::Player;
 use crate::engine::{Limits, Stopped};
+use crate::verify::cert::colouring::Ends;
 use crate::verify::cert::Certificate;
 use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::{
@@ -40,9 +41,9 @@ pub struct ColourRequest {
     /// A picture of an optimal line will be drawn, which the linear-time
     /// theorems do not give.
     pub picture: bool,
-    /// Write a certificate of the answer (format version 7): only exact
-    /// searches give one.
-    pub certificate: bool,
+    /// Write a certificate of the answer (format version 7), its lines of
+    /// player 1's wins ending as said: only exact searches give one.
+    pub certificate: Option<Ends>,
 }
 
 /// Why a question has no answer: unusable text or flags (the command
@@ -128,26 +129,32 @@ impl ColourRequest {
         let list = read_graph(text)?;
         let graph = match Graph::from_edge_list(&list) {
             Ok(graph) if !self.linear_only => graph,
-            _ if self.certificate => return Err(ColourError::Certificate("the linear-time theorems prove no strategy".into())),
+            _ if self.certificate.is_some() => return Err(ColourError::Certificate("the linear-time theorems prove no strategy".into())),
             fits => return Ok(ColourAnswer::Linear(self.linear(text, &list, fits.err())?)),
         };
         if self.game_chromatic {
             chromatic_fits(&graph)?;
-            if self.certificate && graph.max_degree() + 1 > MAX_CERT_COLOURS {
+            if self.certificate.is_some() && graph.max_degree() + 1 > MAX_CERT_COLOURS {
                 return Err(too_many_colours(graph.max_degree() + 1));
             }
-            let solve = if self.certificate { game_chromatic_certified } else { game_chromatic };
-            return Ok(ColourAnswer::Chromatic(solve(&graph, limits)?));
+            let solved = match self.certificate {
+                Some(ends) => game_chromatic_certified(&graph, limits, ends)?,
+                None => game_chromatic(&graph, limits)?,
+            };
+            return Ok(ColourAnswer::Chromatic(solved));
         }
         let rules = self.game.ok_or(ColourError::NoGame)?;
         let colours = self.colours.ok_or(ColourError::NoColours)?;
         let (order, owners) = self.order_and_owners()?;
         let game = ColouringGame::new(graph, colours, rules, order, owners)?;
-        if self.certificate && colours > MAX_CERT_COLOURS {
+        if self.certificate.is_some() && colours > MAX_CERT_COLOURS {
             return Err(too_many_colours(colours));
         }
-        let solve = if self.certificate { SolvedGame::certified } else { SolvedGame::new };
-        Ok(ColourAnswer::Game(solve(game, limits)?))
+        let solved = match self.certificate {
+            Some(ends) => SolvedGame::certified(game, limits, ends)?,
+            None => SolvedGame::new(game, limits)?,
+        };
+        Ok(ColourAnswer::Game(solved))
     }
 
     /// The answer's certificate, if one was asked for and written.

@@ -229,7 +229,7 @@ impl ColouringGame {
     /// So a strategy playing it keeps the win to the end, where every
     /// vertex is safe. `None` in other games and positions.
     pub fn secured_move(&self, p: &ColourPosition) -> Option<ColourMove> {
-        if self.rules != Rules::Ccg || p.to_move != Player::First || !p.secured(Player::First) {
+        if p.to_move != Player::First || !self.secured(p) {
             return None;
         }
         let v = members(p.uncoloured())
@@ -239,6 +239,14 @@ impl ColouringGame {
             v,
             c: p.free_colours(v).trailing_zeros() as u8,
         })
+    }
+
+    /// Whether player 1 wins the CCG at `p` by colouring the unsafe
+    /// vertices in time, whoever moves (`ColourPosition::secured`: sorted
+    /// by free colours, the `j`-th unsafe vertex has at least `2j - 1`
+    /// free colours, `2j` if player 2 moves). Always false in other games.
+    pub fn secured(&self, p: &ColourPosition) -> bool {
+        self.rules == Rules::Ccg && p.secured(p.to_move)
     }
 
     /// Ordered games: the vertex coloured at each move, and whether
@@ -445,7 +453,7 @@ impl crate::games::Hints for ColouringGame {
     /// player 1's win where she can colour the unsafe vertices in time
     /// (`ColourPosition::secured`), with no length (it is not known).
     fn quick_value(&self, p: &ColourPosition) -> Option<Value<Winner>> {
-        let sure = self.winner_only && self.rules == Rules::Ccg && p.secured(p.to_move);
+        let sure = self.winner_only && self.secured(p);
         sure.then_some(Value {
             score: Winner::First,
             plies: 0,
