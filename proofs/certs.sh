@@ -9,6 +9,8 @@
 #
 # THREADS (default 2) sets --threads; certificates do not depend on it.
 set -euo pipefail
+# No globbing: graph6 arguments contain `?`.
+set -f
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 BIN=target/release/ramsey-verify
@@ -55,6 +57,21 @@ for m in $(seq 1 22); do
   done
 done
 
+# Bodlaender's colouring games (format 7): chi_g of the smallest tree with
+# chi_g = 4 and of grids P_m x P_n (issue 28; README "Game chromatic
+# numbers of grids"). Player 1's lines are written out until every vertex
+# is safe; files named -secured stop at her secured positions (--cert-secured).
+NEW+=("certs/chi-g-tree14.cert|the 14-vertex tree with chi_g = 4|colour --game-chromatic --graph M???????F?B_?M?p_")
+for grid in 4x4 4x5 4x6 5x5; do
+  gz=.gz
+  if [ $grid = 4x4 ]; then gz=; fi
+  NEW+=("certs/chi-g-grid-$grid.cert$gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid")
+done
+SECURED=()
+for grid in "${SECURED[@]}"; do
+  NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
+done
+
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
 # the bounds on the outcome (6).
@@ -64,6 +81,13 @@ claim() {
   case $(head -1 <<< "$head") in
     "ramsey-cert 3") echo "$(sed -n 's/^winner //p' <<< "$head") wins within $(sed -n 's/^bound //p' <<< "$head") of its moves (format 3)" ;;
     "ramsey-cert 5") echo "a draw: both players' non-losing strategies (format 5)" ;;
+    "ramsey-cert 7")
+      local c
+      c=$(sed -n 's/^claim //p' <<< "$head")
+      case $c in
+        chi-g*) echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 7, ends $(sed -n 's/^ends //p' <<< "$head"))" ;;
+        *) echo "player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours (format 7)" ;;
+      esac ;;
     "ramsey-cert 6")
       local lo hi
       lo=$(sed -n 's/^at-least //p' <<< "$head")
