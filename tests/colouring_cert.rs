@@ -55,7 +55,10 @@ fn certify_and_compare(game: ColouringGame, order: &[usize], second: &[bool], en
     let loser = if first_wins { Player::Second } else { Player::First };
     let liar = |_: &ColourPosition| Ok(Winner::of(loser));
     let forged = winning_strategy(&game, loser, &liar, &|_, _| {}, ends).unwrap();
-    let claim = ColouringClaim::Wins { winner: loser, colours: k };
+    let claim = ColouringClaim::Wins {
+        winner: loser,
+        colours: k,
+    };
     rejected(&colouring_certificate(&game, claim, ends, &[forged]).text);
     let solved = SolvedGame::certified(game, Limits::default(), ends).unwrap();
     let text = solved.certificate.unwrap().text;
@@ -166,7 +169,13 @@ fn the_fourteen_vertex_tree_has_chi_g_4_certified_the_same_for_any_thread_count(
 fn position_of(game: &ColouringGame, fields: &[String]) -> ColourPosition {
     let mut p = game.start();
     for (v, c) in fields[1].bytes().enumerate().filter(|&(_, c)| c != b'0') {
-        p = game.play(&p, &ColourMove { v: v as u8, c: c - b'0' });
+        p = game.play(
+            &p,
+            &ColourMove {
+                v: v as u8,
+                c: c - b'0',
+            },
+        );
     }
     p
 }
@@ -201,7 +210,10 @@ fn a_changed_move_a_dropped_entry_and_an_illegal_move_are_rejected_with_their_li
     // An illegal move: a coloured vertex, or a colour beyond the claim's.
     let i = first[first.len() / 2];
     let coloured = lines[i][1].bytes().position(|c| c != b'0').unwrap();
-    for mv in [format!("{coloured}:1"), format!("{}:5", lines[i][2].split(':').next().unwrap())] {
+    for mv in [
+        format!("{coloured}:1"),
+        format!("{}:5", lines[i][2].split(':').next().unwrap()),
+    ] {
         let r = rejected(&edited(&text, i, Some(format!("4 {} {mv}", lines[i][1]))));
         assert_eq!(r.line, Some(header + i + 1), "{}", r.message);
     }
@@ -209,11 +221,26 @@ fn a_changed_move_a_dropped_entry_and_an_illegal_move_are_rejected_with_their_li
 
 #[test]
 fn the_command_line_writes_gzip_and_refuses_certificates_it_cannot_write() {
-    let gz = cert_common::written_by("colour", "t.cert.gz", &["--game", "ccg", "--graph", "cycle:5", "--colours", "3"]);
+    let gz = cert_common::written_by(
+        "colour",
+        "t.cert.gz",
+        &["--game", "ccg", "--graph", "cycle:5", "--colours", "3"],
+    );
     assert!(matches!(proved(&gz), Claim::Wins { colours: 3, .. }));
     for args in [
         &["colour", "--trees", "5", "--cert", "x"][..],
-        &["colour", "--game", "scg", "--colours", "2", "--graph", "path:4", "--linear-only", "--cert", "x"],
+        &[
+            "colour",
+            "--game",
+            "scg",
+            "--colours",
+            "2",
+            "--graph",
+            "path:4",
+            "--linear-only",
+            "--cert",
+            "x",
+        ],
         &["colour", "--game-chromatic", "--graph", "path:4", "--cert-secured"],
     ] {
         let (code, _, err) = ramsey(args);

@@ -103,4 +103,3 @@ pub fn plain(graph: &Graph, k: usize, rules: Rules, order: &[usize], second: &[b
         second: second.to_vec(),
     }
 }
-

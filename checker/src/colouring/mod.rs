@@ -82,17 +82,30 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         adj[u] |= 1 << v;
         adj[v] |= 1 << u;
     }
-    let order = (header_line(&mut it, "order")?.to_string(), header_line(&mut it, "owners")?.to_string());
+    let order = (
+        header_line(&mut it, "order")?.to_string(),
+        header_line(&mut it, "owners")?.to_string(),
+    );
     let (due, owner) = match game.ordered() {
         true => ordering(&order.0, &order.1, n).map_err(|e| bad("order, owners", e))?,
         false if order == ("-".into(), "-".into()) => (vec![0; n], vec![0; n]),
-        false => return Err(bad("order, owners", format!("{} has no order: both must be -", game.name()))),
+        false => {
+            return Err(bad(
+                "order, owners",
+                format!("{} has no order: both must be -", game.name()),
+            ))
+        }
     };
     let claim = parse_claim(header_line(&mut it, "claim")?, game).map_err(|e| bad("claim", e))?;
     let secured = match header_line(&mut it, "ends")? {
         "safe" => false,
         "secured" if game == Game::Ccg => true,
-        other => return Err(bad("ends", format!("`{}` is not safe (or secured in the ccg)", clip(other)))),
+        other => {
+            return Err(bad(
+                "ends",
+                format!("`{}` is not safe (or secured in the ccg)", clip(other)),
+            ))
+        }
     };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
@@ -121,11 +134,19 @@ fn ordering(order: &str, owners: &str, n: usize) -> Result<(Vec<usize>, Vec<u8>)
     for (t, v) in listed.iter().enumerate() {
         match v.parse::<usize>() {
             Ok(v) if v < n && due[v] == usize::MAX => due[v] = t,
-            _ => return Err(format!("order `{}` does not list each of the {n} vertices once", clip(order))),
+            _ => {
+                return Err(format!(
+                    "order `{}` does not list each of the {n} vertices once",
+                    clip(order)
+                ))
+            }
         }
     }
     if listed.len() != n {
-        return Err(format!("order `{}` does not list each of the {n} vertices once", clip(order)));
+        return Err(format!(
+            "order `{}` does not list each of the {n} vertices once",
+            clip(order)
+        ));
     }
     let owner: Vec<u8> = owners.bytes().map(|b| b.wrapping_sub(b'0')).collect();
     if owner.len() != n || owner.iter().any(|&o| o != 1 && o != 2) {
@@ -182,7 +203,11 @@ fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
         .split_once(':')
         .and_then(|(v, c)| Some((v.parse::<usize>().ok()?, c.parse::<u8>().ok()?)))
         .ok_or_else(|| format!("move `{}` is not V:C", clip(mv)))?;
-    Ok(Entry { colours: k, colouring, mv })
+    Ok(Entry {
+        colours: k,
+        colouring,
+        mv,
+    })
 }
 
 /// The entries, by colours and invariant.

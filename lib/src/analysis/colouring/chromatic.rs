@@ -17,8 +17,8 @@ use crate::games::colouring::game::{ColouringGame, Rules, Winner};
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
-use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy};
 pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
+use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy};
 use crate::verify::cert::Certificate;
 use std::time::Instant;
 
@@ -121,7 +121,13 @@ fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<En
     let strategy = match certify {
         Some(ends) => {
             let judge = |p: &ColourPosition| decider.score(p);
-            Some(winning_strategy(&game, winner.player(), &judge, &construction_order, ends)?)
+            Some(winning_strategy(
+                &game,
+                winner.player(),
+                &judge,
+                &construction_order,
+                ends,
+            )?)
         }
         None => None,
     };

@@ -6,11 +6,11 @@ use crate::core::board::Player;
 use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
+use crate::games::colouring::linear::{fast_winner, linear_theorem};
 use crate::games::colouring::ColourPosition;
+use crate::games::prelude::*;
 use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends};
 use crate::verify::cert::Certificate;
-use crate::games::colouring::linear::{fast_winner, linear_theorem};
-use crate::games::prelude::*;
 use std::time::Instant;
 
 /// The solved game.

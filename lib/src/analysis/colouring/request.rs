@@ -11,12 +11,12 @@ use super::linear_only::{decide_linear, LinearVerdict, NoExactSearch};
 use super::report::SolvedGame;
 use crate::core::board::Player;
 use crate::engine::{Limits, Stopped};
-use crate::verify::cert::colouring::Ends;
-use crate::verify::cert::Certificate;
 use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::{
     parse_order, parse_owners, ColouringError, ColouringGame, Graph, GraphError, OrderError, Rules,
 };
+use crate::verify::cert::colouring::Ends;
+use crate::verify::cert::Certificate;
 
 /// An ordered game's order and owners, each defaulted where `None`.
 type OrderAndOwners = (Option<Vec<usize>>, Option<Vec<Player>>);
@@ -129,7 +129,11 @@ impl ColourRequest {
         let list = read_graph(text)?;
         let graph = match Graph::from_edge_list(&list) {
             Ok(graph) if !self.linear_only => graph,
-            _ if self.certificate.is_some() => return Err(ColourError::Certificate("the linear-time theorems prove no strategy".into())),
+            _ if self.certificate.is_some() => {
+                return Err(ColourError::Certificate(
+                    "the linear-time theorems prove no strategy".into(),
+                ))
+            }
             fits => return Ok(ColourAnswer::Linear(self.linear(text, &list, fits.err())?)),
         };
         if self.game_chromatic {
