@@ -13,7 +13,7 @@
 //! `games::colouring::canonical`), the checker only by isomorphism. The
 //! search is asked only who wins a position (a [`Judge`]); at each position
 //! of the prover the move is: a move that ends the game at once with the
-//! prover's win ([`Hints::ending_move`]: player 2 blocks a vertex, player 1
+//! prover's win ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
 //! makes every vertex safe); else in a position where player 1 wins by
 //! colouring the unsafe vertices in time, that plan's move
 //! ([`ColouringGame::secured_move`], which the search decides without
