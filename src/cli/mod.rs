@@ -30,6 +30,7 @@ mod progress;
 mod refute;
 mod repair;
 mod show;
+mod stream;
 mod solve;
 mod table;
 mod verify;
