@@ -204,7 +204,10 @@ fn a_graph6_stream_gets_one_json_line_per_board_as_each_alone_would() {
     // The triangle, K4, the 5-cycle and K_{1,3}, as nauty's geng writes them,
     // with geng's optional header and a blank line.
     let boards = ["Bw", "C~", "Dhc", "Cs"];
-    let stream = format!(">>graph6<<{}\n\n{}\n{}\n{}\n", boards[0], boards[1], boards[2], boards[3]);
+    let stream = format!(
+        ">>graph6<<{}\n\n{}\n{}\n{}\n",
+        boards[0], boards[1], boards[2], boards[3]
+    );
     let census = ["erdos", "--board", "@-", "--json-lines", "--threads", "1"];
     let (code, out, err) = with_stdin(&census, stream.as_bytes());
     assert_eq!(code, 0, "{err}");
@@ -225,7 +228,10 @@ fn a_bad_board_in_a_stream_is_named_by_its_line_with_exit_code_2() {
     let (code, out, err) = with_stdin(&census, b"Bw\n\nxx\nC~\n");
     assert_eq!(code, 2, "{err}");
     assert_eq!(out.lines().count(), 1, "the board before it is answered: {out}");
-    assert!(err.starts_with("error: line 3: ") && err.trim().lines().count() == 1, "{err}");
+    assert!(
+        err.starts_with("error: line 3: ") && err.trim().lines().count() == 1,
+        "{err}"
+    );
     for args in [
         &["erdos", "--board", "Bw", "--json-lines"][..],
         &["erdos", "--board", "@-", "--json-lines", "--json"],

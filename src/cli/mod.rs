@@ -30,8 +30,8 @@ mod progress;
 mod refute;
 mod repair;
 mod show;
-mod stream;
 mod solve;
+mod stream;
 mod table;
 mod verify;
 

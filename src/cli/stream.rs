@@ -36,7 +36,8 @@ fn open(source: Option<&str>, flag: &str) -> Result<Box<dyn BufRead>, Failure> {
     match source {
         Some("@-") => Ok(Box::new(std::io::stdin().lock())),
         Some(path) if path.len() > 1 && path.starts_with('@') => {
-            let file = std::fs::File::open(&path[1..]).map_err(|e| Failure::BadInput(format!("{}: {e}", &path[1..])))?;
+            let file =
+                std::fs::File::open(&path[1..]).map_err(|e| Failure::BadInput(format!("{}: {e}", &path[1..])))?;
             Ok(Box::new(std::io::BufReader::new(file)))
         }
         _ => Err(Failure::BadInput(format!(

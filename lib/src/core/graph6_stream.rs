@@ -74,7 +74,11 @@ impl<R: BufRead> Iterator for Graph6Lines<R> {
             let Ok(text) = std::str::from_utf8(&self.buffer) else {
                 return error("not text (UTF-8)".into());
             };
-            let text = if line == 1 { text.trim_start_matches(">>graph6<<") } else { text };
+            let text = if line == 1 {
+                text.trim_start_matches(">>graph6<<")
+            } else {
+                text
+            };
             let text = text.trim();
             if !text.is_empty() {
                 let text = text.to_string();
@@ -97,7 +101,10 @@ mod tests {
     #[test]
     fn lines_are_numbered_blank_lines_and_the_header_skipped() {
         let got = read(b">>graph6<<A_\n\n  Bw \r\nCF");
-        assert_eq!(got, vec![Ok((1, "A_".into())), Ok((3, "Bw".into())), Ok((4, "CF".into()))]);
+        assert_eq!(
+            got,
+            vec![Ok((1, "A_".into())), Ok((3, "Bw".into())), Ok((4, "CF".into()))]
+        );
         assert!(read(b"").is_empty());
         assert!(read(b"\n\n").is_empty());
     }
