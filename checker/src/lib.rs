@@ -310,27 +310,11 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         AnyHeader::V2(h) => h,
         AnyHeader::V7(h) => {
             let (statement, entries, replies) = colouring::check(&h, &body, threads)?;
-            return Ok(Summary {
-                tool: h.tool,
-                claim: Claim::Colouring(statement),
-                bound: 0,
-                moves: 0,
-                entries,
-                replies,
-                seconds: start.elapsed().as_secs_f64(),
-            });
+            return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
         }
         AnyHeader::V6(h) => {
             let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
-            return Ok(Summary {
-                tool: h.tool,
-                claim: Claim::Scoring(statement),
-                bound: 0,
-                moves: 0,
-                entries,
-                replies,
-                seconds: start.elapsed().as_secs_f64(),
-            });
+            return Ok(lengthless(h.tool, Claim::Scoring(statement), entries, replies, start));
         }
         AnyHeader::V3(h) => {
             let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
@@ -408,6 +392,20 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         replies,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The summary of a claim with no length (versions 6 and 7: bound and
+/// moves 0), checked since `start`.
+fn lengthless(tool: String, claim: Claim, entries: usize, replies: usize, start: Instant) -> Summary {
+    Summary {
+        tool,
+        claim,
+        bound: 0,
+        moves: 0,
+        entries,
+        replies,
+        seconds: start.elapsed().as_secs_f64(),
+    }
 }
 
 /// One entry's check: the replies it examined, or its line and the reason.
