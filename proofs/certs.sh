@@ -67,7 +67,7 @@ for grid in 4x4 4x5 4x6 5x5; do
   if [ $grid = 4x4 ]; then gz=; fi
   NEW+=("certs/chi-g-grid-$grid.cert$gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid")
 done
-SECURED=()
+SECURED=(4x7)
 for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done
