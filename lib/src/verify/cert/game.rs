@@ -105,7 +105,11 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(Str
         .expect("a position that is not over has a move");
     let chosen = &options[best];
     let depth = chosen.value.plies.div_ceil(2);
-    let line = format!("{} {} {depth}\n", colouring(position), move_text(&chosen.m));
+    let line = format!(
+        "{} {} {depth}\n",
+        colouring(&game.as_written(position)),
+        move_text(&chosen.m)
+    );
     Ok((line, game.play(position, &chosen.m)))
 }
 
@@ -171,7 +175,7 @@ pub(super) fn sealed_game(version: u32, game: &RamseyGame, claim: &str, body: &s
         target(Player::First),
         target(Player::Second),
         game.first().colour_name(),
-        colouring(&start),
+        colouring(&game.as_written(&start)),
         start.to_move().colour_name(),
         sha256_hex(body),
     );
