@@ -102,7 +102,7 @@ fn level_game(graph: &Graph, k: usize) -> ColouringGame {
 fn level(graph: &Graph, k: usize, limits: Limits, line: bool) -> Result<Level, Stopped> {
     let started = Instant::now();
     let game = level_game(graph, k);
-    let mut decider = Decider::new(&game, Winner::First, Winner::Second)
+    let decider = Decider::new(&game, Winner::First, Winner::Second)
         .with_order(Box::new(construction_order))
         .with_limits(limits);
     let winner = decider.score(&game.start())?;

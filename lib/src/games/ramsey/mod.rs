@@ -40,7 +40,11 @@
 //! start position, whatever the colours.
 
 use super::pattern::Pattern;
-use super::{FinalScore, Hints, Notation, Symmetric};
+use super::{FinalScore, Symmetric};
+
+mod hints;
+mod notation;
+pub use hints::meeting_edges;
 use crate::core::board::{clique_within, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
 use crate::core::canon::canonical_position;
@@ -180,6 +184,9 @@ pub struct RamseyGame {
     rules: Rules,
     /// Who moves first from the start position.
     first: Player,
+    /// Whether every two edges of the target share a vertex (a shortcut
+    /// of the one-colour game holds then: `hints.rs`).
+    meeting: bool,
 }
 
 /// Why a game statement is not playable.
@@ -253,11 +260,13 @@ impl RamseyGame {
                 max: MAX_SET_MOVE_EDGES,
             });
         }
+        let meeting = meeting_edges(&targets[0]);
         let game = RamseyGame {
             start,
             targets,
             rules,
             first,
+            meeting,
         };
         for player in [Player::First, Player::Second] {
             if game.counts(player) && game.owns_target(&game.start, player) {
@@ -484,43 +493,3 @@ impl Symmetric for RamseyGame {
     }
 }
 
-impl Hints for RamseyGame {
-    /// Every outcome is possible as far as this cheap bound knows; with
-    /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
-    fn score_bounds(&self, _position: &Position) -> Option<(Outcome, Outcome)> {
-        Some((Outcome::BlueWins, Outcome::RedWins))
-    }
-}
-
-/// Nothing beyond the plain rules: `solve --rules ... --budget` searches
-/// every move and stores finished positions, as it always has (its
-/// published counts include them).
-impl super::horizon::HorizonHints for RamseyGame {}
-
-impl Notation for RamseyGame {
-    fn move_text(&self, m: &Vec<Edge>) -> String {
-        m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
-    }
-
-    fn move_json(&self, m: &Vec<Edge>) -> serde_json::Value {
-        m.iter().map(|e| [e.ends().0, e.ends().1]).collect::<Vec<_>>().into()
-    }
-
-    /// `{"winner": "red"|"blue"|null, "result": "first"|"second"|"draw"}`.
-    fn score_json(&self, score: Outcome) -> serde_json::Value {
-        let result = match score.winner() {
-            Some(p) if p == self.first => "first",
-            Some(_) => "second",
-            None => "draw",
-        };
-        serde_json::json!({ "winner": score.winner().map(Player::colour_name), "result": result })
-    }
-
-    fn score_text(&self, score: Outcome) -> String {
-        let role = |p: Player| if p == self.first { "first" } else { "second" };
-        match score.winner() {
-            Some(p) => format!("{} ({} player) wins", p.colour_name(), role(p)),
-            None => "draw".to_string(),
-        }
-    }
-}
