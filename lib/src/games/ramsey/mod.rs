@@ -45,9 +45,9 @@ use super::{FinalScore, Symmetric};
 mod hints;
 mod notation;
 pub use hints::meeting_edges;
-use crate::core::board::{clique_within, Edge, Player, Vertex, VertexSet};
+use crate::core::board::{clique_within, members, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
-use crate::core::canon::canonical_position;
+use crate::core::canon::{canonical_one_colour, canonical_position};
 use crate::core::symmetry::Canonical;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
@@ -363,11 +363,31 @@ impl RamseyGame {
     /// rules, those that do not complete their target).
     fn single_moves(&self, position: &Position) -> Vec<Edge> {
         let mover = position.to_move();
+        if self.rules.shared() && self.target(mover).as_clique() == Some(3) {
+            return self.triangle_free_moves(position);
+        }
         let mut free = position.free_edges();
         if self.rules.forbids_completion() {
             free.retain(|&e| !self.completes(position, mover, e));
         }
         free
+    }
+
+    /// [`RamseyGame::single_moves`] of the one-colour game with target K3,
+    /// in the same order (increasing): a free edge `uv` is legal exactly
+    /// when `u` and `v` have no common neighbour in the common graph, that
+    /// is when `v` is not within distance two of `u`. One pass per vertex
+    /// instead of a triangle test per free edge.
+    fn triangle_free_moves(&self, position: &Position) -> Vec<Edge> {
+        let n = position.board().capacity();
+        let mut out = Vec::new();
+        for u in 0..n as Vertex {
+            let near = members(self.neighbours(position, Player::First, u))
+                .fold(0, |acc, w| acc | self.neighbours(position, Player::First, w));
+            let later = !crate::core::board::first_n(u as usize + 1);
+            out.extend(members(position.free_neighbours(u) & !near & later).map(|v| Edge::new(u, v)));
+        }
+        out
     }
 
     /// Every nonempty set of free edges the mover may colour at once
@@ -477,11 +497,12 @@ impl super::Rules for RamseyGame {
 
 impl Symmetric for RamseyGame {
     /// Under [`Rules::SharedAvoid`] the canonical form of the common graph
-    /// (as red): positions with the same common graph and mover have the
-    /// same value, since no rule reads who claimed an edge.
+    /// (as red, labelled as one graph: [`canonical_one_colour`]): positions
+    /// with the same common graph and mover have the same value, since no
+    /// rule reads who claimed an edge.
     fn canonical(&self, position: &Position) -> Canonical<Position> {
         match self.rules.shared() {
-            true => canonical_position(&self.as_written(position)),
+            true => canonical_one_colour(&self.as_written(position)),
             false => canonical_position(position),
         }
     }
