@@ -186,10 +186,12 @@ impl Model {
         out
     }
 
-    /// The position after the mover colours `m`.
+    /// The position after the mover colours `m` (in the one-colour game
+    /// into the red mask, which then holds the common graph: who drew an
+    /// edge is never read, and the memo stays one entry per graph).
     pub fn play(&self, pos: Pos, m: u64) -> Pos {
         let mut colour = pos.colour;
-        colour[pos.mover] |= m;
+        colour[if self.shared() { RED } else { pos.mover }] |= m;
         Pos {
             colour,
             mover: 1 - pos.mover,
