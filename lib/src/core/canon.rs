@@ -273,21 +273,6 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     } else {
         run_canonaut(position, &touched, &masks[..t])
     };
-    from_order(position, memory, marked, &touched, &order, &generators)
-}
-
-/// The canonical form from canonaut's order of the touched vertices and
-/// its generators (as index permutations, `t` entries each): touched
-/// vertices in that order, untouched ones after them.
-fn from_order(
-    position: &Position,
-    memory: &Memory,
-    marked: Option<Edge>,
-    touched: &Touched,
-    order: &[u8; MAX_VERTICES],
-    generators: &[u32],
-) -> CanonicalForm {
-    let t = touched.count;
     // canon_of[i]: the canonical label of touched vertex number i.
     let mut canon_of = [0 as Vertex; MAX_VERTICES];
     for (canon, &i) in order[..t].iter().enumerate() {
@@ -374,61 +359,6 @@ fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) 
         map: labelling.to_canon(),
     };
     relabelled(position, memory, marked, to_canon, labelling.canonical_generators())
-}
-
-/// The canonical form of a position whose blue class is empty (the
-/// one-colour game's common graph, written red), on `K_n` or `K_aleph0`:
-/// the red graph on the touched vertices labelled by canonaut directly, one
-/// vertex per vertex, where [`canonical_position`] labels twice as many
-/// (nauty's layers, the blue one empty). Keys are exact for such positions
-/// (red edges and mover), but differ from [`canonical_position`]'s: a game
-/// uses one form or the other for all its positions. On a graph board,
-/// [`canonical_position`].
-pub fn canonical_one_colour(position: &Position) -> Canonical<Position> {
-    debug_assert_eq!(position.edge_count(Player::Second), 0, "blue must be empty");
-    if !position.board().untouched_alike() {
-        return canonical_position(position);
-    }
-    let touched = Touched::of(position);
-    let t = touched.count;
-    let (order, generators) = match t {
-        0 => ([0; MAX_VERTICES], vec![]),
-        _ => label_one_colour(position, &touched),
-    };
-    let form = from_order(position, &Memory::default(), None, &touched, &order, &generators);
-    Canonical {
-        key: form.key.words(0),
-        to_canon: form.to_canon.map,
-        generators: form.generators,
-        position: form.position,
-    }
-}
-
-/// canonaut on the red graph of the touched vertices, all of one colour:
-/// the canonical order of the touched vertices and the generators, as in
-/// [`run_canonaut`].
-fn label_one_colour(position: &Position, touched: &Touched) -> ([u8; MAX_VERTICES], Vec<u32>) {
-    let t = touched.count;
-    let m = words_needed(t);
-    SCRATCH.with(|scratch| {
-        let scratch = &mut *scratch.borrow_mut();
-        scratch.graph.clear();
-        scratch.graph.resize(t * m, 0);
-        for (i, &v) in touched.list().iter().enumerate() {
-            for w in members(position.neighbours(Player::First, v)) {
-                add_one_edge(&mut scratch.graph, i, touched.index[w as usize] as usize, m as u32);
-            }
-        }
-        scratch.colours.clear();
-        scratch.colours.resize(t, 0);
-        labeller::with_labelling(&scratch.graph, &scratch.colours, 1, t, |labeling, generators| {
-            let mut order = [0u8; MAX_VERTICES];
-            for (slot, &x) in order.iter_mut().zip(&labeling[..t]) {
-                *slot = x as u8;
-            }
-            (order, generators.to_vec())
-        })
-    })
 }
 
 /// The canonical form of a position alone (no memory, no marked edge), as

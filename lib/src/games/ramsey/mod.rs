@@ -47,7 +47,7 @@ mod notation;
 pub use hints::meeting_edges;
 use crate::core::board::{clique_within, members, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
-use crate::core::canon::{canonical_one_colour, canonical_position};
+use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
@@ -497,12 +497,11 @@ impl super::Rules for RamseyGame {
 
 impl Symmetric for RamseyGame {
     /// Under [`Rules::SharedAvoid`] the canonical form of the common graph
-    /// (as red, labelled as one graph: [`canonical_one_colour`]): positions
-    /// with the same common graph and mover have the same value, since no
-    /// rule reads who claimed an edge.
+    /// (as red): positions with the same common graph and mover have the
+    /// same value, since no rule reads who claimed an edge.
     fn canonical(&self, position: &Position) -> Canonical<Position> {
         match self.rules.shared() {
-            true => canonical_one_colour(&self.as_written(position)),
+            true => canonical_position(&self.as_written(position)),
             false => canonical_position(position),
         }
     }
