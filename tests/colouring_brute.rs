@@ -110,7 +110,7 @@ fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec
     // The score-only search with cutoffs (and the move ordering used for
     // chi_g) agrees.
     let decider = Decider::new(&game, Winner::First, Winner::Second);
-    let mut decider = if rules.construction() {
+    let decider = if rules.construction() {
         decider.with_order(Box::new(construction_order))
     } else {
         decider

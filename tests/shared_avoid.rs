@@ -70,7 +70,10 @@ fn agree_at(model: &Model, name: &str, edges: &[(usize, usize)], mover: usize, m
     let brute = model.solve(pos, memo);
     let exact = Solver::new(&game).value(&game.start()).unwrap();
     assert_eq!(score(exact.score), brute.score, "{what}: exact winner");
-    assert!((brute.lo..=brute.hi).contains(&exact.plies), "{what}: length {exact:?} vs {brute:?}");
+    assert!(
+        (brute.lo..=brute.hi).contains(&exact.plies),
+        "{what}: length {exact:?} vs {brute:?}"
+    );
     let decider = winner_decider(&game, Limits::default());
     let found = winner_only(&decider, &game).unwrap();
     assert_eq!(score(found.outcome), brute.score, "{what}: winner-only");
@@ -137,7 +140,12 @@ fn certificate(name: &str, board: &str, target: &str) -> String {
 
 #[test]
 fn winner_only_certificates_are_accepted_with_the_winner() {
-    for (n, target, winner) in [("6", "K3", "red"), ("7", "K3", "blue"), ("8", "K3", "blue"), ("6", "C4", "")] {
+    for (n, target, winner) in [
+        ("6", "K3", "red"),
+        ("7", "K3", "blue"),
+        ("8", "K3", "blue"),
+        ("6", "C4", ""),
+    ] {
         let text = certificate(&format!("tf{n}{target}.cert"), n, target);
         let summary = accepted(&text);
         let Claim::Game(statement) = &summary.claim else {

@@ -82,7 +82,11 @@ impl<'g> GameAnswer<'g> {
 
     /// Who wins `decider`'s game ([`winner_only`]: a sequential search, so
     /// one thread), the progress line of `limits` showing its counters.
-    pub fn winner_only(decider: &Decider<'g, RamseyGame>, game: &'g RamseyGame, limits: Limits) -> Result<Self, Stopped> {
+    pub fn winner_only(
+        decider: &Decider<'g, RamseyGame>,
+        game: &'g RamseyGame,
+        limits: Limits,
+    ) -> Result<Self, Stopped> {
         let counters = || Counters {
             visited: decider.visited(),
             table_bytes: decider.table_bytes(),

@@ -44,11 +44,11 @@ use super::{FinalScore, Symmetric};
 
 mod hints;
 mod notation;
-pub use hints::meeting_edges;
 use crate::core::board::{clique_within, members, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
 use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
+pub use hints::meeting_edges;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -330,7 +330,11 @@ impl RamseyGame {
             return position.clone();
         }
         let mut common = Position::empty(position.board().clone());
-        for e in position.edges(Player::First).into_iter().chain(position.edges(Player::Second)) {
+        for e in position
+            .edges(Player::First)
+            .into_iter()
+            .chain(position.edges(Player::Second))
+        {
             common.claim(e, Player::First).expect("the edges of a position");
         }
         common.set_to_move(position.to_move());
@@ -512,4 +516,3 @@ impl Symmetric for RamseyGame {
         image
     }
 }
-
