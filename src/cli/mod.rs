@@ -31,6 +31,7 @@ mod refute;
 mod repair;
 mod show;
 mod solve;
+mod stream;
 mod table;
 mod verify;
 
