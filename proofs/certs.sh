@@ -49,6 +49,14 @@ NEW+=(
   "certs/draw-misere-5-C4.cert|misere on K5 with C4|solve --rules misere --board 5 --target C4"
   "certs/draw-achieve-7-K4.cert.gz|achieve on K7 with K4|solve --rules achieve --board 7 --target K4"
 )
+# Hajnal's triangle-free game (the one-colour avoidance game with K3) on
+# K_n, n = 3..12, from the winner-only search (format 3; depths are
+# free-edge bounds, proofs/FORMAT.md). proofs/triangle-free.md has the table.
+for n in $(seq 3 12); do
+  ext=cert
+  if [ "$n" -ge 10 ]; then ext=cert.gz; fi
+  NEW+=("certs/triangle-free-$n.$ext|Hajnal's triangle-free game on K$n (shared-avoid with K3)|solve --rules shared-avoid --board $n --target K3 --winner-only")
+done
 # Table 1 of Cambie and Provoost, m = 1..22: every game's value (format 6).
 for m in $(seq 1 22); do
   for game in clique star vc colex; do
