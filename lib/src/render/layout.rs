@@ -303,6 +303,7 @@ mod tests {
                 .collect(),
             legend: vec![],
             decisive: None,
+            steps: Vec::new(),
         }
     }
 

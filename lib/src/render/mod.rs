@@ -10,6 +10,7 @@
 pub mod colouring;
 pub mod dot;
 pub mod geometry;
+pub mod html;
 pub mod layout;
 pub mod legend;
 pub mod played;
@@ -58,6 +59,19 @@ pub struct Figure {
     pub legend: Vec<String>,
     /// Index in `edges` of the move that made the final double threat.
     pub decisive: Option<usize>,
+    /// What the step-through page ([`html`]) shows after each move, in play
+    /// order; empty when the figure is not a line of moves.
+    pub steps: Vec<StepNote>,
+}
+
+/// The notes of one step of a line, so that a reader stepping through it
+/// sees why the strategy moved and what each player threatens.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct StepNote {
+    /// The strategy's stage or rule after this move (empty if none).
+    pub stage: String,
+    /// Each threatening player's threats after this move, as text.
+    pub threats: Vec<String>,
 }
 
 impl Figure {
@@ -92,6 +106,7 @@ impl Figure {
             edges,
             legend,
             decisive: line.final_double_threat(game).map(|t| t.after_move - 1),
+            steps: step_notes(line, game),
         }
     }
 
@@ -126,6 +141,7 @@ impl Figure {
             edges,
             legend,
             decisive: None,
+            steps: Vec::new(),
         }
         .with_threats(position, game)
     }
@@ -133,19 +149,10 @@ impl Figure {
     /// Adds the missing edges of each player's threats in `position` (drawn
     /// dotted) and a legend line per threatening player.
     pub fn with_threats(mut self, position: &Position, game: Game) -> Figure {
+        let texts = threat_texts(position, game, |e| self.edge_name(e));
+        self.legend.extend(texts);
         for player in [Player::First, Player::Second] {
             let threats = position.threats(player, game.clique);
-            if threats.is_empty() {
-                continue;
-            }
-            let kind = if threats.len() >= 2 { "double threat" } else { "threat" };
-            let edges: Vec<String> = threats.iter().map(|&e| self.edge_name(e)).collect();
-            self.legend.push(format!(
-                "{} {kind}: {} completed by {}",
-                player.colour_name(),
-                game.target_name(),
-                edges.join(" or ")
-            ));
             self.edges.extend(threats.into_iter().map(|e| DrawnEdge {
                 edge: e,
                 player,
@@ -210,6 +217,49 @@ pub fn colour(player: Player) -> &'static str {
         Player::First => "#c0392b",
         Player::Second => "#1f4e9c",
     }
+}
+
+/// One line per threatening player in `position`: the kind of threat and
+/// the edges completing it, written by `name`.
+fn threat_texts(position: &Position, game: Game, name: impl Fn(Edge) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    for player in [Player::First, Player::Second] {
+        let threats = position.threats(player, game.clique);
+        if threats.is_empty() {
+            continue;
+        }
+        let kind = if threats.len() >= 2 { "double threat" } else { "threat" };
+        let edges: Vec<String> = threats.iter().map(|&e| name(e)).collect();
+        out.push(format!(
+            "{} {kind}: {} completed by {}",
+            player.colour_name(),
+            game.target_name(),
+            edges.join(" or ")
+        ));
+    }
+    out
+}
+
+/// The stage and threats after each move of `line`, replaying it on an
+/// unbounded board.
+fn step_notes(line: &Line, game: Game) -> Vec<StepNote> {
+    let mut position = Position::empty(crate::core::board::Board::Infinite);
+    let name = |e: Edge| {
+        let (u, v) = e.ends();
+        format!("{}-{}", line.vertex_name(u), line.vertex_name(v))
+    };
+    line.moves
+        .iter()
+        .map(|m| {
+            // A line reaching here was checked when built; a repeated edge
+            // would only leave the position as it was.
+            let _ = position.claim(m.edge, m.player);
+            StepNote {
+                stage: m.phase.clone(),
+                threats: threat_texts(&position, game, name),
+            }
+        })
+        .collect()
 }
 
 /// Whether both ends of `e` lie in the vertex set `clique`.

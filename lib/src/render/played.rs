@@ -78,5 +78,6 @@ pub fn played_figure(game: &RamseyGame, played: &[(Player, Vec<Edge>)]) -> Figur
             result.map_or("unfinished".into(), |s| game.score_text(s))
         )],
         decisive: None,
+        steps: Vec::new(),
     }
 }

@@ -103,6 +103,7 @@ fn points(figure: &VertexFigure) -> (BTreeMap<Vertex, Point>, f64, f64) {
             .collect(),
         legend: vec![],
         decisive: None,
+        steps: Vec::new(),
     };
     let placed = layout(&plain);
     (placed.points, placed.width, placed.height)
