@@ -112,3 +112,18 @@ fn screenshots_differ_as_edges_are_drawn() {
     }
     assert_ne!(none, all, "drawing the edges changes the picture");
 }
+
+#[test]
+fn browser_shows_the_stage_and_threats_of_a_counterexample() {
+    let dir = scratch();
+    let page = dir.join("k4-regular.html");
+    let out = run(&["verify", "--strategy", "k4-regular", "--threads", "1", "--html", page.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Move 11 (red m-r, stage 3) threatens l-r, which blue answers at 12.
+    let Some(mut cmd) = chromium(&dir) else { return };
+    let dom = cmd.arg("--dump-dom").arg(url(&page, 11)).output().unwrap().stdout;
+    let dom = String::from_utf8_lossy(&dom);
+    assert_eq!(edges(&dom), 11, "{dom}");
+    assert!(dom.contains("<span id=\"stage\">stage 3</span>"), "{dom}");
+    assert!(dom.contains("<li class=\"threat\">red threat: K4 completed by l-r</li>"), "{dom}");
+}
