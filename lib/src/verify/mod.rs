@@ -7,6 +7,7 @@
 
 pub mod amend;
 pub mod cert;
+pub mod jobs;
 pub mod classes;
 pub mod line;
 pub mod patch;
