@@ -160,11 +160,14 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
 }
 
 fn merged_text(merge: &Merge, m: &Merged, cpu: f64) -> String {
-    let distinct = m.distinct_positions.map_or("not counted (split --keys)".into(), |d| d.to_string());
+    let positions = match m.distinct_positions {
+        Some(d) => format!("{d} distinct (up to isomorphism, as one process counts them); "),
+        None => "distinct not counted (split --keys); ".into(),
+    };
     format!(
         "VALUE: {}, after {} more moves with optimal play\noptimal line: {}\n\
-         jobs: {} at depth {}, {:.2} s CPU in all\npositions: {distinct} distinct (up to isomorphism, \
-         as one process counts them); top of the tree {}, jobs {} added up\n",
+         jobs: {} at depth {}, {:.2} s CPU in all\npositions: {positions}top of the tree {}, \
+         jobs {} added up (a position several jobs meet is counted by each)\n",
         merge.game().score_text(m.value.score),
         m.value.plies,
         m.line.join(" "),
