@@ -362,7 +362,9 @@ fn merge_and_jobs_json_are_as_documented() {
     let dir = std::env::temp_dir().join(format!("ramsey-json-split-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let split = ["split", "--rules", "misere", "--target", "K3", "--board", "5", "--depth", "2", "--keys", "--out", d];
+    let split = [
+        "split", "--rules", "misere", "--target", "K3", "--board", "5", "--depth", "2", "--keys", "--out", d,
+    ];
     assert!(run(&split).status.success());
     for i in ["0", "1"] {
         assert!(run(&["job", d, i, "--threads", "1"]).status.success());

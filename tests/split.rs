@@ -7,7 +7,7 @@
 
 mod brute;
 mod common;
-use brute::{complete, target, Model, Pos, BLUE, RED};
+use brute::{complete, target, Model, Pos, RED};
 use common::ramsey;
 use ramsey_verify::analysis::ramsey_game::Statement;
 use ramsey_verify::engine::{Limits, Solver};
@@ -67,7 +67,15 @@ fn merged(folder: &Folder) -> Merged {
 fn brute_score(rules: Rules, n: usize, name: &str) -> i8 {
     let t = target(name);
     let model = Model::new(n, &complete(n).1, [&t, &t], rules, RED);
-    model.solve(Pos { colour: [0, 0], mover: RED }, &mut HashMap::new()).score
+    model
+        .solve(
+            Pos {
+                colour: [0, 0],
+                mover: RED,
+            },
+            &mut HashMap::new(),
+        )
+        .score
 }
 
 fn score(outcome: Outcome) -> i8 {
@@ -105,7 +113,8 @@ fn merged_runs_equal_one_process_for_every_rule_set() {
         assert_eq!(m.distinct_positions, Some(one.positions()), "{what}");
         let merged_cert = m.certificate.unwrap();
         assert_eq!(merged_cert.entries, cert.entries, "{what}");
-        let summary = ramsey_cert_check::check(merged_cert.text.as_bytes(), 1).unwrap_or_else(|r| panic!("{what}: {r:?}"));
+        let summary =
+            ramsey_cert_check::check(merged_cert.text.as_bytes(), 1).unwrap_or_else(|r| panic!("{what}: {r:?}"));
         assert_eq!(summary.entries, cert.entries, "{what}");
         draws += usize::from(value.score == Outcome::Draw);
         // One optimal line, as long as the value says.
@@ -164,8 +173,15 @@ fn missing_changed_and_foreign_job_files_are_refused() {
 
     let (folder, dir) = sim("manifest");
     let manifest = std::fs::read_to_string(dir.join("manifest.json")).unwrap();
-    std::fs::write(dir.join("manifest.json"), manifest.replacen("\"depth\": 3", "\"depth\": 2", 1)).unwrap();
-    assert!(Merge::load(&folder).is_err(), "a manifest that is not the game's frontier");
+    std::fs::write(
+        dir.join("manifest.json"),
+        manifest.replacen("\"depth\": 3", "\"depth\": 2", 1),
+    )
+    .unwrap();
+    assert!(
+        Merge::load(&folder).is_err(),
+        "a manifest that is not the game's frontier"
+    );
 }
 
 #[test]
@@ -191,7 +207,9 @@ fn a_job_value_changed_with_its_checksum_gives_no_accepted_certificate() {
 fn the_command_line_splits_runs_and_merges() {
     let dir = scratch("cli");
     let d = dir.to_str().unwrap();
-    let (code, out, _) = ramsey(&["split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "4", "--out", d]);
+    let (code, out, _) = ramsey(&[
+        "split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "4", "--out", d,
+    ]);
     assert_eq!(code, 0, "{out}");
     let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
     assert!(jobs >= 4);

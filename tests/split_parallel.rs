@@ -22,7 +22,9 @@ fn split_jobs_merge_and_check_on_two_parallel_slots() {
     let dir = std::env::temp_dir().join(format!("ramsey-split-parallel-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let split = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args(["split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "8", "--keys", "--out"])
+        .args([
+            "split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "8", "--keys", "--out",
+        ])
         .arg(&dir)
         .output()
         .unwrap();
@@ -44,7 +46,10 @@ fn split_jobs_merge_and_check_on_two_parallel_slots() {
     std::fs::remove_file(&result).unwrap();
     std::fs::write(dir.join("running/job-000003.json"), r#"{"host":"elsewhere","pid":1}"#).unwrap();
     let (ok, _) = script(&dir);
-    assert!(!ok, "parallel's log says job 3 ran: the merge refuses the missing result");
+    assert!(
+        !ok,
+        "parallel's log says job 3 ran: the merge refuses the missing result"
+    );
     // parallel --resume-failed reruns only failed jobs: rerun job 3 alone.
     let lines: Vec<String> = std::fs::read_to_string(dir.join("parallel.joblog"))
         .unwrap()

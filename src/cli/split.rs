@@ -79,7 +79,11 @@ fn failure(e: JobsError) -> Failure {
 
 /// Writes the folder and says how to run it.
 pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
-    let rules = args.statement.rules.as_deref().ok_or_else(|| Failure::BadInput("split needs --rules".into()))?;
+    let rules = args
+        .statement
+        .rules
+        .as_deref()
+        .ok_or_else(|| Failure::BadInput("split needs --rules".into()))?;
     let game = statement(&args.statement, rules, &args.board)?;
     std::fs::create_dir_all(&args.out).map_err(|e| Failure::Output(format!("{}: {e}", args.out.display())))?;
     let dir = std::fs::canonicalize(&args.out).map_err(|e| Failure::Output(e.to_string()))?;
@@ -145,7 +149,9 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
     }
     let merge = Merge::load(&Folder::at(&args.dir)).map_err(failure)?;
     if args.cert.is_some() && !merge.manifest.certificates {
-        return Err(Failure::BadInput("the jobs wrote no certificates (split --no-cert)".into()));
+        return Err(Failure::BadInput(
+            "the jobs wrote no certificates (split --no-cert)".into(),
+        ));
     }
     let merged = merge.merge(args.cert.is_some()).map_err(failure)?;
     let cpu: f64 = merge.results.iter().map(|r| r.cpu_seconds).sum();
@@ -207,7 +213,10 @@ pub fn run_status(args: FolderArgs) -> Result<(), Failure> {
     if args.json {
         let running: Vec<_> = status.running.iter().filter(|r| !r.3).map(|r| r.0).collect();
         let killed: Vec<_> = status.running.iter().filter(|r| r.3).map(|r| r.0).collect();
-        let largest = status.done.iter().max_by(|a, b| a.cpu_seconds.total_cmp(&b.cpu_seconds));
+        let largest = status
+            .done
+            .iter()
+            .max_by(|a, b| a.cpu_seconds.total_cmp(&b.cpu_seconds));
         return output::println(serde_json::json!({
             "total": status.total,
             "done": status.done.len(),

@@ -122,11 +122,7 @@ pub fn frontier<G: Symmetric + Hints>(game: &G, depth: u32) -> Vec<Node<G::Posit
 /// The shallowest frontier (at least one ply deep, at most `max_depth`)
 /// with at least `jobs` positions, and its depth; shallower if the game
 /// ends first (an empty frontier: the glue is the whole game).
-pub fn frontier_for_jobs<G: Symmetric + Hints>(
-    game: &G,
-    jobs: usize,
-    max_depth: u32,
-) -> (u32, Vec<Node<G::Position>>) {
+pub fn frontier_for_jobs<G: Symmetric + Hints>(game: &G, jobs: usize, max_depth: u32) -> (u32, Vec<Node<G::Position>>) {
     let mut levels = Levels::new(game);
     loop {
         levels.descend();

@@ -7,8 +7,8 @@
 
 pub mod amend;
 pub mod cert;
-pub mod jobs;
 pub mod classes;
+pub mod jobs;
 pub mod line;
 pub mod patch;
 pub mod registry;

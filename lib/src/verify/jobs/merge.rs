@@ -65,7 +65,10 @@ impl Merge {
         let mut index = HashMap::new();
         for (node, job) in nodes.into_iter().zip(&manifest.jobs) {
             if node.path != job.path {
-                return Err(JobsError::Bad(format!("job {}: not the frontier's position", job.index)));
+                return Err(JobsError::Bad(format!(
+                    "job {}: not the frontier's position",
+                    job.index
+                )));
             }
             index.insert(job_position(&game, job)?.key, job.index);
         }
@@ -80,7 +83,11 @@ impl Merge {
         if !missing.is_empty() || !bad.is_empty() {
             let mut why = Vec::new();
             if !missing.is_empty() {
-                why.push(format!("{} jobs without a result ({})", missing.len(), abbreviate(&missing)));
+                why.push(format!(
+                    "{} jobs without a result ({})",
+                    missing.len(),
+                    abbreviate(&missing)
+                ));
             }
             why.extend(bad);
             return Err(JobsError::Bad(format!("cannot merge: {}", why.join("; "))));
@@ -167,7 +174,9 @@ impl Merge {
         for r in &self.results {
             let name = &r.keys.as_ref().expect("checked on load").file;
             let path = self.folder.root.join("results").join(name);
-            files.push(std::io::BufReader::new(std::fs::File::open(&path).map_err(io_error(&path))?));
+            files.push(std::io::BufReader::new(
+                std::fs::File::open(&path).map_err(io_error(&path))?,
+            ));
         }
         count_distinct(files, &solver.keys()).map_err(|e| JobsError::Bad(format!("key files: {e}")))
     }
@@ -206,7 +215,10 @@ fn relabel(m: &str, perm: &[crate::core::board::Vertex]) -> String {
         let (u, v) = (vertex(u)?, vertex(v)?);
         Some(format!("{u}-{v}"))
     };
-    m.split(',').map(|e| edge(e).unwrap_or_else(|| e.to_string())).collect::<Vec<_>>().join(",")
+    m.split(',')
+        .map(|e| edge(e).unwrap_or_else(|| e.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// At most ten items, then how many more.

@@ -107,7 +107,10 @@ impl GameSpec {
     /// The game stated.
     pub fn game(&self) -> Result<RamseyGame, JobsError> {
         let bad = |e: String| JobsError::Bad(format!("manifest game: {e}"));
-        let rules: RuleSet = self.rules.parse().map_err(|e: crate::games::UnknownName| bad(e.to_string()))?;
+        let rules: RuleSet = self
+            .rules
+            .parse()
+            .map_err(|e: crate::games::UnknownName| bad(e.to_string()))?;
         let board = parse_board(&self.board).map_err(|e| bad(e.to_string()))?;
         let (start, _) = colour_start(&board, &self.start).map_err(|e| bad(e.to_string()))?;
         let target = |t: &str| t.parse::<Pattern>().map_err(|e| bad(e.to_string()));

@@ -92,10 +92,16 @@ pub(super) fn certificate(merge: &Merge, solver: &Solver<Glued<RamseyGame>>) -> 
     }
     Ok(match value.score.winner() {
         Some(_) => {
-            let lines = entries.into_iter().map(|(_, p, m, d)| (coloured(&p), format!("{} {m} {d}\n", colouring(&p))));
+            let lines = entries
+                .into_iter()
+                .map(|(_, p, m, d)| (coloured(&p), format!("{} {m} {d}\n", colouring(&p))));
             seal_win(game, &start, value, lines.collect())
         }
-        None => seal_draw(game, &start, entries.into_iter().map(|(player, p, m, _)| (player, p, m))),
+        None => seal_draw(
+            game,
+            &start,
+            entries.into_iter().map(|(player, p, m, _)| (player, p, m)),
+        ),
     })
 }
 
@@ -112,7 +118,11 @@ fn job_entries(merge: &Merge, i: usize, prover: Player) -> Result<Vec<Entry>, Jo
     match (version, winner) {
         ("3", Some(w)) if w == own => {}
         ("5", None) => {}
-        _ => return Err(bad(&format!("not a {own} win or a draw, where {own}'s strategy reaches it"))),
+        _ => {
+            return Err(bad(&format!(
+                "not a {own} win or a draw, where {own}'s strategy reaches it"
+            )))
+        }
     }
     let body = lines.skip_while(|l| !l.starts_with("sha256 ")).skip(1);
     let board = merge.board();

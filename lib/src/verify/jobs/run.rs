@@ -232,7 +232,10 @@ impl Folder {
         if super::colour(&result.result).is_none() && result.result != "draw" {
             return Err(bad(format!("result `{}`", result.result)));
         }
-        let parts = [(manifest.certificates, &result.certificate), (manifest.keys, &result.keys)];
+        let parts = [
+            (manifest.certificates, &result.certificate),
+            (manifest.keys, &result.keys),
+        ];
         for (wanted, part) in parts {
             match (wanted, part) {
                 (true, None) => return Err(bad("a file the manifest asks for is not named".into())),

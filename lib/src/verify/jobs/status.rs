@@ -83,7 +83,9 @@ impl Status {
         let mut done: Vec<&JobResult> = self.done.iter().collect();
         done.sort_by_key(|r| r.index);
         for r in done {
-            let first = (0..free.len()).min_by(|&a, &b| free[a].total_cmp(&free[b])).expect("a core");
+            let first = (0..free.len())
+                .min_by(|&a, &b| free[a].total_cmp(&free[b]))
+                .expect("a core");
             free[first] += r.cpu_seconds;
         }
         let most = self.done.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max);
