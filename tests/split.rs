@@ -44,6 +44,11 @@ fn game(rules: &str, board: usize, target: &str) -> RamseyGame {
 /// Splits `game` at `depth` into a new folder (keys and certificates on)
 /// and runs every job on one thread.
 fn split_and_run(game: &RamseyGame, name: &str, depth: u32) -> Folder {
+    split_and_run_on(game, name, depth, 1)
+}
+
+/// [`split_and_run`] with `threads` threads per job.
+fn split_and_run_on(game: &RamseyGame, name: &str, depth: u32, threads: usize) -> Folder {
     let folder = Folder::at(scratch(name));
     let options = SplitOptions {
         cut: Cut::Depth(depth),
@@ -53,8 +58,11 @@ fn split_and_run(game: &RamseyGame, name: &str, depth: u32) -> Folder {
     };
     let manifest = split(game, &folder, &options).unwrap();
     for job in &manifest.jobs {
-        let ran = run_job(&folder, job.index, Limits::default().with_threads(1), Usage::default).unwrap();
-        assert!(matches!(ran, Ran::Done(_)));
+        let limits = Limits::default().with_threads(threads);
+        let ran = limits
+            .install(|| run_job(&folder, job.index, limits, Usage::default))
+            .unwrap();
+        assert!(matches!(ran.unwrap(), Ran::Done(_)));
     }
     folder
 }
@@ -121,6 +129,15 @@ fn merged_runs_equal_one_process_for_every_rule_set() {
         assert_eq!(m.line.len() as u32, value.plies, "{what}");
     }
     assert!(draws > 0, "a draw (version 5) among the cases");
+}
+
+#[test]
+fn the_merged_certificate_is_the_same_for_any_thread_count() {
+    let g = game("achieve", 6, "K3");
+    let one = merged(&split_and_run_on(&g, "threads-1", 3, 1));
+    let two = merged(&split_and_run_on(&g, "threads-2", 3, 2));
+    assert_eq!(one.certificate.unwrap().text, two.certificate.unwrap().text);
+    assert_eq!((one.value, one.distinct_positions), (two.value, two.distinct_positions));
 }
 
 #[test]
