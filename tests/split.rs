@@ -13,6 +13,7 @@ use ramsey_verify::analysis::ramsey_game::Statement;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::{Hints, Symmetric};
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::jobs::merge::{Merge, Merged};
 use ramsey_verify::verify::jobs::run::{run_job, split, Cut, Ran, SplitOptions, Usage};
@@ -250,4 +251,53 @@ fn the_command_line_splits_runs_and_merges() {
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     let (code, _, err) = ramsey(&["job", d, "999"]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+}
+
+/// The engine's split for any game: each frontier position solved on its
+/// own (as a job is), the top solved by the glue game; the root's value and
+/// the distinct position count are one process's.
+fn engine_split_agrees<G: Symmetric + Hints>(game: &G, depth: u32, what: &str) {
+    use ramsey_verify::engine::split::{frontier, glue};
+    let one = Solver::new(game);
+    let value = one.value(&game.start()).unwrap();
+    let nodes = frontier(game, depth);
+    assert!(!nodes.is_empty(), "{what}: a frontier at depth {depth}");
+    let mut values = HashMap::new();
+    let mut keys: Vec<Box<[u64]>> = Vec::new();
+    for node in &nodes {
+        let job = Solver::new(game);
+        values.insert(node.canon.key.clone(), job.value(&node.canon.position).unwrap());
+        keys.extend(job.keys());
+    }
+    let top = glue(game, values);
+    assert_eq!(top.value(&game.start()).unwrap(), value, "{what}");
+    keys.extend(top.keys());
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len() as u64, one.positions(), "{what}");
+}
+
+#[test]
+fn the_engine_split_agrees_on_scoring_and_colouring_games() {
+    use ramsey_verify::core::board::Position;
+    use ramsey_verify::games::colex::colex_graph;
+    use ramsey_verify::games::colouring::{parse_graph, ColouringGame, Rules as Colouring};
+    use ramsey_verify::games::scoring::{Scoring, ScoringGame};
+    let (n, edges) = colex_graph(9);
+    let colex9 = Position::on_graph(n, edges);
+    for scoring in Scoring::ALL {
+        let game = ScoringGame::new(scoring, &colex9, &[]).unwrap();
+        engine_split_agrees(&game, 3, &format!("{scoring:?} on C(9)"));
+    }
+    let mut colouring = 0;
+    for (graph, k) in [("path:7", 2), ("cycle:6", 2), ("cycle:5", 3)] {
+        for rules in [Colouring::Cg, Colouring::Scg] {
+            let Ok(game) = ColouringGame::new(parse_graph(graph).unwrap(), k, rules, None, None) else {
+                continue;
+            };
+            engine_split_agrees(&game, 2, &format!("{rules:?} on {graph} with {k} colours"));
+            colouring += 1;
+        }
+    }
+    assert!(colouring >= 4, "colouring games tried: {colouring}");
 }
