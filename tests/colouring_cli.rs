@@ -2,7 +2,7 @@
 //! (one line, exit code 2).
 
 mod common;
-use common::{ramsey, with_stdin};
+use common::{ramsey, untimed, with_stdin};
 
 #[test]
 fn ccg_on_p4_with_two_colours_is_a_second_player_win() {
@@ -362,23 +362,6 @@ fn the_winning_first_moves_are_named_for_the_player_who_moves_first() {
         assert_eq!(moves.is_empty(), first != winner, "{owners}: {out}");
         assert!(moves.iter().all(|m| m[0] == 4), "{owners}: {out}");
     }
-}
-
-/// A JSON answer without its timings (which differ from run to run).
-fn untimed(line: &str) -> serde_json::Value {
-    fn strip(value: &mut serde_json::Value) {
-        match value {
-            serde_json::Value::Object(map) => {
-                map.remove("seconds");
-                map.values_mut().for_each(strip);
-            }
-            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    let mut value: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
-    strip(&mut value);
-    value
 }
 
 #[test]

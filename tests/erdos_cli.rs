@@ -1,7 +1,7 @@
 //! `ramsey-verify erdos` from the command line: output and bad input.
 
 mod common;
-use common::ramsey;
+use common::{ramsey, untimed, with_stdin};
 
 #[test]
 fn json_reports_outcome_winner_line_and_counts() {
@@ -196,5 +196,50 @@ fn winner_only_agrees_with_the_exact_outcome_and_brackets_it() {
                 "{name}"
             );
         }
+    }
+}
+
+#[test]
+fn a_graph6_stream_gets_one_json_line_per_board_as_each_alone_would() {
+    // The triangle, K4, the 5-cycle and K_{1,3}, as nauty's geng writes them,
+    // with geng's optional header and a blank line.
+    let boards = ["Bw", "C~", "Dhc", "Cs"];
+    let stream = format!(
+        ">>graph6<<{}\n\n{}\n{}\n{}\n",
+        boards[0], boards[1], boards[2], boards[3]
+    );
+    let census = ["erdos", "--board", "@-", "--json-lines", "--threads", "1"];
+    let (code, out, err) = with_stdin(&census, stream.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), boards.len(), "{out}");
+    for (line, board) in lines.iter().zip(boards) {
+        let (_, alone, _) = ramsey(&["erdos", "--board", board, "--json", "--threads", "1"]);
+        assert_eq!(untimed(line), untimed(&alone), "{board}");
+    }
+    let resumed = [&census[..], &["--skip", "3"]].concat();
+    let (_, rest, _) = with_stdin(&resumed, stream.as_bytes());
+    assert_eq!(rest.lines().map(untimed).collect::<Vec<_>>(), vec![untimed(lines[3])]);
+}
+
+#[test]
+fn a_bad_board_in_a_stream_is_named_by_its_line_with_exit_code_2() {
+    let census = ["erdos", "--game", "star", "--board", "@-", "--json-lines"];
+    let (code, out, err) = with_stdin(&census, b"Bw\n\nxx\nC~\n");
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out.lines().count(), 1, "the board before it is answered: {out}");
+    assert!(
+        err.starts_with("error: line 3: ") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    for args in [
+        &["erdos", "--board", "Bw", "--json-lines"][..],
+        &["erdos", "--board", "@-", "--json-lines", "--json"],
+        &["erdos", "--board", "@-", "--json-lines", "--table", "1..2"],
+        &["erdos", "--board", "@/nonexistent/boards.g6", "--json-lines"],
+        &["erdos", "--board", "Bw", "--skip", "1"],
+    ] {
+        let (code, _, err) = with_stdin(args, b"Bw\n");
+        assert_eq!(code, 2, "{args:?}: {err}");
     }
 }

@@ -20,7 +20,7 @@ use ramsey_verify::games::ramsey::{RamseyGame, Rules};
 use ramsey_verify::strategies::by_name;
 use ramsey_verify::verify::search::Search;
 use ramsey_verify::verify::{verify, Request, VerifyError};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A cap of `bytes` bytes, far too small for any search here.
 fn tiny(bytes: u64) -> Limits {
@@ -110,6 +110,38 @@ fn every_solver_honours_the_cap() {
     // Uncapped (or capped high enough), the same searches give values.
     assert!(Solver::new(&game).with_limits(Limits::default()).value(&start).is_ok());
     assert!(census(&game, &start, |_| (), Limits::default()).is_ok());
+}
+
+#[test]
+fn every_search_stops_on_an_interrupt_without_a_value() {
+    static RAISED: AtomicBool = AtomicBool::new(true);
+    static LOWERED: AtomicBool = AtomicBool::new(false);
+    let interrupted = Stopped {
+        reason: StopReason::Interrupted,
+    };
+    let game = sim();
+    let start = game.start();
+    let limits = Limits::default().with_interrupt(&RAISED);
+    assert!(limits.interrupted());
+    assert_eq!(
+        Solver::new(&game).with_limits(limits).value(&start).map(|_| ()),
+        Err(interrupted)
+    );
+    let bounded = BoundedSolver::new(&game).with_limits(limits);
+    assert_eq!(bounded.value(&start, &[]).map(|_| ()), Err(interrupted));
+    assert_eq!(census(&game, &start, |_| (), limits).map(|_| ()), Err(interrupted));
+    let k3 = by_name("k3").unwrap();
+    let request = Request {
+        limits,
+        ..Request::new(Board::Infinite, 10, 1)
+    };
+    assert!(matches!(
+        verify(k3.as_ref(), &request),
+        Err(VerifyError::Stopped { stopped, .. }) if stopped == interrupted
+    ));
+    // A flag that is never raised changes nothing.
+    let calm = Limits::default().with_interrupt(&LOWERED);
+    assert!(Solver::new(&game).with_limits(calm).value(&start).is_ok());
 }
 
 #[test]

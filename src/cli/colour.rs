@@ -117,48 +117,16 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     }
 }
 
-/// `--json-lines`: the question asked of every graph of the stream, one
-/// JSON line each, as soon as it is answered (so a census can be resumed
-/// with `--skip`). A bad line or a stopped search ends the census, naming
-/// the line.
+/// `--json-lines`: the question asked of every graph of the stream
+/// (`super::stream`).
 fn census(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
-    let stream = match args.graph.as_deref() {
-        Some("@-") => Box::new(std::io::stdin().lock()) as Box<dyn std::io::BufRead>,
-        Some(path) if path.starts_with('@') => Box::new(std::io::BufReader::new(
-            std::fs::File::open(&path[1..]).map_err(|e| Failure::BadInput(format!("{}: {e}", &path[1..])))?,
-        )),
-        _ => {
-            return Err(Failure::BadInput(
-                "--json-lines reads graph6 lines: give --graph @- or --graph @FILE".into(),
-            ))
-        }
-    };
-    let mut progress = super::progress::Counting::new("graphs");
-    let graphs = std::io::BufRead::split(stream, b'\n')
-        .enumerate()
-        .skip(args.skip.unwrap_or(0) as usize);
-    for (index, line) in graphs {
-        let at = |why: String| format!("line {}: {why}", index + 1);
-        let line = line.map_err(|e| Failure::BadInput(at(e.to_string())))?;
-        let text = std::str::from_utf8(&line).map_err(|_| Failure::BadInput(at("not text (UTF-8)".into())))?;
-        let graph6 = text.trim();
-        if graph6.is_empty() {
-            continue;
-        }
+    super::stream::each_graph(args.graph.as_deref(), "--graph", args.skip.unwrap_or(0), |graph6| {
         let question = ColourRequest {
             graph: Some(graph6.to_string()),
             ..request(args)
         };
-        let answer = question.answer(limits).map_err(|e| match Failure::from(e) {
-            Failure::BadInput(why) => Failure::BadInput(at(why)),
-            Failure::NoVerdict(why) => Failure::NoVerdict(at(why)),
-            other => other,
-        })?;
-        output::println(serde_json::to_string(&answer.to_json()).expect("JSON values serialise"))?;
-        progress.one_more();
-    }
-    progress.done();
-    Ok(())
+        Ok(question.answer(limits)?.to_json())
+    })
 }
 
 /// The question the flags ask.

@@ -51,14 +51,24 @@ pub struct ErdosArgs {
     /// the bounds proved). One game only (name it with --game).
     #[arg(long, value_name = "FILE", conflicts_with = "table")]
     pub cert: Option<std::path::PathBuf>,
+    /// A census: `--board @-` (or `@FILE`) is a stream of graph6 lines, as
+    /// nauty's geng writes them; print one JSON object per board, per
+    /// line, in input order (progress on stderr).
+    #[arg(long, conflicts_with_all = ["json", "table", "cert"])]
+    pub json_lines: bool,
+    /// With --json-lines: skip the first N boards of the stream (to resume
+    /// a census whose output already has N lines).
+    #[arg(long, value_name = "N", requires = "json_lines")]
+    pub skip: Option<u64>,
 }
 
 /// Runs `erdos`.
 pub fn run(args: ErdosArgs) -> Result<(), Failure> {
     let games = parse_games(&args.game).map_err(bad_input)?;
-    let limits = args.limits.limits(!args.json);
+    let limits = args.limits.limits(!args.json && !args.json_lines);
     on_pool(&limits, || match &args.table {
         Some(range) => table(range, limits),
+        None if args.json_lines => census(&args, &games, limits),
         None => one_board(&args, &games, limits),
     })
 }
@@ -67,8 +77,6 @@ pub fn run(args: ErdosArgs) -> Result<(), Failure> {
 /// is solved, or the JSON object at the end; with `--cert`, writes the
 /// one game's certificate.
 fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
-    let board = args.board.as_deref().unwrap_or_default();
-    let mut report = BoardReport::parse(board, args.head_start.as_deref(), args.bob_first).map_err(bad_input)?;
     if let Some(path) = &args.cert {
         if games.len() != 1 {
             return Err(bad_input(
@@ -77,11 +85,29 @@ fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), 
         }
         output::check_writable(path)?;
     }
+    let report = solve_board(args, args.board.as_deref().unwrap_or_default(), games, limits)?;
+    if args.json {
+        output::println(report.to_json())?;
+    }
+    Ok(())
+}
+
+/// `--json-lines`: every board of the stream (`super::stream`).
+fn census(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
+    super::stream::each_graph(args.board.as_deref(), "--board", args.skip.unwrap_or(0), |graph6| {
+        Ok(solve_board(args, graph6, games, limits)?.to_json())
+    })
+}
+
+/// Solves each game on `board`; prints each game's text as soon as it is
+/// solved unless the output is JSON, and writes the certificate asked for.
+fn solve_board(args: &ErdosArgs, board: &str, games: &[Scoring], limits: Limits) -> Result<BoardReport, Failure> {
+    let mut report = BoardReport::parse(board, args.head_start.as_deref(), args.bob_first).map_err(bad_input)?;
     for &scoring in games {
         let game = report.game(scoring).map_err(bad_input)?;
         let solve = if args.cert.is_some() { solve_certified } else { solve };
         let solved = solve(&game, limits, args.winner_only).map_err(|e| Failure::NoVerdict(e.to_string()))?;
-        if !args.json {
+        if !args.json && !args.json_lines {
             output::print(&report.game_text(&solved))?;
         }
         if let (Some(path), Some(cert)) = (&args.cert, &solved.certificate) {
@@ -89,10 +115,7 @@ fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), 
         }
         report.games.push(solved);
     }
-    if args.json {
-        output::println(report.to_json())?;
-    }
-    Ok(())
+    Ok(report)
 }
 
 /// Writes `cert` to `path` and says so on standard error.

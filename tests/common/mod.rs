@@ -42,3 +42,20 @@ pub fn with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// A JSON answer without its timings (which differ from run to run).
+pub fn untimed(line: &str) -> serde_json::Value {
+    fn strip(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                map.remove("seconds");
+                map.values_mut().for_each(strip);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
+    strip(&mut value);
+    value
+}

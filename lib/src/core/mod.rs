@@ -6,6 +6,7 @@
 pub mod board;
 pub mod canon;
 pub mod graph6;
+pub mod graph6_stream;
 pub mod labeller;
 pub mod memory;
 pub mod orbits;

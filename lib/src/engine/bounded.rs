@@ -205,7 +205,7 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// search stops with [`Stopped`]. (Threads are those of the pool the
     /// solver runs on: [`Limits::install`].)
     pub fn with_limits(mut self, limits: Limits) -> BoundedSolver<'g, G> {
-        self.table = self.table.with_cap(limits.max_memory());
+        self.table = self.table.within(limits);
         self
     }
 

@@ -20,7 +20,7 @@ pub fn census<G: Symmetric, K: Ord + Send>(
     classify: impl Fn(&G::Position) -> K + Sync,
     limits: Limits,
 ) -> Result<BTreeMap<K, u64>, Stopped> {
-    let seen = Table::new().with_cap(limits.max_memory());
+    let seen = Table::new().within(limits);
     let mut level = vec![game.canonical(start)];
     seen.insert_new(&level[0].key, (), || ());
     let mut counts = BTreeMap::new();

@@ -30,6 +30,7 @@ pub struct Limits {
     threads: usize,
     max_memory: u64,
     progress: Option<&'static dyn Progress>,
+    interrupt: Option<&'static AtomicBool>,
 }
 
 /// Why a limit cannot be used.
@@ -68,6 +69,9 @@ pub enum StopReason {
         /// The cap, in bytes.
         bytes: u64,
     },
+    /// Its caller raised the interrupt flag ([`Limits::with_interrupt`]).
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl Stopped {
@@ -113,6 +117,7 @@ impl Default for Limits {
             threads: default_threads(),
             max_memory: default_memory_cap(),
             progress: None,
+            interrupt: None,
         }
     }
 }
@@ -123,6 +128,7 @@ impl std::fmt::Debug for Limits {
             .field("threads", &self.threads)
             .field("max_memory", &self.max_memory)
             .field("progress", &self.progress.is_some())
+            .field("interrupt", &self.interrupt.is_some())
             .finish()
     }
 }
@@ -148,6 +154,22 @@ impl Limits {
             progress: Some(progress),
             ..self
         }
+    }
+
+    /// The same limits, stopping every search soon after `flag` is set
+    /// (with [`StopReason::Interrupted`]): how a caller that is not a
+    /// terminal (the Python package on Ctrl-C) ends a long run cleanly.
+    /// Searches look at the flag where they look at the memory cap.
+    pub fn with_interrupt(self, flag: &'static AtomicBool) -> Limits {
+        Limits {
+            interrupt: Some(flag),
+            ..self
+        }
+    }
+
+    /// Whether the interrupt flag, if any, is set.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// Worker threads.

@@ -176,7 +176,7 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     /// past it the search stops with [`Stopped`]. (Threads are those of the
     /// pool the solver runs on: [`Limits::install`].)
     pub fn with_limits(mut self, limits: Limits) -> Solver<'g, G, H, Q> {
-        self.table = self.table.with_cap(limits.max_memory());
+        self.table = self.table.within(limits);
         self
     }
 

@@ -8,7 +8,7 @@
 //! entry, plus what a game holds outside the table per entry:
 //! [`Table::with_entry_bytes`]) and one cap for both.
 
-use super::Stopped;
+use super::{Limits, StopReason, Stopped};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -21,6 +21,8 @@ pub(crate) struct Table<V> {
     /// Bytes held outside the table per entry, counted against the cap.
     entry_bytes: u64,
     full: AtomicBool,
+    /// The run's limits, for the interrupt flag.
+    limits: Limits,
 }
 
 impl<V: Copy> Table<V> {
@@ -32,12 +34,17 @@ impl<V: Copy> Table<V> {
             cap: u64::MAX,
             entry_bytes: 0,
             full: AtomicBool::new(false),
+            limits: Limits::default(),
         }
     }
 
-    /// The same table, full past about `bytes` bytes.
-    pub(crate) fn with_cap(mut self, bytes: u64) -> Table<V> {
-        self.cap = bytes;
+    /// The same table under `limits`: full past about
+    /// [`Limits::max_memory`] bytes, or once the run is interrupted
+    /// ([`Limits::with_interrupt`]), so that every search that stops at
+    /// the cap stops on an interrupt the same way.
+    pub(crate) fn within(mut self, limits: Limits) -> Table<V> {
+        self.cap = limits.max_memory();
+        self.limits = limits;
         self
     }
 
@@ -109,13 +116,18 @@ impl<V: Copy> Table<V> {
         self.bytes.load(Ordering::Relaxed)
     }
 
-    /// Whether the table has passed its cap.
+    /// Whether the table has passed its cap, or the run was interrupted.
     pub(crate) fn full(&self) -> bool {
-        self.full.load(Ordering::Relaxed)
+        self.full.load(Ordering::Relaxed) || self.limits.interrupted()
     }
 
-    /// The error of a search stopped by this table's cap.
+    /// The error of a search stopped by this table's cap or an interrupt.
     pub(crate) fn stopped(&self) -> Stopped {
-        Stopped::memory_cap(self.cap)
+        match self.full.load(Ordering::Relaxed) {
+            true => Stopped::memory_cap(self.cap),
+            false => Stopped {
+                reason: StopReason::Interrupted,
+            },
+        }
     }
 }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Cambie and Provoost's Conjecture 7 tested by computer: "with the exception
+# of K2 and K3, for every regular graph G, the Star game is winning for the
+# second player" (s_Delta(G) = 0). Every connected d-regular graph on n
+# vertices (nauty's geng -c -d d -D d n) is a board of `erdos --game star
+# --winner-only`, read as a graph6 stream (`--board @- --json-lines`); only
+# who wins is asked (a draw counts for Bob, as in the paper's Section 1).
+# A disconnected regular graph is left out: its components are the boards
+# of the table (the union is not a sum of games, so it is not implied; see
+# proofs/erdos-star-regular.md).
+#
+#   proofs/erdos-star-regular.sh [MAX_N] [MIN_N]   # default 4..10
+#   MAX_EDGES=30 proofs/erdos-star-regular.sh      # leave out boards with more edges
+#
+# Writes proofs/erdos-star-regular/N-D.jsonl.gz (one JSON line per graph)
+# and the table proofs/erdos-star-regular.md. Needs nauty (Debian: nauty).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MAX=${1:-10}
+MIN=${2:-4}
+MAX_EDGES=${MAX_EDGES:-1000}
+cargo build --release --quiet
+BIN=$PWD/target/release/ramsey-verify
+command -v nauty-geng >/dev/null || { echo "needs nauty-geng (apt-get install nauty)" >&2; exit 2; }
+OUT=proofs/erdos-star-regular
+mkdir -p "$OUT"
+for n in $(seq "$MIN" "$MAX"); do
+  for d in $(seq 2 $((n - 1))); do
+    [ $((n * d % 2)) -eq 0 ] || continue
+    [ $((n * d / 2)) -le "$MAX_EDGES" ] || { echo "n=$n d=$d: left out (more than $MAX_EDGES edges)" >&2; continue; }
+    file="$OUT/$n-$d.jsonl.gz"
+    start=$(date +%s.%N)
+    nauty-geng -cq -d"$d" -D"$d" "$n" \
+      | "$BIN" erdos --game star --board @- --json-lines --winner-only --threads 1 \
+      | gzip -9n > "$file.part"
+    mv "$file.part" "$file"
+    echo "n=$n d=$d: $(gzip -cd "$file" | wc -l) graphs, $(echo "$(date +%s.%N) - $start" | bc) s" >&2
+  done
+done
+
+# The table: per (n, d), the graphs and who wins; every Alice win listed.
+{
+  echo "# Conjecture 7 (Cambie and Provoost): the Star game on connected regular graphs"
+  echo
+  echo "Written by \`proofs/erdos-star-regular.sh\` (nauty's \`geng -c -d d -D d n\` piped into"
+  echo "\`ramsey-verify erdos --game star --board @- --json-lines --winner-only --threads 1\`);"
+  echo "one JSON line per graph in \`proofs/erdos-star-regular/N-D.jsonl.gz\`. \"Bob\" means"
+  echo "s_Delta(G) = 0 (a draw counts for Bob), \"Alice\" s_Delta(G) = 1. Seconds: the sum of"
+  echo "the searches' own times (\`seconds\` of each game), one thread."
+  echo
+  echo "| n | d | graphs | Bob wins | Alice wins | seconds | Alice's wins (graph6) |"
+  echo "|---|---|---|---|---|---|---|"
+  for file in $(ls "$OUT"/*.jsonl.gz | sort -t/ -k3 -V); do
+    name=$(basename "$file" .jsonl.gz)
+    gzip -cd "$file" | python3 -c '
+import json, sys
+n, d = sys.argv[1].split("-")
+rows = [json.loads(line) for line in sys.stdin]
+alice = [r["board"] for r in rows if r["games"][0]["winner"].startswith("Alice")]
+bob = [r for r in rows if r["games"][0]["winner"].startswith("Bob")]
+assert len(alice) + len(bob) == len(rows), "a winner that is neither"
+secs = sum(r["games"][0]["seconds"] for r in rows)
+shown = ", ".join("`%s`" % g for g in alice[:10]) + (" and %d more" % (len(alice) - 10) if len(alice) > 10 else "")
+print("| %s | %s | %d | %d | %d | %.2f | %s |" % (n, d, len(rows), len(bob), len(alice), secs, shown))
+' "$name"
+  done
+} > proofs/erdos-star-regular.md
+cat proofs/erdos-star-regular.md
