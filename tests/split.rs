@@ -68,8 +68,8 @@ fn split_and_run_on(game: &RamseyGame, name: &str, depth: u32, threads: usize) -
     folder
 }
 
-fn merged(folder: &Folder) -> Merged {
-    Merge::load(folder).unwrap().merge(true).unwrap()
+fn merged(folder: &Folder) -> Merged<Outcome> {
+    Merge::<RamseyGame>::load(folder).unwrap().merge(true).unwrap()
 }
 
 /// The brute force's score of the empty board: +1 red, 0 draw, -1 blue.
@@ -155,7 +155,10 @@ fn jobs_are_idempotent_and_a_killed_job_reruns() {
     std::fs::write(&marker, r#"{"host":"nowhere","pid":1}"#).unwrap();
     let status = Status::read(&folder).unwrap();
     assert_eq!((status.done.len(), status.running.len()), (status.total - 1, 1));
-    assert!(Merge::load(&folder).is_err(), "a missing job is not merged over");
+    assert!(
+        Merge::<RamseyGame>::load(&folder).is_err(),
+        "a missing job is not merged over"
+    );
     let ran = run_job(&folder, 1, Limits::default().with_threads(1), Usage::default).unwrap();
     assert!(matches!(ran, Ran::Done(_)));
     assert!(!marker.exists());
@@ -174,19 +177,19 @@ fn sim(name: &str) -> (Folder, PathBuf) {
 fn missing_changed_and_foreign_job_files_are_refused() {
     let (folder, dir) = sim("missing");
     std::fs::remove_file(dir.join("results/job-000002.json")).unwrap();
-    let e = Merge::load(&folder).err().unwrap().to_string();
+    let e = Merge::<RamseyGame>::load(&folder).err().unwrap().to_string();
     assert!(e.contains("without a result (2)"), "{e}");
 
     let (folder, dir) = sim("changed");
     let cert = dir.join("results/job-000000.cert");
     let text = std::fs::read_to_string(&cert).unwrap();
     std::fs::write(&cert, text.replacen(" 1\n", " 2\n", 1)).unwrap();
-    let e = Merge::load(&folder).err().unwrap().to_string();
+    let e = Merge::<RamseyGame>::load(&folder).err().unwrap().to_string();
     assert!(e.contains("changed after the job wrote it"), "{e}");
 
     let (folder, dir) = sim("foreign");
     std::fs::copy(dir.join("results/job-000000.json"), dir.join("results/job-000001.json")).unwrap();
-    let e = Merge::load(&folder).err().unwrap().to_string();
+    let e = Merge::<RamseyGame>::load(&folder).err().unwrap().to_string();
     assert!(e.contains("another job's"), "{e}");
 
     let (folder, dir) = sim("manifest");
@@ -197,7 +200,7 @@ fn missing_changed_and_foreign_job_files_are_refused() {
     )
     .unwrap();
     assert!(
-        Merge::load(&folder).is_err(),
+        Merge::<RamseyGame>::load(&folder).is_err(),
         "a manifest that is not the game's frontier"
     );
 }
@@ -211,10 +214,10 @@ fn a_job_value_changed_with_its_checksum_gives_no_accepted_certificate() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "json") {
             let text = std::fs::read_to_string(&path).unwrap();
-            std::fs::write(&path, text.replace("\"result\": \"blue\"", "\"result\": \"draw\"")).unwrap();
+            std::fs::write(&path, text.replace("\"score\": \"blue\"", "\"score\": \"draw\"")).unwrap();
         }
     }
-    let merge = Merge::load(&folder).unwrap();
+    let merge = Merge::<RamseyGame>::load(&folder).unwrap();
     match merge.merge(true) {
         Err(e) => assert!(e.to_string().contains("certificate"), "{e}"),
         Ok(m) => assert!(ramsey_cert_check::check(m.certificate.unwrap().text.as_bytes(), 1).is_err()),
@@ -246,6 +249,9 @@ fn the_command_line_splits_runs_and_merges() {
     assert_eq!(merged["value"]["winner"], "blue");
     let (code, _, _) = ramsey(&["check", cert.to_str().unwrap()]);
     assert_eq!(code, 0);
+    assert!(std::fs::read_to_string(dir.join("results/job-000000.json"))
+        .unwrap()
+        .contains("\"score\": \"blue\""));
     // Bad input: one line, exit code 2.
     let (code, _, err) = ramsey(&["merge", "/nonexistent/folder"]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
@@ -300,4 +306,53 @@ fn the_engine_split_agrees_on_scoring_and_colouring_games() {
         }
     }
     assert!(colouring >= 4, "colouring games tried: {colouring}");
+}
+
+#[test]
+fn an_erdos_game_splits_and_merges_to_one_process_value_and_count() {
+    let dir = scratch("erdos");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = ramsey(&[
+        "split", "--erdos", "vc", "--board", "colex:12", "--depth", "3", "--keys", "--out", d,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
+    for i in 0..jobs {
+        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let (code, out, err) = ramsey(&["merge", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (_, one, _) = ramsey(&[
+        "erdos",
+        "--game",
+        "vc",
+        "--board",
+        "colex:12",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    let game = &one["games"][0];
+    let outcome = game["outcome"].as_array().unwrap();
+    assert_eq!(merged["value"], format!("({}, {})", outcome[0], outcome[1]));
+    // `erdos` counts the positions of its own searches (threshold tests);
+    // one plain exact search, as the jobs and the glue run, counts these.
+    let (n, edges) = ramsey_verify::games::colex::colex_graph(12);
+    let board = ramsey_verify::core::board::Position::on_graph(n, edges);
+    let vc = ramsey_verify::games::scoring::ScoringGame::new(
+        ramsey_verify::games::scoring::Scoring::VertexCapturing,
+        &board,
+        &[],
+    )
+    .unwrap();
+    let solver = Solver::new(&vc);
+    solver.value(&vc.start()).unwrap();
+    assert_eq!(merged["distinct_positions"], solver.positions());
+    assert_eq!(merged["certificate_entries"], serde_json::Value::Null);
+    // A scoring game's jobs write no certificates: --cert is refused.
+    let (code, _, err) = ramsey(&["merge", d, "--cert", dir.join("x.cert").to_str().unwrap()]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
 }

@@ -6,22 +6,37 @@
 use super::args::{on_pool, LimitArgs};
 use super::game_solve::{statement, StatementArgs};
 use super::{output, Failure};
-use crate::games::prelude::*;
+use crate::analysis::erdos::{parse_games, BoardReport};
+use crate::games::ramsey::RamseyGame;
+use crate::games::scoring::ScoringGame;
 use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
-use crate::verify::jobs::{Folder, JobResult, JobsError};
+use crate::verify::jobs::{Folder, GameSpec, JobResult, JobsError, Splittable};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 
-/// `split`: the game (as `solve --rules` states it), where to cut, and the folder.
+/// `split`: the game (as `solve --rules` or `erdos` states it), where to
+/// cut, and the folder.
 #[derive(Args, Debug)]
 #[command(group(ArgGroup::new("cut").required(true).args(["depth", "jobs"])))]
+#[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos"])))]
 pub struct SplitArgs {
-    /// The game.
+    /// A graph Ramsey game (`solve --rules`).
     #[command(flatten)]
     pub statement: StatementArgs,
-    /// The board: n (K_n), a graph name or graph6.
+    /// Instead: one of Erdős' scoring games (clique, star, vc, colex), as
+    /// `erdos --game` (no certificates yet).
+    #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first"])]
+    pub erdos: Option<String>,
+    /// With --erdos: edges red before Alice's first move (as `erdos --head-start`).
+    #[arg(long, requires = "erdos")]
+    pub head_start: Option<String>,
+    /// With --erdos: Bob moves first.
+    #[arg(long, requires = "erdos")]
+    pub bob_first: bool,
+    /// The board: n (K_n), a graph name or graph6; with --erdos also
+    /// colex:m for the Colex graph C(m).
     #[arg(long)]
     pub board: String,
     /// Cut this many plies below the start.
@@ -79,12 +94,24 @@ fn failure(e: JobsError) -> Failure {
 
 /// Writes the folder and says how to run it.
 pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
-    let rules = args
-        .statement
-        .rules
-        .as_deref()
-        .ok_or_else(|| Failure::BadInput("split needs --rules".into()))?;
-    let game = statement(&args.statement, rules, &args.board)?;
+    match (&args.erdos, &args.statement.rules) {
+        (Some(name), _) => {
+            let games = parse_games(name).map_err(|e| Failure::BadInput(e.to_string()))?;
+            let [scoring] = games[..] else {
+                return Err(Failure::BadInput("--erdos names one game".into()));
+            };
+            let report = BoardReport::parse(&args.board, args.head_start.as_deref(), args.bob_first)
+                .map_err(|e| Failure::BadInput(e.to_string()))?;
+            let game = report.game(scoring).map_err(|e| Failure::BadInput(e.to_string()))?;
+            split_game(&args, &game)
+        }
+        (None, Some(rules)) => split_game(&args, &statement(&args.statement, rules, &args.board)?),
+        (None, None) => Err(Failure::BadInput("split needs --rules or --erdos".into())),
+    }
+}
+
+/// Writes the folder of `game`.
+fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> {
     std::fs::create_dir_all(&args.out).map_err(|e| Failure::Output(format!("{}: {e}", args.out.display())))?;
     let dir = std::fs::canonicalize(&args.out).map_err(|e| Failure::Output(e.to_string()))?;
     let options = SplitOptions {
@@ -96,7 +123,7 @@ pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
         certificates: !args.no_cert,
         command: format!("ramsey-verify job {} {{}}", dir.display()),
     };
-    let manifest = split(&game, &Folder::at(&dir), &options).map_err(failure)?;
+    let manifest = split(game, &Folder::at(&dir), &options).map_err(failure)?;
     output::print(&format!(
         "{} jobs at depth {} in {}\nrun job i: {}\n",
         manifest.jobs.len(),
@@ -122,7 +149,7 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
     };
     output::println(format_args!(
         "job {}: {what}: {} after {} plies, {} positions, {:.2} s CPU",
-        r.index, r.result, r.plies, r.positions, r.cpu_seconds
+        r.index, r.score, r.plies, r.positions, r.cpu_seconds
     ))
 }
 
@@ -147,7 +174,15 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
     if let Some(path) = &args.cert {
         output::check_writable(path)?;
     }
-    let merge = Merge::load(&Folder::at(&args.dir)).map_err(failure)?;
+    match Folder::at(&args.dir).manifest().map_err(failure)?.game {
+        GameSpec::Ramsey(_) => merge_as::<RamseyGame>(&args),
+        GameSpec::Erdos(_) => merge_as::<ScoringGame>(&args),
+    }
+}
+
+/// [`run_merge`] for the folder's game family.
+fn merge_as<G: Splittable>(args: &FolderArgs) -> Result<(), Failure> {
+    let merge = Merge::<G>::load(&Folder::at(&args.dir)).map_err(failure)?;
     if args.cert.is_some() && !merge.manifest.certificates {
         return Err(Failure::BadInput(
             "the jobs wrote no certificates (split --no-cert)".into(),
@@ -165,7 +200,7 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
     }
 }
 
-fn merged_text(merge: &Merge, m: &Merged, cpu: f64) -> String {
+fn merged_text<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) -> String {
     let positions = match m.distinct_positions {
         Some(d) => format!("{d} distinct (up to isomorphism, as one process counts them); "),
         None => "distinct not counted (split --keys); ".into(),
@@ -185,7 +220,7 @@ fn merged_text(merge: &Merge, m: &Merged, cpu: f64) -> String {
     )
 }
 
-fn merged_json(merge: &Merge, m: &Merged, cpu: f64) -> serde_json::Value {
+fn merged_json<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) -> serde_json::Value {
     serde_json::json!({
         "value": merge.game().score_json(m.value.score),
         "plies": m.value.plies,

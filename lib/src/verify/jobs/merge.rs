@@ -3,34 +3,33 @@
 //! the positions counted, and (`parts.rs`) one certificate.
 
 use super::run::job_position;
-use super::{io_error, Folder, JobResult, JobsError, Manifest};
-use crate::core::board::{Edge, Position};
+use super::{io_error, Folder, JobResult, JobsError, Manifest, Splittable};
+use crate::core::board::Position;
 use crate::engine::split::{count_distinct, frontier, glue, Glued};
-use crate::engine::{best_index, inverse, Solver, Stopped};
-use crate::games::prelude::*;
-use crate::games::ramsey::{Outcome, RamseyGame};
+use crate::engine::{best_index, inverse, MoveValues, Solver, Stopped};
 use crate::games::Value;
-use crate::verify::cert::game::move_text;
 use crate::verify::cert::Certificate;
 use std::collections::HashMap;
 
 /// A job folder whose jobs have all finished, read and checked.
-pub struct Merge {
+pub struct Merge<G: Splittable> {
     /// The manifest.
     pub manifest: Manifest,
-    game: RamseyGame,
+    game: G,
     folder: Folder,
     /// Every job's result, by index.
     pub results: Vec<JobResult>,
     /// Job index by the canonical key of its position.
     index: HashMap<Box<[u64]>, usize>,
+    /// Every job's value, by index.
+    values: Vec<Value<G::Score>>,
 }
 
 /// What the merge found.
 #[derive(Clone, Debug)]
-pub struct Merged {
+pub struct Merged<S> {
     /// The root's value.
-    pub value: Value<Outcome>,
+    pub value: Value<S>,
     /// One optimal line from the start, in the start's labels.
     pub line: Vec<String>,
     /// Distinct positions the glue solver stored (above the frontier, and
@@ -46,13 +45,13 @@ pub struct Merged {
     pub certificate: Option<Certificate>,
 }
 
-impl Merge {
+impl<G: Splittable> Merge<G> {
     /// Reads the folder: the manifest, checked against the frontier
     /// recomputed from its game, and every job's result with the files it
     /// names. Missing and bad results are all listed in one error.
-    pub fn load(folder: &Folder) -> Result<Merge, JobsError> {
+    pub fn load(folder: &Folder) -> Result<Merge<G>, JobsError> {
         let manifest = folder.manifest()?;
-        let game = manifest.game.game()?;
+        let game = G::from_spec(&manifest.game)?;
         let nodes = frontier(&game, manifest.depth);
         if nodes.len() != manifest.jobs.len() {
             return Err(JobsError::Bad(format!(
@@ -73,9 +72,16 @@ impl Merge {
             index.insert(job_position(&game, job)?.key, job.index);
         }
         let (mut results, mut missing, mut bad) = (Vec::new(), Vec::new(), Vec::new());
+        let mut values = Vec::new();
         for job in &manifest.jobs {
             match folder.result(&manifest, job.index, true) {
-                Ok(Some(r)) => results.push(r),
+                Ok(Some(r)) => match game.score_from(&r.score) {
+                    Some(score) => {
+                        values.push(Value { score, plies: r.plies });
+                        results.push(r);
+                    }
+                    None => bad.push(format!("job {}: score {} is not this game's", job.index, r.score)),
+                },
                 Ok(None) => missing.push(job.index.to_string()),
                 Err(e) => bad.push(e.to_string()),
             }
@@ -98,11 +104,12 @@ impl Merge {
             folder: folder.clone(),
             results,
             index,
+            values,
         })
     }
 
     /// The game.
-    pub fn game(&self) -> &RamseyGame {
+    pub fn game(&self) -> &G {
         &self.game
     }
 
@@ -113,8 +120,8 @@ impl Merge {
 
     /// The root's value, line and counts, and with `certify` (and job
     /// certificates) the merged certificate.
-    pub fn merge(&self, certify: bool) -> Result<Merged, JobsError> {
-        let values = self.index.iter().map(|(k, &i)| (k.clone(), self.value_of(i))).collect();
+    pub fn merge(&self, certify: bool) -> Result<Merged<G::Score>, JobsError> {
+        let values = self.index.iter().map(|(k, &i)| (k.clone(), self.values[i])).collect();
         let solver = glue(&self.game, values);
         let stopped = |e: Stopped| JobsError::Bad(e.to_string());
         let start = self.game.start();
@@ -125,7 +132,7 @@ impl Merge {
             false => None,
         };
         let certificate = match certify && self.manifest.certificates {
-            true => Some(super::parts::certificate(self, &solver)?),
+            true => G::merged(self, &solver).transpose()?,
             false => None,
         };
         Ok(Merged {
@@ -138,21 +145,9 @@ impl Merge {
         })
     }
 
-    /// Job `i`'s value.
-    fn value_of(&self, i: usize) -> Value<Outcome> {
-        let r = &self.results[i];
-        // Checked on load: `red`, `blue` or `draw`.
-        let score = match r.result.as_str() {
-            "red" => Outcome::RedWins,
-            "blue" => Outcome::BlueWins,
-            _ => Outcome::Draw,
-        };
-        Value { score, plies: r.plies }
-    }
-
     /// One optimal line: the glue's first optimal moves down to a frontier
     /// position, then that job's line, relabelled from its canonical labels.
-    fn line(&self, solver: &Solver<Glued<RamseyGame>>) -> Result<Vec<String>, Stopped> {
+    fn line(&self, solver: &Solver<Glued<G>>) -> Result<Vec<String>, Stopped> {
         let mut current = self.game.start();
         let mut line = Vec::new();
         while self.game.outcome(&current).is_none() {
@@ -161,15 +156,15 @@ impl Merge {
                 line.extend(self.results[i].line.iter().map(|m| relabel(m, &back)));
                 break;
             }
-            let (m, _) = best_move(solver, &current)?;
-            line.push(move_text(&m));
-            current = self.game.play(&current, &m);
+            let best = best_move(solver, &current)?;
+            line.push(self.game.move_text(&best.m));
+            current = self.game.play(&current, &best.m);
         }
         Ok(line)
     }
 
     /// Distinct positions over the glue's table and the jobs' key files.
-    fn distinct(&self, solver: &Solver<Glued<RamseyGame>>) -> Result<u64, JobsError> {
+    fn distinct(&self, solver: &Solver<Glued<G>>) -> Result<u64, JobsError> {
         let mut files = Vec::new();
         for r in &self.results {
             let name = &r.keys.as_ref().expect("checked on load").file;
@@ -197,14 +192,14 @@ impl Merge {
 
 /// The glue's first optimal move at `position` (not over, above the
 /// frontier) and its value, the move counted.
-pub(super) fn best_move(
-    solver: &Solver<Glued<RamseyGame>>,
+pub(super) fn best_move<G: Splittable>(
+    solver: &Solver<Glued<G>>,
     position: &Position,
-) -> Result<(Vec<Edge>, Value<Outcome>), Stopped> {
-    let options = solver.move_values(position)?;
+) -> Result<MoveValues<G>, Stopped> {
+    let mut options = solver.move_values(position)?;
     let best = best_index(solver.question(), position.to_move(), options.iter().map(|o| o.value))
         .expect("a position that is not over has a move");
-    Ok((options[best].m.clone(), options[best].value))
+    Ok(options.swap_remove(best))
 }
 
 /// A move's text (`u-v,w-x`) with its vertices mapped by `perm`.

@@ -27,19 +27,18 @@
 //! missing or bad ones by number, and recomputes the frontier to check the
 //! manifest.
 
-use crate::core::board::{Player, Position};
-use crate::core::graph6::encode;
-use crate::games::pattern::Pattern;
-use crate::games::ramsey::{RamseyGame, Rules as RuleSet};
-use crate::games::statement::{colour_start, parse_board};
+use crate::core::board::Position;
 use crate::verify::cert::game::colouring;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+mod family;
 pub mod merge;
 mod parts;
 pub mod run;
 pub mod status;
+
+pub use family::{ErdosSpec, GameSpec, RamseySpec, Splittable};
 
 /// The first line of a manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "ramsey-verify jobs 1";
@@ -65,67 +64,6 @@ pub(crate) fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> JobsError 
     move |error| JobsError::Io {
         path: path.to_path_buf(),
         error,
-    }
-}
-
-/// A graph Ramsey game as its certificate header states it, so a job on
-/// another machine rebuilds exactly the game that was split.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct GameSpec {
-    /// The rule set's name.
-    pub rules: String,
-    /// The board, graph6.
-    pub board: String,
-    /// Red's target, graph6.
-    pub target_red: String,
-    /// Blue's target, graph6.
-    pub target_blue: String,
-    /// Who moves first: `red` or `blue`.
-    pub first: String,
-    /// The start colouring, `RED:BLUE`.
-    pub start: String,
-}
-
-impl GameSpec {
-    /// The statement of `game`.
-    pub fn of(game: &RamseyGame) -> GameSpec {
-        let start = crate::games::Rules::start(game);
-        let target = |p: Player| {
-            let t = game.target(p);
-            encode(t.vertex_count(), &t.edges())
-        };
-        GameSpec {
-            rules: game.rules().name().to_string(),
-            board: encode(start.vertex_count(), &start.board_edges()),
-            target_red: target(Player::First),
-            target_blue: target(Player::Second),
-            first: game.first().colour_name().to_string(),
-            start: colouring(&start),
-        }
-    }
-
-    /// The game stated.
-    pub fn game(&self) -> Result<RamseyGame, JobsError> {
-        let bad = |e: String| JobsError::Bad(format!("manifest game: {e}"));
-        let rules: RuleSet = self
-            .rules
-            .parse()
-            .map_err(|e: crate::games::UnknownName| bad(e.to_string()))?;
-        let board = parse_board(&self.board).map_err(|e| bad(e.to_string()))?;
-        let (start, _) = colour_start(&board, &self.start).map_err(|e| bad(e.to_string()))?;
-        let target = |t: &str| t.parse::<Pattern>().map_err(|e| bad(e.to_string()));
-        let targets = [target(&self.target_red)?, target(&self.target_blue)?];
-        let first = colour(&self.first).ok_or_else(|| bad(format!("first mover `{}`", self.first)))?;
-        RamseyGame::new(start, targets, rules, first).map_err(|e| bad(e.to_string()))
-    }
-}
-
-/// `red` or `blue` as a player.
-pub(crate) fn colour(name: &str) -> Option<Player> {
-    match name {
-        "red" => Some(Player::First),
-        "blue" => Some(Player::Second),
-        _ => None,
     }
 }
 
@@ -302,8 +240,10 @@ pub struct JobResult {
     pub path: Vec<u32>,
     /// Its position (as in the manifest).
     pub position: String,
-    /// The winner under optimal play: `red`, `blue`, or `draw`.
-    pub result: String,
+    /// The score under optimal play, as the family writes it
+    /// ([`Splittable::score_code`]: `"red"`, `"blue"` or `"draw"` for a
+    /// graph Ramsey game, `[a, b]` for Erdős' games).
+    pub score: serde_json::Value,
     /// Turns of optimal play from the position to the end.
     pub plies: u32,
     /// One optimal line from the position, in its (canonical) labels.

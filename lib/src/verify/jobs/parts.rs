@@ -32,7 +32,7 @@ use std::sync::Mutex;
 /// The glue's prover: first optimal moves above the frontier; a frontier
 /// position ends the walk there and is recorded.
 struct Top<'m, 's, 'a, 'b> {
-    merge: &'m Merge,
+    merge: &'m Merge<RamseyGame>,
     solver: &'s Solver<'a, Glued<'b, RamseyGame>>,
     reached: Mutex<BTreeSet<usize>>,
 }
@@ -48,7 +48,7 @@ impl<'b> Prover<Glued<'b, RamseyGame>> for Top<'_, '_, '_, 'b> {
     }
 
     fn choose(&self, position: &Position) -> Result<Vec<crate::core::board::Edge>, Stopped> {
-        Ok(best_move(self.solver, position)?.0)
+        Ok(best_move(self.solver, position)?.m)
     }
 }
 
@@ -57,7 +57,10 @@ impl<'b> Prover<Glued<'b, RamseyGame>> for Top<'_, '_, '_, 'b> {
 type Entry = (Player, Position, String, u32);
 
 /// The merged certificate of `merge`'s game, the glue solved by `solver`.
-pub(super) fn certificate(merge: &Merge, solver: &Solver<Glued<RamseyGame>>) -> Result<Certificate, JobsError> {
+pub(super) fn certificate(
+    merge: &Merge<RamseyGame>,
+    solver: &Solver<Glued<RamseyGame>>,
+) -> Result<Certificate, JobsError> {
     let stopped = |e: Stopped| JobsError::Bad(e.to_string());
     let game = merge.game();
     let start = game.start();
@@ -81,7 +84,7 @@ pub(super) fn certificate(merge: &Merge, solver: &Solver<Glued<RamseyGame>>) -> 
         };
         let moves = strategy(solver.game(), &start, prover, &top, |p| game.canonical(p)).map_err(stopped)?;
         for (position, m) in moves {
-            let depth = best_move(solver, &position).map_err(stopped)?.1.plies.div_ceil(2);
+            let depth = best_move(solver, &position).map_err(stopped)?.value.plies.div_ceil(2);
             keep((prover, position, move_text(&m), depth), &mut seen);
         }
         for i in top.reached.into_inner().expect("no panic holds it") {
@@ -108,7 +111,7 @@ pub(super) fn certificate(merge: &Merge, solver: &Solver<Glued<RamseyGame>>) -> 
 /// The entries of `prover` in job `i`'s certificate: a win of the prover
 /// (version 3) or a draw (version 5, the prover's lines). Anything else
 /// contradicts the job's value at a position the prover's strategy reaches.
-fn job_entries(merge: &Merge, i: usize, prover: Player) -> Result<Vec<Entry>, JobsError> {
+fn job_entries(merge: &Merge<RamseyGame>, i: usize, prover: Player) -> Result<Vec<Entry>, JobsError> {
     let text = merge.certificate_text(i)?;
     let bad = |why: &str| JobsError::Bad(format!("job {i}'s certificate: {why}"));
     let mut lines = text.lines();

@@ -1,13 +1,14 @@
 //! Splitting a game into a job folder, and running one job.
 
 use super::{host_name, io_error, tool, write_atomic, FileSum, Folder, JobResult, JobSpec, JobsError, Manifest};
+use super::{GameSpec, Splittable};
 use crate::core::board::Position;
 use crate::core::symmetry::Canonical;
 use crate::engine::split::{frontier, frontier_for_jobs, replay, write_keys};
 use crate::engine::{Limits, Solver, Stopped};
-use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use crate::verify::cert::game::{colouring, move_text, position_certificate};
+use crate::games::scoring::ScoringGame;
+use crate::verify::cert::game::colouring;
 use crate::verify::cert::sha256_hex;
 use std::time::Instant;
 
@@ -34,8 +35,10 @@ pub struct SplitOptions {
 }
 
 /// Cuts `game` at the frontier `options` asks for (isomorphic positions
-/// merged) and writes the job folder; the manifest written.
-pub fn split(game: &RamseyGame, folder: &Folder, options: &SplitOptions) -> Result<Manifest, JobsError> {
+/// merged) and writes the job folder; the manifest written. A family
+/// without certificates ([`Splittable::certificate`]) writes none, whatever
+/// `options` asks.
+pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -> Result<Manifest, JobsError> {
     let (depth, nodes) = match options.cut {
         Cut::Depth(d) => (d, frontier(game, d)),
         Cut::Jobs(n) => frontier_for_jobs(game, n, game.start().free_edges().len() as u32),
@@ -43,10 +46,10 @@ pub fn split(game: &RamseyGame, folder: &Folder, options: &SplitOptions) -> Resu
     let manifest = Manifest {
         format: super::MANIFEST_FORMAT.to_string(),
         tool: tool(),
-        game: super::GameSpec::of(game),
+        game: game.spec(),
         depth,
         keys: options.keys,
-        certificates: options.certificates,
+        certificates: options.certificates && matches!(game.spec(), GameSpec::Ramsey(_)),
         command: options.command.clone(),
         jobs: nodes
             .into_iter()
@@ -61,7 +64,7 @@ pub fn split(game: &RamseyGame, folder: &Folder, options: &SplitOptions) -> Resu
 /// The job's canonical position: its path replayed, checked against the
 /// position the manifest names (a manifest from another program or
 /// version, whose labelling differs, is refused rather than misread).
-pub fn job_position(game: &RamseyGame, job: &JobSpec) -> Result<Canonical<Position>, JobsError> {
+pub fn job_position<G: Splittable>(game: &G, job: &JobSpec) -> Result<Canonical<Position>, JobsError> {
     let canon = replay(game, &job.path)
         .ok_or_else(|| JobsError::Bad(format!("job {}: its path is not a line of play", job.index)))?;
     if colouring(&canon.position) != job.position || game.outcome(&canon.position).is_some() {
@@ -110,21 +113,49 @@ pub enum JobError {
 /// its result, each atomically. `usage` is read once the job is done.
 pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -> Usage) -> Result<Ran, JobError> {
     let manifest = folder.manifest()?;
+    match &manifest.game {
+        GameSpec::Ramsey(_) => run_as(
+            RamseyGame::from_spec(&manifest.game)?,
+            folder,
+            &manifest,
+            index,
+            limits,
+            usage,
+        ),
+        GameSpec::Erdos(_) => run_as(
+            ScoringGame::from_spec(&manifest.game)?,
+            folder,
+            &manifest,
+            index,
+            limits,
+            usage,
+        ),
+    }
+}
+
+/// [`run_job`] for the manifest's game.
+fn run_as<G: Splittable>(
+    game: G,
+    folder: &Folder,
+    manifest: &Manifest,
+    index: usize,
+    limits: Limits,
+    usage: impl Fn() -> Usage,
+) -> Result<Ran, JobError> {
     let job = manifest
         .jobs
         .get(index)
         .ok_or_else(|| JobsError::Bad(format!("no job {index}: the folder has {}", manifest.jobs.len())))?;
-    if let Some(done) = folder.result(&manifest, index, true)? {
+    if let Some(done) = folder.result(manifest, index, true)? {
         return Ok(Ran::Skipped(done));
     }
-    let game = manifest.game.game()?;
     let canon = job_position(&game, job)?;
     let marker = folder.job_file("running", index, "json");
     let note = serde_json::json!({"host": host_name(), "pid": std::process::id()});
     write_atomic(&marker, note.to_string().as_bytes())?;
     let started = Instant::now();
     let solver = Solver::new(&game).with_limits(limits);
-    let solved = solve_job(folder, &manifest, job, &solver, &canon.position);
+    let solved = solve_job(folder, manifest, job, &solver, &canon.position);
     let failed = folder.job_file("failed", index, "txt");
     let result = match solved {
         Err(JobError::Stopped(stop)) => {
@@ -151,21 +182,30 @@ pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -
 
 /// The job's search and the files beside its result; the result without
 /// the process's usage.
-fn solve_job(
+fn solve_job<G: Splittable>(
     folder: &Folder,
     manifest: &Manifest,
     job: &JobSpec,
-    solver: &Solver<RamseyGame>,
+    solver: &Solver<G>,
     position: &Position,
 ) -> Result<JobResult, JobError> {
+    let game = solver.game();
     let value = solver.value(position)?;
-    let line = solver.optimal_line(position)?.iter().map(|m| move_text(m)).collect();
-    let certificate = match manifest.certificates {
-        true => {
-            let cert = position_certificate(solver, position)?;
+    let line = solver
+        .optimal_line(position)?
+        .iter()
+        .map(|m| game.move_text(m))
+        .collect();
+    let certificate = match manifest
+        .certificates
+        .then(|| G::certificate(solver, position))
+        .flatten()
+    {
+        Some(cert) => {
+            let cert = cert?;
             Some(folder.write_part(job.index, "cert", cert.text.as_bytes(), cert.entries as u64)?)
         }
-        false => None,
+        None => None,
     };
     let keys = match manifest.keys {
         true => {
@@ -181,7 +221,7 @@ fn solve_job(
         index: job.index,
         path: job.path.clone(),
         position: job.position.clone(),
-        result: result_name(value.score.winner()),
+        score: game.score_code(value.score),
         plies: value.plies,
         line,
         positions: solver.positions(),
@@ -193,11 +233,6 @@ fn solve_job(
         certificate,
         keys,
     })
-}
-
-/// `red`, `blue` or `draw`.
-pub(crate) fn result_name(winner: Option<crate::core::board::Player>) -> String {
-    winner.map_or("draw", |p| p.colour_name()).to_string()
 }
 
 impl Folder {
@@ -228,9 +263,6 @@ impl Folder {
         let job = &manifest.jobs[index];
         if result.index != index || result.path != job.path || result.position != job.position {
             return Err(bad("its result is another job's".into()));
-        }
-        if super::colour(&result.result).is_none() && result.result != "draw" {
-            return Err(bad(format!("result `{}`", result.result)));
         }
         let parts = [
             (manifest.certificates, &result.certificate),
