@@ -34,6 +34,7 @@ NEW=(
   "certs/sim-plus.cert|Sim+ (avoid-plus on K6 with K3)|solve --rules avoid-plus --board 6 --target K3"
   "certs/sim-a.cert|Sim_a (achieve on K6 with K3)|solve --rules achieve --board 6 --target K3"
   "certs/sim7.cert.gz|7-Sim (misere on K7 with K3)|solve --rules misere --board 7 --target K3"
+  "certs/sim8.cert.gz|8-Sim (misere on K8 with K3)|solve --rules misere --board 8 --target K3 --max-memory 12000"
 )
 for rules in achieve misere misere-plus; do
   for target in K3 P4 C4 K1,3 2K2; do
