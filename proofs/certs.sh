@@ -9,6 +9,8 @@
 #
 # THREADS (default 2) sets --threads; certificates do not depend on it.
 set -euo pipefail
+# No globbing: graph6 arguments contain `?`.
+set -f
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 BIN=target/release/ramsey-verify
@@ -47,6 +49,14 @@ NEW+=(
   "certs/draw-misere-5-C4.cert|misere on K5 with C4|solve --rules misere --board 5 --target C4"
   "certs/draw-achieve-7-K4.cert.gz|achieve on K7 with K4|solve --rules achieve --board 7 --target K4"
 )
+# Hajnal's triangle-free game (the one-colour avoidance game with K3) on
+# K_n, n = 3..12, from the winner-only search (format 3; depths are
+# free-edge bounds, proofs/FORMAT.md). proofs/triangle-free.md has the table.
+for n in $(seq 3 12); do
+  ext=cert
+  if [ "$n" -ge 10 ]; then ext=cert.gz; fi
+  NEW+=("certs/triangle-free-$n.$ext|Hajnal's triangle-free game on K$n (shared-avoid with K3)|solve --rules shared-avoid --board $n --target K3 --winner-only")
+done
 # Table 1 of Cambie and Provoost, m = 1..22: every game's value (format 6).
 for m in $(seq 1 22); do
   for game in clique star vc colex; do
@@ -54,6 +64,21 @@ for m in $(seq 1 22); do
     if [ "$m-$game" = "22-vc" ]; then note="; the paper prints (2, 1)"; fi
     NEW+=("certs/erdos-c$m-$game.cert.gz|Erdős' $game game on C($m) (Table 1, row $m$note)|erdos --game $game --board colex:$m")
   done
+done
+
+# Bodlaender's colouring games (format 7): chi_g of the smallest tree with
+# chi_g = 4 and of grids P_m x P_n (issue 28; README "Game chromatic
+# numbers of grids"). Player 1's lines are written out until every vertex
+# is safe; files named -secured stop at her secured positions (--cert-secured).
+NEW+=("certs/chi-g-tree14.cert|the 14-vertex tree with chi_g = 4|colour --game-chromatic --graph M???????F?B_?M?p_")
+for grid in 4x4 4x5 4x6 5x5; do
+  gz=.gz
+  if [ $grid = 4x4 ]; then gz=; fi
+  NEW+=("certs/chi-g-grid-$grid.cert$gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid")
+done
+SECURED=(4x7)
+for grid in "${SECURED[@]}"; do
+  NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done
 
 # What a certificate of issue 25 claims, from its header (the checker
@@ -65,6 +90,13 @@ claim() {
   case $(head -1 <<< "$head") in
     "ramsey-cert 3") echo "$(sed -n 's/^winner //p' <<< "$head") wins within $(sed -n 's/^bound //p' <<< "$head") of its moves (format 3)" ;;
     "ramsey-cert 5") echo "a draw: both players' non-losing strategies (format 5)" ;;
+    "ramsey-cert 7")
+      local c
+      c=$(sed -n 's/^claim //p' <<< "$head")
+      case $c in
+        chi-g*) echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 7, ends $(sed -n 's/^ends //p' <<< "$head"))" ;;
+        *) echo "player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours (format 7)" ;;
+      esac ;;
     "ramsey-cert 6")
       local lo hi
       lo=$(sed -n 's/^at-least //p' <<< "$head")

@@ -9,83 +9,8 @@ use ramsey_verify::games::colouring::{ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::games::prelude::*;
 use rand::{Rng, SeedableRng};
 
-/// A game as the brute force sees it.
-struct Plain {
-    adj: Vec<Vec<usize>>,
-    k: u8,
-    rules: Rules,
-    order: Vec<usize>,
-    /// `second[v]`: player 2 colours `v` (ordered games).
-    second: Vec<bool>,
-}
-
-impl Plain {
-    fn free(&self, colour: &[u8], v: usize) -> Vec<u8> {
-        (1..=self.k)
-            .filter(|&c| self.adj[v].iter().all(|&w| colour[w] != c))
-            .collect()
-    }
-
-    /// Whether player 1 wins from here; `t` moves made, `first` to move
-    /// (unordered games).
-    fn wins(&self, colour: &mut Vec<u8>, t: usize, first_to_move: bool) -> bool {
-        let n = self.adj.len();
-        let construction = matches!(self.rules, Rules::Sccg | Rules::Ccg);
-        let options: Vec<(usize, u8)> = if matches!(self.rules, Rules::Scg | Rules::Sccg) {
-            if t == n {
-                // Full board: construction games are won by player 1; in
-                // the SCG the player who coloured last wins.
-                return construction || (n > 0 && !self.second[self.order[n - 1]]);
-            }
-            let v = self.order[t];
-            self.free(colour, v).into_iter().map(|c| (v, c)).collect()
-        } else {
-            (0..n)
-                .filter(|&v| colour[v] == 0)
-                .flat_map(|v| self.free(colour, v).into_iter().map(move |c| (v, c)))
-                .collect()
-        };
-        let mover_first = match self.rules {
-            Rules::Scg | Rules::Sccg => !self.second[self.order[t]],
-            _ => first_to_move,
-        };
-        if options.is_empty() {
-            return if construction {
-                colour.iter().all(|&c| c != 0)
-            } else {
-                !mover_first
-            };
-        }
-        let mut results = options.into_iter().map(|(v, c)| {
-            colour[v] = c;
-            let r = self.wins(colour, t + 1, !first_to_move);
-            colour[v] = 0;
-            r
-        });
-        if mover_first {
-            results.any(|r| r)
-        } else {
-            results.all(|r| r)
-        }
-    }
-}
-
-fn plain(graph: &Graph, k: usize, rules: Rules, order: &[usize], second: &[bool]) -> Plain {
-    let adj = (0..graph.n())
-        .map(|v| {
-            (0..graph.n())
-                .filter(|&w| graph.neighbours(v as u8) >> w & 1 == 1)
-                .collect()
-        })
-        .collect();
-    Plain {
-        adj,
-        k: k as u8,
-        rules,
-        order: order.to_vec(),
-        second: second.to_vec(),
-    }
-}
+mod colouring_common;
+use colouring_common::plain;
 
 /// Engine and brute force on one game; returns the engine's winner.
 fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec<bool>) -> Winner {
@@ -110,7 +35,7 @@ fn compare(graph: &Graph, k: usize, rules: Rules, order: Vec<usize>, second: Vec
     // The score-only search with cutoffs (and the move ordering used for
     // chi_g) agrees.
     let decider = Decider::new(&game, Winner::First, Winner::Second);
-    let mut decider = if rules.construction() {
+    let decider = if rules.construction() {
         decider.with_order(Box::new(construction_order))
     } else {
         decider

@@ -185,7 +185,7 @@ fn both(graph: &Graph, k: usize, rules: Rules, reversed: bool) -> (ColouringGame
 
 fn decided(game: &ColouringGame) -> Winner {
     let decider = Decider::new(game, Winner::First, Winner::Second);
-    let mut decider = match game.rules().construction() {
+    let decider = match game.rules().construction() {
         true => decider.with_order(Box::new(construction_order)),
         false => decider,
     };

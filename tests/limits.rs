@@ -150,7 +150,7 @@ fn the_decider_honours_the_cap() {
     let game = ColouringGame::new(path, 2, ColouringRules::Cg, None, None).unwrap();
     let decide = |limits: Option<Limits>| {
         let decider = Decider::new(&game, Winner::First, Winner::Second);
-        let mut decider = match limits {
+        let decider = match limits {
             Some(limits) => decider.with_limits(limits),
             None => decider,
         };

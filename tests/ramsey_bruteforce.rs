@@ -116,11 +116,17 @@ impl Case<'_> {
         } else {
             self.model.moves(start)
         };
+        // The symmetries of the position: keeping both colours, or in the
+        // one-colour game the common graph.
+        let classes = match self.model.shared() {
+            true => vec![start.colour[RED] | start.colour[BLUE]],
+            false => start.colour.to_vec(),
+        };
         let autos: Vec<_> = self
             .model
             .board_automorphisms()
             .into_iter()
-            .filter(|p| (0..2).all(|c| self.model.relabel(start.colour[c], p) == start.colour[c]))
+            .filter(|p| classes.iter().all(|&c| self.model.relabel(c, p) == c))
             .collect();
         let orbit = |m: u64| autos.iter().map(|p| self.model.relabel(m, p)).collect::<HashSet<u64>>();
         let mut covered = HashSet::new();
@@ -239,7 +245,11 @@ fn run_boards(boards: &[&str], seed: u64) -> usize {
             if targets.iter().any(|&t| target(t).0 > n) {
                 continue;
             }
-            for rules in Rules::ALL {
+            // The one-colour game has one target (the engine refuses two).
+            let rules = Rules::ALL
+                .into_iter()
+                .filter(|r| !r.shared() || targets[0] == targets[1]);
+            for rules in rules {
                 if rules.sets()
                     && (board(b).1.len() > SET_MAX_EDGES.max(board(b).0 * 2) || !SET_TARGETS.contains(&targets))
                 {
@@ -271,10 +281,15 @@ fn solver_agrees_with_brute_force_on_other_boards() {
 /// (red edges, blue edges, finished).
 fn brute_census(model: &Model, start: Pos) -> BTreeMap<(u32, u32, bool), u64> {
     let autos = model.board_automorphisms();
+    // In the one-colour game a position is its common graph (and mover):
+    // the engine's census counts those, all edges red.
+    let colours = |p: Pos| match model.shared() {
+        true => [p.colour[0] | p.colour[1], 0],
+        false => p.colour,
+    };
     let canon = |p: Pos| {
-        let images = autos
-            .iter()
-            .map(|a| (model.relabel(p.colour[0], a), model.relabel(p.colour[1], a)));
+        let c = colours(p);
+        let images = autos.iter().map(|a| (model.relabel(c[0], a), model.relabel(c[1], a)));
         (images.min().unwrap(), p.mover)
     };
     let (mut seen, mut stack) = (HashSet::from([start]), vec![start]);
@@ -291,11 +306,8 @@ fn brute_census(model: &Model, start: Pos) -> BTreeMap<(u32, u32, bool), u64> {
     let classes: HashMap<_, Pos> = seen.into_iter().map(|p| (canon(p), p)).collect();
     let mut counts = BTreeMap::new();
     for p in classes.values() {
-        let key = (
-            p.colour[0].count_ones(),
-            p.colour[1].count_ones(),
-            model.over(*p).is_some(),
-        );
+        let c = colours(*p);
+        let key = (c[0].count_ones(), c[1].count_ones(), model.over(*p).is_some());
         *counts.entry(key).or_default() += 1;
     }
     counts

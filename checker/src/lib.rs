@@ -5,7 +5,8 @@
 //! strategy's open choices, `verify --choices all|some --cert`: every listed
 //! option wins, or a refutation, module [`refutation`]) and version 6
 //! (Erdős' scoring games, `erdos --cert`: either side of a value or both,
-//! module [`scoring`]).
+//! module [`scoring`]) and version 7 (Bodlaender's colouring games and the
+//! game chromatic number, `colour --cert`, module [`colouring`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -24,6 +25,7 @@
 
 pub mod claim;
 pub mod closure;
+pub mod colouring;
 pub mod format;
 pub mod game;
 pub mod graph;
@@ -134,6 +136,8 @@ pub enum Claim {
     Game(game::Statement),
     /// Version 6: a scoring game and the bounds on its value.
     Scoring(scoring::Statement),
+    /// Version 7: a colouring game's winner, or a game chromatic number.
+    Colouring(colouring::Statement),
 }
 
 impl Summary {
@@ -149,6 +153,7 @@ impl Summary {
                 format!("{text} (bound {})", self.bound)
             }
             Claim::Scoring(s) => s.text(),
+            Claim::Colouring(s) => s.text(),
             Claim::Game(s) => {
                 let game = format!(
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
@@ -238,10 +243,11 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                         "at_least": pair(g.at_least), "at_most": pair(g.at_most), "value": value,
                     })
                 }
+                Claim::Colouring(c) => colouring_json(c),
             };
             // A draw and a scoring game claim no bound and need no moves.
-            let drawn =
-                matches!(&s.claim, Claim::Game(g) if g.winner.is_none()) || matches!(&s.claim, Claim::Scoring(_));
+            let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none())
+                || matches!(&s.claim, Claim::Scoring(_) | Claim::Colouring(_));
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),
             "moves": (!drawn).then_some(s.moves),
@@ -266,6 +272,21 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
     }
 }
 
+/// The fields of a valid version-7 certificate's JSON object.
+fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
+    let (chi_g, winner, colours) = match c.claim {
+        colouring::Claim::GameChromatic(k) => (Some(k), None, k),
+        colouring::Claim::Wins { winner, colours } => (None, Some(winner), colours),
+    };
+    let ordered = |text: &String| (text != "-").then(|| text.clone());
+    serde_json::json!({
+        "valid": true, "format": 7, "game": c.game, "graph": c.graph,
+        "order": ordered(&c.order.0), "owners": ordered(&c.order.1),
+        "claim": if chi_g.is_some() { "chi-g" } else { "wins" },
+        "game_chromatic_number": chi_g, "winner": winner, "colours": colours,
+    })
+}
+
 /// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
 pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
     let file =
@@ -287,17 +308,13 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     format::check_integrity(header.sha256(), &body)?;
     let header = match header {
         AnyHeader::V2(h) => h,
+        AnyHeader::V7(h) => {
+            let (statement, entries, replies) = colouring::check(&h, &body, threads)?;
+            return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
+        }
         AnyHeader::V6(h) => {
             let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
-            return Ok(Summary {
-                tool: h.tool,
-                claim: Claim::Scoring(statement),
-                bound: 0,
-                moves: 0,
-                entries,
-                replies,
-                seconds: start.elapsed().as_secs_f64(),
-            });
+            return Ok(lengthless(h.tool, Claim::Scoring(statement), entries, replies, start));
         }
         AnyHeader::V3(h) => {
             let (statement, moves, entries, replies) = game::check(&h, &body, threads)?;
@@ -375,6 +392,20 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         replies,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The summary of a claim with no length (versions 6 and 7: bound and
+/// moves 0), checked since `start`.
+fn lengthless(tool: String, claim: Claim, entries: usize, replies: usize, start: Instant) -> Summary {
+    Summary {
+        tool,
+        claim,
+        bound: 0,
+        moves: 0,
+        entries,
+        replies,
+        seconds: start.elapsed().as_secs_f64(),
+    }
 }
 
 /// One entry's check: the replies it examined, or its line and the reason.

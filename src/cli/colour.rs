@@ -12,6 +12,7 @@ use crate::analysis::colouring::trees53::CertifyBySize;
 use crate::engine::{Limits, Stopped};
 use crate::games::colouring::Rules;
 use crate::render::colouring::answer_svg;
+use crate::verify::cert::colouring::Ends;
 use clap::Args;
 
 /// The flags of `colour`.
@@ -70,6 +71,17 @@ pub struct ColourArgs {
     /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Write a proof certificate (format version 7, plain or gzipped if
+    /// the name ends in .gz) of the answer: the winner's strategy (--game),
+    /// or each level's (--game-chromatic); check it with `check FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["trees", "certify_trees", "json_lines", "linear_only"])]
+    pub cert: Option<std::path::PathBuf>,
+    /// With --cert (CCG): end player 1's lines where she wins by colouring
+    /// the unsafe vertices in time (each, sorted by free colours, keeps
+    /// enough of them; the checker re-derives that win) instead of writing
+    /// her moves out until every vertex is safe: often far smaller.
+    #[arg(long, requires = "cert")]
+    pub cert_secured: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -106,7 +118,13 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if args.json_lines {
         return census(args, limits);
     }
+    if let Some(path) = &args.cert {
+        output::check_writable(path)?;
+    }
     let answer = request(args).answer(limits)?;
+    if let (Some(path), Some(cert)) = (&args.cert, ColourRequest::certificate_of(&answer)) {
+        super::erdos::write_certificate(cert, path)?;
+    }
     if let Some(path) = &args.svg {
         // The request refuses a picture where the answer has no line.
         output::write_file(path, answer_svg(&answer).expect("an answer with a line"))?;
@@ -140,6 +158,10 @@ fn request(args: &ColourArgs) -> ColourRequest {
         linear_only: args.linear_only,
         game_chromatic: args.game_chromatic,
         picture: args.svg.is_some(),
+        certificate: args.cert.as_ref().map(|_| match args.cert_secured {
+            true => Ends::Secured,
+            false => Ends::Safe,
+        }),
     }
 }
 

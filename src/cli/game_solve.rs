@@ -6,9 +6,10 @@
 //! this file parses the flags, calls it and prints.
 
 use super::{output, Failure};
-use crate::analysis::ramsey_game::{names_aleph0, GameAnswer, Statement};
+use crate::analysis::ramsey_game::{names_aleph0, winner_decider, GameAnswer, Statement};
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
+use crate::verify::cert::game::winner_only_certificate;
 use clap::Args;
 
 /// The options of a game statement (targets, rules, start), shared by
@@ -16,7 +17,9 @@ use clap::Args;
 #[derive(Args, Debug)]
 pub struct StatementArgs {
     /// Rule set: achieve, achieve-second, maker, avoid, misere, avoid-plus,
-    /// misere-plus (Slany, Sections 3 and 6; our reading in lib/src/games/ramsey.rs).
+    /// misere-plus (Slany, Sections 3 and 6), shared-avoid (one common
+    /// graph: Hajnal's triangle-free game with --target K3); our reading in
+    /// lib/src/games/ramsey/mod.rs.
     #[arg(long)]
     pub rules: Option<String>,
     /// Target graph of both players: K3, K4, P3, P4, C4, K1,3, 2K2, bow-tie, ... or graph6.
@@ -56,6 +59,11 @@ pub struct GameArgs {
     /// players' non-losing strategies (format version 5).
     #[arg(long, value_name = "FILE", conflicts_with = "census")]
     pub cert: Option<std::path::PathBuf>,
+    /// Only who wins, not how long optimal play lasts: a score-only search
+    /// with cutoffs (one thread), often far cheaper. With --cert, the
+    /// winner's strategy with free-edge bounds as depths (proofs/FORMAT.md).
+    #[arg(long, conflicts_with = "census")]
+    pub winner_only: bool,
 }
 
 impl StatementArgs {
@@ -92,8 +100,10 @@ pub fn run(
         .game_named(rules, board, budget)
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     if let Some(budget) = budget {
-        if args.census || args.cert.is_some() {
-            return Err(Failure::BadInput("--census and --cert do not take --budget".into()));
+        if args.census || args.cert.is_some() || args.winner_only {
+            return Err(Failure::BadInput(
+                "--census, --cert and --winner-only do not take --budget".into(),
+            ));
         }
         let answer = GameAnswer::within_budget(&game, budget, names_aleph0(board), limits);
         return print(answer, json);
@@ -102,12 +112,29 @@ pub fn run(
     if args.census {
         return print(GameAnswer::census(&game, limits), json);
     }
+    if args.winner_only {
+        return winner_only(args, &game, limits, json);
+    }
     let solver = Solver::new(&game).with_limits(limits);
     print(GameAnswer::value(&solver, limits), json)?;
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
     }
+}
+
+/// `--winner-only`: who wins, and with `--cert` the winner's strategy.
+fn winner_only(args: &GameArgs, game: &RamseyGame, limits: Limits, json: bool) -> Result<(), Failure> {
+    let decider = winner_decider(game, limits);
+    print(GameAnswer::winner_only(&decider, game, limits), json)?;
+    let Some(path) = &args.cert else {
+        return Ok(());
+    };
+    let cert = winner_only_certificate(&decider, game).map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
+    let cert = cert.ok_or_else(|| {
+        Failure::NoVerdict("a draw: its certificate needs both strategies, solve without --winner-only".into())
+    })?;
+    super::erdos::write_certificate(&cert, path)
 }
 
 /// Prints an answer as text or JSON (exit code 3 if its search stopped).

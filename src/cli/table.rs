@@ -22,7 +22,8 @@ pub struct TableArgs {
     /// Targets, separated by spaces (as `K1,3` has a comma): names or graph6.
     #[arg(long, default_value = "K3 P3 P4 C4 K1,3 2K2")]
     pub targets: String,
-    /// Rule sets, comma-separated, or `all`.
+    /// Rule sets, comma-separated, or `all` (Slany's seven; the one-colour
+    /// `shared-avoid` only when named).
     #[arg(long, default_value = "all")]
     pub rules: String,
     /// Set-move rules (avoid-plus, misere-plus) are not attempted on boards
@@ -74,7 +75,8 @@ pub(crate) fn targets(text: &str) -> Result<Vec<Pattern>, String> {
 
 fn rules(text: &str) -> Result<Vec<Rules>, String> {
     if text == "all" {
-        return Ok(Rules::ALL.to_vec());
+        // Slany's table: his rule sets, not the one-colour game.
+        return Ok(Rules::ALL.into_iter().filter(|r| !r.shared()).collect());
     }
     text.split(',')
         .map(|r| r.trim().parse::<Rules>().map_err(|e| e.to_string()))

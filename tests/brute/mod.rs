@@ -130,9 +130,25 @@ impl Model {
         self.rules != Rules::Maker || p == self.first
     }
 
-    /// Whether the start is already decided (a counting player owns a target).
+    /// Whether the start is already decided (a counting player owns a
+    /// target; in the one-colour game, the common graph contains it).
     pub fn decided_at_start(&self, pos: Pos) -> bool {
-        (0..2).any(|p| self.counts(p) && self.owns(pos.colour[p], p))
+        (0..2).any(|p| self.counts(p) && self.owns(self.graph_of(pos, p), p))
+    }
+
+    /// Whether both colours make one common graph (the one-colour
+    /// avoidance game, Hajnal's triangle-free game for K3).
+    pub fn shared(&self) -> bool {
+        self.rules == Rules::SharedAvoid
+    }
+
+    /// The edges where `p`'s target is looked for: `p`'s colour, or in the
+    /// one-colour game both colours.
+    pub fn graph_of(&self, pos: Pos, p: usize) -> u64 {
+        match self.shared() {
+            true => pos.colour[RED] | pos.colour[BLUE],
+            false => pos.colour[p],
+        }
     }
 
     /// Uncoloured board edges.
@@ -145,12 +161,13 @@ impl Model {
     }
 
     fn avoid(&self) -> bool {
-        matches!(self.rules, Rules::Avoid | Rules::AvoidPlus)
+        matches!(self.rules, Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid)
     }
 
     /// Legal moves as masks of the edges coloured: one free edge, or (Defs.
     /// 3.3 and 4.1) any nonempty set of free edges; under Avoid rules
-    /// (Defs. 3.1, 3.3, 6.2) not one that gives the mover its target.
+    /// (Defs. 3.1, 3.3, 6.2) not one that gives the mover its target (in
+    /// the one-colour game: that puts the target into the common graph).
     pub fn moves(&self, pos: Pos) -> Vec<u64> {
         let free = self.free(pos);
         let mut out = Vec::new();
@@ -164,15 +181,17 @@ impl Model {
             out.extend((0..64).map(|i| 1u64 << i).filter(|b| free & b != 0));
         }
         if self.avoid() {
-            out.retain(|&m| !self.owns(pos.colour[pos.mover] | m, pos.mover));
+            out.retain(|&m| !self.owns(self.graph_of(pos, pos.mover) | m, pos.mover));
         }
         out
     }
 
-    /// The position after the mover colours `m`.
+    /// The position after the mover colours `m` (in the one-colour game
+    /// into the red mask, which then holds the common graph: who drew an
+    /// edge is never read, and the memo stays one entry per graph).
     pub fn play(&self, pos: Pos, m: u64) -> Pos {
         let mut colour = pos.colour;
-        colour[pos.mover] |= m;
+        colour[if self.shared() { RED } else { pos.mover }] |= m;
         Pos {
             colour,
             mover: 1 - pos.mover,

@@ -104,10 +104,23 @@ pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
         Ok((t, text))
     };
     let targets = [target("target-red")?, target("target-blue")?];
+    if rules == Rules::SharedAvoid && targets[0].1 != targets[1].1 {
+        return Err(unreadable(
+            "target-blue",
+            format!("{rules} has one target: the same graph6 as target-red"),
+        ));
+    }
     let first = colour(&mut it, "first")?;
     let start = board
         .coloured(header_line(&mut it, "start")?)
         .map_err(|e| unreadable("start", e))?;
+    let blue = (0..n).any(|u| (0..n).any(|v| start.is(u, v, Colour::Blue)));
+    if rules == Rules::SharedAvoid && blue {
+        return Err(unreadable(
+            "start",
+            format!("{rules} writes the common graph red: blue must be empty"),
+        ));
+    }
     if rules.sets() && start.free_edges().len() > MAX_SET_MOVE_EDGES {
         return Err(unreadable(
             "start",

@@ -32,9 +32,13 @@ pub enum Rules {
     AvoidPlus,
     /// As misere, but a move colours a nonempty set of free edges.
     MiserePlus,
+    /// One common graph (Hajnal's triangle-free game for K3): every move
+    /// adds its edge to the red class whoever moves; completing the target
+    /// there is illegal; a player without a legal move loses.
+    SharedAvoid,
 }
 
-const NAMES: [(Rules, &str); 7] = [
+const NAMES: [(Rules, &str); 8] = [
     (Rules::Achieve, "achieve"),
     (Rules::AchieveSecond, "achieve-second"),
     (Rules::Maker, "maker"),
@@ -42,6 +46,7 @@ const NAMES: [(Rules, &str); 7] = [
     (Rules::Misere, "misere"),
     (Rules::AvoidPlus, "avoid-plus"),
     (Rules::MiserePlus, "misere-plus"),
+    (Rules::SharedAvoid, "shared-avoid"),
 ];
 
 impl FromStr for Rules {
@@ -65,7 +70,16 @@ impl Rules {
 
     /// Whether completing one's own target is illegal.
     pub fn forbids(self) -> bool {
-        matches!(self, Rules::Avoid | Rules::AvoidPlus)
+        matches!(self, Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid)
+    }
+
+    /// The colour class a move of `c` adds its edges to: `c`'s own, or
+    /// under shared-avoid the one common graph, written red.
+    pub fn class(self, c: Colour) -> Colour {
+        match self {
+            Rules::SharedAvoid => Colour::Red,
+            _ => c,
+        }
     }
 }
 
@@ -99,9 +113,10 @@ impl Game {
         self.rules != Rules::Maker || c == self.first
     }
 
-    /// Whether `c` owns a copy of its target in `p`.
+    /// Whether `c` owns a copy of its target in `p` (under shared-avoid:
+    /// whether the common graph, the red class, contains it).
     pub fn owns(&self, p: &Position, c: Colour) -> bool {
-        self.target(c).in_colour(p, c)
+        self.target(c).in_colour(p, self.rules.class(c))
     }
 
     /// Why `p` is not a position where the game goes on with `to_move` to
@@ -127,7 +142,7 @@ impl Game {
         }
         let mut next = p.clone();
         for &(u, v) in m {
-            next.colour(u, v, c)?;
+            next.colour(u, v, self.rules.class(c))?;
         }
         if self.rules.forbids() && self.owns(&next, c) {
             return Err(format!(
@@ -154,7 +169,7 @@ impl Game {
             false => free.is_empty(),
         };
         stuck.then_some(match self.rules {
-            Rules::Avoid | Rules::AvoidPlus => End::Win(last),
+            Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid => End::Win(last),
             Rules::Achieve | Rules::Misere | Rules::MiserePlus => End::Draw,
             Rules::AchieveSecond | Rules::Maker => End::Win(other(self.first)),
         })
@@ -197,7 +212,7 @@ impl Game {
         let mut tried = 0;
         for (i, &(u, v)) in free.iter().enumerate() {
             let mut next = p.clone();
-            next.colour(u, v, c)?;
+            next.colour(u, v, self.rules.class(c))?;
             let completes = self.owns(&next, c);
             if completes && self.rules.forbids() {
                 continue;

@@ -91,8 +91,26 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     }
 
     /// The exact score of `position` (any labels) under optimal play.
-    pub fn score(&mut self, position: &G::Position) -> Result<G::Score, Stopped> {
+    pub fn score(&self, position: &G::Position) -> Result<G::Score, Stopped> {
         Ok(self.solver.value(position)?.score)
+    }
+
+    /// The move `position`'s score comes from (in `position`'s labels):
+    /// the first decisive one in move order, else the first best; `None`
+    /// where the game is over. For a certificate: at a position its player
+    /// wins, a winning move, found with little more search.
+    pub fn chosen_move(&self, position: &G::Position) -> Result<Option<G::Move>, Stopped> {
+        self.solver.chosen_move(position)
+    }
+
+    /// Approximate bytes held by the table (its peak: nothing is evicted).
+    pub fn table_bytes(&self) -> u64 {
+        self.solver.table_bytes()
+    }
+
+    /// Positions entered so far (for progress displays).
+    pub fn visited(&self) -> u64 {
+        self.solver.visited()
     }
 
     /// A line from `position` (any labels) to the end of the game along

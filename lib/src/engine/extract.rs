@@ -60,12 +60,14 @@ where
     G::Position: Hash + Eq,
 {
     let mut seen = HashSet::new();
-    // Positions met again in the same labels (moves in another order) are
-    // dropped before they cost a canonical labelling.
-    let mut met = HashSet::new();
     let mut entries = Vec::new();
     let mut ply = vec![start.clone()];
     while !ply.is_empty() {
+        // Positions met again in the same labels within a ply (moves in
+        // another order) are dropped before they cost a canonical
+        // labelling; across plies `seen` tells them apart, so no position
+        // of an earlier ply is kept (they were most of the walk's memory).
+        let mut met = HashSet::new();
         ply.retain(|p| met.insert(p.clone()));
         let forms: Vec<Option<Canonical<G::Position>>> = ply
             .par_iter()

@@ -298,16 +298,22 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     pub fn optimal_line(&self, position: &G::Position) -> Result<Vec<G::Move>, Stopped> {
         let mut line = Vec::new();
         let mut current = position.clone();
-        loop {
-            let canon = self.game.canonical(&current);
-            let Some((chosen, _)) = self.choice_at(&canon)? else {
-                return Ok(line);
-            };
-            let back = inverse(&canon.to_canon);
-            let m = self.game.relabel_move(&self.orbit_moves(&canon)[chosen], &back);
+        while let Some(m) = self.chosen_move(&current)? {
             current = self.game.play(&current, &m);
             line.push(m);
         }
+        Ok(line)
+    }
+
+    /// The move `position`'s value comes from ([`Solver::choice_at`]), in
+    /// `position`'s labels; `None` when the game is over.
+    pub fn chosen_move(&self, position: &G::Position) -> Result<Option<G::Move>, Stopped> {
+        let canon = self.game.canonical(position);
+        let Some((chosen, _)) = self.choice_at(&canon)? else {
+            return Ok(None);
+        };
+        let back = inverse(&canon.to_canon);
+        Ok(Some(self.game.relabel_move(&self.orbit_moves(&canon)[chosen], &back)))
     }
 
     /// The orbit representatives of the legal moves of a canonical position.

@@ -17,6 +17,9 @@ use crate::games::colouring::game::{ColouringGame, Rules, Winner};
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
+pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
+use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy};
+use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 /// Why chi_g of a graph is not computed: the question has no answer, or
@@ -88,6 +91,9 @@ pub struct GameChromatic {
     pub degree_bound: usize,
     /// The CCG for k = 1, ..., chi_g: player 2 wins all but the last.
     pub levels: Vec<Level>,
+    /// The certificate of chi_g (format version 7: each level's winning
+    /// strategy), when asked for ([`game_chromatic_certified`]).
+    pub certificate: Option<Certificate>,
 }
 
 /// The CCG with `k` colours on `graph`, for searches that ask only who wins.
@@ -98,11 +104,13 @@ fn level_game(graph: &Graph, k: usize) -> ColouringGame {
 }
 
 /// Solves the CCG with `k` colours on `graph` by the score-only search,
-/// its table capped at `limits`' memory cap; with its line if `line`.
-fn level(graph: &Graph, k: usize, limits: Limits, line: bool) -> Result<Level, Stopped> {
+/// its table capped at `limits`' memory cap; with its line if `line`, and
+/// with `certify` the winner's strategy read off the same search, its lines
+/// ending there (its time counted in the level's).
+fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<Ends>) -> Result<Solved, Stopped> {
     let started = Instant::now();
     let game = level_game(graph, k);
-    let mut decider = Decider::new(&game, Winner::First, Winner::Second)
+    let decider = Decider::new(&game, Winner::First, Winner::Second)
         .with_order(Box::new(construction_order))
         .with_limits(limits);
     let winner = decider.score(&game.start())?;
@@ -110,24 +118,42 @@ fn level(graph: &Graph, k: usize, limits: Limits, line: bool) -> Result<Level, S
         true => decider.line(&game.start())?,
         false => Vec::new(),
     };
-    Ok(Level {
+    let strategy = match certify {
+        Some(ends) => {
+            let judge = |p: &ColourPosition| decider.score(p);
+            Some(winning_strategy(
+                &game,
+                winner.player(),
+                &judge,
+                &construction_order,
+                ends,
+            )?)
+        }
+        None => None,
+    };
+    let level = Level {
         colours: k,
         winner,
         line,
         positions: decider.positions(),
         seconds: started.elapsed().as_secs_f64(),
-    })
+    };
+    Ok((level, strategy))
 }
 
+/// A level solved, with its winner's strategy when asked for.
+type Solved = (Level, Option<LevelStrategy>);
+
 /// The levels k = 1, 2, ... up to the first that player 1 wins, with their
-/// lines if `lines`. Player 1 wins at k = Delta + 1 at the latest, so this
-/// stops there; whether a win at k implies a win at k + 1 is not assumed.
-fn levels(graph: &Graph, limits: Limits, lines: bool) -> Result<Vec<Level>, Stopped> {
+/// lines if `lines` and their winners' strategies if `certify`. Player 1
+/// wins at k = Delta + 1 at the latest, so this stops there; whether a win
+/// at k implies a win at k + 1 is not assumed.
+fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> Result<Vec<Solved>, Stopped> {
     let mut levels = Vec::new();
     for k in 1..=graph.n().max(1) {
-        let level = level(graph, k, limits, lines)?;
-        let won = level.winner == Winner::First;
-        levels.push(level);
+        let solved = level(graph, k, limits, lines, certify)?;
+        let won = solved.0.winner == Winner::First;
+        levels.push(solved);
         if won {
             break;
         }
@@ -140,13 +166,35 @@ fn levels(graph: &Graph, limits: Limits, lines: bool) -> Result<Vec<Level>, Stop
 /// panics if `n + Delta + 1` exceeds [`MAX_VERTICES`] ([`chromatic_fits`]
 /// says beforehand). Each solve's table is capped at `limits`' memory cap.
 pub fn game_chromatic(graph: &Graph, limits: Limits) -> Result<GameChromatic, Stopped> {
-    let levels = levels(graph, limits, true)?;
+    chromatic(graph, limits, None)
+}
+
+/// [`game_chromatic`] with its certificate (format version 7,
+/// [`colouring_certificate`]): each level's winner's strategy, read off
+/// that level's search (player 2's for k < chi_g, player 1's for chi_g),
+/// player 1's lines ending as `ends` says. The colours must fit the
+/// format's symbols (at most [`MAX_CERT_COLOURS`]: Delta + 1 colours may
+/// be needed).
+pub fn game_chromatic_certified(graph: &Graph, limits: Limits, ends: Ends) -> Result<GameChromatic, Stopped> {
+    chromatic(graph, limits, Some(ends))
+}
+
+fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<GameChromatic, Stopped> {
+    let (levels, strategies): (Vec<Level>, Vec<Option<LevelStrategy>>) =
+        levels(graph, limits, true, certify)?.into_iter().unzip();
+    let chi_g = levels.len();
+    let certificate = certify.map(|ends| {
+        let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
+        let claim = ColouringClaim::GameChromatic(chi_g);
+        colouring_certificate(&level_game(graph, chi_g), claim, ends, &strategies)
+    });
     Ok(GameChromatic {
         graph: graph.clone(),
-        chi_g: levels.len(),
+        chi_g,
         chi: graph.chromatic_number(),
         degree_bound: graph.max_degree() + 1,
         levels,
+        certificate,
     })
 }
 
@@ -218,7 +266,7 @@ impl GameChromatic {
 /// chi_g of `graph` by the winner alone (no lines), for bulk searches.
 /// Same search and limits as [`game_chromatic`].
 pub fn game_chromatic_number(graph: &Graph, limits: Limits) -> Result<usize, Stopped> {
-    Ok(levels(graph, limits, false)?.len())
+    Ok(levels(graph, limits, false, None)?.len())
 }
 
 /// Move ordering for construction games (only the speed of the search

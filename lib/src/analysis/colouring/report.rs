@@ -7,7 +7,10 @@ use crate::core::words::count;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::games::colouring::linear::{fast_winner, linear_theorem};
+use crate::games::colouring::ColourPosition;
 use crate::games::prelude::*;
+use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends};
+use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 /// The solved game.
@@ -31,6 +34,17 @@ pub struct GameReport {
 /// Solves `game` from its start with the engine's exact solver, its table
 /// capped at `limits`' memory cap.
 pub fn solve(game: &ColouringGame, limits: Limits) -> Result<GameReport, Stopped> {
+    Ok(solve_with(game, limits, None)?.0)
+}
+
+/// [`solve`], and with `certify` the winner's strategy read off the same
+/// solver as a certificate (format version 7), its lines ending there, its
+/// time counted in the report's.
+fn solve_with(
+    game: &ColouringGame,
+    limits: Limits,
+    certify: Option<Ends>,
+) -> Result<(GameReport, Option<Certificate>), Stopped> {
     let started = Instant::now();
     let solver = Solver::new(game).with_limits(limits);
     let start = game.start();
@@ -41,14 +55,28 @@ pub fn solve(game: &ColouringGame, limits: Limits) -> Result<GameReport, Stopped
         .map(|mv| (mv.m, mv.value.score))
         .collect();
     let line = solver.optimal_line(&start)?;
-    Ok(GameReport {
+    let certificate = match certify {
+        Some(ends) => {
+            let judge = |p: &ColourPosition| solver.value(p).map(|v| v.score);
+            let winner = value.score.player();
+            let strategy = winning_strategy(game, winner, &judge, &|_, _| {}, ends)?;
+            let claim = ColouringClaim::Wins {
+                winner,
+                colours: game.colours(),
+            };
+            Some(colouring_certificate(game, claim, ends, &[strategy]))
+        }
+        None => None,
+    };
+    let report = GameReport {
         winner: value.score,
         plies: value.plies,
         line,
         first_moves,
         positions: solver.positions(),
         seconds: started.elapsed().as_secs_f64(),
-    })
+    };
+    Ok((report, certificate))
 }
 
 impl GameReport {
@@ -133,17 +161,33 @@ pub struct SolvedGame {
     /// The winner by Theorem 3.1 (SCCG) or 3.3 (SCG) with two colours
     /// ([`fast_winner`]); `None` for the other games.
     pub linear_time_winner: Option<Player>,
+    /// The winner's strategy as a certificate (format version 7), when
+    /// asked for ([`SolvedGame::certified`]).
+    pub certificate: Option<Certificate>,
 }
 
 impl SolvedGame {
     /// Solves `game` exactly ([`solve`]) and by the linear-time theorem.
     pub fn new(game: ColouringGame, limits: Limits) -> Result<SolvedGame, Stopped> {
-        let report = solve(&game, limits)?;
+        SolvedGame::with(game, limits, None)
+    }
+
+    /// [`SolvedGame::new`] with the winner's strategy as a certificate
+    /// (format version 7), read off the same solver. The colours must fit
+    /// the format ([`crate::verify::cert::colouring::MAX_CERT_COLOURS`]);
+    /// player 1's lines end as `ends` says.
+    pub fn certified(game: ColouringGame, limits: Limits, ends: Ends) -> Result<SolvedGame, Stopped> {
+        SolvedGame::with(game, limits, Some(ends))
+    }
+
+    fn with(game: ColouringGame, limits: Limits, certify: Option<Ends>) -> Result<SolvedGame, Stopped> {
+        let (report, certificate) = solve_with(&game, limits, certify)?;
         let linear_time_winner = fast_winner(&game);
         Ok(SolvedGame {
             game,
             report,
             linear_time_winner,
+            certificate,
         })
     }
 

@@ -4,7 +4,9 @@
 //! the command line and a program asking the same get the same answer and
 //! the same refusals.
 
-use super::chromatic::{chromatic_fits, game_chromatic, ChromaticError, GameChromatic};
+use super::chromatic::{
+    chromatic_fits, game_chromatic, game_chromatic_certified, ChromaticError, GameChromatic, MAX_CERT_COLOURS,
+};
 use super::linear_only::{decide_linear, LinearVerdict, NoExactSearch};
 use super::report::SolvedGame;
 use crate::core::board::Player;
@@ -13,6 +15,8 @@ use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::{
     parse_order, parse_owners, ColouringError, ColouringGame, Graph, GraphError, OrderError, Rules,
 };
+use crate::verify::cert::colouring::Ends;
+use crate::verify::cert::Certificate;
 
 /// An ordered game's order and owners, each defaulted where `None`.
 type OrderAndOwners = (Option<Vec<usize>>, Option<Vec<Player>>);
@@ -37,6 +41,9 @@ pub struct ColourRequest {
     /// A picture of an optimal line will be drawn, which the linear-time
     /// theorems do not give.
     pub picture: bool,
+    /// Write a certificate of the answer (format version 7), its lines of
+    /// player 1's wins ending as said: only exact searches give one.
+    pub certificate: Option<Ends>,
 }
 
 /// Why a question has no answer: unusable text or flags (the command
@@ -70,6 +77,16 @@ pub enum ColourError {
     /// A search reached a limit (memory cap).
     #[error(transparent)]
     Stopped(#[from] Stopped),
+    /// A certificate asked for where none can be written.
+    #[error("--cert: {0}")]
+    Certificate(String),
+}
+
+/// A certificate cannot name `colours` colours (one symbol each).
+fn too_many_colours(colours: usize) -> ColourError {
+    ColourError::Certificate(format!(
+        "a certificate names at most {MAX_CERT_COLOURS} colours, this question may need {colours}"
+    ))
 }
 
 /// The answer to a [`ColourRequest`].
@@ -112,17 +129,45 @@ impl ColourRequest {
         let list = read_graph(text)?;
         let graph = match Graph::from_edge_list(&list) {
             Ok(graph) if !self.linear_only => graph,
+            _ if self.certificate.is_some() => {
+                return Err(ColourError::Certificate(
+                    "the linear-time theorems prove no strategy".into(),
+                ))
+            }
             fits => return Ok(ColourAnswer::Linear(self.linear(text, &list, fits.err())?)),
         };
         if self.game_chromatic {
             chromatic_fits(&graph)?;
-            return Ok(ColourAnswer::Chromatic(game_chromatic(&graph, limits)?));
+            if self.certificate.is_some() && graph.max_degree() + 1 > MAX_CERT_COLOURS {
+                return Err(too_many_colours(graph.max_degree() + 1));
+            }
+            let solved = match self.certificate {
+                Some(ends) => game_chromatic_certified(&graph, limits, ends)?,
+                None => game_chromatic(&graph, limits)?,
+            };
+            return Ok(ColourAnswer::Chromatic(solved));
         }
         let rules = self.game.ok_or(ColourError::NoGame)?;
         let colours = self.colours.ok_or(ColourError::NoColours)?;
         let (order, owners) = self.order_and_owners()?;
         let game = ColouringGame::new(graph, colours, rules, order, owners)?;
-        Ok(ColourAnswer::Game(SolvedGame::new(game, limits)?))
+        if self.certificate.is_some() && colours > MAX_CERT_COLOURS {
+            return Err(too_many_colours(colours));
+        }
+        let solved = match self.certificate {
+            Some(ends) => SolvedGame::certified(game, limits, ends)?,
+            None => SolvedGame::new(game, limits)?,
+        };
+        Ok(ColourAnswer::Game(solved))
+    }
+
+    /// The answer's certificate, if one was asked for and written.
+    pub fn certificate_of(answer: &ColourAnswer) -> Option<&Certificate> {
+        match answer {
+            ColourAnswer::Game(solved) => solved.certificate.as_ref(),
+            ColourAnswer::Chromatic(chromatic) => chromatic.certificate.as_ref(),
+            ColourAnswer::Linear(_) => None,
+        }
     }
 
     /// The answer by Theorem 3.1 or 3.3 alone; `too_large` says why the

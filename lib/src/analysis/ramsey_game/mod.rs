@@ -18,8 +18,10 @@ use std::time::Instant;
 
 pub mod explain;
 mod report;
+mod winner;
 
 pub use report::{header_json, header_text, Answer, GameAnswer};
+pub use winner::{winner_decider, winner_only, WinnerOnly};
 
 /// A game statement as text (the command line's `--target`,
 /// `--target-red`, `--target-blue`, `--start`, `--first`): the parts a

@@ -3,11 +3,11 @@
 //! written as text or as one JSON object. Here rather than in the command
 //! line so a program asking the same question gets the same report.
 
-use super::{ramsey_census, within_budget, CensusClass, WithinBudget};
+use super::{ramsey_census, winner_only, within_budget, CensusClass, WinnerOnly, WithinBudget};
 use crate::core::board::Player;
 use crate::core::graph6;
 use crate::core::words::count;
-use crate::engine::{solve, Counters, Limits, SolveReport, Solver, Stopped};
+use crate::engine::{solve, Counters, Decider, Limits, SolveReport, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
 use std::collections::BTreeMap;
@@ -33,6 +33,8 @@ pub enum Answer {
     },
     /// The positions reachable from the start, counted by class.
     Census(BTreeMap<CensusClass, u64>),
+    /// Who wins, without the length of play (`--winner-only`).
+    Winner(WinnerOnly),
 }
 
 /// An [`Answer`] with the game it is about and the worker threads its
@@ -78,6 +80,26 @@ impl<'g> GameAnswer<'g> {
         })
     }
 
+    /// Who wins `decider`'s game ([`winner_only`]: a sequential search, so
+    /// one thread), the progress line of `limits` showing its counters.
+    pub fn winner_only(
+        decider: &Decider<'g, RamseyGame>,
+        game: &'g RamseyGame,
+        limits: Limits,
+    ) -> Result<Self, Stopped> {
+        let counters = || Counters {
+            visited: decider.visited(),
+            table_bytes: decider.table_bytes(),
+            ..Counters::default()
+        };
+        let found = limits.watch(counters, || winner_only(decider, game))?;
+        Ok(GameAnswer {
+            game,
+            threads: 1,
+            answer: Answer::Winner(found),
+        })
+    }
+
     /// The census of `game`'s positions ([`ramsey_census`]).
     pub fn census(game: &'g RamseyGame, limits: Limits) -> Result<Self, Stopped> {
         let answer = Answer::Census(ramsey_census(game, limits)?);
@@ -96,6 +118,13 @@ impl<'g> GameAnswer<'g> {
             Answer::Value(report) => format!("{header}\n{}", report.to_text(game)),
             Answer::Budget { budget, aleph0, found } => budget_text(game, *budget, *aleph0, found),
             Answer::Census(counts) => census_text(game, counts),
+            Answer::Winner(found) => format!(
+                "{header}\nWINNER: {} (winner only: no length searched)\npositions: {}   table: {} MB   time: {:.3}s\n",
+                game.score_text(found.outcome),
+                found.positions,
+                found.table_bytes.div_ceil(1 << 20),
+                found.seconds
+            ),
         }
     }
 
@@ -115,6 +144,13 @@ impl<'g> GameAnswer<'g> {
                 "seconds": found.seconds,
             }),
             Answer::Census(counts) => census_json(counts),
+            Answer::Winner(found) => serde_json::json!({
+                "value": game.score_json(found.outcome),
+                "winner_only": true,
+                "positions": found.positions,
+                "table_bytes": found.table_bytes,
+                "seconds": found.seconds,
+            }),
         };
         let mut object = header_json(game, self.threads);
         let map = object.as_object_mut().expect("the header is an object");

@@ -104,6 +104,12 @@ pub(super) struct Form {
     pub ordered: bool,
     /// Tokens count modulo 2 (simplification 2 of the module docs).
     pub parity: bool,
+    /// Every uncoloured vertex is labelled: no tokens, no parity, so two
+    /// positions get one form only if they are isomorphic (a vertex
+    /// bijection keeping edges, forbidden colours up to a permutation of
+    /// the colours, due times and owners), the equivalence a certificate
+    /// checker tests.
+    pub exact: bool,
 }
 
 /// A position split for labelling: live vertices, tokens (in class order;
@@ -165,7 +171,10 @@ impl ColourPosition {
     }
 
     fn split(&self, form: Form) -> Split {
-        let live_set = self.live();
+        let live_set = match form.exact {
+            true => self.uncoloured(),
+            false => self.live(),
+        };
         let live: Vec<Vertex> = members(live_set).collect();
         let mut tokens: Vec<Vertex> = members(self.uncoloured() & !live_set).collect();
         tokens.sort_by_key(|&v| self.class(v));
@@ -360,9 +369,18 @@ impl ColourPosition {
 /// One move per orbit of the automorphism group of the canonical position
 /// `p` (module docs), in the order of `moves`, which lists every legal move
 /// of `p` sorted by vertex, then colour; `generators` are those of its
-/// labelled part.
-pub(super) fn orbit_moves(p: &ColourPosition, moves: Vec<ColourMove>, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
-    let live = p.live();
+/// labelled part (with `exact`, every uncoloured vertex is labelled: see
+/// [`Form::exact`]).
+pub(super) fn orbit_moves(
+    p: &ColourPosition,
+    moves: Vec<ColourMove>,
+    generators: &[Vec<Vertex>],
+    exact: bool,
+) -> Vec<ColourMove> {
+    let live = match exact {
+        true => p.uncoloured(),
+        false => p.live(),
+    };
     let used = members(live).fold(0, |s, v| s | p.slots[v as usize].forbidden) & p.all_colours();
     let unused = p.all_colours() & !used;
     let first_unused = unused & unused.wrapping_neg();

@@ -129,6 +129,8 @@ pub struct ColouringGame {
     early_win: bool,
     /// Whether only the winner is asked (tokens then count modulo 2).
     winner_only: bool,
+    /// Whether canonical forms are exact ([`ColouringGame::with_exact_forms`]).
+    exact: bool,
 }
 
 impl ColouringGame {
@@ -186,6 +188,7 @@ impl ColouringGame {
             start,
             early_win: true,
             winner_only: false,
+            exact: false,
         })
     }
 
@@ -204,6 +207,46 @@ impl ColouringGame {
     pub fn for_winner_only(mut self) -> ColouringGame {
         self.winner_only = true;
         self
+    }
+
+    /// The same game with exact canonical forms: positions are merged only
+    /// when isomorphic (no tokens, no parity; `canonical`'s simplifications
+    /// keep values, not positions), and one move per orbit covers every
+    /// move up to isomorphism. For reading a strategy off a search into a
+    /// certificate, whose checker looks positions up by isomorphism.
+    pub fn with_exact_forms(mut self) -> ColouringGame {
+        self.exact = true;
+        self
+    }
+
+    /// Player 1's move in the CCG where she wins by colouring the unsafe
+    /// vertices in time (`ColourPosition::secured`, her turn): the unsafe
+    /// vertex with the fewest free colours (ties: the smallest), in its
+    /// smallest free colour. After it and any reply of player 2 the
+    /// position is secured again: every other unsafe vertex lost at most
+    /// two free colours and moved up one place in the list (or left it),
+    /// and a list meeting `free(w_j) >= 2j - 1` still does when sorted.
+    /// So a strategy playing it keeps the win to the end, where every
+    /// vertex is safe. `None` in other games and positions.
+    pub fn secured_move(&self, p: &ColourPosition) -> Option<ColourMove> {
+        if p.to_move != Player::First || !self.secured(p) {
+            return None;
+        }
+        let v = members(p.uncoloured())
+            .filter(|&v| p.slack(v) <= 0)
+            .min_by_key(|&v| (p.free_colours(v).count_ones(), v))?;
+        Some(ColourMove {
+            v,
+            c: p.free_colours(v).trailing_zeros() as u8,
+        })
+    }
+
+    /// Whether player 1 wins the CCG at `p` by colouring the unsafe
+    /// vertices in time, whoever moves (`ColourPosition::secured`: sorted
+    /// by free colours, the `j`-th unsafe vertex has at least `2j - 1`
+    /// free colours, `2j` if player 2 moves). Always false in other games.
+    pub fn secured(&self, p: &ColourPosition) -> bool {
+        self.rules == Rules::Ccg && p.secured(p.to_move)
     }
 
     /// Ordered games: the vertex coloured at each move, and whether
@@ -377,14 +420,15 @@ impl Symmetric for ColouringGame {
         let ordered = self.rules.ordered();
         p.canonical_form(Form {
             ordered,
-            parity: self.winner_only && !ordered,
+            parity: self.winner_only && !ordered && !self.exact,
+            exact: self.exact,
         })
     }
 
     /// One move per orbit, with the tokens' and unused colours' symmetries
     /// that the generators leave out (`games::colouring::canonical`).
     fn orbit_moves(&self, p: &ColourPosition, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
-        super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators)
+        super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators, self.exact)
     }
 
     fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
@@ -409,7 +453,7 @@ impl crate::games::Hints for ColouringGame {
     /// player 1's win where she can colour the unsafe vertices in time
     /// (`ColourPosition::secured`), with no length (it is not known).
     fn quick_value(&self, p: &ColourPosition) -> Option<Value<Winner>> {
-        let sure = self.winner_only && self.rules == Rules::Ccg && p.secured(p.to_move);
+        let sure = self.winner_only && self.secured(p);
         sure.then_some(Value {
             score: Winner::First,
             plies: 0,

@@ -16,6 +16,20 @@
 //! loser delays as long as possible, so a reply leads to at most
 //! `plies - 2` turns, that is at most `depth - 1` moves of the winner.
 //!
+//! # Winner only
+//!
+//! After a winner-only search (`solve --winner-only`, the score-only
+//! `engine::Decider`), [`winner_only_certificate`] reads the winner's
+//! strategy off its table by [`crate::engine::extract::strategy`]: at each
+//! winner position the move its score comes from (the first winning move
+//! in the search's order), every reply of the loser up to symmetry. That
+//! search knows no lengths, so each entry's depth is the bound every game
+//! obeys: a move colours at least one free edge, so with `f` free edges
+//! and the winner to move the winner makes at most `ceil(f / 2)` more
+//! moves; after the winner's move and a reply at least two fewer edges
+//! are free, so the next entry's depth is at most one less, as the
+//! checker requires. The header's bound is that bound at the start.
+//!
 //! # Draws
 //!
 //! Certificates of drawn graph Ramsey games (format version 5,
@@ -39,7 +53,7 @@ use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::core::graph6::encode;
 use crate::engine::extract::{strategy, Prover};
-use crate::engine::{best_index, Solver, Stopped};
+use crate::engine::{best_index, Decider, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::Value;
@@ -112,8 +126,14 @@ pub(crate) fn seal_win(
         true => value.plies.div_ceil(2),
         false => value.plies / 2,
     };
+    seal(game, from, winner, bound, &body)
+}
+
+/// The header (version 3: winner and bound) of a certificate from `from`,
+/// and the body.
+fn seal(game: &RamseyGame, from: &Position, winner: Player, bound: u32, body: &str) -> Certificate {
     let claim = format!("winner {}\nbound {bound}", winner.colour_name());
-    sealed_game(GAME_FORMAT_VERSION, game, from, &claim, &body)
+    sealed_game(GAME_FORMAT_VERSION, game, from, &claim, body)
 }
 
 /// The entry line of a winner position and the position after the
@@ -125,7 +145,11 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(Str
         .expect("a position that is not over has a move");
     let chosen = &options[best];
     let depth = chosen.value.plies.div_ceil(2);
-    let line = format!("{} {} {depth}\n", colouring(position), move_text(&chosen.m));
+    let line = format!(
+        "{} {} {depth}\n",
+        colouring(&game.as_written(position)),
+        move_text(&chosen.m)
+    );
     Ok((line, game.play(position, &chosen.m)))
 }
 
@@ -185,11 +209,63 @@ pub(super) fn sealed_game(version: u32, game: &RamseyGame, start: &Position, cla
         target(Player::First),
         target(Player::Second),
         game.first().colour_name(),
-        colouring(start),
+        colouring(&game.as_written(start)),
         start.to_move().colour_name(),
         sha256_hex(body),
     );
     Certificate { text, entries }
+}
+
+/// The winner's strategy after a winner-only search of `game` by `decider`
+/// (module docs, "Winner only"), as a version-3 certificate whose depths
+/// are free-edge bounds; `None` on a draw (a draw certificate needs both
+/// players' strategies: solve without `--winner-only`).
+pub fn winner_only_certificate(
+    decider: &Decider<'_, RamseyGame>,
+    game: &RamseyGame,
+) -> Result<Option<Certificate>, Stopped> {
+    let start = game.start();
+    let Some(winner) = decider.score(&start)?.winner() else {
+        return Ok(None);
+    };
+    let prover = Chosen { decider };
+    let entries = strategy(game, &start, winner, &prover, |p| game.canonical(p))?;
+    let mut lines: Vec<(usize, String)> = entries
+        .into_iter()
+        .map(|(position, m)| {
+            let depth = free_bound(&position);
+            let text = colouring(&game.as_written(&position));
+            (coloured(&position), format!("{text} {} {depth}\n", move_text(&m)))
+        })
+        .collect();
+    lines.sort_unstable();
+    let body: String = lines.into_iter().map(|(_, line)| line).collect();
+    let free = start.free_edges().len() as u32;
+    let bound = match start.to_move() == winner {
+        true => free.div_ceil(2),
+        false => free / 2,
+    };
+    Ok(Some(seal(game, &start, winner, bound, &body)))
+}
+
+/// The most moves the player to move at `position` can still make: every
+/// move colours at least one free edge, and the players alternate.
+fn free_bound(position: &Position) -> u32 {
+    (position.free_edges().len() as u32).div_ceil(2)
+}
+
+/// The move a winner-only search's score comes from.
+struct Chosen<'d, 'g> {
+    decider: &'d Decider<'g, RamseyGame>,
+}
+
+impl Prover<RamseyGame> for Chosen<'_, '_> {
+    fn choose(&self, position: &Position) -> Result<Vec<Edge>, Stopped> {
+        Ok(self
+            .decider
+            .chosen_move(position)?
+            .expect("the prover's positions are not over"))
+    }
 }
 
 /// Certificate format version of draws of graph Ramsey games.

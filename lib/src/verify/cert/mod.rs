@@ -29,6 +29,7 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
+pub mod colouring;
 pub mod game;
 pub mod lists;
 pub mod refute;

@@ -85,7 +85,9 @@ pub(super) fn certificate(
         let moves = strategy(solver.game(), &start, prover, &top, |p| game.canonical(p)).map_err(stopped)?;
         for (position, m) in moves {
             let depth = best_move(solver, &position).map_err(stopped)?.value.plies.div_ceil(2);
-            keep((prover, position, move_text(&m), depth), &mut seen);
+            // As certificates write positions (and as the jobs' entries read back).
+            let written = game.as_written(&position);
+            keep((prover, written, move_text(&m), depth), &mut seen);
         }
         for i in top.reached.into_inner().expect("no panic holds it") {
             for entry in job_entries(merge, i, prover)? {

@@ -25,17 +25,30 @@
 //! - [`Rules::MiserePlus`] (Observation 4.1's misère variant of Avoid+): a
 //!   move colours any nonempty set of free edges; completing one's own
 //!   target loses at once; a full board without one is a draw.
+//! - [`Rules::SharedAvoid`] (not Slany's: the one-colour avoidance game of
+//!   Hajnal's triangle-free game, `--target K3`; Seress, "On Hajnal's
+//!   triangle-free game", and Gordinowicz and Prałat): both players add
+//!   edges to one common graph, a move may not complete a copy of the
+//!   target in that graph, and the player unable to move loses (normal
+//!   play; no draws). Both players have the one target. Who claimed an
+//!   edge is kept (for lines and pictures) but never read: legality, the
+//!   end and the canonical form look only at the common graph, so two
+//!   positions with the same common graph and mover are one position.
 //!
 //! Who moves first is part of the game ([`RamseyGame::first`]); "first" and
 //! "second player" in the rules above mean the order of play from the
 //! start position, whatever the colours.
 
 use super::pattern::Pattern;
-use super::{FinalScore, Hints, Notation, Symmetric};
-use crate::core::board::{clique_within, Edge, Player, Vertex};
+use super::{FinalScore, Symmetric};
+
+mod hints;
+mod notation;
+use crate::core::board::{clique_within, members, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
 use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
+pub use hints::meeting_edges;
 
 /// Rule sets of graph Ramsey games (see the module docs for our reading).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
@@ -55,11 +68,15 @@ pub enum Rules {
     AvoidPlus,
     /// Misère twin of avoidance+.
     MiserePlus,
+    /// One-colour avoidance (Hajnal's triangle-free game with target K3):
+    /// every edge joins one common graph; completing the target there is
+    /// illegal; unable to move loses.
+    SharedAvoid,
 }
 
 impl Rules {
     /// Every rule set, in the order of [`Rules::name`]'s list.
-    pub const ALL: [Rules; 7] = [
+    pub const ALL: [Rules; 8] = [
         Rules::Achieve,
         Rules::AchieveSecond,
         Rules::Maker,
@@ -67,6 +84,7 @@ impl Rules {
         Rules::Misere,
         Rules::AvoidPlus,
         Rules::MiserePlus,
+        Rules::SharedAvoid,
     ];
 
     /// The command-line name.
@@ -79,6 +97,7 @@ impl Rules {
             Rules::Misere => "misere",
             Rules::AvoidPlus => "avoid-plus",
             Rules::MiserePlus => "misere-plus",
+            Rules::SharedAvoid => "shared-avoid",
         }
     }
 
@@ -96,6 +115,9 @@ impl Rules {
             Rules::MiserePlus => {
                 "a move colours any nonempty set of free edges; who completes a copy of their own target loses; a full board is a draw"
             }
+            Rules::SharedAvoid => {
+                "both players add edges to one common graph; a move may not complete a copy of the target in it; who cannot move loses"
+            }
         }
     }
 
@@ -112,7 +134,13 @@ impl Rules {
 
     /// Whether completing one's target is illegal rather than decisive.
     fn forbids_completion(self) -> bool {
-        matches!(self, Rules::Avoid | Rules::AvoidPlus)
+        matches!(self, Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid)
+    }
+
+    /// Whether both players' edges make one common graph (the one-colour
+    /// game): targets are looked for in the union of the colours.
+    pub fn shared(self) -> bool {
+        self == Rules::SharedAvoid
     }
 }
 
@@ -156,6 +184,9 @@ pub struct RamseyGame {
     rules: Rules,
     /// Who moves first from the start position.
     first: Player,
+    /// Whether every two edges of the target share a vertex (a shortcut
+    /// of the one-colour game holds then: `hints.rs`).
+    meeting: bool,
 }
 
 /// Why a game statement is not playable.
@@ -177,6 +208,9 @@ pub enum StatementError {
     /// Someone already owns their target at the start.
     #[error("the game is already over: {0} owns its target in the start position")]
     AlreadyOver(&'static str),
+    /// The one-colour game with two different targets.
+    #[error("{0} has one target for both players (one common graph): give --target A")]
+    SharedTargets(Rules),
     /// A set-move game with too many free edges to list its moves.
     #[error("{rules} lists every subset of the free edges: at most {max} free edges, not {free}")]
     TooManyFreeEdges {
@@ -214,6 +248,10 @@ impl RamseyGame {
                 });
             }
         }
+        let same = |a: &Pattern, b: &Pattern| a.vertex_count() == b.vertex_count() && a.edges() == b.edges();
+        if rules.shared() && !same(&targets[0], &targets[1]) {
+            return Err(StatementError::SharedTargets(rules));
+        }
         let free = start.free_edges().len();
         if rules.sets() && free > MAX_SET_MOVE_EDGES {
             return Err(StatementError::TooManyFreeEdges {
@@ -222,11 +260,13 @@ impl RamseyGame {
                 max: MAX_SET_MOVE_EDGES,
             });
         }
+        let meeting = meeting_edges(&targets[0]);
         let game = RamseyGame {
             start,
             targets,
             rules,
             first,
+            meeting,
         };
         for player in [Player::First, Player::Second] {
             if game.counts(player) && game.owns_target(&game.start, player) {
@@ -257,16 +297,48 @@ impl RamseyGame {
         self.rules != Rules::Maker || player == self.first
     }
 
-    /// The edges of a copy of `player`'s target that `player` owns, if any.
+    /// The neighbours of `v` in the graph where `player`'s target is
+    /// looked for: `player`'s colour, or under [`Rules::SharedAvoid`] the
+    /// common graph of both colours.
+    pub fn neighbours(&self, position: &Position, player: Player, v: Vertex) -> VertexSet {
+        match self.rules.shared() {
+            true => position.neighbours(Player::First, v) | position.neighbours(Player::Second, v),
+            false => position.neighbours(player, v),
+        }
+    }
+
+    /// The edges of a copy of `player`'s target that `player` owns (under
+    /// [`Rules::SharedAvoid`], in the common graph), if any.
     pub fn target_copy(&self, position: &Position, player: Player) -> Option<Vec<Edge>> {
-        let adj = |v: Vertex| position.neighbours(player, v);
+        let adj = |v: Vertex| self.neighbours(position, player, v);
         self.target(player).copy_in(&adj, position.vertex_count())
     }
 
-    /// Whether `player` owns a copy of their target.
+    /// Whether `player` owns a copy of their target (under
+    /// [`Rules::SharedAvoid`], whether the common graph contains it).
     pub fn owns_target(&self, position: &Position, player: Player) -> bool {
-        let adj = |v: Vertex| position.neighbours(player, v);
+        let adj = |v: Vertex| self.neighbours(position, player, v);
         self.target(player).contained_in(&adj, position.vertex_count())
+    }
+
+    /// `position` as certificates write it: under [`Rules::SharedAvoid`]
+    /// the common graph as red, blue empty (so that the checker, which
+    /// compares positions up to colour-keeping isomorphism, compares
+    /// common graphs); otherwise `position` itself.
+    pub fn as_written(&self, position: &Position) -> Position {
+        if !self.rules.shared() {
+            return position.clone();
+        }
+        let mut common = Position::empty(position.board().clone());
+        for e in position
+            .edges(Player::First)
+            .into_iter()
+            .chain(position.edges(Player::Second))
+        {
+            common.claim(e, Player::First).expect("the edges of a position");
+        }
+        common.set_to_move(position.to_move());
+        common
     }
 
     /// Whether colouring `e` for `player` completes their target (given
@@ -275,8 +347,8 @@ impl RamseyGame {
         let (u, v) = e.ends();
         let target = self.target(player);
         if let Some(k) = target.as_clique() {
-            let common = position.neighbours(player, u) & position.neighbours(player, v);
-            return k == 2 || clique_within(&|w| position.neighbours(player, w), common, k - 2);
+            let common = self.neighbours(position, player, u) & self.neighbours(position, player, v);
+            return k == 2 || clique_within(&|w| self.neighbours(position, player, w), common, k - 2);
         }
         let adj = |w: Vertex| {
             let extra = if w == u {
@@ -286,7 +358,7 @@ impl RamseyGame {
             } else {
                 0
             };
-            position.neighbours(player, w) | extra
+            self.neighbours(position, player, w) | extra
         };
         target.contains_through(&adj, position.vertex_count(), u, v)
     }
@@ -295,11 +367,31 @@ impl RamseyGame {
     /// rules, those that do not complete their target).
     fn single_moves(&self, position: &Position) -> Vec<Edge> {
         let mover = position.to_move();
+        if self.rules.shared() && self.target(mover).as_clique() == Some(3) {
+            return self.triangle_free_moves(position);
+        }
         let mut free = position.free_edges();
         if self.rules.forbids_completion() {
             free.retain(|&e| !self.completes(position, mover, e));
         }
         free
+    }
+
+    /// [`RamseyGame::single_moves`] of the one-colour game with target K3,
+    /// in the same order (increasing): a free edge `uv` is legal exactly
+    /// when `u` and `v` have no common neighbour in the common graph, that
+    /// is when `v` is not within distance two of `u`. One pass per vertex
+    /// instead of a triangle test per free edge.
+    fn triangle_free_moves(&self, position: &Position) -> Vec<Edge> {
+        let n = position.board().capacity();
+        let mut out = Vec::new();
+        for u in 0..n as Vertex {
+            let near = members(self.neighbours(position, Player::First, u))
+                .fold(0, |acc, w| acc | self.neighbours(position, Player::First, w));
+            let later = !crate::core::board::first_n(u as usize + 1);
+            out.extend(members(position.free_neighbours(u) & !near & later).map(|v| Edge::new(u, v)));
+        }
+        out
     }
 
     /// Every nonempty set of free edges the mover may colour at once
@@ -339,7 +431,7 @@ impl RamseyGame {
     /// is full, without a completed target.
     fn stuck(&self, position: &Position) -> Outcome {
         match self.rules {
-            Rules::Avoid | Rules::AvoidPlus => Outcome::win_for(position.to_move().opponent()),
+            Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid => Outcome::win_for(position.to_move().opponent()),
             Rules::Achieve | Rules::Misere | Rules::MiserePlus => Outcome::Draw,
             Rules::AchieveSecond | Rules::Maker => Outcome::win_for(self.first.opponent()),
         }
@@ -408,54 +500,19 @@ impl super::Rules for RamseyGame {
 }
 
 impl Symmetric for RamseyGame {
+    /// Under [`Rules::SharedAvoid`] the canonical form of the common graph
+    /// (as red): positions with the same common graph and mover have the
+    /// same value, since no rule reads who claimed an edge.
     fn canonical(&self, position: &Position) -> Canonical<Position> {
-        canonical_position(position)
+        match self.rules.shared() {
+            true => canonical_position(&self.as_written(position)),
+            false => canonical_position(position),
+        }
     }
 
     fn relabel_move(&self, m: &Vec<Edge>, perm: &[Vertex]) -> Vec<Edge> {
         let mut image: Vec<Edge> = m.iter().map(|e| e.map(|v| perm[v as usize])).collect();
         image.sort_unstable();
         image
-    }
-}
-
-impl Hints for RamseyGame {
-    /// Every outcome is possible as far as this cheap bound knows; with
-    /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
-    fn score_bounds(&self, _position: &Position) -> Option<(Outcome, Outcome)> {
-        Some((Outcome::BlueWins, Outcome::RedWins))
-    }
-}
-
-/// Nothing beyond the plain rules: `solve --rules ... --budget` searches
-/// every move and stores finished positions, as it always has (its
-/// published counts include them).
-impl super::horizon::HorizonHints for RamseyGame {}
-
-impl Notation for RamseyGame {
-    fn move_text(&self, m: &Vec<Edge>) -> String {
-        m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
-    }
-
-    fn move_json(&self, m: &Vec<Edge>) -> serde_json::Value {
-        m.iter().map(|e| [e.ends().0, e.ends().1]).collect::<Vec<_>>().into()
-    }
-
-    /// `{"winner": "red"|"blue"|null, "result": "first"|"second"|"draw"}`.
-    fn score_json(&self, score: Outcome) -> serde_json::Value {
-        let result = match score.winner() {
-            Some(p) if p == self.first => "first",
-            Some(_) => "second",
-            None => "draw",
-        };
-        serde_json::json!({ "winner": score.winner().map(Player::colour_name), "result": result })
-    }
-
-    fn score_text(&self, score: Outcome) -> String {
-        let role = |p: Player| if p == self.first { "first" } else { "second" };
-        match score.winner() {
-            Some(p) => format!("{} ({} player) wins", p.colour_name(), role(p)),
-            None => "draw".to_string(),
-        }
     }
 }

@@ -1,0 +1,392 @@
+//! Version 7: certificates of Bodlaender's colouring games (SCG, SCCG, CG,
+//! CCG), written by `ramsey-verify colour --cert`. A claim is "player P
+//! wins the game with k colours"; chi_g = K is K claims (player 1 wins the
+//! CCG with K colours, player 2 with each k < K). Each claim is its
+//! prover's strategy: entries `K COLOURING V:C`. The rules are this
+//! module's own ([`rules`]), and so is the equivalence of positions (by
+//! [`crate::iso`] in unordered games).
+
+pub mod rules;
+
+use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
+use crate::Rejection;
+use rules::{Colouring, Game, Setting};
+use std::collections::HashMap;
+
+/// The format version of colouring game certificates.
+pub const VERSION: u32 = 7;
+/// Lines in a version-7 header.
+pub const HEADER_LINES: usize = 10;
+/// The colour symbols: colour `c` is the `c`-th (`0`: uncoloured).
+const SYMBOLS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+/// The most colours a certificate names.
+pub const MAX_COLOURS: usize = 61;
+
+/// What a version-7 certificate claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// chi_g = K (CCG only).
+    GameChromatic(usize),
+    /// `winner` (1 or 2) wins with `colours` colours.
+    Wins {
+        /// 1 or 2.
+        winner: u8,
+        /// k.
+        colours: usize,
+    },
+}
+
+impl Claim {
+    /// The claims one by one: (colours, prover).
+    pub fn levels(self) -> Vec<(usize, u8)> {
+        match self {
+            Claim::GameChromatic(k) => (1..=k).map(|j| (j, if j == k { 1 } else { 2 })).collect(),
+            Claim::Wins { winner, colours } => vec![(colours, winner)],
+        }
+    }
+}
+
+/// What a version-7 header states and claims.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// The writing program, clipped (informative only).
+    pub tool: String,
+    /// The rules, graph, order and owners.
+    pub setting: Setting,
+    /// The graph's graph6, as written.
+    pub graph: String,
+    /// The order and owners lines, as written (`-` in unordered games).
+    pub order: (String, String),
+    /// The claim.
+    pub claim: Claim,
+    /// Body lines announced.
+    pub entries: usize,
+    /// SHA-256 of the body, as written.
+    pub sha256: String,
+}
+
+/// Parses the ten header lines (the first, `ramsey-cert 7`, is read already).
+pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
+    let mut it = lines.iter().map(String::as_str).skip(1);
+    let bad = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
+    let tool = clip(header_line(&mut it, "tool")?);
+    let text = header_line(&mut it, "game")?;
+    let game = Game::parse(text).ok_or_else(|| bad("game", format!("`{}` is not scg, sccg, cg or ccg", clip(text))))?;
+    let graph = header_line(&mut it, "graph")?.to_string();
+    let (n, edges) = decode_graph6(&graph).map_err(|e| bad("graph", e))?;
+    if !(1..=MAX_ORDER).contains(&n) {
+        return Err(bad("graph", format!("{n} vertices, not 1 to {MAX_ORDER}")));
+    }
+    let mut adj = vec![0u128; n];
+    for (u, v) in edges {
+        adj[u] |= 1 << v;
+        adj[v] |= 1 << u;
+    }
+    let order = (
+        header_line(&mut it, "order")?.to_string(),
+        header_line(&mut it, "owners")?.to_string(),
+    );
+    let (due, owner) = match game.ordered() {
+        true => ordering(&order.0, &order.1, n).map_err(|e| bad("order, owners", e))?,
+        false if order == ("-".into(), "-".into()) => (vec![0; n], vec![0; n]),
+        false => {
+            return Err(bad(
+                "order, owners",
+                format!("{} has no order: both must be -", game.name()),
+            ))
+        }
+    };
+    let claim = parse_claim(header_line(&mut it, "claim")?, game).map_err(|e| bad("claim", e))?;
+    let secured = match header_line(&mut it, "ends")? {
+        "safe" => false,
+        "secured" if game == Game::Ccg => true,
+        other => {
+            return Err(bad(
+                "ends",
+                format!("`{}` is not safe (or secured in the ccg)", clip(other)),
+            ))
+        }
+    };
+    let entries = number(header_line(&mut it, "entries")?, "entry count")?;
+    let sha256 = header_line(&mut it, "sha256")?.to_string();
+    Ok(Header {
+        tool,
+        setting: Setting {
+            game,
+            adj,
+            due,
+            owner,
+            secured,
+        },
+        graph,
+        order,
+        claim,
+        entries,
+        sha256,
+    })
+}
+
+/// An order (each vertex once, comma-separated) and owners (one digit 1
+/// or 2 per vertex): each vertex's turn and owner.
+fn ordering(order: &str, owners: &str, n: usize) -> Result<(Vec<usize>, Vec<u8>), String> {
+    let mut due = vec![usize::MAX; n];
+    let listed: Vec<&str> = order.split(',').collect();
+    for (t, v) in listed.iter().enumerate() {
+        match v.parse::<usize>() {
+            Ok(v) if v < n && due[v] == usize::MAX => due[v] = t,
+            _ => {
+                return Err(format!(
+                    "order `{}` does not list each of the {n} vertices once",
+                    clip(order)
+                ))
+            }
+        }
+    }
+    if listed.len() != n {
+        return Err(format!(
+            "order `{}` does not list each of the {n} vertices once",
+            clip(order)
+        ));
+    }
+    let owner: Vec<u8> = owners.bytes().map(|b| b.wrapping_sub(b'0')).collect();
+    if owner.len() != n || owner.iter().any(|&o| o != 1 && o != 2) {
+        return Err(format!("owners `{}` is not one digit 1 or 2 per vertex", clip(owners)));
+    }
+    Ok((due, owner))
+}
+
+/// `chi-g K` (CCG only) or `wins P K`, with 1 <= K <= [`MAX_COLOURS`].
+fn parse_claim(text: &str, game: Game) -> Result<Claim, String> {
+    let colours = |k: &str| {
+        k.parse::<usize>()
+            .ok()
+            .filter(|k| (1..=MAX_COLOURS).contains(k))
+            .ok_or_else(|| format!("colours `{}` not 1 to {MAX_COLOURS}", clip(k)))
+    };
+    let fields: Vec<&str> = text.split(' ').collect();
+    match fields[..] {
+        ["chi-g", k] if game == Game::Ccg => Ok(Claim::GameChromatic(colours(k)?)),
+        ["wins", p @ ("1" | "2"), k] => Ok(Claim::Wins {
+            winner: p.parse().expect("1 or 2"),
+            colours: colours(k)?,
+        }),
+        _ => Err(format!("`{}` is not `chi-g K` (ccg) or `wins 1|2 K`", clip(text))),
+    }
+}
+
+/// One body line: at `colouring`, with `colours` colours, the prover moves
+/// `mv` (vertex, colour).
+struct Entry {
+    colours: usize,
+    colouring: Colouring,
+    mv: (usize, u8),
+}
+
+/// Parses `K COLOURING V:C`.
+fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
+    let text = std::str::from_utf8(text).map_err(|_| "not text".to_string())?;
+    let fields: Vec<&str> = text.split(' ').collect();
+    let [k, colouring, mv] = fields[..] else {
+        return Err(format!("expected `K COLOURING V:C`, found `{}`", clip(text)));
+    };
+    let k: usize = k
+        .parse()
+        .ok()
+        .filter(|k| (1..=MAX_COLOURS).contains(k))
+        .ok_or_else(|| format!("colours `{}` not 1 to {MAX_COLOURS}", clip(k)))?;
+    let symbol = |b: u8| SYMBOLS[..=k].iter().position(|&s| s == b).map(|c| c as u8);
+    let colouring: Option<Colouring> = colouring.bytes().map(symbol).collect();
+    let colouring = colouring
+        .filter(|c| c.len() == n)
+        .ok_or_else(|| format!("`{}` is not {n} symbols of colours 0 to {k}", clip(text)))?;
+    let mv = mv
+        .split_once(':')
+        .and_then(|(v, c)| Some((v.parse::<usize>().ok()?, c.parse::<u8>().ok()?)))
+        .ok_or_else(|| format!("move `{}` is not V:C", clip(mv)))?;
+    Ok(Entry {
+        colours: k,
+        colouring,
+        mv,
+    })
+}
+
+/// The entries, by colours and invariant.
+struct Index<'a> {
+    setting: &'a Setting,
+    entries: Vec<Entry>,
+    buckets: HashMap<(usize, u64), Vec<usize>>,
+}
+
+impl Index<'_> {
+    /// Whether some entry with `k` colours is equivalent to `p`.
+    fn covers(&self, p: &[u8], k: usize) -> bool {
+        let r = self.setting.reduced(p, k);
+        self.buckets.get(&(k, r.invariant())).is_some_and(|bucket| {
+            bucket
+                .iter()
+                .any(|&i| r.equivalent(&self.setting.reduced(&self.entries[i].colouring, k)))
+        })
+    }
+}
+
+/// One claim: the prover (1 or 2) wins with `k` colours.
+struct Level<'a> {
+    index: &'a Index<'a>,
+    k: usize,
+    prover: u8,
+}
+
+impl Level<'_> {
+    /// Checks that the claim holds at `p` whoever moves: the game is decided
+    /// for the prover, or the prover moves and has an entry, or every move
+    /// of the other player leads to such a position. Returns the replies
+    /// tried; `context` says how `p` was reached, for messages.
+    fn held(&self, p: &[u8], context: &str) -> Result<usize, String> {
+        let setting = self.index.setting;
+        if let Some(w) = setting.decided(p, self.k) {
+            return match w == self.prover {
+                true => Ok(0),
+                false => Err(format!("{context} player {w} wins")),
+            };
+        }
+        if setting.mover(p) == self.prover {
+            return match self.index.covers(p, self.k) {
+                true => Ok(0),
+                false => Err(format!(
+                    "{context} the position {} has no entry: missing position",
+                    text(p)
+                )),
+            };
+        }
+        let mut tried = 0;
+        for (v, c) in setting.moves(p, self.k) {
+            let mut next = p.to_vec();
+            next[v] = c;
+            tried += 1 + self.held(&next, &format!("{context} and the reply {v}:{c}"))?;
+        }
+        Ok(tried)
+    }
+
+    /// Checks an entry of this claim; returns the replies tried.
+    fn check_entry(&self, e: &Entry) -> Result<usize, String> {
+        let setting = self.index.setting;
+        if let Some((u, v)) = proper(setting, &e.colouring) {
+            return Err(format!("vertices {u} and {v} are adjacent and have one colour"));
+        }
+        if setting.mover(&e.colouring) != self.prover {
+            return Err(format!("player {} is not to move there", self.prover));
+        }
+        let (v, c) = e.mv;
+        if !setting.moves(&e.colouring, self.k).contains(&(v, c)) {
+            return Err(format!("move {v}:{c} is not legal there"));
+        }
+        let mut next = e.colouring.clone();
+        next[v] = c;
+        self.held(&next, &format!("after move {v}:{c}"))
+    }
+
+    /// Checks the claim at the start (no vertex coloured).
+    fn root(&self, n: usize) -> Result<usize, String> {
+        let context = format!("with {} colours, from the start,", self.k);
+        self.held(&vec![0; n], &context)
+    }
+}
+
+/// Two adjacent vertices of one colour, if any.
+fn proper(setting: &Setting, p: &[u8]) -> Option<(usize, usize)> {
+    let n = p.len();
+    (0..n)
+        .flat_map(|u| (u + 1..n).map(move |v| (u, v)))
+        .find(|&(u, v)| p[u] != 0 && p[u] == p[v] && setting.adj[u] >> v & 1 == 1)
+}
+
+/// A colouring as written.
+fn text(p: &[u8]) -> String {
+    clip(&p.iter().map(|&c| SYMBOLS[c as usize] as char).collect::<String>())
+}
+
+/// What an accepted version-7 certificate proves.
+#[derive(Clone, Debug)]
+pub struct Statement {
+    /// The rules' name.
+    pub game: &'static str,
+    /// The graph's graph6.
+    pub graph: String,
+    /// The order and owners as written.
+    pub order: (String, String),
+    /// The claim.
+    pub claim: Claim,
+}
+
+/// Checks a version-7 body against its header: every claim at the start,
+/// then every entry on `threads` threads. Returns the statement, the
+/// entries and the replies tried.
+pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
+    let setting = &header.setting;
+    let n = setting.adj.len();
+    let levels = header.claim.levels();
+    let mut entries = Vec::new();
+    let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
+    for (i, line) in body.split(|&b| b == b'\n').take(header.entries).enumerate() {
+        let number = HEADER_LINES + 1 + i;
+        let bad = |why: String| Rejection::invalid(format!("line {number}: {why}")).at_line(number);
+        let e = parse_entry(line, n).map_err(bad)?;
+        if !levels.iter().any(|&(k, _)| k == e.colours) {
+            return Err(bad(format!("{} colours is none of the claims'", e.colours)));
+        }
+        let key = (e.colours, setting.reduced(&e.colouring, e.colours).invariant());
+        buckets.entry(key).or_default().push(i);
+        entries.push(e);
+    }
+    let index = Index {
+        setting,
+        entries,
+        buckets,
+    };
+    let level = |k: usize| {
+        let prover = levels.iter().find(|&&(j, _)| j == k).expect("a claim's colours").1;
+        Level {
+            index: &index,
+            k,
+            prover,
+        }
+    };
+    let mut replies = 0;
+    for &(k, _) in &levels {
+        replies += level(k).root(n).map_err(Rejection::invalid)?;
+    }
+    replies += crate::check_all(index.entries.len(), threads, &|i| {
+        let e = &index.entries[i];
+        level(e.colours)
+            .check_entry(e)
+            .map_err(|why| (HEADER_LINES + 1 + i, why))
+    })?;
+    let statement = Statement {
+        game: setting.game.name(),
+        graph: header.graph.clone(),
+        order: header.order.clone(),
+        claim: header.claim,
+    };
+    Ok((statement, index.entries.len(), replies))
+}
+
+impl Statement {
+    /// What is proved, in words.
+    pub fn text(&self) -> String {
+        let ordered = match self.order.0.as_str() {
+            "-" => String::new(),
+            order => format!(" (order {order}, owners {})", self.order.1),
+        };
+        let game = format!("the {} on {}{ordered}", self.game, self.graph);
+        let colours = |k: usize| crate::text::count(k, "colour", "colours");
+        match self.claim {
+            Claim::GameChromatic(1) => format!("chi_g = 1: player 1 wins {game} with 1 colour"),
+            Claim::GameChromatic(k) => format!(
+                "chi_g = {k}: player 1 wins {game} with {}, player 2 wins it with each of 1 to {}",
+                colours(k),
+                colours(k - 1)
+            ),
+            Claim::Wins { winner, colours: k } => format!("player {winner} wins {game} with {}", colours(k)),
+        }
+    }
+}

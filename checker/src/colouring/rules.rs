@@ -1,0 +1,252 @@
+//! The checker's own reading of Bodlaender's colouring games (proofs/FORMAT.md,
+//! "Version 7"): positions are colourings of the header's graph, and two
+//! positions are *equivalent* when their futures are the same game up to
+//! renaming (the *reduced* position: [`Reduced`]).
+
+use crate::iso::{invariant, isomorphic, Cells};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// The four rule sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// Sequential colouring game: ordered, unable to move loses.
+    Scg,
+    /// Sequential colouring construction game: ordered, player 1 wins iff
+    /// every vertex is coloured.
+    Sccg,
+    /// Colouring game: any vertex, unable to move loses.
+    Cg,
+    /// Colouring construction game: any vertex, player 1 wins iff every
+    /// vertex is coloured.
+    Ccg,
+}
+
+impl Game {
+    /// The header's name.
+    pub fn parse(text: &str) -> Option<Game> {
+        Some(match text {
+            "scg" => Game::Scg,
+            "sccg" => Game::Sccg,
+            "cg" => Game::Cg,
+            "ccg" => Game::Ccg,
+            _ => return None,
+        })
+    }
+
+    /// The header's name.
+    pub fn name(self) -> &'static str {
+        ["scg", "sccg", "cg", "ccg"][self as usize]
+    }
+
+    /// A linear order fixes the vertex of each move.
+    pub fn ordered(self) -> bool {
+        matches!(self, Game::Scg | Game::Sccg)
+    }
+
+    /// Player 1 wins iff every vertex gets coloured.
+    pub fn construction(self) -> bool {
+        matches!(self, Game::Sccg | Game::Ccg)
+    }
+}
+
+/// The game without its number of colours: rules, graph, and for ordered
+/// games each vertex's turn (`due`) and owner (1 or 2).
+#[derive(Clone, Debug)]
+pub struct Setting {
+    /// The rules.
+    pub game: Game,
+    /// Neighbours of each vertex, as bitsets.
+    pub adj: Vec<u128>,
+    /// Ordered games: the move at which each vertex is coloured.
+    pub due: Vec<usize>,
+    /// Ordered games: who colours each vertex (1 or 2).
+    pub owner: Vec<u8>,
+    /// CCG: whether the header's `ends secured` lets player 1's secured
+    /// positions count as her wins ([`Setting::decided`]).
+    pub secured: bool,
+}
+
+/// A colouring: one colour per vertex, 0 for uncoloured.
+pub type Colouring = Vec<u8>;
+
+impl Setting {
+    fn n(&self) -> usize {
+        self.adj.len()
+    }
+
+    /// The colours `1..=k` no neighbour of `v` has, as a bitset (bit c).
+    pub fn free(&self, p: &[u8], v: usize, k: usize) -> u64 {
+        let all = ((1u64 << k) - 1) << 1;
+        (0..self.n())
+            .filter(|&w| self.adj[v] >> w & 1 == 1)
+            .fold(all, |f, w| f & !(1 << p[w]))
+    }
+
+    /// The uncoloured vertex due first (ordered games).
+    fn next_due(&self, p: &[u8]) -> Option<usize> {
+        (0..self.n()).filter(|&v| p[v] == 0).min_by_key(|&v| self.due[v])
+    }
+
+    /// Who moves at `p` (1 or 2). Unordered games: player 1 when an even
+    /// number of vertices is coloured (every move colours one). Ordered:
+    /// the owner of the vertex due next; with none left, the player who
+    /// did not colour the last one.
+    pub fn mover(&self, p: &[u8]) -> u8 {
+        match self.game.ordered() {
+            false => 1 + (p.iter().filter(|&&c| c != 0).count() % 2) as u8,
+            true => match self.next_due(p) {
+                Some(v) => self.owner[v],
+                None => 3 - self.owner[(0..self.n()).max_by_key(|&v| self.due[v]).expect("a vertex")],
+            },
+        }
+    }
+
+    /// Every legal move at `p` with `k` colours: an uncoloured vertex (in
+    /// ordered games the one due next) and a colour no neighbour has.
+    pub fn moves(&self, p: &[u8], k: usize) -> Vec<(usize, u8)> {
+        let vertices: Vec<usize> = match self.game.ordered() {
+            true => self.next_due(p).into_iter().collect(),
+            false => (0..self.n()).filter(|&v| p[v] == 0).collect(),
+        };
+        vertices
+            .into_iter()
+            .flat_map(|v| {
+                let free = self.free(p, v, k);
+                (1..=k as u8).filter(move |&c| free >> c & 1 == 1).map(move |c| (v, c))
+            })
+            .collect()
+    }
+
+    /// The winner (1 or 2) if the game is decided at `p` with `k` colours,
+    /// by the rules or by the two facts argued in FORMAT.md: a vertex with
+    /// every colour on a neighbour is never coloured (construction games:
+    /// player 2 wins); a vertex with more free colours than uncoloured
+    /// neighbours always keeps a free colour, so if every uncoloured vertex
+    /// is such, every vertex gets coloured (player 1 wins). With `ends
+    /// secured` in the CCG also a third: player 1 wins where, the unsafe
+    /// vertices sorted by free colours, the `j`-th has at least `2j - 1`
+    /// free colours (`2j` if player 2 moves).
+    pub fn decided(&self, p: &[u8], k: usize) -> Option<u8> {
+        if !self.game.construction() {
+            return self.moves(p, k).is_empty().then(|| 3 - self.mover(p));
+        }
+        let uncoloured: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
+        let mut unsafe_free = Vec::new();
+        for &v in &uncoloured {
+            let free = self.free(p, v, k).count_ones() as usize;
+            if free == 0 {
+                return Some(2);
+            }
+            if free <= uncoloured.iter().filter(|&&w| self.adj[v] >> w & 1 == 1).count() {
+                unsafe_free.push(free);
+            }
+        }
+        if unsafe_free.is_empty() {
+            return Some(1);
+        }
+        unsafe_free.sort_unstable();
+        let head = usize::from(self.mover(p) == 2);
+        let secured = (1..).zip(&unsafe_free).all(|(j, &f)| f >= 2 * j - 1 + head);
+        (self.secured && self.game == Game::Ccg && secured).then_some(1)
+    }
+
+    /// The reduced position of `p` with `k` colours.
+    pub fn reduced(&self, p: &[u8], k: usize) -> Reduced {
+        let mut open: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
+        if self.game.ordered() {
+            open.sort_by_key(|&v| self.due[v]);
+        }
+        let adj = open
+            .iter()
+            .map(|&v| (0..open.len()).fold(0u128, |row, j| row | ((self.adj[v] >> open[j] & 1) << j)))
+            .collect();
+        let all = ((1u64 << k) - 1) << 1;
+        Reduced {
+            k,
+            ordered: self.game.ordered(),
+            adj,
+            forbidden: open.iter().map(|&v| all & !self.free(p, v, k)).collect(),
+            owner: open
+                .iter()
+                .map(|&v| if self.game.ordered() { self.owner[v] } else { 0 })
+                .collect(),
+        }
+    }
+}
+
+/// What of a position decides its future: the uncoloured vertices (in
+/// ordered games in the order they are due), the edges among them, the
+/// colours forbidden at each (on a coloured neighbour), and in ordered
+/// games the owners. A coloured vertex takes no part in any later move or
+/// end, and moves, ends and winners read only these, so positions with
+/// equivalent reductions have the same future up to renaming. Equivalent:
+/// a bijection of the uncoloured vertices (in ordered games the one that
+/// keeps the order: the i-th due to the i-th due) keeping edges and owners,
+/// and a permutation of the colours carrying forbidden sets onto forbidden
+/// sets. The mover is compared by the caller (both positions are always
+/// the prover's turn).
+#[derive(Clone, Debug)]
+pub struct Reduced {
+    k: usize,
+    ordered: bool,
+    adj: Vec<u128>,
+    forbidden: Vec<u64>,
+    owner: Vec<u8>,
+}
+
+/// As a graph for [`crate::iso`]: the uncoloured vertices, then one vertex
+/// per colour; pairs coded 1 (an edge), 2 (a colour forbidden at a
+/// vertex); a vertex is coded 3 with itself, a colour 4, so the test never
+/// maps a vertex onto a colour.
+impl Cells for Reduced {
+    fn order(&self) -> usize {
+        self.adj.len() + self.k
+    }
+    fn cell(&self, u: usize, v: usize) -> u8 {
+        let m = self.adj.len();
+        match (u < m, v < m) {
+            (true, true) if u == v => 3,
+            (true, true) => (self.adj[u] >> v & 1) as u8,
+            (true, false) => 2 * (self.forbidden[u] >> (v - m + 1) & 1) as u8,
+            (false, true) => 2 * (self.forbidden[v] >> (u - m + 1) & 1) as u8,
+            (false, false) => 4 * u8::from(u == v),
+        }
+    }
+}
+
+impl Reduced {
+    /// Ordered games: the order fixes the vertex bijection, so what is
+    /// left is the owners, the edges, and for each colour the set of
+    /// vertices it is forbidden at, the colours' sets sorted (a colour
+    /// permutation exists exactly when these sorted lists agree).
+    fn ordered_key(&self) -> (Vec<u8>, Vec<u128>, Vec<u128>) {
+        let mut sets: Vec<u128> = (1..=self.k)
+            .map(|c| (0..self.adj.len()).fold(0, |s, i| s | u128::from(self.forbidden[i] >> c & 1 == 1) << i))
+            .collect();
+        sets.sort_unstable();
+        (self.owner.clone(), self.adj.clone(), sets)
+    }
+
+    /// An invariant of equivalence: equal for equivalent positions (picks
+    /// candidates only).
+    pub fn invariant(&self) -> u64 {
+        match self.ordered {
+            true => {
+                let mut h = DefaultHasher::new();
+                self.ordered_key().hash(&mut h);
+                h.finish()
+            }
+            false => invariant(self),
+        }
+    }
+
+    /// Whether the two are equivalent: in unordered games by an explicit
+    /// isomorphism found and checked by [`crate::iso`].
+    pub fn equivalent(&self, other: &Reduced) -> bool {
+        match self.ordered {
+            true => other.ordered && self.k == other.k && self.ordered_key() == other.ordered_key(),
+            false => !other.ordered && self.k == other.k && isomorphic(self, other),
+        }
+    }
+}

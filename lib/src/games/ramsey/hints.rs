@@ -1,0 +1,123 @@
+//! What helps a search of graph Ramsey games without changing a value:
+//! bounds for the threshold search and, for the one-colour avoidance game
+//! ([`super::Rules::SharedAvoid`], Hajnal's triangle-free game with K3), a fast
+//! test of whether the mover can end the game at once, and a move order.
+//!
+//! # Ending moves of the one-colour game
+//!
+//! In the one-colour game the mover wins at once by a move after which
+//! the opponent has no legal move; the score-only search
+//! (`engine::Decider`) asks that of every position it meets
+//! ([`Hints::ending_move`]). Played out, it costs a move list per move.
+//! When every two edges of the target share a vertex (K3, the stars
+//! K1,r: [`meeting_edges`]), most moves are ruled out by counting:
+//!
+//! *Claim.* Let `G` be the common graph and `uv` a legal move. A free edge
+//! `xy` legal in `G` that is illegal in `G + uv` shares a vertex with
+//! `uv`.
+//!
+//! *Proof.* `G + uv + xy` contains a copy `C` of the target. `C` uses
+//! `uv`, else `C` lies in `G + xy`, and `xy` was legal in `G`; `C` uses
+//! `xy`, else `C` lies in `G + uv`, and `uv` is legal. Two edges of `C`
+//! share a vertex, since any two edges of the target do. ∎
+//!
+//! So `uv` can end the game only if every legal edge of `G` touches `u`
+//! or `v`, that is if `d(u) + d(v) - 1` equals the number of legal edges,
+//! `d` counting legal edges at a vertex. Only such moves are played out.
+//!
+//! # Move order
+//!
+//! [`RamseyGame::shared_order`]: moves that leave the opponent fewest
+//! legal moves first (most legal edges killed), ties in the given order.
+//! Only the order of search depends on it, never a value.
+
+use super::{Outcome, RamseyGame};
+use crate::core::board::{Edge, Position};
+use crate::games::pattern::Pattern;
+use crate::games::{Hints, Rules as _};
+
+/// Whether every two edges of `target` share a vertex (the condition of
+/// the claim in the module docs).
+pub fn meeting_edges(target: &Pattern) -> bool {
+    let edges = target.edges();
+    edges.iter().enumerate().all(|(i, e)| {
+        let (a, b) = e.ends();
+        edges[i + 1..].iter().all(|f| {
+            let (c, d) = f.ends();
+            a == c || a == d || b == c || b == d
+        })
+    })
+}
+
+impl RamseyGame {
+    /// The one-colour game's ending move ([`Hints::ending_move`]): under
+    /// [`super::Rules::SharedAvoid`] with a target whose edges meet, `Some(Some(m))`
+    /// for the first legal move `m` after which the opponent cannot move,
+    /// `Some(None)` if there is none; `None` (not known) otherwise.
+    fn shared_ending_move(&self, position: &Position, score: Outcome) -> Option<Option<Vec<Edge>>> {
+        if !self.rules().shared() || !self.meeting {
+            return None;
+        }
+        let mover = position.to_move();
+        if score.winner() != Some(mover) {
+            // The only end a move makes is the opponent's being stuck.
+            return Some(None);
+        }
+        let legal = self.single_moves(position);
+        let mut degree = [0usize; crate::core::board::MAX_VERTICES];
+        for e in &legal {
+            let (u, v) = e.ends();
+            degree[u as usize] += 1;
+            degree[v as usize] += 1;
+        }
+        let touches_all = |e: &Edge| {
+            let (u, v) = e.ends();
+            degree[u as usize] + degree[v as usize] - 1 == legal.len()
+        };
+        let ends = |e: &Edge| {
+            let next = self.play(position, &vec![*e]);
+            self.single_moves(&next).is_empty()
+        };
+        Some(legal.iter().find(|e| touches_all(e) && ends(e)).map(|&e| vec![e]))
+    }
+
+    /// Sorts moves of the one-colour game so that those leaving the
+    /// opponent the fewest legal moves come first (stable: ties keep their
+    /// order). Any order gives the same values; this one makes the
+    /// score-only search find wins sooner.
+    pub fn shared_order(&self, position: &Position, moves: &mut [Vec<Edge>]) {
+        let left = |m: &Vec<Edge>| self.single_moves(&self.play(position, m)).len();
+        moves.sort_by_cached_key(left);
+    }
+}
+
+impl Hints for RamseyGame {
+    /// Every outcome is possible as far as this cheap bound knows; with
+    /// [`crate::games::ranked::Ranked`] it still bounds the length of play.
+    fn score_bounds(&self, _position: &Position) -> Option<(Outcome, Outcome)> {
+        Some((Outcome::BlueWins, Outcome::RedWins))
+    }
+
+    /// The one-colour game's ending move (module docs); for the other rule
+    /// sets not known.
+    fn ending_move(&self, position: &Position, score: Outcome) -> Option<Option<Vec<Edge>>> {
+        self.shared_ending_move(position, score)
+    }
+}
+
+/// Nothing beyond the plain rules: `solve --rules ... --budget` searches
+/// every move and stores finished positions, as it always has (its
+/// published counts include them).
+impl crate::games::horizon::HorizonHints for RamseyGame {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triangles_and_stars_have_meeting_edges_paths_and_cycles_not() {
+        let meets = |name: &str| meeting_edges(&name.parse().unwrap());
+        assert!(meets("K3") && meets("K1,3") && meets("P3"));
+        assert!(!meets("P4") && !meets("C4") && !meets("K4") && !meets("2K2"));
+    }
+}
