@@ -7,7 +7,7 @@ use ramsey_verify::engine::{census, Limits, Solver};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
 mod common;
-use common::{ramsey, with_stdin};
+use common::{ramsey, untimed, with_stdin};
 
 fn game(n: usize, target: &str, rules: Rules) -> RamseyGame {
     complete_game(n, &target.parse().unwrap(), rules).unwrap()
@@ -252,4 +252,58 @@ fn game_answers_are_headed_by_the_statement() {
     let aleph0 = statement.game_named("achieve", "inf", Some(3)).unwrap();
     let on_aleph0 = GameAnswer::within_budget(&aleph0, 3, true, Limits::default()).unwrap();
     assert!(on_aleph0.to_text().contains("(K_aleph0, answered on K_"));
+}
+
+#[test]
+fn a_graph6_stream_of_boards_gets_one_json_line_each_as_alone() {
+    // nauty's `geng 4` order: boards with 0..6 edges, and a triangle, as
+    // `nauty-geng 4 | ramsey-verify solve --rules misere --target P3 --board @- --json-lines`.
+    let boards = ["C?", "CC", "CK", "Cw", "C~", "Bw"];
+    let stream = boards.map(|b| format!("{b}\n")).concat();
+    for extra in [&[][..], &["--winner-only"]] {
+        let census = [
+            &[
+                "solve",
+                "--rules",
+                "misere",
+                "--target",
+                "P3",
+                "--board",
+                "@-",
+                "--json-lines",
+            ][..],
+            extra,
+        ]
+        .concat();
+        let (code, out, err) = with_stdin(&census, stream.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), boards.len(), "{out}");
+        for (line, board) in lines.iter().zip(boards) {
+            let alone = [
+                &[
+                    "solve", "--rules", "misere", "--target", "P3", "--board", board, "--json",
+                ][..],
+                extra,
+            ]
+            .concat();
+            let (_, alone, _) = ramsey(&alone);
+            assert_eq!(untimed(line), untimed(&alone), "{board} {extra:?}");
+        }
+    }
+    let bad = [
+        "solve",
+        "--rules",
+        "misere",
+        "--target",
+        "K3",
+        "--board",
+        "@-",
+        "--json-lines",
+    ];
+    let (code, out, err) = with_stdin(&bad, b"Bw\nxx\nC~\n");
+    assert_eq!((code, out.lines().count()), (2, 1), "{err}");
+    assert!(err.starts_with("error: line 2: "), "{err}");
+    let (code, _, _) = with_stdin(&[&bad[..], &["--cert", "/tmp/x.cert"]].concat(), b"Bw\n");
+    assert_eq!(code, 2);
 }

@@ -64,6 +64,15 @@ pub struct GameArgs {
     /// winner's strategy with free-edge bounds as depths (proofs/FORMAT.md).
     #[arg(long, conflicts_with = "census")]
     pub winner_only: bool,
+    /// A census of boards: `--board @-` (or `@FILE`) is a stream of graph6
+    /// lines, as nauty's geng writes them; print one JSON object per board,
+    /// per line, in input order (progress on stderr).
+    #[arg(long, conflicts_with_all = ["cert", "json"])]
+    pub json_lines: bool,
+    /// With --json-lines: skip the first N boards of the stream (to resume
+    /// a census whose output already has N lines).
+    #[arg(long, value_name = "N", requires = "json_lines")]
+    pub skip: Option<u64>,
 }
 
 impl StatementArgs {
@@ -85,7 +94,8 @@ pub fn statement(args: &StatementArgs, rules: &str, board: &str) -> Result<Ramse
 }
 
 /// Solves (or counts) the stated game and prints the report; with a
-/// budget, whether the first player wins within it.
+/// budget, whether the first player wins within it; with `--json-lines`,
+/// the same for every board of the stream (`super::stream`).
 pub fn run(
     args: &GameArgs,
     rules: &str,
@@ -94,56 +104,77 @@ pub fn run(
     limits: Limits,
     json: bool,
 ) -> Result<(), Failure> {
+    if !args.json_lines {
+        return one_board(args, rules, board, budget, limits, |answer| match json {
+            true => output::println(answer.to_json()),
+            false => output::print(&answer.to_text()),
+        });
+    }
+    super::stream::each_graph(Some(board), "--board", args.skip.unwrap_or(0), |graph6| {
+        let mut json = serde_json::Value::Null;
+        one_board(args, rules, graph6, budget, limits, |answer| {
+            json = answer.to_json();
+            Ok(())
+        })?;
+        Ok(json)
+    })
+}
+
+/// The stated game on `board`, its answer given to `emit` (exit code 3 if
+/// its search stopped), and the certificate asked for.
+fn one_board(
+    args: &GameArgs,
+    rules: &str,
+    board: &str,
+    budget: Option<u32>,
+    limits: Limits,
+    mut emit: impl FnMut(&GameAnswer) -> Result<(), Failure>,
+) -> Result<(), Failure> {
     let game = args
         .statement
         .statement()
         .game_named(rules, board, budget)
         .map_err(|e| Failure::BadInput(e.to_string()))?;
+    let mut emit = |answer: Result<GameAnswer, Stopped>| emit(&answer.map_err(|e| Failure::NoVerdict(e.to_string()))?);
     if let Some(budget) = budget {
         if args.census || args.cert.is_some() || args.winner_only {
             return Err(Failure::BadInput(
                 "--census, --cert and --winner-only do not take --budget".into(),
             ));
         }
-        let answer = GameAnswer::within_budget(&game, budget, names_aleph0(board), limits);
-        return print(answer, json);
+        return emit(GameAnswer::within_budget(&game, budget, names_aleph0(board), limits));
     }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     if args.census {
-        return print(GameAnswer::census(&game, limits), json);
+        return emit(GameAnswer::census(&game, limits));
     }
     if args.winner_only {
-        return winner_only(args, &game, limits, json);
+        let decider = winner_decider(&game, limits);
+        emit(GameAnswer::winner_only(&decider, &game, limits))?;
+        return match &args.cert {
+            Some(path) => write_winner_only_certificate(&decider, &game, path),
+            None => Ok(()),
+        };
     }
     let solver = Solver::new(&game).with_limits(limits);
-    print(GameAnswer::value(&solver, limits), json)?;
+    emit(GameAnswer::value(&solver, limits))?;
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
     }
 }
 
-/// `--winner-only`: who wins, and with `--cert` the winner's strategy.
-fn winner_only(args: &GameArgs, game: &RamseyGame, limits: Limits, json: bool) -> Result<(), Failure> {
-    let decider = winner_decider(game, limits);
-    print(GameAnswer::winner_only(&decider, game, limits), json)?;
-    let Some(path) = &args.cert else {
-        return Ok(());
-    };
-    let cert = winner_only_certificate(&decider, game).map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
+/// `--winner-only --cert`: the winner's strategy (a draw has none here).
+fn write_winner_only_certificate(
+    decider: &crate::engine::Decider<RamseyGame>,
+    game: &RamseyGame,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
+    let cert = winner_only_certificate(decider, game).map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
     let cert = cert.ok_or_else(|| {
         Failure::NoVerdict("a draw: its certificate needs both strategies, solve without --winner-only".into())
     })?;
     super::erdos::write_certificate(&cert, path)
-}
-
-/// Prints an answer as text or JSON (exit code 3 if its search stopped).
-fn print(answer: Result<GameAnswer, Stopped>, json: bool) -> Result<(), Failure> {
-    let answer = answer.map_err(|e| Failure::NoVerdict(e.to_string()))?;
-    match json {
-        true => output::println(answer.to_json()),
-        false => output::print(&answer.to_text()),
-    }
 }
 
 /// Writes the winner's strategy to `path`, or on a draw both players'

@@ -57,7 +57,7 @@ pub struct SolveArgs {
 }
 
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let limits = args.limits.limits(!args.json);
+    let limits = args.limits.limits(!args.json && !args.game.json_lines);
     on_pool(&limits, || run_on_pool(&args, limits))
 }
 
