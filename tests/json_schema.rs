@@ -356,3 +356,23 @@ fn erdos_and_colour_json_are_as_documented() {
     assert_eq!(certified[1]["verdict"], "refuted");
     assert_schema("colour --certify-trees --json", &certified);
 }
+
+#[test]
+fn merge_and_jobs_json_are_as_documented() {
+    let dir = std::env::temp_dir().join(format!("ramsey-json-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let split = [
+        "split", "--rules", "misere", "--target", "K3", "--board", "5", "--depth", "2", "--keys", "--out", d,
+    ];
+    assert!(run(&split).status.success());
+    for i in ["0", "1"] {
+        assert!(run(&["job", d, i, "--threads", "1"]).status.success());
+    }
+    assert_schema("jobs --json", &objects(&["jobs", d, "--json"]));
+    let cert = dir.join("merged.cert");
+    assert_schema(
+        "merge --json",
+        &objects(&["merge", d, "--json", "--cert", cert.to_str().unwrap()]),
+    );
+}

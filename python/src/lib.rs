@@ -237,6 +237,7 @@ fn colour(
             linear_only,
             game_chromatic,
             picture: false,
+            certificate: None,
         };
         request
             .answer(limits)

@@ -31,6 +31,7 @@ mod refute;
 mod repair;
 mod show;
 mod solve;
+mod split;
 mod stream;
 mod table;
 mod verify;
@@ -87,6 +88,15 @@ pub enum Command {
     /// Erdős' scoring games (Clique, Star, vertex-capturing, Colex) solved
     /// exactly on a board, or Table 1's rows for Colex graphs (--table).
     Erdos(erdos::ErdosArgs),
+    /// Cut a search (solve --rules) into jobs in a folder, for Slurm or GNU
+    /// parallel (scripts/slurm/, scripts/parallel/).
+    Split(split::SplitArgs),
+    /// Run one job of a split search (a finished job is skipped).
+    Job(split::JobArgs),
+    /// Progress over a split search's jobs: done, running, failed, CPU.
+    Jobs(split::FolderArgs),
+    /// Merge a split search's jobs: the value and one certificate.
+    Merge(split::FolderArgs),
 }
 
 /// Why a command ended without its normal output. The exit codes are
@@ -224,6 +234,10 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<(), Failure> {
         Command::RamseyTable(args) => table::run(args),
         Command::Colour(args) => colour::run(args),
         Command::Erdos(args) => erdos::run(args),
+        Command::Split(args) => split::run_split(args),
+        Command::Job(args) => split::run_job_command(args),
+        Command::Jobs(args) => split::run_status(args),
+        Command::Merge(args) => split::run_merge(args),
     }
 }
 

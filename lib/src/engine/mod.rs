@@ -49,6 +49,7 @@ mod hook;
 pub mod limits;
 pub mod play;
 mod report;
+pub mod split;
 pub mod strategy;
 mod table;
 pub use census::census;
@@ -220,6 +221,15 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     /// Positions entered so far (for progress displays).
     pub fn visited(&self) -> u64 {
         self.visited.load(Ordering::Relaxed)
+    }
+
+    /// The canonical keys of the positions stored so far, sorted: what a
+    /// split search's jobs write so that their merge counts distinct
+    /// positions over all jobs ([`split`]), as one process would.
+    pub fn keys(&self) -> Vec<Box<[u64]>> {
+        let mut keys = self.table.keys();
+        keys.sort_unstable();
+        keys
     }
 
     /// Approximate bytes held by the transposition table.

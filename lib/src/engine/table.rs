@@ -96,6 +96,11 @@ impl<V: Copy> Table<V> {
         }
     }
 
+    /// Every key stored (in no particular order).
+    pub(crate) fn keys(&self) -> Vec<Box<[u64]>> {
+        self.map.iter().map(|e| e.key().clone()).collect()
+    }
+
     /// Every stored value, in no particular order.
     pub(crate) fn values(&self) -> impl Iterator<Item = V> + '_ {
         self.map.iter().map(|entry| *entry.value())

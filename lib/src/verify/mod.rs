@@ -8,6 +8,7 @@
 pub mod amend;
 pub mod cert;
 pub mod classes;
+pub mod jobs;
 pub mod line;
 pub mod patch;
 pub mod registry;

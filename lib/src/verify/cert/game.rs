@@ -55,7 +55,8 @@ use crate::core::graph6::encode;
 use crate::engine::extract::{strategy, Prover};
 use crate::engine::{best_index, Decider, Solver, Stopped};
 use crate::games::prelude::*;
-use crate::games::ramsey::RamseyGame;
+use crate::games::ramsey::{Outcome, RamseyGame};
+use crate::games::Value;
 use std::collections::{HashSet, VecDeque};
 
 /// Certificate format version of game certificates.
@@ -65,22 +66,29 @@ pub const GAME_FORMAT_VERSION: u32 = 3;
 /// either side wins, else both players' non-losing strategies (version 5,
 /// [`draw_certificate`]).
 pub fn solved_game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
-    let game = solver.game();
-    match solver.value(&game.start())?.score.winner() {
-        Some(_) => game_certificate(solver),
-        None => draw_certificate(solver),
+    position_certificate(solver, &solver.game().start())
+}
+
+/// [`solved_game_certificate`] for the game played from `from` instead of
+/// its start (with the same rules and first player): a split search's job
+/// certifies its frontier position this way, and the header's `start` and
+/// `to-move` are `from`'s.
+pub fn position_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Certificate, Stopped> {
+    let value = solver.value(from)?;
+    match value.score.winner() {
+        Some(_) => game_certificate(solver, from),
+        None => draw_from(solver, from),
     }
 }
 
-/// The winner's strategy in `solver`'s game as a version-3 certificate
-/// (on a draw, [`solved_game_certificate`] writes version 5 instead).
-fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
+/// The winner's strategy in `solver`'s game from `from` as a version-3
+/// certificate.
+fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Certificate, Stopped> {
     let game = solver.game();
-    let start = game.start();
-    let value = solver.value(&start)?;
+    let value = solver.value(from)?;
     let winner = value.score.winner().expect("a won game");
     let mut seen = HashSet::new();
-    let mut queue = VecDeque::from([start.clone()]);
+    let mut queue = VecDeque::from([from.clone()]);
     let mut lines = Vec::new();
     while let Some(position) = queue.pop_front() {
         let after = if position.to_move() == winner {
@@ -100,14 +108,32 @@ fn game_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped>
             }
         }
     }
+    Ok(seal_win(game, from, value, lines))
+}
+
+/// A version-3 certificate of `value` (a win) at `from`, with its entries
+/// (each with its number of coloured edges, the first key of the sort).
+pub(crate) fn seal_win(
+    game: &RamseyGame,
+    from: &Position,
+    value: Value<Outcome>,
+    mut lines: Vec<(usize, String)>,
+) -> Certificate {
+    let winner = value.score.winner().expect("a won game");
     lines.sort_unstable();
     let body: String = lines.into_iter().map(|(_, line)| line).collect();
-    let start_turn = start.to_move();
-    let bound = match start_turn == winner {
+    let bound = match from.to_move() == winner {
         true => value.plies.div_ceil(2),
         false => value.plies / 2,
     };
-    Ok(seal(game, winner, bound, &body))
+    seal(game, from, winner, bound, &body)
+}
+
+/// The header (version 3: winner and bound) of a certificate from `from`,
+/// and the body.
+fn seal(game: &RamseyGame, from: &Position, winner: Player, bound: u32, body: &str) -> Certificate {
+    let claim = format!("winner {}\nbound {bound}", winner.colour_name());
+    sealed_game(GAME_FORMAT_VERSION, game, from, &claim, body)
 }
 
 /// The entry line of a winner position and the position after the
@@ -128,12 +154,12 @@ fn winner_entry(solver: &Solver<RamseyGame>, position: &Position) -> Result<(Str
 }
 
 /// The number of coloured edges of `p`: the first key of the sort of entries.
-fn coloured(p: &Position) -> usize {
+pub(crate) fn coloured(p: &Position) -> usize {
     p.edge_count(Player::First) + p.edge_count(Player::Second)
 }
 
 /// `RED:BLUE`, both graph6 on all the board's vertices.
-pub(super) fn colouring(p: &Position) -> String {
+pub(crate) fn colouring(p: &Position) -> String {
     let n = p.vertex_count();
     format!(
         "{}:{}",
@@ -143,14 +169,14 @@ pub(super) fn colouring(p: &Position) -> String {
 }
 
 /// A move as written: `u-v` or `u-v,w-x,...`.
-pub(super) fn move_text(m: &[Edge]) -> String {
+pub(crate) fn move_text(m: &[Edge]) -> String {
     m.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// The body of versions 5 and 6: a line `COLOUR RED:BLUE MOVE` per entry
 /// of each player's strategy (each entry the player, the position and the
 /// move's text), red's first, each sorted by coloured edges, then text.
-pub(super) fn strategies_body(entries: impl IntoIterator<Item = (Player, Position, String)>) -> String {
+pub(crate) fn strategies_body(entries: impl IntoIterator<Item = (Player, Position, String)>) -> String {
     let mut lines: Vec<(usize, usize, String)> = entries
         .into_iter()
         .map(|(player, position, m)| {
@@ -162,17 +188,11 @@ pub(super) fn strategies_body(entries: impl IntoIterator<Item = (Player, Positio
     lines.into_iter().map(|(_, _, line)| line).collect()
 }
 
-/// The header (FORMAT.md, version 3) and the body.
-fn seal(game: &RamseyGame, winner: Player, bound: u32, body: &str) -> Certificate {
-    let claim = format!("winner {}\nbound {bound}", winner.colour_name());
-    sealed_game(GAME_FORMAT_VERSION, game, &claim, body)
-}
-
-/// A certificate about `game` (versions 3 and 5): the magic and tool
-/// lines, the statement (rules, board, targets, first, start, to-move),
-/// the `claim` lines, the entry count, the hash and the body.
-pub(super) fn sealed_game(version: u32, game: &RamseyGame, claim: &str, body: &str) -> Certificate {
-    let start = game.start();
+/// A certificate about `game` played from `start` (versions 3 and 5): the
+/// magic and tool lines, the statement (rules, board, targets, first,
+/// start, to-move), the `claim` lines, the entry count, the hash and the
+/// body.
+pub(super) fn sealed_game(version: u32, game: &RamseyGame, start: &Position, claim: &str, body: &str) -> Certificate {
     let n = start.vertex_count();
     let target = |p: Player| {
         let t = game.target(p);
@@ -189,7 +209,7 @@ pub(super) fn sealed_game(version: u32, game: &RamseyGame, claim: &str, body: &s
         target(Player::First),
         target(Player::Second),
         game.first().colour_name(),
-        colouring(&game.as_written(&start)),
+        colouring(&game.as_written(start)),
         start.to_move().colour_name(),
         sha256_hex(body),
     );
@@ -225,7 +245,7 @@ pub fn winner_only_certificate(
         true => free.div_ceil(2),
         false => free / 2,
     };
-    Ok(Some(seal(game, winner, bound, &body)))
+    Ok(Some(seal(game, &start, winner, bound, &body)))
 }
 
 /// The most moves the player to move at `position` can still make: every
@@ -269,17 +289,28 @@ impl Prover<RamseyGame> for Optimal<'_, '_> {
 /// Both players' non-losing strategies in `solver`'s game, which must be a
 /// draw, as a version-5 certificate.
 pub fn draw_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stopped> {
+    draw_from(solver, &solver.game().start())
+}
+
+/// [`draw_certificate`] from `from`, a drawn position.
+fn draw_from(solver: &Solver<RamseyGame>, from: &Position) -> Result<Certificate, Stopped> {
     let game = solver.game();
     let prover = Optimal { solver };
     let mut entries = Vec::new();
     for player in [Player::First, Player::Second] {
-        let moves = strategy(game, &game.start(), player, &prover, |p| game.canonical(p))?;
+        let moves = strategy(game, from, player, &prover, |p| game.canonical(p))?;
         entries.extend(moves.into_iter().map(|(position, m)| (player, position, move_text(&m))));
     }
-    Ok(sealed_game(
-        DRAW_FORMAT_VERSION,
-        game,
-        "claim draw",
-        &strategies_body(entries),
-    ))
+    Ok(seal_draw(game, from, entries))
+}
+
+/// A version-5 certificate of a draw at `from` with both players'
+/// strategy entries (player, position, move text).
+pub(crate) fn seal_draw(
+    game: &RamseyGame,
+    from: &Position,
+    entries: impl IntoIterator<Item = (Player, Position, String)>,
+) -> Certificate {
+    let body = strategies_body(entries);
+    sealed_game(DRAW_FORMAT_VERSION, game, from, "claim draw", &body)
 }

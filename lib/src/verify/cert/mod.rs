@@ -183,8 +183,8 @@ pub(crate) fn seal(
 
 /// The SHA-256 of a certificate's body, in lowercase hex (its header's
 /// `sha256` line, in every format version).
-pub(crate) fn sha256_hex(body: &str) -> String {
-    Sha256::digest(body.as_bytes())
+pub(crate) fn sha256_hex(body: impl AsRef<[u8]>) -> String {
+    Sha256::digest(body.as_ref())
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

@@ -1,0 +1,205 @@
+//! The game families a job folder holds: how each is stated in the
+//! manifest, how its scores are written in results, and whether its jobs
+//! and merge write certificates.
+
+use super::merge::Merge;
+use super::JobsError;
+use crate::core::board::{Player, Position};
+use crate::core::graph6::encode;
+use crate::engine::split::Glued;
+use crate::engine::{Solver, Stopped};
+use crate::games::pattern::Pattern;
+use crate::games::prelude::*;
+use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
+use crate::games::scoring::{Points, Scoring, ScoringGame};
+use crate::games::statement::{colour_start, parse_board};
+use crate::games::{Hints, Notation, Symmetric};
+use crate::verify::cert::game::{colouring, position_certificate};
+use crate::verify::cert::Certificate;
+use serde::{Deserialize, Serialize};
+
+/// A game as the manifest states it, so a job on another machine rebuilds
+/// exactly the game that was split.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(tag = "family", rename_all = "snake_case")]
+pub enum GameSpec {
+    /// A graph Ramsey game (`solve --rules`).
+    Ramsey(RamseySpec),
+    /// One of Erdős' scoring games (`erdos`).
+    Erdos(ErdosSpec),
+}
+
+/// A graph Ramsey game as its certificate header states it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct RamseySpec {
+    /// The rule set's name.
+    pub rules: String,
+    /// The board, graph6.
+    pub board: String,
+    /// Red's target, graph6.
+    pub target_red: String,
+    /// Blue's target, graph6.
+    pub target_blue: String,
+    /// Who moves first: `red` or `blue`.
+    pub first: String,
+    /// The start colouring, `RED:BLUE`.
+    pub start: String,
+}
+
+/// One of Erdős' scoring games: the game, the board, the head start (the
+/// start's red edges) and who moves first.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ErdosSpec {
+    /// `clique`, `star`, `vc` or `colex`.
+    pub game: String,
+    /// The board, graph6.
+    pub board: String,
+    /// The start colouring, `RED:BLUE` (the head start is red).
+    pub start: String,
+    /// Who moves first: `red` (Alice) or `blue` (Bob).
+    pub first: String,
+}
+
+/// A game family whose searches split into a job folder: a game on the
+/// engine with edge positions, stated in the manifest, with its scores
+/// written in results.
+pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized {
+    /// The game's statement.
+    fn spec(&self) -> GameSpec;
+    /// The game a statement states (an error if it is another family's).
+    fn from_spec(spec: &GameSpec) -> Result<Self, JobsError>;
+    /// A score as results write it.
+    fn score_code(&self, score: Self::Score) -> serde_json::Value;
+    /// A score read back from a result; `None` if it is not one.
+    fn score_from(&self, code: &serde_json::Value) -> Option<Self::Score>;
+    /// The certificate of the game played from `from`, if the family has
+    /// certificates a merge can join.
+    fn certificate(solver: &Solver<Self>, from: &Position) -> Option<Result<Certificate, Stopped>>;
+    /// The merged certificate of a folder, if the family has them.
+    fn merged(merge: &Merge<Self>, solver: &Solver<Glued<Self>>) -> Option<Result<Certificate, JobsError>>;
+}
+
+/// The error of a manifest's game that cannot be built.
+fn bad(e: impl std::fmt::Display) -> JobsError {
+    JobsError::Bad(format!("manifest game: {e}"))
+}
+
+/// `red` or `blue` as a player.
+pub(crate) fn colour(name: &str) -> Option<Player> {
+    match name {
+        "red" => Some(Player::First),
+        "blue" => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// The board and start colouring of a statement.
+fn board_and_start(board: &str, start: &str) -> Result<(Position, Position), JobsError> {
+    let board = parse_board(board).map_err(bad)?;
+    let (start, _) = colour_start(&board, start).map_err(bad)?;
+    Ok((board, start))
+}
+
+impl Splittable for RamseyGame {
+    fn spec(&self) -> GameSpec {
+        let start = self.start();
+        let target = |p: Player| {
+            let t = self.target(p);
+            encode(t.vertex_count(), &t.edges())
+        };
+        GameSpec::Ramsey(RamseySpec {
+            rules: self.rules().name().to_string(),
+            board: encode(start.vertex_count(), &start.board_edges()),
+            target_red: target(Player::First),
+            target_blue: target(Player::Second),
+            first: self.first().colour_name().to_string(),
+            start: colouring(&start),
+        })
+    }
+
+    fn from_spec(spec: &GameSpec) -> Result<RamseyGame, JobsError> {
+        let GameSpec::Ramsey(s) = spec else {
+            return Err(bad("not a graph Ramsey game"));
+        };
+        let rules: RuleSet = s.rules.parse().map_err(bad)?;
+        let (_, start) = board_and_start(&s.board, &s.start)?;
+        let target = |t: &str| t.parse::<Pattern>().map_err(bad);
+        let targets = [target(&s.target_red)?, target(&s.target_blue)?];
+        let first = colour(&s.first).ok_or_else(|| bad(format!("first mover `{}`", s.first)))?;
+        RamseyGame::new(start, targets, rules, first).map_err(bad)
+    }
+
+    /// `"red"`, `"blue"` (the winner) or `"draw"`.
+    fn score_code(&self, score: Outcome) -> serde_json::Value {
+        score.winner().map_or("draw", Player::colour_name).into()
+    }
+
+    fn score_from(&self, code: &serde_json::Value) -> Option<Outcome> {
+        match code.as_str()? {
+            "red" => Some(Outcome::RedWins),
+            "blue" => Some(Outcome::BlueWins),
+            "draw" => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
+    fn certificate(solver: &Solver<RamseyGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
+        Some(position_certificate(solver, from))
+    }
+
+    fn merged(merge: &Merge<RamseyGame>, solver: &Solver<Glued<RamseyGame>>) -> Option<Result<Certificate, JobsError>> {
+        Some(super::parts::certificate(merge, solver))
+    }
+}
+
+impl Splittable for ScoringGame {
+    fn spec(&self) -> GameSpec {
+        let start = self.start();
+        GameSpec::Erdos(ErdosSpec {
+            game: self.scoring().name().to_string(),
+            board: encode(start.vertex_count(), &start.board_edges()),
+            start: colouring(&start),
+            first: start.to_move().colour_name().to_string(),
+        })
+    }
+
+    fn from_spec(spec: &GameSpec) -> Result<ScoringGame, JobsError> {
+        let GameSpec::Erdos(s) = spec else {
+            return Err(bad("not one of Erdős' scoring games"));
+        };
+        let scoring = Scoring::from_name(&s.game).ok_or_else(|| bad(format!("game `{}`", s.game)))?;
+        let (board, start) = board_and_start(&s.board, &s.start)?;
+        let game = ScoringGame::new(scoring, &board, &start.edges(Player::First)).map_err(bad)?;
+        match colour(&s.first) {
+            Some(Player::First) => Ok(game),
+            Some(Player::Second) => Ok(game.bob_first()),
+            None => Err(bad(format!("first mover `{}`", s.first))),
+        }
+    }
+
+    /// `[a, b]`: Alice's points and Bob's.
+    fn score_code(&self, score: Points) -> serde_json::Value {
+        serde_json::json!([score.alice, score.bob])
+    }
+
+    fn score_from(&self, code: &serde_json::Value) -> Option<Points> {
+        let points = |i: usize| code.get(i)?.as_u64()?.try_into().ok();
+        match code.as_array()?.len() {
+            2 => Some(Points {
+                alice: points(0)?,
+                bob: points(1)?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Format 6 certificates are not joined yet: the jobs of a scoring
+    /// game write none.
+    fn certificate(_: &Solver<ScoringGame>, _: &Position) -> Option<Result<Certificate, Stopped>> {
+        None
+    }
+
+    fn merged(_: &Merge<ScoringGame>, _: &Solver<Glued<ScoringGame>>) -> Option<Result<Certificate, JobsError>> {
+        None
+    }
+}

@@ -1,0 +1,301 @@
+//! `ramsey-verify split`, `job`, `jobs` and `merge`: one search cut into
+//! jobs in a folder, run by a scheduler (scripts/slurm/, scripts/parallel/),
+//! watched, and merged into one value and one certificate. The folder and
+//! the merge are `verify::jobs`; this file parses the flags and prints.
+
+use super::args::{on_pool, LimitArgs};
+use super::game_solve::{statement, StatementArgs};
+use super::{output, Failure};
+use crate::analysis::erdos::{parse_games, BoardReport};
+use crate::games::ramsey::RamseyGame;
+use crate::games::scoring::ScoringGame;
+use crate::verify::jobs::merge::{Merge, Merged};
+use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
+use crate::verify::jobs::status::Status;
+use crate::verify::jobs::{Folder, GameSpec, JobResult, JobsError, Splittable};
+use clap::{ArgGroup, Args};
+use std::path::PathBuf;
+
+/// `split`: the game (as `solve --rules` or `erdos` states it), where to
+/// cut, and the folder.
+#[derive(Args, Debug)]
+#[command(group(ArgGroup::new("cut").required(true).args(["depth", "jobs"])))]
+#[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos"])))]
+pub struct SplitArgs {
+    /// A graph Ramsey game (`solve --rules`).
+    #[command(flatten)]
+    pub statement: StatementArgs,
+    /// Instead: one of Erdős' scoring games (clique, star, vc, colex), as
+    /// `erdos --game` (no certificates yet).
+    #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first"])]
+    pub erdos: Option<String>,
+    /// With --erdos: edges red before Alice's first move (as `erdos --head-start`).
+    #[arg(long, requires = "erdos")]
+    pub head_start: Option<String>,
+    /// With --erdos: Bob moves first.
+    #[arg(long, requires = "erdos")]
+    pub bob_first: bool,
+    /// The board: n (K_n), a graph name or graph6; with --erdos also
+    /// colex:m for the Colex graph C(m).
+    #[arg(long)]
+    pub board: String,
+    /// Cut this many plies below the start.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Cut at the shallowest depth with at least this many positions (up
+    /// to isomorphism).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Jobs also write their positions' keys, so that the merge counts
+    /// distinct positions exactly as one process does (disk: about 20
+    /// bytes per position).
+    #[arg(long)]
+    pub keys: bool,
+    /// Jobs write no certificates (the merge then gives no certificate).
+    #[arg(long)]
+    pub no_cert: bool,
+    /// The job folder to create.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `job`: one job of a folder.
+#[derive(Args, Debug)]
+pub struct JobArgs {
+    /// The job folder.
+    pub dir: PathBuf,
+    /// The job's number (from 0).
+    pub index: usize,
+    /// Worker threads and the memory cap.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// `jobs` and `merge`: a folder.
+#[derive(Args, Debug)]
+pub struct FolderArgs {
+    /// The job folder.
+    pub dir: PathBuf,
+    /// With `merge`: write the merged certificate to FILE (gzipped if it
+    /// ends in .gz).
+    #[arg(long, value_name = "FILE")]
+    pub cert: Option<PathBuf>,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn failure(e: JobsError) -> Failure {
+    match e {
+        JobsError::Io { .. } => Failure::Output(e.to_string()),
+        JobsError::Bad(_) => Failure::BadInput(e.to_string()),
+    }
+}
+
+/// Writes the folder and says how to run it.
+pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
+    match (&args.erdos, &args.statement.rules) {
+        (Some(name), _) => {
+            let games = parse_games(name).map_err(|e| Failure::BadInput(e.to_string()))?;
+            let [scoring] = games[..] else {
+                return Err(Failure::BadInput("--erdos names one game".into()));
+            };
+            let report = BoardReport::parse(&args.board, args.head_start.as_deref(), args.bob_first)
+                .map_err(|e| Failure::BadInput(e.to_string()))?;
+            let game = report.game(scoring).map_err(|e| Failure::BadInput(e.to_string()))?;
+            split_game(&args, &game)
+        }
+        (None, Some(rules)) => split_game(&args, &statement(&args.statement, rules, &args.board)?),
+        (None, None) => Err(Failure::BadInput("split needs --rules or --erdos".into())),
+    }
+}
+
+/// Writes the folder of `game`.
+fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> {
+    std::fs::create_dir_all(&args.out).map_err(|e| Failure::Output(format!("{}: {e}", args.out.display())))?;
+    let dir = std::fs::canonicalize(&args.out).map_err(|e| Failure::Output(e.to_string()))?;
+    let options = SplitOptions {
+        cut: match (args.depth, args.jobs) {
+            (Some(d), _) => Cut::Depth(d.max(1)),
+            (None, n) => Cut::Jobs(n.unwrap_or(1)),
+        },
+        keys: args.keys,
+        certificates: !args.no_cert,
+        command: format!("ramsey-verify job {} {{}}", dir.display()),
+    };
+    let manifest = split(game, &Folder::at(&dir), &options).map_err(failure)?;
+    output::print(&format!(
+        "{} jobs at depth {} in {}\nrun job i: {}\n",
+        manifest.jobs.len(),
+        manifest.depth,
+        dir.display(),
+        manifest.command
+    ))
+}
+
+/// Runs one job (or skips it if it has finished before).
+pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
+    let limits = args.limits.limits(false);
+    let folder = Folder::at(&args.dir);
+    let ran = on_pool(&limits, || {
+        run_job(&folder, args.index, limits, usage).map_err(|e| match e {
+            JobError::Jobs(e) => failure(e),
+            JobError::Stopped(s) => Failure::NoVerdict(format!("job {}: {s}", args.index)),
+        })
+    })?;
+    let (what, r) = match &ran {
+        Ran::Skipped(r) => ("finished before", r),
+        Ran::Done(r) => ("done", r),
+    };
+    output::println(format_args!(
+        "job {}: {what}: {} after {} plies, {} positions, {:.2} s CPU",
+        r.index, r.score, r.plies, r.positions, r.cpu_seconds
+    ))
+}
+
+/// CPU seconds and peak resident memory of this process.
+fn usage() -> Usage {
+    // SAFETY: getrusage only writes the struct it is given.
+    let u = unsafe {
+        let mut u = std::mem::zeroed::<libc::rusage>();
+        libc::getrusage(libc::RUSAGE_SELF, &mut u);
+        u
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    Usage {
+        cpu_seconds: seconds(u.ru_utime) + seconds(u.ru_stime),
+        // Linux reports kibibytes.
+        peak_memory_bytes: u.ru_maxrss as u64 * 1024,
+    }
+}
+
+/// Merges the folder's jobs: value, line, counts, certificate.
+pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.cert {
+        output::check_writable(path)?;
+    }
+    match Folder::at(&args.dir).manifest().map_err(failure)?.game {
+        GameSpec::Ramsey(_) => merge_as::<RamseyGame>(&args),
+        GameSpec::Erdos(_) => merge_as::<ScoringGame>(&args),
+    }
+}
+
+/// [`run_merge`] for the folder's game family.
+fn merge_as<G: Splittable>(args: &FolderArgs) -> Result<(), Failure> {
+    let merge = Merge::<G>::load(&Folder::at(&args.dir)).map_err(failure)?;
+    if args.cert.is_some() && !merge.manifest.certificates {
+        return Err(Failure::BadInput(
+            "the jobs wrote no certificates (split --no-cert)".into(),
+        ));
+    }
+    let merged = merge.merge(args.cert.is_some()).map_err(failure)?;
+    let cpu: f64 = merge.results.iter().map(|r| r.cpu_seconds).sum();
+    match args.json {
+        true => output::println(merged_json(&merge, &merged, cpu))?,
+        false => output::print(&merged_text(&merge, &merged, cpu))?,
+    }
+    match (&merged.certificate, &args.cert) {
+        (Some(cert), Some(path)) => super::erdos::write_certificate(cert, path),
+        _ => Ok(()),
+    }
+}
+
+fn merged_text<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) -> String {
+    let positions = match m.distinct_positions {
+        Some(d) => format!("{d} distinct (up to isomorphism, as one process counts them); "),
+        None => "distinct not counted (split --keys); ".into(),
+    };
+    format!(
+        "VALUE: {}, after {} more moves with optimal play\noptimal line: {}\n\
+         jobs: {} at depth {}, {:.2} s CPU in all\npositions: {positions}top of the tree {}, \
+         jobs {} added up (a position several jobs meet is counted by each)\n",
+        merge.game().score_text(m.value.score),
+        m.value.plies,
+        m.line.join(" "),
+        merge.results.len(),
+        merge.manifest.depth,
+        cpu,
+        m.top_positions,
+        m.job_positions
+    )
+}
+
+fn merged_json<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) -> serde_json::Value {
+    serde_json::json!({
+        "value": merge.game().score_json(m.value.score),
+        "plies": m.value.plies,
+        "line": m.line,
+        "jobs": merge.results.len(),
+        "depth": merge.manifest.depth,
+        "cpu_seconds": cpu,
+        "distinct_positions": m.distinct_positions,
+        "top_positions": m.top_positions,
+        "job_positions": m.job_positions,
+        "certificate_entries": m.certificate.as_ref().map(|c| c.entries),
+    })
+}
+
+/// Shows a folder's progress.
+pub fn run_status(args: FolderArgs) -> Result<(), Failure> {
+    let status = Status::read(&Folder::at(&args.dir)).map_err(failure)?;
+    let spans: Vec<(usize, f64, f64)> = [16, 64, 256]
+        .into_iter()
+        .map(|p| {
+            let (span, bound) = status.makespan(p);
+            (p, span, bound)
+        })
+        .collect();
+    if args.json {
+        let running: Vec<_> = status.running.iter().filter(|r| !r.3).map(|r| r.0).collect();
+        let killed: Vec<_> = status.running.iter().filter(|r| r.3).map(|r| r.0).collect();
+        let largest = status
+            .done
+            .iter()
+            .max_by(|a, b| a.cpu_seconds.total_cmp(&b.cpu_seconds));
+        return output::println(serde_json::json!({
+            "total": status.total,
+            "done": status.done.len(),
+            "running": running,
+            "killed": killed,
+            "failed": status.failed.iter().map(|f| f.0).collect::<Vec<_>>(),
+            "bad": status.bad,
+            "cpu_seconds": status.cpu_done(),
+            "cpu_seconds_left_estimate": status.cpu_left(),
+            "largest_job": largest.map(|r: &JobResult| r.index),
+            "largest_share": status.largest_share(),
+            "makespan": spans.iter().map(|(p, s, b)| serde_json::json!({"cores": p, "seconds": s, "lower_bound": b})).collect::<Vec<_>>(),
+        }));
+    }
+    output::print(&status_text(&status, &spans))
+}
+
+fn status_text(status: &Status, spans: &[(usize, f64, f64)]) -> String {
+    let killed = status.running.iter().filter(|r| r.3).count();
+    let mut text = format!(
+        "jobs: {} done, {} running, {} killed (rerun them), {} failed, {} bad, {} total\n\
+         CPU so far: {:.2} s",
+        status.done.len(),
+        status.running.len() - killed,
+        killed,
+        status.failed.len(),
+        status.bad.len(),
+        status.total,
+        status.cpu_done()
+    );
+    if let Some(left) = status.cpu_left() {
+        text += &format!("; left, estimated from the mean job: {left:.2} s");
+    }
+    if let Some(share) = status.largest_share() {
+        text += &format!("\nlargest job: {:.1}% of the CPU done", share * 100.0);
+        for (p, span, bound) in spans {
+            text += &format!("\nmakespan on {p} cores: {span:.2} s (lower bound {bound:.2} s)");
+        }
+    }
+    for (i, why) in &status.failed {
+        text += &format!("\nfailed: job {i}: {why}");
+    }
+    for why in &status.bad {
+        text += &format!("\nbad: {why}");
+    }
+    text + "\n"
+}
