@@ -48,14 +48,20 @@ fn chromium(dir: &Path) -> Option<Command> {
     // A profile per run: two browsers sharing one would wait on its lock.
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let found = Command::new("chromium").arg("--version").output().is_ok_and(|o| o.status.success());
+    let found = Command::new("chromium")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !found {
         eprintln!("skipped: chromium is not installed (.ci/run installs it)");
         return None;
     }
     let mut cmd = Command::new("chromium");
     cmd.args(["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run"])
-        .arg(format!("--user-data-dir={}", dir.join(format!("profile{run}")).display()));
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.join(format!("profile{run}")).display()
+        ));
     Some(cmd)
 }
 
@@ -83,7 +89,13 @@ fn browser_draws_k_edges_at_step_k() {
         assert_eq!(edges(&dom), k, "step {k}: {dom}");
         assert!(dom.contains(&format!("move {k} of {MOVES}")), "step {k}: {dom}");
         assert!(dom.contains(&format!("<span id=\"step\">{k}</span>")), "step {k}");
-        let next = if k == MOVES { "end of the line" } else if k % 2 == 0 { "red to move" } else { "blue to move" };
+        let next = if k == MOVES {
+            "end of the line"
+        } else if k % 2 == 0 {
+            "red to move"
+        } else {
+            "blue to move"
+        };
         assert!(dom.contains(next), "step {k}: {dom}");
     }
     // Past the end clamps to the last move.
@@ -106,7 +118,9 @@ fn screenshots_differ_as_edges_are_drawn() {
             .unwrap();
         Some(std::fs::read(&png).expect("the screenshot is written"))
     };
-    let (Some(none), Some(all)) = (shot(0), shot(MOVES)) else { return };
+    let (Some(none), Some(all)) = (shot(0), shot(MOVES)) else {
+        return;
+    };
     for png in [&none, &all] {
         assert!(png.starts_with(b"\x89PNG") && png.len() > 2000, "a real picture");
     }
@@ -117,7 +131,15 @@ fn screenshots_differ_as_edges_are_drawn() {
 fn browser_shows_the_stage_and_threats_of_a_counterexample() {
     let dir = scratch();
     let page = dir.join("k4-regular.html");
-    let out = run(&["verify", "--strategy", "k4-regular", "--threads", "1", "--html", page.to_str().unwrap()]);
+    let out = run(&[
+        "verify",
+        "--strategy",
+        "k4-regular",
+        "--threads",
+        "1",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // Move 11 (red m-r, stage 3) threatens l-r, which blue answers at 12.
     let Some(mut cmd) = chromium(&dir) else { return };
@@ -125,5 +147,8 @@ fn browser_shows_the_stage_and_threats_of_a_counterexample() {
     let dom = String::from_utf8_lossy(&dom);
     assert_eq!(edges(&dom), 11, "{dom}");
     assert!(dom.contains("<span id=\"stage\">stage 3</span>"), "{dom}");
-    assert!(dom.contains("<li class=\"threat\">red threat: K4 completed by l-r</li>"), "{dom}");
+    assert!(
+        dom.contains("<li class=\"threat\">red threat: K4 completed by l-r</li>"),
+        "{dom}"
+    );
 }

@@ -46,8 +46,8 @@ impl PictureArgs {
             (&self.dot, to_dot),
             (&self.html, to_html),
         ]
-            .into_iter()
-            .filter_map(|(path, render)| path.as_ref().map(|p| (p, render(figure))))
+        .into_iter()
+        .filter_map(|(path, render)| path.as_ref().map(|p| (p, render(figure))))
         {
             write_file(path, text)?;
         }

@@ -69,8 +69,8 @@ const PAGE: &str = include_str!("html_page.html");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::DrawnEdge;
     use crate::core::board::Edge;
+    use crate::render::DrawnEdge;
 
     fn figure() -> Figure {
         let edge = |u, v, player, n| DrawnEdge {
