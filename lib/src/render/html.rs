@@ -52,7 +52,16 @@ pub fn to_html(figure: &Figure) -> String {
     });
     // `</` inside a script element would end it early.
     let blob = data.to_string().replace("</", "<\\/");
-    PAGE.replace("{TITLE}", &escape(&figure.title)).replace("{DATA}", &blob)
+    // Fill the template in one pass, so a title holding `{DATA}` stays text.
+    let title = escape(&figure.title);
+    let mut out = String::new();
+    for (i, piece) in PAGE.split("{DATA}").enumerate() {
+        if i > 0 {
+            out.push_str(&blob);
+        }
+        out.push_str(&piece.replace("{TITLE}", &title));
+    }
+    out
 }
 
 /// The lower-case colour word a reader sees in the caption.
@@ -82,7 +91,7 @@ mod tests {
             threat: false,
         };
         Figure {
-            title: "a </script> title".into(),
+            title: "a </script> {DATA} title".into(),
             vertices: vec![0, 1, 2],
             names: Default::default(),
             edges: vec![edge(0, 1, Player::First, 1), edge(1, 2, Player::Second, 2)],
@@ -96,7 +105,7 @@ mod tests {
     fn page_is_self_contained_and_holds_every_move() {
         let page = to_html(&figure());
         assert!(!page.contains("http://") && !page.contains("https://"), "{page}");
-        assert_eq!(page.matches("\"player\":").count(), 2);
+        assert_eq!(page.matches("\"player\":").count(), 2, "{page}");
         assert_eq!(page.matches("</script>").count(), 2, "title must not end a script");
         assert!(page.contains("id=\"caption\"") && page.contains("ArrowRight"));
     }
