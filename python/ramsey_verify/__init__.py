@@ -85,23 +85,31 @@ def _with_edges(value):
     return value
 
 
+def _path(path):
+    return None if path is None else str(path)
+
+
 def _answer(text):
     return _with_edges(_json.loads(text))
 
 
 def solve(rules, board, target=None, *, target_red=None, target_blue=None, start=None,
-          first=None, budget=None, census=False, threads=None, max_memory=None):
+          first=None, budget=None, census=False, cert=None, threads=None, max_memory=None):
     """``solve --rules RULES --board BOARD --target TARGET --json``: who wins a
     graph Ramsey game (Slany's rule sets: achieve, avoid, misere, ...) with
     perfect play, in how many moves, and an optimal line. ``board`` is n, a
     graph6 string or a networkx graph (or "inf" with ``budget``); targets are
     names ("K3", "C4", "K1,3") or graphs. ``budget=b``: does the first player
-    win within b of her moves? ``census=True``: positions per ply."""
+    win within b of her moves? ``census=True``: positions per ply.
+    ``cert=PATH`` writes the proof certificate of the exact solve (the
+    winner's strategy, or both players' on a draw; gzipped if PATH ends in
+    .gz), as ``--cert`` does; check it with :func:`check`."""
     target, target_red, target_blue = (
         None if t is None else graph6(t) for t in (target, target_red, target_blue))
     return _answer(_native.solve(str(rules), graph6(board), target, target_red=target_red,
                                  target_blue=target_blue, start=start, first=first, budget=budget,
-                                 census=census, threads=threads, max_memory=max_memory))
+                                 census=census, cert=_path(cert), threads=threads,
+                                 max_memory=max_memory))
 
 
 def verify(strategy, board="inf", bound=50, *, rules=None, threads=None, max_memory=None):
@@ -113,24 +121,27 @@ def verify(strategy, board="inf", bound=50, *, rules=None, threads=None, max_mem
 
 
 def erdos(board, game="all", *, head_start=None, bob_first=False, winner_only=False,
-          threads=None, max_memory=None):
+          cert=None, threads=None, max_memory=None):
     """``erdos --game GAME --board BOARD --json``: Erdős' scoring games
     (clique, star, vc, colex, a list, or all) solved exactly. ``board`` is n,
-    "colex:m", graph6 or a networkx graph."""
+    "colex:m", graph6 or a networkx graph. ``cert=PATH`` (one game) writes
+    its certificate: Alice's strategy for "at least", Bob's for "at most"."""
     return _answer(_native.erdos(graph6(board), str(game), head_start=head_start,
-                                 bob_first=bob_first, winner_only=winner_only,
+                                 bob_first=bob_first, winner_only=winner_only, cert=_path(cert),
                                  threads=threads, max_memory=max_memory))
 
 
 def colour(graph, game=None, colours=None, *, game_chromatic=False, order=None, owner=None,
-           linear_only=False, threads=None, max_memory=None):
+           linear_only=False, cert=None, threads=None, max_memory=None):
     """``colour --graph GRAPH --game GAME --colours K --json`` (or
     ``game_chromatic=True``): Bodlaender's colouring games. ``graph`` is
-    graph6, a family name ("grid:4x4", "path:7", ...) or a networkx graph."""
+    graph6, a family name ("grid:4x4", "path:7", ...) or a networkx graph.
+    ``cert=PATH`` writes the certificate (the winner's strategy; with
+    ``game_chromatic``, both sides of chi_g)."""
     # Colouring lines are (vertex, colour) pairs, not edges: left as they are.
     return _json.loads(_native.colour(graph6(graph), game, colours, game_chromatic=game_chromatic,
                                       order=order, owner=owner, linear_only=linear_only,
-                                      threads=threads, max_memory=max_memory))
+                                      cert=_path(cert), threads=threads, max_memory=max_memory))
 
 
 def check(path, *, threads=None):

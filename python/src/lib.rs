@@ -14,16 +14,20 @@
 //! its next table store) and raises `KeyboardInterrupt`.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use ramsey_verify::analysis::colouring::request::{ColourError, ColourRequest};
-use ramsey_verify::analysis::erdos::{parse_games, solve as solve_scoring, BoardReport};
+use ramsey_verify::analysis::erdos::{parse_games, solve as solve_scoring, solve_certified, BoardReport};
 use ramsey_verify::analysis::ramsey_game::GameAnswer;
 use ramsey_verify::analysis::ramsey_game::{names_aleph0, Statement};
 use ramsey_verify::core::board::Board;
 use ramsey_verify::engine::limits::MIB;
 use ramsey_verify::engine::{Limits, Solver, Stopped};
+use ramsey_verify::verify::cert::colouring::Ends;
+use ramsey_verify::verify::cert::game::solved_game_certificate;
+use ramsey_verify::verify::cert::Certificate;
 use ramsey_verify::verify::{verify as verify_strategy, Request, VerifyError};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -45,6 +49,9 @@ create_exception!(
 enum Failure {
     BadInput(String),
     NoVerdict(String),
+    /// A file could not be written (an `OSError`; exit code 2 on the
+    /// command line).
+    Output(String),
 }
 
 impl From<Stopped> for Failure {
@@ -58,6 +65,15 @@ fn bad(e: impl std::fmt::Display) -> Failure {
 }
 
 type Answer = Result<serde_json::Value, Failure>;
+
+/// Writes `cert` to `path` when one was asked for (`cert=` in Python, as
+/// `--cert FILE`; gzipped if the name ends in `.gz`).
+fn write(cert: Option<&Certificate>, path: &Option<PathBuf>) -> Result<(), Failure> {
+    match (cert, path) {
+        (Some(cert), Some(path)) => cert.write(path).map(|_| ()).map_err(|e| Failure::Output(e.to_string())),
+        _ => Ok(()),
+    }
+}
 
 /// Runs `work` under the limits `threads` and `max_memory` (MiB) on its own
 /// thread, with the interpreter released and Ctrl-C honoured (module docs).
@@ -113,12 +129,13 @@ fn to_python(failure: Failure) -> PyErr {
     match failure {
         Failure::BadInput(why) => BadInput::new_err(why),
         Failure::NoVerdict(why) => NoVerdict::new_err(why),
+        Failure::Output(why) => PyOSError::new_err(why),
     }
 }
 
 /// `solve --rules RULES --board BOARD --target ... [--budget B] [--census] --json`.
 #[pyfunction]
-#[pyo3(signature = (rules, board, target=None, *, target_red=None, target_blue=None, start=None, first=None, budget=None, census=false, threads=None, max_memory=None))]
+#[pyo3(signature = (rules, board, target=None, *, target_red=None, target_blue=None, start=None, first=None, budget=None, census=false, cert=None, threads=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -131,6 +148,7 @@ fn solve(
     first: Option<String>,
     budget: Option<u32>,
     census: bool,
+    cert: Option<PathBuf>,
     threads: Option<usize>,
     max_memory: Option<u64>,
 ) -> PyResult<String> {
@@ -144,12 +162,18 @@ fn solve(
     run(py, threads, max_memory, move |limits| {
         let game = statement.game_named(&rules, &board, budget).map_err(bad)?;
         let solver = Solver::new(&game).with_limits(limits);
+        if cert.is_some() && (budget.is_some() || census) {
+            return Err(bad("cert is written by the exact solve: not with budget or census"));
+        }
         let answer = match (budget, census) {
             (Some(_), true) => return Err(bad("census does not take a budget")),
             (Some(budget), false) => GameAnswer::within_budget(&game, budget, names_aleph0(&board), limits)?,
             (None, true) => GameAnswer::census(&game, limits)?,
             (None, false) => GameAnswer::value(&solver, limits)?,
         };
+        if cert.is_some() {
+            write(Some(&solved_game_certificate(&solver)?), &cert)?;
+        }
         Ok(answer.to_json())
     })
 }
@@ -188,7 +212,7 @@ fn verify(
 
 /// `erdos --game GAME --board BOARD [--head-start E] [--bob-first] [--winner-only] --json`.
 #[pyfunction]
-#[pyo3(signature = (board, game="all".to_string(), *, head_start=None, bob_first=false, winner_only=false, threads=None, max_memory=None))]
+#[pyo3(signature = (board, game="all".to_string(), *, head_start=None, bob_first=false, winner_only=false, cert=None, threads=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn erdos(
     py: Python<'_>,
@@ -197,15 +221,22 @@ fn erdos(
     head_start: Option<String>,
     bob_first: bool,
     winner_only: bool,
+    cert: Option<PathBuf>,
     threads: Option<usize>,
     max_memory: Option<u64>,
 ) -> PyResult<String> {
     run(py, threads, max_memory, move |limits| {
         let games = parse_games(&game).map_err(bad)?;
+        if cert.is_some() && games.len() != 1 {
+            return Err(bad("cert writes one game's certificate: name one game"));
+        }
+        let solve = if cert.is_some() { solve_certified } else { solve_scoring };
         let mut report = BoardReport::parse(&board, head_start.as_deref(), bob_first).map_err(bad)?;
         for scoring in games {
             let game = report.game(scoring).map_err(bad)?;
-            report.games.push(solve_scoring(&game, limits, winner_only)?);
+            let solved = solve(&game, limits, winner_only)?;
+            write(solved.certificate.as_ref(), &cert)?;
+            report.games.push(solved);
         }
         Ok(report.to_json())
     })
@@ -213,7 +244,7 @@ fn erdos(
 
 /// `colour --graph GRAPH [--game G --colours K | --game-chromatic] --json`.
 #[pyfunction]
-#[pyo3(signature = (graph, game=None, colours=None, *, game_chromatic=false, order=None, owner=None, linear_only=false, threads=None, max_memory=None))]
+#[pyo3(signature = (graph, game=None, colours=None, *, game_chromatic=false, order=None, owner=None, linear_only=false, cert=None, threads=None, max_memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn colour(
     py: Python<'_>,
@@ -224,6 +255,7 @@ fn colour(
     order: Option<String>,
     owner: Option<String>,
     linear_only: bool,
+    cert: Option<PathBuf>,
     threads: Option<usize>,
     max_memory: Option<u64>,
 ) -> PyResult<String> {
@@ -237,15 +269,14 @@ fn colour(
             linear_only,
             game_chromatic,
             picture: false,
-            certificate: None,
+            certificate: cert.as_ref().map(|_| Ends::Safe),
         };
-        request
-            .answer(limits)
-            .map(|answer| answer.to_json())
-            .map_err(|e| match e {
-                ColourError::Stopped(stopped) => stopped.into(),
-                e => bad(e),
-            })
+        let answer = request.answer(limits).map_err(|e| match e {
+            ColourError::Stopped(stopped) => stopped.into(),
+            e => bad(e),
+        })?;
+        write(ColourRequest::certificate_of(&answer), &cert)?;
+        Ok(answer.to_json())
     })
 }
 

@@ -117,3 +117,18 @@ def test_the_example_script_draws_its_table(tmp_path):
     subprocess.run(["python", str(example), str(tmp_path / "table.png")], check=True)
     png = (tmp_path / "table.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 1000
+
+
+def test_certificates_written_from_python_are_accepted_by_the_checker(tmp_path):
+    draw = tmp_path / "draw.cert"
+    assert rv.solve(rules="achieve", board=5, target="C4", cert=draw)["score"]["result"] == "draw"
+    vc = tmp_path / "vc.cert.gz"
+    rv.erdos(board="colex:9", game="vc", cert=vc)
+    tree = tmp_path / "tree.cert"
+    assert rv.colour("path:5", game_chromatic=True, cert=tree)["game_chromatic_number"] == 3
+    for path in (draw, vc, tree):
+        assert rv.check(path)["valid"] is True, path
+    with pytest.raises(rv.BadInput):
+        rv.erdos(board=6, game="all", cert=tmp_path / "two.cert")
+    with pytest.raises(OSError):
+        rv.solve(rules="misere", board=5, target="K3", cert="/nonexistent/dir/x.cert")
