@@ -21,12 +21,12 @@ use ramsey_verify::analysis::erdos::{parse_games, solve as solve_scoring, solve_
 use ramsey_verify::analysis::ramsey_game::GameAnswer;
 use ramsey_verify::analysis::ramsey_game::{names_aleph0, Statement};
 use ramsey_verify::core::board::Board;
-use ramsey_verify::engine::limits::MIB;
+use ramsey_verify::engine::limits::parse_max_memory;
 use ramsey_verify::engine::{Limits, Solver, Stopped};
 use ramsey_verify::verify::cert::colouring::Ends;
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::cert::Certificate;
-use ramsey_verify::verify::{verify as verify_strategy, Request, VerifyError};
+use ramsey_verify::verify::{parse_bound, verify as verify_strategy, Request, VerifyError};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -91,13 +91,8 @@ fn run(
         limits = limits.with_threads(threads);
     }
     if let Some(mib) = max_memory {
-        let bytes = mib.checked_mul(MIB).filter(|_| mib > 0);
-        limits = limits.with_max_memory(bytes.ok_or_else(|| {
-            BadInput::new_err(format!(
-                "the memory cap must be a whole number of MiB from 1 to {}, not `{mib}`",
-                u64::MAX / MIB
-            ))
-        })?);
+        let bytes = parse_max_memory(&mib.to_string()).map_err(|e| BadInput::new_err(e.to_string()))?;
+        limits = limits.with_max_memory(bytes);
     }
     let (send, receive) = mpsc::channel();
     std::thread::spawn(move || {
@@ -193,9 +188,7 @@ fn verify(
     run(py, threads, max_memory, move |limits| {
         let strategy = ramsey_verify::strategies::builtin().get(&strategy).map_err(bad)?;
         let board: Board = board.parse().map_err(bad)?;
-        if !(1..=200).contains(&bound) {
-            return Err(bad(format!("the bound must be from 1 to 200, not {bound}")));
-        }
+        let bound = parse_bound(&bound.to_string()).map_err(bad)?;
         let request = Request {
             rules: rules.as_deref().map(str::parse).transpose().map_err(bad)?,
             limits,

@@ -132,3 +132,14 @@ def test_certificates_written_from_python_are_accepted_by_the_checker(tmp_path):
         rv.erdos(board=6, game="all", cert=tmp_path / "two.cert")
     with pytest.raises(OSError):
         rv.solve(rules="misere", board=5, target="K3", cert="/nonexistent/dir/x.cert")
+
+
+@needs_binary
+def test_limits_and_bounds_are_refused_with_the_command_lines_messages():
+    for kwargs, flags in [({"bound": 0}, ["--bound", "0"]), ({"bound": 201}, ["--bound", "201"]),
+                          ({"max_memory": 0}, ["--max-memory", "0"])]:
+        cli = subprocess.run([BINARY, "verify", "--strategy", "k3", *flags], capture_output=True, text=True)
+        assert cli.returncode == 2
+        with pytest.raises(rv.BadInput) as raised:
+            rv.verify("k3", **kwargs)
+        assert str(raised.value) in cli.stderr, (kwargs, cli.stderr)

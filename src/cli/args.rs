@@ -11,14 +11,7 @@ pub fn parse_board(s: &str) -> Result<Board, String> {
     s.parse().map_err(|e: crate::core::board::BoardError| e.to_string())
 }
 
-pub fn parse_bound(s: &str) -> Result<u32, String> {
-    match s.parse::<u32>() {
-        Ok(0) => Err("the bound must be at least 1".into()),
-        Ok(b) if b > 200 => Err("the bound must be at most 200".into()),
-        Ok(b) => Ok(b),
-        Err(_) => Err(format!("the bound must be a positive number, not `{s}`")),
-    }
-}
+pub use crate::verify::parse_bound;
 
 /// `--threads N`: a number from 1 to [`crate::engine::limits::MAX_THREADS`].
 pub fn parse_threads(s: &str) -> Result<usize, String> {
