@@ -32,8 +32,10 @@ mod answers;
 pub mod colouring;
 pub mod game;
 pub mod lists;
+pub mod read;
 pub mod refute;
 pub mod scoring;
+pub mod walk;
 
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Key};

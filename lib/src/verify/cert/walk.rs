@@ -1,0 +1,171 @@
+//! A strategy certificate as a tree a reader walks down: she moves as the
+//! certificate says, he replies one of the replies the certificate covers
+//! (one per orbit of the automorphism group of the position after her
+//! move, as the checker tries them), down to her win. The tree is built
+//! breadth first up to a number of turns, so the first moves of a big
+//! certificate are all there and the rest is marked as cut; the page
+//! (`render::html::walk_to_html`) shows it.
+
+use super::read::StrategyCertificate;
+use crate::core::board::{Edge, Player, Position};
+use crate::core::canon::canonical_form;
+use crate::core::memory::Memory;
+use crate::core::orbits::edge_orbit_representatives;
+use std::collections::VecDeque;
+
+/// Turns a walk holds unless told otherwise: a page of a few megabytes
+/// (`proofs/k4-17.cert.gz` gives about 3 MB), quick to open.
+pub const DEFAULT_TURNS: usize = 20_000;
+
+/// One turn of the walk.
+#[derive(Clone, Debug)]
+pub struct WalkNode {
+    /// Who moved.
+    pub player: Player,
+    /// The edges claimed (one).
+    pub edges: Vec<Edge>,
+    /// For her moves, the certificate's claim ("wins within d ...").
+    pub stage: String,
+    /// Each player's threats after the move.
+    pub threats: Vec<String>,
+    /// The turns that may follow (his replies after her move; her answer
+    /// after his).
+    pub next: Vec<usize>,
+    /// Why nothing follows: her win, or the cut.
+    pub end: Option<String>,
+}
+
+/// The tree of a certificate's turns, her first move its root.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    /// The turns; `roots` and each node's `next` index into it.
+    pub nodes: Vec<WalkNode>,
+    /// The first turns.
+    pub roots: Vec<usize>,
+    /// Vertices to draw: one more than the largest vertex any turn names.
+    pub vertices: usize,
+    /// Turns that were not embedded for want of room (their parents end
+    /// with "cut").
+    pub cut: usize,
+}
+
+impl Walk {
+    /// The walk of `cert` from the empty board, at most `turns` turns
+    /// (breadth first). An error if a reached position has no move in the
+    /// certificate or its move is not legal there (then it is no winning
+    /// strategy; `check` says where it fails).
+    pub fn of(cert: &StrategyCertificate, turns: usize) -> Result<Walk, String> {
+        let mut walk = Walk {
+            nodes: Vec::new(),
+            roots: vec![0],
+            vertices: 2,
+            cut: 0,
+        };
+        let start = Position::empty(cert.board.clone());
+        let mut queue = VecDeque::new();
+        queue.push_back(walk.her_turn(cert, &start)?);
+        let mut full = false;
+        while let Some((i, after)) = queue.pop_front() {
+            if walk.nodes[i].end.is_some() {
+                continue;
+            }
+            let children = match walk.nodes[i].player {
+                Player::First => his_replies(&after),
+                Player::Second => vec![],
+            };
+            let wanted = children.len().max(1);
+            full = full || walk.nodes.len() + wanted > turns;
+            if full {
+                walk.cut += 1;
+                walk.nodes[i].end = Some(format!(
+                    "cut: the page holds the first turns, breadth first, up to {turns}; the certificate goes on"
+                ));
+                continue;
+            }
+            let next = match walk.nodes[i].player {
+                Player::First => children
+                    .into_iter()
+                    .map(|e| walk.his_turn(cert, &after, e))
+                    .collect::<Result<Vec<_>, _>>()?,
+                Player::Second => vec![walk.her_turn(cert, &after)?],
+            };
+            walk.nodes[i].next = next.iter().map(|(j, _)| *j).collect();
+            queue.extend(next);
+        }
+        Ok(walk)
+    }
+
+    /// Adds her turn at `position` (her move from the certificate, or the
+    /// edge that completes her `K_k`) and returns it with the position after.
+    fn her_turn(&mut self, cert: &StrategyCertificate, position: &Position) -> Result<(usize, Position), String> {
+        let k = cert.game.clique;
+        let (her, stage) = match position.threats(Player::First, k).first() {
+            Some(&e) => (e, format!("she completes her K{k}")),
+            None => {
+                let (e, depth) = cert.her_move(position).ok_or_else(|| {
+                    format!(
+                        "the certificate has no move for a position it reaches (red {} blue {}): it is no winning strategy; `check` says where it fails",
+                        edge_list(position, Player::First),
+                        edge_list(position, Player::Second)
+                    )
+                })?;
+                (e, format!("certificate: she wins within {depth} of her moves"))
+            }
+        };
+        let mut after = position.clone();
+        after
+            .claim(her, Player::First)
+            .map_err(|e| format!("the certificate's move {her} is not legal: {e}"))?;
+        let end = after
+            .has_clique(Player::First, k)
+            .then(|| format!("red wins: her K{k} is complete"));
+        Ok((self.push(Player::First, her, stage, &after, end, cert), after))
+    }
+
+    /// Adds his turn `e` after `position` and returns it with the position after.
+    fn his_turn(&mut self, cert: &StrategyCertificate, position: &Position, e: Edge) -> Result<(usize, Position), String> {
+        let mut after = position.clone();
+        after.claim(e, Player::Second).map_err(|e| e.to_string())?;
+        let k = cert.game.clique;
+        if after.has_clique(Player::Second, k) || after.is_full() {
+            return Err(format!("his reply {e} ends the game before her win: the certificate is no winning strategy"));
+        }
+        Ok((self.push(Player::Second, e, String::new(), &after, None, cert), after))
+    }
+
+    fn push(&mut self, player: Player, e: Edge, stage: String, after: &Position, end: Option<String>, cert: &StrategyCertificate) -> usize {
+        self.vertices = self.vertices.max(e.ends().1 as usize + 1);
+        self.nodes.push(WalkNode {
+            player,
+            edges: vec![e],
+            stage,
+            threats: cert.game.threat_texts(after, |e| e.to_string()),
+            next: Vec::new(),
+            end,
+        });
+        self.nodes.len() - 1
+    }
+}
+
+/// His replies after her move: one free edge per orbit of the position's
+/// automorphism group, in the position's own labels.
+fn his_replies(position: &Position) -> Vec<Edge> {
+    let canon = canonical_form(position, &Memory::default(), None);
+    let back = canon.to_canon.inverse();
+    edge_orbit_representatives(&canon)
+        .into_iter()
+        .map(|e| {
+            let (u, v) = e.ends();
+            Edge::new(back.apply(u), back.apply(v))
+        })
+        .collect()
+}
+
+/// A player's edges as `u-v,...`.
+fn edge_list(position: &Position, player: Player) -> String {
+    let edges: Vec<String> = position.edges(player).iter().map(|e| e.to_string()).collect();
+    match edges.is_empty() {
+        true => "none".into(),
+        false => edges.join(","),
+    }
+}
