@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 const DEFAULT_CLIQUE: usize = 4;
 
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("input").required(true).args(["line", "from_json", "g6", "red_g6", "cert"])))]
+#[command(group(ArgGroup::new("input").required(true).multiple(true).args(["line", "from_json", "g6", "red_g6", "cert"])))]
 pub struct ShowArgs {
     /// Moves in play order, red (first player) first and alternating, e.g.
     /// "0-1,0-2,1-3"; vertices by number or by a name given in --names.
@@ -30,21 +30,23 @@ pub struct ShowArgs {
     pub line: Option<String>,
     /// A line in JSON: the output of `verify --json` (its counterexample or
     /// longest line) or a bare object with `moves`, `ending`, `names`.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "g6", "red_g6"])]
     pub from_json: Option<String>,
     /// A position as two graph6 strings, red then blue: "RED:BLUE".
-    #[arg(long, value_name = "RED:BLUE")]
+    #[arg(long, value_name = "RED:BLUE", conflicts_with_all = ["line", "red_g6"])]
     pub g6: Option<String>,
     /// The red graph of a position, in graph6 (with --blue-g6).
-    #[arg(long, requires = "blue_g6")]
+    #[arg(long, requires = "blue_g6", conflicts_with = "line")]
     pub red_g6: Option<String>,
     /// The blue graph of a position, in graph6 (with --red-g6).
     #[arg(long, requires = "red_g6")]
     pub blue_g6: Option<String>,
     /// A strategy certificate (format version 2, as `verify --cert` writes
     /// it; gzipped or not) to walk with --html: her moves as it says, his
-    /// replies (one per orbit) as the reader picks.
-    #[arg(long, value_name = "FILE", requires = "html")]
+    /// replies (one per orbit) as the reader picks; with --line, the walk
+    /// starts after those moves (to go on where a big certificate's page
+    /// was cut).
+    #[arg(long, value_name = "FILE", requires = "html", conflicts_with_all = ["from_json", "g6", "red_g6"])]
     pub cert: Option<PathBuf>,
     /// With --cert: the most turns the page holds (breadth first; the rest
     /// is marked as cut on the page).
@@ -116,7 +118,12 @@ fn walk(path: &Path, args: &ShowArgs) -> Result<(), Failure> {
     let html = args.picture.html.as_ref().expect("clap requires --html");
     check_writable(html)?;
     let cert = StrategyCertificate::read(path).map_err(Failure::BadInput)?;
-    let walk = Walk::of(&cert, args.walk_turns.max(1)).map_err(Failure::BadInput)?;
+    let names = parse_names(args.names.as_deref().unwrap_or(""))?;
+    let prefix: Vec<_> = match &args.line {
+        Some(text) => parse_moves(text, &names)?.into_iter().map(|m| m.edge).collect(),
+        None => Vec::new(),
+    };
+    let walk = Walk::of(&cert, args.walk_turns.max(1), &prefix).map_err(Failure::BadInput)?;
     let board = match cert.board {
         Board::Infinite => "K_aleph0".to_string(),
         ref b => format!("K_{}", b.capacity()),

@@ -105,7 +105,9 @@ pub fn walk_to_html(walk: &Walk, title: &str, legend: &[String]) -> String {
     let r = (n as f64 * 22.0).max(90.0);
     let point = |v: Vertex| {
         let angle = std::f64::consts::TAU * f64::from(v) / n as f64 - std::f64::consts::FRAC_PI_2;
-        (r + 20.0 + r * angle.cos(), r + 20.0 + r * angle.sin())
+        // A tenth of a pixel is plenty, and keeps a big walk's page small.
+        let round = |x: f64| (x * 10.0).round() / 10.0;
+        (round(r + 20.0 + r * angle.cos()), round(r + 20.0 + r * angle.sin()))
     };
     let name = |e: Edge| {
         let (u, v) = e.ends();
@@ -120,7 +122,7 @@ pub fn walk_to_html(walk: &Walk, title: &str, legend: &[String]) -> String {
             .map(|&e| {
                 let (u, v) = e.ends();
                 let (a, b) = (point(u), point(v));
-                let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+                let mid = (((a.0 + b.0) * 5.0).round() / 10.0, ((a.1 + b.1) * 5.0).round() / 10.0);
                 edge_json(a, b, name(e), None, Some(mid), false)
             })
             .collect();

@@ -17,6 +17,9 @@ use std::collections::VecDeque;
 /// (`proofs/k4-17.cert.gz` gives about 3 MB), quick to open.
 pub const DEFAULT_TURNS: usize = 20_000;
 
+/// The `end` of a turn whose followers did not fit on the page.
+pub const CUT: &str = "cut";
+
 /// One turn of the walk.
 #[derive(Clone, Debug)]
 pub struct WalkNode {
@@ -31,7 +34,7 @@ pub struct WalkNode {
     /// The turns that may follow (his replies after her move; her answer
     /// after his).
     pub next: Vec<usize>,
-    /// Why nothing follows: her win, or the cut.
+    /// Why nothing follows: her win, or [`CUT`].
     pub end: Option<String>,
 }
 
@@ -44,55 +47,88 @@ pub struct Walk {
     pub roots: Vec<usize>,
     /// Vertices to draw: one more than the largest vertex any turn names.
     pub vertices: usize,
-    /// Turns that were not embedded for want of room (their parents end
-    /// with "cut").
+    /// Turns whose followers were not embedded for want of room (they
+    /// end with [`CUT`]).
     pub cut: usize,
 }
 
 impl Walk {
-    /// The walk of `cert` from the empty board, at most `turns` turns
-    /// (breadth first). An error if a reached position has no move in the
-    /// certificate or its move is not legal there (then it is no winning
-    /// strategy; `check` says where it fails).
-    pub fn of(cert: &StrategyCertificate, turns: usize) -> Result<Walk, String> {
+    /// The walk of `cert` from the empty board along `prefix` (moves red
+    /// first, alternating; her moves must be the certificate's), then
+    /// breadth first to at most `turns` turns. An error if a reached
+    /// position has no move in the certificate or its move is not legal
+    /// there (then it is no winning strategy; `check` says where it fails).
+    pub fn of(cert: &StrategyCertificate, turns: usize, prefix: &[Edge]) -> Result<Walk, String> {
         let mut walk = Walk {
             nodes: Vec::new(),
             roots: vec![0],
             vertices: 2,
             cut: 0,
         };
-        let start = Position::empty(cert.board.clone());
-        let mut queue = VecDeque::new();
-        queue.push_back(walk.her_turn(cert, &start)?);
+        let mut last = walk.her_turn(cert, &Position::empty(cert.board.clone()))?;
+        for (k, &e) in prefix.iter().enumerate() {
+            let (i, ref after) = last;
+            if k % 2 == 0 && walk.nodes[i].edges != [e] {
+                return Err(format!(
+                    "move {} of the line, red {e}, is not the certificate's: it plays {}",
+                    k + 1,
+                    walk.nodes[i].edges[0]
+                ));
+            }
+            if k + 1 == prefix.len() {
+                break;
+            }
+            if walk.nodes[i].end.is_some() {
+                return Err(format!("the game is over after move {} of the line", k + 1));
+            }
+            let next = match k % 2 {
+                0 => walk.his_turn(cert, after, prefix[k + 1])?,
+                _ => walk.her_turn(cert, after)?,
+            };
+            walk.nodes[i].next = vec![next.0];
+            last = next;
+        }
+        if walk.nodes[last.0].player == Player::Second {
+            // The line ends with his move: her answer follows.
+            let (i, after) = last;
+            let next = walk.her_turn(cert, &after)?;
+            walk.nodes[i].next = vec![next.0];
+            last = next;
+        }
+        walk.breadth_first(cert, turns, last)?;
+        Ok(walk)
+    }
+
+    /// Expands the tree from `first` breadth first until it holds `turns`
+    /// turns; what does not fit ends with "cut".
+    fn breadth_first(&mut self, cert: &StrategyCertificate, turns: usize, first: (usize, Position)) -> Result<(), String> {
+        let mut queue = VecDeque::from([first]);
         let mut full = false;
         while let Some((i, after)) = queue.pop_front() {
-            if walk.nodes[i].end.is_some() {
+            if self.nodes[i].end.is_some() {
                 continue;
             }
-            let children = match walk.nodes[i].player {
+            let children = match self.nodes[i].player {
                 Player::First => his_replies(&after),
                 Player::Second => vec![],
             };
-            let wanted = children.len().max(1);
-            full = full || walk.nodes.len() + wanted > turns;
+            full = full || self.nodes.len() + children.len().max(1) > turns;
             if full {
-                walk.cut += 1;
-                walk.nodes[i].end = Some(format!(
-                    "cut: the page holds the first turns, breadth first, up to {turns}; the certificate goes on"
-                ));
+                self.cut += 1;
+                self.nodes[i].end = Some(CUT.into());
                 continue;
             }
-            let next = match walk.nodes[i].player {
+            let next = match self.nodes[i].player {
                 Player::First => children
                     .into_iter()
-                    .map(|e| walk.his_turn(cert, &after, e))
+                    .map(|e| self.his_turn(cert, &after, e))
                     .collect::<Result<Vec<_>, _>>()?,
-                Player::Second => vec![walk.her_turn(cert, &after)?],
+                Player::Second => vec![self.her_turn(cert, &after)?],
             };
-            walk.nodes[i].next = next.iter().map(|(j, _)| *j).collect();
+            self.nodes[i].next = next.iter().map(|(j, _)| *j).collect();
             queue.extend(next);
         }
-        Ok(walk)
+        Ok(())
     }
 
     /// Adds her turn at `position` (her move from the certificate, or the
