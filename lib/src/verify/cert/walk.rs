@@ -205,3 +205,91 @@ fn edge_list(position: &Position, player: Player) -> String {
         false => edges.join(","),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(name: &str) -> StrategyCertificate {
+        let path = format!("{}/../proofs/{name}", env!("CARGO_MANIFEST_DIR"));
+        StrategyCertificate::read(std::path::Path::new(&path)).unwrap()
+    }
+
+    /// The free edges of `position` on `K_n` up to the colour-keeping
+    /// vertex permutations, by brute force over all `n!` of them.
+    fn brute_force_orbits(position: &Position, n: u8) -> usize {
+        fn perms(rest: Vec<u8>, done: Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            if rest.is_empty() {
+                out.push(done.clone());
+            }
+            for (i, &v) in rest.iter().enumerate() {
+                let mut r = rest.clone();
+                r.remove(i);
+                let mut d = done.clone();
+                d.push(v);
+                perms(r, d, out);
+            }
+        }
+        let mut all = Vec::new();
+        perms((0..n).collect(), vec![], &mut all);
+        let map = |p: &[u8], e: Edge| Edge::new(p[e.ends().0 as usize], p[e.ends().1 as usize]);
+        let autos: Vec<_> = all
+            .into_iter()
+            .filter(|p| {
+                [Player::First, Player::Second]
+                    .iter()
+                    .all(|&c| position.edges(c).iter().all(|&e| position.owner(map(p, e)) == Some(c)))
+            })
+            .collect();
+        let mut seen = std::collections::BTreeSet::new();
+        let mut orbits = 0;
+        for e in position.free_edges() {
+            if seen.insert(e) {
+                orbits += 1;
+                seen.extend(autos.iter().map(|p| map(p, e)));
+            }
+        }
+        orbits
+    }
+
+    /// Replays every path of `walk`, checking `at` on each turn's position.
+    fn each_turn(walk: &Walk, board: crate::core::board::Board, mut at: impl FnMut(&WalkNode, &Position)) {
+        let mut stack: Vec<(usize, Position)> = vec![(walk.roots[0], Position::empty(board))];
+        while let Some((i, mut position)) = stack.pop() {
+            let node = &walk.nodes[i];
+            position.claim(node.edges[0], node.player).unwrap();
+            at(node, &position);
+            stack.extend(node.next.iter().map(|&j| (j, position.clone())));
+        }
+    }
+
+    #[test]
+    fn his_replies_are_one_per_orbit_and_every_line_ends_in_her_win() {
+        let cert = read("k3-5.cert");
+        let walk = Walk::of(&cert, DEFAULT_TURNS, &[]).unwrap();
+        assert_eq!(walk.cut, 0);
+        let mut wins = 0;
+        each_turn(&walk, cert.board.clone(), |node, position| match (node.player, node.next.len()) {
+            (_, 0) => {
+                assert!(position.has_clique(Player::First, 3), "{:?}", node.end);
+                wins += 1;
+            }
+            (Player::First, replies) => assert_eq!(replies, brute_force_orbits(position, 5)),
+            (Player::Second, replies) => assert_eq!(replies, 1),
+        });
+        assert!(wins > 1);
+    }
+
+    #[test]
+    fn a_small_page_is_cut_breadth_first() {
+        let cert = read("k3-inf.cert");
+        let whole = Walk::of(&cert, DEFAULT_TURNS, &[]).unwrap();
+        let cut = Walk::of(&cert, 10, &[]).unwrap();
+        assert_eq!(whole.cut, 0);
+        assert!(cut.cut > 0 && cut.nodes.len() <= 10);
+        assert!(cut.nodes.iter().any(|n| n.end.as_deref() == Some(CUT)));
+        // The turns kept are the whole walk's first ones.
+        let edges = |w: &Walk| w.nodes.iter().take(cut.nodes.len()).map(|n| n.edges.clone()).collect::<Vec<_>>();
+        assert_eq!(edges(&cut), edges(&whole));
+    }
+}
