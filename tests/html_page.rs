@@ -51,7 +51,9 @@ fn browser_draws_k_edges_at_step_k() {
     let dir = scratch("html");
     let page = k3_page(&dir);
     for k in [0, 3, MOVES] {
-        let Some(dom) = open(&page, &format!("step={k}")) else { return };
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
         assert_eq!(edges(&dom), k, "step {k}: {dom}");
         assert!(dom.contains(&format!("move {k} of {MOVES}")), "step {k}: {dom}");
         assert!(dom.contains(&format!("<span id=\"step\">{k}</span>")), "step {k}");
@@ -140,7 +142,9 @@ fn solve_page_steps_through_the_optimal_line() {
     let text = std::fs::read_to_string(&page).unwrap();
     assert_eq!(text.matches("\"player\":").count(), SOLVE_TURNS);
     for k in [0, 4, SOLVE_TURNS] {
-        let Some(dom) = open(&page, &format!("step={k}")) else { return };
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
         assert_eq!(edges(&dom), k, "step {k}: {dom}");
         assert!(dom.contains(&format!("move {k} of {SOLVE_TURNS}")), "step {k}: {dom}");
     }
@@ -166,7 +170,9 @@ fn play_page_steps_one_turn_per_set_move() {
     let turns = text.matches("\"player\":").count();
     assert_eq!(turns, 3, "red's set move, blue's reply, red's losing move: {text}");
     for (k, drawn) in [(1, 2), (2, 3), (3, 4)] {
-        let Some(dom) = open(&page, &format!("step={k}")) else { return };
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
         assert_eq!(edges(&dom), drawn, "step {k}: {dom}");
         assert!(dom.contains(&format!("move {k} of 3")), "step {k}: {dom}");
         assert!(dom.contains(&format!("data-move=\"{k}\"")) && !dom.contains(&format!("data-move=\"{}\"", k + 1)));

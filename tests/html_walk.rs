@@ -49,12 +49,18 @@ fn reader_picks_his_reply_steps_back_and_reaches_her_win() {
     assert_eq!(edges(&dom), 1, "{dom}");
     let offered = replies(&dom);
     assert_eq!(offered.len(), 2, "{dom}");
-    assert!(offered[0].2 && !offered[1].2, "the first reply is chosen until the reader picks");
+    assert!(
+        offered[0].2 && !offered[1].2,
+        "the first reply is chosen until the reader picks"
+    );
     let second = &offered[1].1;
     let Some(dom) = open(&page, "do=f,c1") else { return };
     assert_eq!(edges(&dom), 2, "{dom}");
     assert!(text_of(&dom, "p", "moves").contains(&format!("blue {second}")), "{dom}");
-    assert!(text_of(&dom, "p", "caption").starts_with("move 2, red to move"), "{dom}");
+    assert!(
+        text_of(&dom, "p", "caption").starts_with("move 2, red to move"),
+        "{dom}"
+    );
     let Some(dom) = open(&page, "do=f,c1,b") else { return };
     assert_eq!(edges(&dom), 1, "{dom}");
     assert!(replies(&dom)[1].2, "back keeps the reply picked: {dom}");
@@ -63,7 +69,10 @@ fn reader_picks_his_reply_steps_back_and_reaches_her_win() {
     assert!(text_of(&dom, "span", "stage").contains("she completes her K3"), "{dom}");
     // The path of replies in the URL reopens the same place.
     let Some(again) = open(&page, "path=0.1") else { return };
-    assert_eq!(text_of(&again, "p", "moves"), text_of(&open(&page, "do=f,c1").unwrap(), "p", "moves"));
+    assert_eq!(
+        text_of(&again, "p", "moves"),
+        text_of(&open(&page, "do=f,c1").unwrap(), "p", "moves")
+    );
 }
 
 #[test]
@@ -72,7 +81,10 @@ fn a_full_page_says_where_it_was_cut_and_a_line_walks_on() {
     let (page, out) = walk(&dir, "cut.html", K3_INF, &["--walk-turns", "3"]);
     assert!(out.contains("cut where the page was full"), "{out}");
     if let Some(dom) = open(&page, "do=e") {
-        assert!(text_of(&dom, "p", "end").starts_with("cut: the page ends here"), "{dom}");
+        assert!(
+            text_of(&dom, "p", "end").starts_with("cut: the page ends here"),
+            "{dom}"
+        );
         assert_eq!(edges(&dom), 2, "{dom}");
     }
     // From the moves of a cut, `--line` walks on to her win.
@@ -113,7 +125,15 @@ fn certificates_the_walk_cannot_trust_are_refused() {
         assert!(err.contains(why) && err.lines().count() == 1, "{cert}: {err}");
         assert!(!page.exists(), "no page for a refused certificate");
     }
-    let (code, _, err) = ramsey(&["show", "--cert", K3_INF, "--line", "0-2", "--html", page.to_str().unwrap()]);
+    let (code, _, err) = ramsey(&[
+        "show",
+        "--cert",
+        K3_INF,
+        "--line",
+        "0-2",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("is not the certificate's"), "{err}");
 }
@@ -129,7 +149,10 @@ fn a_page_whose_data_was_tampered_with_shows_an_error() {
     assert_ne!(tampered, text);
     std::fs::write(&bad, tampered).unwrap();
     let Some(dom) = open(&bad, "do=e") else { return };
-    assert!(text_of(&dom, "p", "error").starts_with("this page's data is damaged"), "{dom}");
+    assert!(
+        text_of(&dom, "p", "error").starts_with("this page's data is damaged"),
+        "{dom}"
+    );
     assert_eq!(edges(&dom), 0, "{dom}");
     let Some(good) = open(&page, "do=e") else { return };
     assert_eq!(text_of(&good, "p", "error"), "");

@@ -7,9 +7,9 @@
 
 use super::{output, Failure};
 use crate::analysis::ramsey_game::{names_aleph0, winner_decider, Answer, GameAnswer, Statement};
-use crate::render::played::{line_figure, optimal_note};
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
+use crate::render::played::{line_figure, optimal_note};
 use crate::verify::cert::game::winner_only_certificate;
 use clap::Args;
 

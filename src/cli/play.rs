@@ -60,7 +60,10 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
         "blue" | "green" => Player::Second,
         other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
     };
-    args.svg.iter().chain(&args.html).try_for_each(|path| output::check_writable(path))?;
+    args.svg
+        .iter()
+        .chain(&args.html)
+        .try_for_each(|path| output::check_writable(path))?;
     let solver = Solver::new(&game).with_limits(limits);
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
@@ -95,7 +98,11 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
     }
     let figure = played_figure(&game, &played, optimal_note(&solver));
     let pictures = [
-        (&args.svg, "edges numbered in play order", to_svg as fn(&Figure) -> String),
+        (
+            &args.svg,
+            "edges numbered in play order",
+            to_svg as fn(&Figure) -> String,
+        ),
         (&args.html, "a page to step through it", to_html),
     ];
     for (path, what, render) in pictures {

@@ -2,18 +2,18 @@
 
 use super::args::parse_board;
 use super::line_input::{checked_line, parse_moves, parse_names, read_json_line};
+use super::output::{check_writable, write_file};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::core::board::{Board, Player, Position, Vertex};
 use crate::core::graph6::{decode_pair, decode_position, encode_position};
-use crate::render::Figure;
-use crate::verify::line::{Ending, Line, PlayedMove};
-use crate::verify::strategy::Game;
-use super::output::{check_writable, write_file};
 use crate::core::words::count;
 use crate::render::html::walk_to_html;
+use crate::render::Figure;
 use crate::verify::cert::read::StrategyCertificate;
 use crate::verify::cert::walk::{Walk, DEFAULT_TURNS};
+use crate::verify::line::{Ending, Line, PlayedMove};
+use crate::verify::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -113,7 +113,9 @@ pub fn run(args: ShowArgs) -> Result<(), Failure> {
 /// `--cert F --html P`: the certificate's walk as a page.
 fn walk(path: &Path, args: &ShowArgs) -> Result<(), Failure> {
     if args.picture.svg.is_some() || args.picture.dot.is_some() {
-        return Err(Failure::BadInput("a certificate is walked on a page: --cert takes --html, not --svg or --dot".into()));
+        return Err(Failure::BadInput(
+            "a certificate is walked on a page: --cert takes --html, not --svg or --dot".into(),
+        ));
     }
     let html = args.picture.html.as_ref().expect("clap requires --html");
     check_writable(html)?;
@@ -128,15 +130,30 @@ fn walk(path: &Path, args: &ShowArgs) -> Result<(), Failure> {
         Board::Infinite => "K_aleph0".to_string(),
         ref b => format!("K_{}", b.capacity()),
     };
-    let claim = format!("{} game on {board}: she wins within {} of her moves", cert.game.target_name(), cert.bound);
+    let claim = format!(
+        "{} game on {board}: she wins within {} of her moves",
+        cert.game.target_name(),
+        cert.bound
+    );
     let cut = match walk.cut {
         0 => "every turn of the strategy is on the page".to_string(),
-        n => format!("{} cut where the page was full (at most {} turns)", count(n, "line", "lines"), args.walk_turns),
+        n => format!(
+            "{} cut where the page was full (at most {} turns)",
+            count(n, "line", "lines"),
+            args.walk_turns
+        ),
     };
-    let title = args.title.clone().unwrap_or_else(|| format!("certificate {}: {claim}", path.display()));
+    let title = args
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("certificate {}: {claim}", path.display()));
     let legend = [format!("{} turns on the page; {cut}", walk.nodes.len())];
     write_file(html, walk_to_html(&walk, &title, &legend))?;
-    output::println(format_args!("{claim}\n{}\nwalk written to {}", legend[0], html.display()))
+    output::println(format_args!(
+        "{claim}\n{}\nwalk written to {}",
+        legend[0],
+        html.display()
+    ))
 }
 
 /// Text and figure of a checked line; `ending` is `None` for a line that

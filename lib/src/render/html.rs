@@ -8,7 +8,7 @@
 //! and the moves as a JSON blob, and a small inline script draws an inline
 //! SVG up to step k. No network access and no external assets are needed.
 //!
-//! One page serves both: its data is a tree of turns ([`PageNode`]). A line
+//! One page serves both: its data is a tree of turns (`PageNode`). A line
 //! is a chain, one node per turn (a set move, several edges claimed in one
 //! turn, is one step); a certificate's walk ([`crate::verify::cert::walk`])
 //! branches at each of his turns, one child per reply the certificate
@@ -49,34 +49,28 @@ struct PageNode {
 /// order, edges with the same move number (a set move) as one step.
 pub fn to_html(figure: &Figure) -> String {
     let layout = layout(figure);
-    let claimed: Vec<_> = figure.edges.iter().zip(&layout.labels).filter(|(e, _)| !e.threat).collect();
-    let mut turns: Vec<Vec<(&DrawnEdge, &Option<(f64, f64)>)>> = Vec::new();
-    for (e, at) in claimed {
-        match turns.last_mut() {
-            Some(turn) if e.number.is_some() && turn[0].0.number == e.number => turn.push((e, at)),
-            _ => turns.push(vec![(e, at)]),
-        }
-    }
+    let turns = turns(&figure.edges);
     let mut nodes = vec![root(usize::from(!turns.is_empty()))];
     for (i, turn) in turns.iter().enumerate() {
-        let (first, _) = turn[0];
         let edges = turn
             .iter()
-            .map(|(e, at)| {
+            .map(|&j| {
+                let e = &figure.edges[j];
                 let (u, v) = e.edge.ends();
+                let (a, b) = (layout.points[&u], layout.points[&v]);
                 edge_json(
-                    layout.points[&u],
-                    layout.points[&v],
+                    a,
+                    b,
                     figure.edge_name(e.edge),
                     figure.label(e),
-                    **at,
+                    layout.labels[j],
                     e.forced,
                 )
             })
             .collect();
         let note = figure.steps.get(i).cloned().unwrap_or_default();
         nodes.push(PageNode {
-            step: step_json(first.player, edges, &note.stage, &note.threats),
+            step: step_json(figure.edges[turn[0]].player, edges, &note.stage, &note.threats),
             next: if i + 1 < turns.len() { vec![i + 2] } else { vec![] },
             end: None,
         });
@@ -95,6 +89,20 @@ pub fn to_html(figure: &Figure) -> String {
         walk: false,
     };
     page.html()
+}
+
+/// The claimed edges (indices into `edges`) grouped by turn: consecutive
+/// edges with the same move number are one turn (a set move); an edge
+/// without a number is a turn of its own.
+fn turns(edges: &[DrawnEdge]) -> Vec<Vec<usize>> {
+    let mut turns: Vec<Vec<usize>> = Vec::new();
+    for (j, e) in edges.iter().enumerate().filter(|(_, e)| !e.threat) {
+        match turns.last_mut() {
+            Some(turn) if e.number.is_some() && edges[turn[0]].number == e.number => turn.push(j),
+            _ => turns.push(vec![j]),
+        }
+    }
+    turns
 }
 
 /// A certificate's walk as one HTML page: she moves as the certificate
@@ -160,7 +168,14 @@ fn root(first: usize) -> PageNode {
 }
 
 /// One drawn edge of a turn: its ends, its name, its tag and where the tag sits.
-fn edge_json(a: (f64, f64), b: (f64, f64), name: String, label: Option<String>, at: Option<(f64, f64)>, forced: bool) -> Value {
+fn edge_json(
+    a: (f64, f64),
+    b: (f64, f64),
+    name: String,
+    label: Option<String>,
+    at: Option<(f64, f64)>,
+    forced: bool,
+) -> Value {
     json!({"a": a, "b": b, "edge": name, "label": label, "at": at, "forced": forced})
 }
 

@@ -5,9 +5,9 @@
 
 use super::{DrawnEdge, Figure, StepNote};
 use crate::core::board::{Edge, Player, Position, Vertex};
-use crate::games::prelude::*;
 use crate::core::words::count;
 use crate::engine::Solver;
+use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
 
 /// The board as a matrix: `R` red, `B` blue, `.` free, blank for a

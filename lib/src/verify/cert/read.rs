@@ -81,11 +81,15 @@ impl StrategyCertificate {
             .and_then(|k| k.parse().ok())
             .filter(|k| (2..=16).contains(k))
             .ok_or_else(|| format!("target `{}` is not K2..K16", clip(&target)))?;
-        let bound = field("bound")?.parse().map_err(|_| "bound is not a number".to_string())?;
+        let bound = field("bound")?
+            .parse()
+            .map_err(|_| "bound is not a number".to_string())?;
         if field("start")? != "empty" {
             return Err("walks start from the empty board (`start empty`); this certificate starts elsewhere".into());
         }
-        let entries: usize = field("entries")?.parse().map_err(|_| "entries is not a number".to_string())?;
+        let entries: usize = field("entries")?
+            .parse()
+            .map_err(|_| "entries is not a number".to_string())?;
         let sha = field("sha256")?;
         let body = header.next().unwrap_or("");
         if super::sha256_hex(body) != sha {
@@ -93,7 +97,10 @@ impl StrategyCertificate {
         }
         let lines: Vec<&str> = body.lines().collect();
         if lines.len() != entries {
-            return Err(format!("the header announces {entries} entries, the body has {}", lines.len()));
+            return Err(format!(
+                "the header announces {entries} entries, the body has {}",
+                lines.len()
+            ));
         }
         let parsed: Result<Vec<_>, String> = lines
             .par_iter()
@@ -108,7 +115,12 @@ impl StrategyCertificate {
             }
         }
         let game = Game::clique(clique);
-        Ok(StrategyCertificate { board, game, bound, moves })
+        Ok(StrategyCertificate {
+            board,
+            game,
+            bound,
+            moves,
+        })
     }
 
     /// Her move at `position` (its labels) and the depth the certificate
@@ -131,8 +143,14 @@ fn entry(line: &str, board: &Board) -> Result<(Key, Edge, u32), String> {
         return Err(format!("`{}` is not `RED:BLUE U-V DEPTH`", clip(line)));
     };
     let position = decode_position(position, board.clone()).map_err(|e| e.to_string())?;
-    let depth = depth.parse().map_err(|_| format!("depth `{}` is not a number", clip(depth)))?;
-    let vertex = |s: &str| s.parse::<usize>().ok().filter(|&v| v < board.capacity().min(MAX_VERTICES));
+    let depth = depth
+        .parse()
+        .map_err(|_| format!("depth `{}` is not a number", clip(depth)))?;
+    let vertex = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .filter(|&v| v < board.capacity().min(MAX_VERTICES))
+    };
     let (u, v) = her
         .split_once('-')
         .and_then(|(u, v)| Some((vertex(u)?, vertex(v)?)))

@@ -101,7 +101,12 @@ impl Walk {
 
     /// Expands the tree from `first` breadth first until it holds `turns`
     /// turns; what does not fit ends with "cut".
-    fn breadth_first(&mut self, cert: &StrategyCertificate, turns: usize, first: (usize, Position)) -> Result<(), String> {
+    fn breadth_first(
+        &mut self,
+        cert: &StrategyCertificate,
+        turns: usize,
+        first: (usize, Position),
+    ) -> Result<(), String> {
         let mut queue = VecDeque::from([first]);
         let mut full = false;
         while let Some((i, after)) = queue.pop_front() {
@@ -159,17 +164,32 @@ impl Walk {
     }
 
     /// Adds his turn `e` after `position` and returns it with the position after.
-    fn his_turn(&mut self, cert: &StrategyCertificate, position: &Position, e: Edge) -> Result<(usize, Position), String> {
+    fn his_turn(
+        &mut self,
+        cert: &StrategyCertificate,
+        position: &Position,
+        e: Edge,
+    ) -> Result<(usize, Position), String> {
         let mut after = position.clone();
         after.claim(e, Player::Second).map_err(|e| e.to_string())?;
         let k = cert.game.clique;
         if after.has_clique(Player::Second, k) || after.is_full() {
-            return Err(format!("his reply {e} ends the game before her win: the certificate is no winning strategy"));
+            return Err(format!(
+                "his reply {e} ends the game before her win: the certificate is no winning strategy"
+            ));
         }
         Ok((self.push(Player::Second, e, String::new(), &after, None, cert), after))
     }
 
-    fn push(&mut self, player: Player, e: Edge, stage: String, after: &Position, end: Option<String>, cert: &StrategyCertificate) -> usize {
+    fn push(
+        &mut self,
+        player: Player,
+        e: Edge,
+        stage: String,
+        after: &Position,
+        end: Option<String>,
+        cert: &StrategyCertificate,
+    ) -> usize {
         self.vertices = self.vertices.max(e.ends().1 as usize + 1);
         self.nodes.push(WalkNode {
             player,
@@ -269,13 +289,15 @@ mod tests {
         let walk = Walk::of(&cert, DEFAULT_TURNS, &[]).unwrap();
         assert_eq!(walk.cut, 0);
         let mut wins = 0;
-        each_turn(&walk, cert.board.clone(), |node, position| match (node.player, node.next.len()) {
-            (_, 0) => {
-                assert!(position.has_clique(Player::First, 3), "{:?}", node.end);
-                wins += 1;
+        each_turn(&walk, cert.board.clone(), |node, position| {
+            match (node.player, node.next.len()) {
+                (_, 0) => {
+                    assert!(position.has_clique(Player::First, 3), "{:?}", node.end);
+                    wins += 1;
+                }
+                (Player::First, replies) => assert_eq!(replies, brute_force_orbits(position, 5)),
+                (Player::Second, replies) => assert_eq!(replies, 1),
             }
-            (Player::First, replies) => assert_eq!(replies, brute_force_orbits(position, 5)),
-            (Player::Second, replies) => assert_eq!(replies, 1),
         });
         assert!(wins > 1);
     }
@@ -289,7 +311,13 @@ mod tests {
         assert!(cut.cut > 0 && cut.nodes.len() <= 10);
         assert!(cut.nodes.iter().any(|n| n.end.as_deref() == Some(CUT)));
         // The turns kept are the whole walk's first ones.
-        let edges = |w: &Walk| w.nodes.iter().take(cut.nodes.len()).map(|n| n.edges.clone()).collect::<Vec<_>>();
+        let edges = |w: &Walk| {
+            w.nodes
+                .iter()
+                .take(cut.nodes.len())
+                .map(|n| n.edges.clone())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(edges(&cut), edges(&whole));
     }
 }
