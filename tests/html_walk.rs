@@ -6,7 +6,7 @@
 //! page whose data was tampered with shows an error instead of a board.
 
 mod common;
-use common::browser::{dom as open, edges, scratch, text_of};
+use common::browser::{dom as open, edges, scratch, screenshot, text_of};
 use common::ramsey;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -67,6 +67,11 @@ fn reader_picks_his_reply_steps_back_and_reaches_her_win() {
     let Some(dom) = open(&page, "do=f,c1,e") else { return };
     assert_eq!(text_of(&dom, "p", "end"), "red wins: her K3 is complete", "{dom}");
     assert!(text_of(&dom, "span", "stage").contains("she completes her K3"), "{dom}");
+    // The picture shows the reply picked.
+    let (Some(first), Some(second)) = (screenshot(&page, "do=f,c0"), screenshot(&page, "do=f,c1")) else {
+        return;
+    };
+    assert_ne!(first, second, "another reply, another picture");
     // The path of replies in the URL reopens the same place.
     let Some(again) = open(&page, "path=0.1") else { return };
     assert_eq!(

@@ -46,6 +46,24 @@ pub fn dom(page: &Path, hash: &str) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// A screenshot (PNG bytes) of the page opened at `hash`; `None` without
+/// Chromium.
+pub fn screenshot(page: &Path, hash: &str) -> Option<Vec<u8>> {
+    let dir = page.parent().expect("a page in a folder");
+    static SHOTS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SHOTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let png = dir.join(format!("shot{n}.png"));
+    chromium(dir)?
+        .arg(format!("--screenshot={}", png.display()))
+        .arg("--window-size=800,900")
+        .arg(format!("file://{}#{hash}", page.display()))
+        .output()
+        .unwrap();
+    let bytes = std::fs::read(&png).expect("the screenshot is written");
+    assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 2000, "a real picture");
+    Some(bytes)
+}
+
 /// The edges drawn in a dumped DOM: `class="edge" data-move="<digit>`
 /// (the script's own template has `${` there instead).
 pub fn edges(dom: &str) -> usize {
