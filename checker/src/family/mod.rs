@@ -127,10 +127,10 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         }
         *distribution.entry(n).or_default().entry(k).or_default() += 1;
     }
-    for n in header.sizes.0..=header.sizes.1 {
+    for (n, members) in codes.iter().enumerate().skip(header.sizes.0) {
         if let Some((_, adj)) = trees::trees(n)
             .into_iter()
-            .find(|(code, _)| !codes[n].contains_key(code))
+            .find(|(code, _)| !members.contains_key(code))
         {
             return Err(Rejection::invalid(format!(
                 "the tree {} on {n} vertices is no member's graph (a member is missing)",

@@ -126,9 +126,7 @@ pub fn graph6(adj: &Adjacency) -> String {
     assert!(n < 63, "graph6's one-byte order");
     let mut bits = Vec::new();
     for j in 1..n {
-        for i in 0..j {
-            bits.push(adj[i].contains(&j));
-        }
+        bits.extend(adj[..j].iter().map(|around| around.contains(&j)));
     }
     let mut text = String::from((63 + n as u8) as char);
     for chunk in bits.chunks(6) {
@@ -152,8 +150,8 @@ mod tests {
 
     #[test]
     fn counts_are_the_number_of_unlabelled_trees() {
-        for n in 1..=15 {
-            assert_eq!(trees(n).len(), A000055[n], "n = {n}");
+        for (n, &count) in A000055.iter().enumerate().skip(1) {
+            assert_eq!(trees(n).len(), count, "n = {n}");
         }
     }
 
