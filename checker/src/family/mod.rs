@@ -90,8 +90,9 @@ pub struct Statement {
     pub members: usize,
     /// Vertices -> chi_g -> how many trees.
     pub distribution: BTreeMap<usize, BTreeMap<usize, usize>>,
-    /// The largest chi_g and up to five trees (graph6) having it.
-    pub largest: (usize, Vec<String>),
+    /// The largest chi_g, how many trees have it, and up to five of them
+    /// (graph6).
+    pub largest: (usize, usize, Vec<String>),
 }
 
 /// One member: its line in the file, graph6, and certificate's bytes.
@@ -139,15 +140,17 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         }
     }
     let top = values.iter().copied().max().unwrap_or(0);
-    let examples = members.iter().zip(&values).filter(|&(_, &k)| k == top);
+    let examples: Vec<String> = members
+        .iter()
+        .zip(&values)
+        .filter(|&(_, &k)| k == top)
+        .map(|(m, _)| m.graph6.to_string())
+        .collect();
     let statement = Statement {
         sizes: header.sizes,
         members: members.len(),
         distribution,
-        largest: (
-            top,
-            examples.take(EXAMPLES).map(|(m, _)| m.graph6.to_string()).collect(),
-        ),
+        largest: (top, examples.len(), examples.into_iter().take(EXAMPLES).collect()),
     };
     Ok((statement, entries, replies))
 }
@@ -272,17 +275,17 @@ impl Statement {
                 format!("n={n}: {}", d.join(", "))
             })
             .collect();
+        let (top, count, examples) = &self.largest;
+        let more = match count - examples.len() {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
         format!(
             "chi_g of every tree on {a} to {b} vertices ({}; the checker enumerates the trees itself): \
-             largest chi_g = {}, on {}{}\n  chi_g by size: {}",
+             largest chi_g = {top}, on {}: {}{more}\n  chi_g by size: {}",
             crate::text::count(self.members, "tree", "trees"),
-            self.largest.0,
-            self.largest.1.join(", "),
-            if self.largest.1.len() == EXAMPLES {
-                " and maybe more"
-            } else {
-                ""
-            },
+            crate::text::count(*count, "tree", "trees"),
+            examples.join(", "),
             sizes.join("; ")
         )
     }
@@ -297,7 +300,7 @@ impl Statement {
         serde_json::json!({
             "valid": true, "format": VERSION, "family": "trees", "game": "ccg", "claim": "chi-g",
             "vertices": [self.sizes.0, self.sizes.1], "members": self.members, "sizes": sizes,
-            "largest": self.largest.0, "largest_on": self.largest.1,
+            "largest": self.largest.0, "largest_count": self.largest.1, "largest_on": self.largest.2,
         })
     }
 }
