@@ -161,3 +161,28 @@ fn play_page_steps_one_turn_per_set_move() {
         assert!(dom.contains(&format!("data-move=\"{k}\"")) && !dom.contains(&format!("data-move=\"{}\"", k + 1)));
     }
 }
+
+#[test]
+fn solve_page_from_a_start_colouring_draws_it_at_every_step() {
+    let dir = scratch("html");
+    let page = dir.join("start.html");
+    let args = [
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "5", "--start", "0-1,0-2",
+    ];
+    let out = run(&[&args[..], &["--html", page.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The start's red 0-1 and blue 0-2, then the optimal line's 5 moves.
+    let start_edges = |dom: &str| {
+        let tag = "class=\"start-edge\" x1=\"";
+        dom.match_indices(tag)
+            .filter(|(i, _)| dom[i + tag.len()..].starts_with(|c: char| c.is_ascii_digit()))
+            .count()
+    };
+    for k in [0, 5] {
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
+        assert_eq!((start_edges(&dom), edges(&dom)), (2, k), "step {k}: {dom}");
+        assert!(dom.contains(&format!("move {k} of 5")), "step {k}: {dom}");
+    }
+}

@@ -37,7 +37,8 @@ use serde_json::{json, Value};
 /// set move), the notes shown after it, and the turns that may follow.
 struct PageNode {
     /// The turn's JSON (`player`, `colour`, `edges`, `stage`, `threats`);
-    /// `null` for the root, before any move.
+    /// for the root, before any move, the start's edges drawn at every
+    /// step (`start`: red's, then blue's), or `null`.
     step: Value,
     /// Indices of the nodes that may follow (one on a line).
     next: Vec<usize>,
@@ -49,11 +50,8 @@ struct PageNode {
 /// order, edges with the same move number (a set move) as one step.
 pub fn to_html(figure: &Figure) -> String {
     let layout = layout(figure);
-    let turns = turns(&figure.edges);
-    let mut nodes = vec![root(usize::from(!turns.is_empty()))];
-    for (i, turn) in turns.iter().enumerate() {
-        let edges = turn
-            .iter()
+    let drawn = |turn: &[usize]| -> Vec<Value> {
+        turn.iter()
             .map(|&j| {
                 let e = &figure.edges[j];
                 let (u, v) = e.edge.ends();
@@ -67,7 +65,23 @@ pub fn to_html(figure: &Figure) -> String {
                     e.forced,
                 )
             })
-            .collect();
+            .collect()
+    };
+    let (start, turns) = turns(&figure.edges);
+    let mut nodes = vec![root(usize::from(!turns.is_empty()))];
+    if !start.is_empty() {
+        let side = |player: Player| {
+            let edges: Vec<usize> = start
+                .iter()
+                .copied()
+                .filter(|&j| figure.edges[j].player == player)
+                .collect();
+            json!({"colour": colour(player), "edges": drawn(&edges)})
+        };
+        nodes[0].step = json!({"start": [side(Player::First), side(Player::Second)]});
+    }
+    for (i, turn) in turns.iter().enumerate() {
+        let edges = drawn(turn);
         let note = figure.steps.get(i).cloned().unwrap_or_default();
         nodes.push(PageNode {
             step: step_json(figure.edges[turn[0]].player, edges, &note.stage, &note.threats),
@@ -91,18 +105,23 @@ pub fn to_html(figure: &Figure) -> String {
     page.html()
 }
 
-/// The claimed edges (indices into `edges`) grouped by turn: consecutive
-/// edges with the same move number are one turn (a set move); an edge
-/// without a number is a turn of its own.
-fn turns(edges: &[DrawnEdge]) -> Vec<Vec<usize>> {
+/// The claimed edges (indices into `edges`): the start's (unnumbered
+/// edges before the first numbered one, when there is one: drawn at every
+/// step), then the rest grouped by turn: consecutive edges with the same
+/// move number are one turn (a set move); an edge without a number is a
+/// turn of its own (a position's edges).
+fn turns(edges: &[DrawnEdge]) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let claimed: Vec<usize> = (0..edges.len()).filter(|&j| !edges[j].threat).collect();
+    let numbered = claimed.iter().position(|&j| edges[j].number.is_some());
+    let (start, rest) = claimed.split_at(numbered.unwrap_or(0));
     let mut turns: Vec<Vec<usize>> = Vec::new();
-    for (j, e) in edges.iter().enumerate().filter(|(_, e)| !e.threat) {
+    for &j in rest {
         match turns.last_mut() {
-            Some(turn) if e.number.is_some() && edges[turn[0]].number == e.number => turn.push(j),
+            Some(turn) if edges[j].number.is_some() && edges[turn[0]].number == edges[j].number => turn.push(j),
             _ => turns.push(vec![j]),
         }
     }
-    turns
+    (start.to_vec(), turns)
 }
 
 /// A certificate's walk as one HTML page: she moves as the certificate

@@ -53,13 +53,26 @@ pub fn board_matrix_marked(position: &Position, marked: &[Edge]) -> String {
 /// The game played from `game`'s start, as (mover, move) pairs, as a
 /// figure: edges numbered by turn (the edges of a set move share their
 /// number, and are one step on the page), the result in the legend, and
-/// after each turn the notes of [`turn_notes`] with `value`'s text.
+/// after each turn the notes of [`turn_notes`] with `value`'s text. The
+/// start's coloured edges (`--start`) come first, without numbers.
 pub fn played_figure(
     game: &RamseyGame,
     played: &[(Player, Vec<Edge>)],
     value: impl Fn(&Position) -> Option<String>,
 ) -> Figure {
-    let mut edges = Vec::new();
+    let start = game.start();
+    let mut edges: Vec<DrawnEdge> = [Player::First, Player::Second]
+        .into_iter()
+        .flat_map(|player| start.edges(player).into_iter().map(move |edge| (player, edge)))
+        .map(|(player, edge)| DrawnEdge {
+            edge,
+            player,
+            number: None,
+            forced: false,
+            highlight: false,
+            threat: false,
+        })
+        .collect();
     for (turn, (player, m)) in played.iter().enumerate() {
         for &edge in m {
             edges.push(DrawnEdge {
