@@ -130,7 +130,9 @@ impl StrategyCertificate {
         let &(her, depth) = self.moves.get(&canon.key)?;
         let back = canon.to_canon.inverse();
         let (u, v) = her.ends();
-        Some((Edge::new(back.apply(u), back.apply(v)), depth))
+        // A fresh end past the board's last vertex: no move on this board.
+        let apply = |w: u8| back.map.get(w as usize).copied();
+        Some((Edge::new(apply(u)?, apply(v)?), depth))
     }
 }
 
@@ -170,4 +172,23 @@ fn entry(line: &str, board: &Board) -> Result<(Key, Edge, u32), String> {
 /// At most 40 characters of `text`, for messages.
 fn clip(text: &str) -> String {
     text.chars().take(40).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damaged_text_is_an_error_not_a_panic() {
+        let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../proofs/k3-inf.cert")).unwrap();
+        assert!(StrategyCertificate::parse(&good).is_ok());
+        let mut texts: Vec<String> = (0..good.len()).map(|n| good[..n].to_string()).collect();
+        texts.push(good.replace("?:? 0-1 4", "?:? 0-0 4"));
+        texts.push(good.replace("?:? 0-1 4", "?:? 0-200 4"));
+        texts.push(good.replace("board inf", "board 1"));
+        texts.push(good.replace("target K3", "target K99"));
+        for text in texts {
+            assert!(StrategyCertificate::parse(&text).is_err(), "{text}");
+        }
+    }
 }
