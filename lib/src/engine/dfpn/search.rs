@@ -48,35 +48,47 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
     }
 
     /// The moves of canonical `canon` (one per orbit, in the search's
-    /// order) and its children.
-    fn expand(&self, table: &Table, canon: &Canonical<G::Position>) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
+    /// order) and its children, up to the first child decided on sight for
+    /// the player to move (`ours`: the prover; that child settles the
+    /// position, so the moves after it are left out).
+    fn expand(&self, table: &Table, canon: &Canonical<G::Position>, ours: bool) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
         let position = &canon.position;
         let mut moves = self.game.orbit_moves(position, &canon.generators);
         if let Some(order) = &self.order {
             order(position, &mut moves);
         }
-        let kids = moves
-            .iter()
-            .map(|m| {
-                if let Some(value) = self.game.quick_move_value(position, m) {
-                    return Kid {
-                        canon: None,
-                        numbers: self.numbers_of(value.score),
-                    };
-                }
-                let child = self.game.play(position, m);
-                if let Some(numbers) = self.judge(&child) {
-                    return Kid { canon: None, numbers };
-                }
-                let canon = self.game.canonical(&child);
-                let numbers = table.get(&canon.key);
-                Kid {
-                    canon: Some(canon),
-                    numbers,
-                }
-            })
-            .collect();
+        let mut kids = Vec::with_capacity(moves.len());
+        for m in &moves {
+            let kid = self.kid(table, position, m);
+            let settles = kid.canon.is_none() && settles(ours, kid.numbers);
+            kids.push(kid);
+            if settles {
+                break;
+            }
+        }
+        moves.truncate(kids.len());
         (moves, kids)
+    }
+
+    /// The child after move `m` at canonical `position`: decided on sight,
+    /// or labelled with its numbers from the table.
+    fn kid(&self, table: &Table, position: &G::Position, m: &G::Move) -> Kid<G::Position> {
+        if let Some(value) = self.game.quick_move_value(position, m) {
+            return Kid {
+                canon: None,
+                numbers: self.numbers_of(value.score),
+            };
+        }
+        let child = self.game.play(position, m);
+        if let Some(numbers) = self.judge(&child) {
+            return Kid { canon: None, numbers };
+        }
+        let canon = self.game.canonical(&child);
+        let numbers = table.get(&canon.key);
+        Kid {
+            canon: Some(canon),
+            numbers,
+        }
     }
 
     /// Searches canonical `canon` (a position not decided on sight) until
@@ -86,7 +98,7 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
         self.check_interrupt()?;
         self.expansions.fetch_add(1, Ordering::Relaxed);
         let ours = self.game.to_move(&canon.position) == self.prover;
-        let (moves, mut kids) = self.expand(table, canon);
+        let (moves, mut kids) = self.expand(table, canon, ours);
         let mut work = 1;
         let mut here = combine(ours, &kids);
         while here.proof < th.proof && here.disproof < th.disproof {
@@ -110,16 +122,22 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
         }
         table.store(&canon.key, here, work);
         self.bytes.store(table.bytes(), Ordering::Relaxed);
-        let decisive = match (ours, here.proof == 0, here.disproof == 0) {
-            (true, true, _) => kids.iter().position(|k| k.numbers.proof == 0),
-            (false, _, true) => kids.iter().position(|k| k.numbers.disproof == 0),
-            _ => None,
-        };
+            let decisive = kids.iter().position(|k| settles(ours, k.numbers));
         Ok(Searched {
             numbers: here,
             decisive: decisive.map(|i| moves[i].clone()),
             work,
         })
+    }
+}
+
+/// Whether a child with `numbers` settles its parent for the player to
+/// move there (`ours`: the prover, who needs one proven child; else the
+/// other player, who needs one disproven child).
+fn settles(ours: bool, numbers: Numbers) -> bool {
+    match ours {
+        true => numbers.proof == 0,
+        false => numbers.disproof == 0,
     }
 }
 
