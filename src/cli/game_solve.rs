@@ -152,7 +152,13 @@ fn one_board(
             true => WinSearch::ProofNumber,
             false => WinSearch::Exact,
         };
-        return emit(GameAnswer::within_budget(&game, budget, names_aleph0(board), search, limits));
+        return emit(GameAnswer::within_budget(
+            &game,
+            budget,
+            names_aleph0(board),
+            search,
+            limits,
+        ));
     }
     if args.dfpn && !args.winner_only {
         return Err(Failure::BadInput("--dfpn answers --winner-only or --budget".into()));

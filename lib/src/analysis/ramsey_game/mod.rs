@@ -199,7 +199,12 @@ pub struct WithinBudget {
 /// same on every run: the exact solver asking [`FirstWins`], or the
 /// proof-number search ([`Dfpn`]; its positions are expansions,
 /// re-expansions included, and its table evicts under the cap).
-pub fn within_budget(game: &RamseyGame, budget: u32, search: WinSearch, limits: Limits) -> Result<WithinBudget, Stopped> {
+pub fn within_budget(
+    game: &RamseyGame,
+    budget: u32,
+    search: WinSearch,
+    limits: Limits,
+) -> Result<WithinBudget, Stopped> {
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game.clone(), game.first(), budget, won);

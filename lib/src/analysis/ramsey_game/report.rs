@@ -3,7 +3,9 @@
 //! written as text or as one JSON object. Here rather than in the command
 //! line so a program asking the same question gets the same report.
 
-use super::{ramsey_census, winner_dfpn, Proved, winner_only, within_budget, CensusClass, WinSearch, WinnerOnly, WithinBudget};
+use super::{
+    ramsey_census, winner_dfpn, winner_only, within_budget, CensusClass, Proved, WinSearch, WinnerOnly, WithinBudget,
+};
 use crate::core::board::Player;
 use crate::core::graph6;
 use crate::core::words::count;

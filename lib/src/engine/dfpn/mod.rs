@@ -103,7 +103,10 @@ impl<'g, G: Symmetric + Hints> Dfpn<'g, G> {
     /// `best_for_second` the smallest (they must differ); no memory cap
     /// (see [`Dfpn::with_limits`]).
     pub fn new(game: &'g G, best_for_first: G::Score, best_for_second: G::Score, prover: Player) -> Dfpn<'g, G> {
-        assert!(best_for_first != best_for_second, "a win/loss question needs two outcomes");
+        assert!(
+            best_for_first != best_for_second,
+            "a win/loss question needs two outcomes"
+        );
         Dfpn {
             game,
             best: [best_for_first, best_for_second],

@@ -43,15 +43,31 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
     }
 
     /// Searches canonical `canon` until it is proven or disproven.
-    pub(super) fn solve(&self, table: &mut Table, canon: &Canonical<G::Position>) -> Result<Searched<G::Move>, Stopped> {
-        self.mid(table, canon, Numbers { proof: INF, disproof: INF })
+    pub(super) fn solve(
+        &self,
+        table: &mut Table,
+        canon: &Canonical<G::Position>,
+    ) -> Result<Searched<G::Move>, Stopped> {
+        self.mid(
+            table,
+            canon,
+            Numbers {
+                proof: INF,
+                disproof: INF,
+            },
+        )
     }
 
     /// The moves of canonical `canon` (one per orbit, in the search's
     /// order) and its children, up to the first child decided on sight for
     /// the player to move (`ours`: the prover; that child settles the
     /// position, so the moves after it are left out).
-    fn expand(&self, table: &Table, canon: &Canonical<G::Position>, ours: bool) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
+    fn expand(
+        &self,
+        table: &Table,
+        canon: &Canonical<G::Position>,
+        ours: bool,
+    ) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
         let position = &canon.position;
         let mut moves = self.game.orbit_moves(position, &canon.generators);
         if let Some(order) = &self.order {
@@ -94,7 +110,12 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
     /// Searches canonical `canon` (a position not decided on sight) until
     /// its proof number reaches `th.proof` or its disproof number reaches
     /// `th.disproof`, then stores and returns its numbers.
-    fn mid(&self, table: &mut Table, canon: &Canonical<G::Position>, th: Numbers) -> Result<Searched<G::Move>, Stopped> {
+    fn mid(
+        &self,
+        table: &mut Table,
+        canon: &Canonical<G::Position>,
+        th: Numbers,
+    ) -> Result<Searched<G::Move>, Stopped> {
         self.check_interrupt()?;
         self.expansions.fetch_add(1, Ordering::Relaxed);
         let ours = self.game.to_move(&canon.position) == self.prover;
@@ -122,7 +143,7 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
         }
         table.store(&canon.key, here, work);
         self.bytes.store(table.bytes(), Ordering::Relaxed);
-            let decisive = kids.iter().position(|k| settles(ours, k.numbers));
+        let decisive = kids.iter().position(|k| settles(ours, k.numbers));
         Ok(Searched {
             numbers: here,
             decisive: decisive.map(|i| moves[i].clone()),

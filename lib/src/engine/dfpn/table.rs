@@ -40,9 +40,15 @@ impl Numbers {
     /// A position not searched yet (or evicted).
     pub(super) const UNKNOWN: Numbers = Numbers { proof: 1, disproof: 1 };
     /// The claim holds.
-    pub(super) const PROVEN: Numbers = Numbers { proof: 0, disproof: INF };
+    pub(super) const PROVEN: Numbers = Numbers {
+        proof: 0,
+        disproof: INF,
+    };
     /// The claim fails.
-    pub(super) const DISPROVEN: Numbers = Numbers { proof: INF, disproof: 0 };
+    pub(super) const DISPROVEN: Numbers = Numbers {
+        proof: INF,
+        disproof: 0,
+    };
 
     /// Whether the position is proven or disproven.
     pub(super) fn solved(self) -> bool {
