@@ -8,11 +8,28 @@ use crate::engine::Stopped;
 use crate::games::{Hints, Symmetric};
 use std::sync::atomic::Ordering;
 
-/// A child of an expanded position: its canonical form unless it was
-/// decided on sight, and its numbers.
+/// A child of an expanded position: whether it has been looked at, its
+/// canonical form unless it was decided on sight (or not looked at), and
+/// its numbers.
+///
+/// Children are looked at (played, decided on sight or labelled and looked
+/// up) only when the search first selects them: until then they count as
+/// never seen, numbers (1, 1), which is sound (such a child proves and
+/// disproves nothing) and saves the canonical labelling of every child of
+/// a position settled by one of its first children.
 struct Kid<P> {
+    seen: bool,
     canon: Option<Canonical<P>>,
     numbers: Numbers,
+}
+
+impl<P> Kid<P> {
+    /// A child not looked at yet.
+    const UNSEEN: Kid<P> = Kid {
+        seen: false,
+        canon: None,
+        numbers: Numbers::UNKNOWN,
+    };
 }
 
 /// What a search of a position found: its numbers when it was left, the
@@ -59,30 +76,14 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
     }
 
     /// The moves of canonical `canon` (one per orbit, in the search's
-    /// order) and its children, up to the first child decided on sight for
-    /// the player to move (`ours`: the prover; that child settles the
-    /// position, so the moves after it are left out).
-    fn expand(
-        &self,
-        table: &Table,
-        canon: &Canonical<G::Position>,
-        ours: bool,
-    ) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
+    /// order) and its children, none of them looked at yet.
+    fn expand(&self, canon: &Canonical<G::Position>) -> (Vec<G::Move>, Vec<Kid<G::Position>>) {
         let position = &canon.position;
         let mut moves = self.game.orbit_moves(position, &canon.generators);
         if let Some(order) = &self.order {
             order(position, &mut moves);
         }
-        let mut kids = Vec::with_capacity(moves.len());
-        for m in &moves {
-            let kid = self.kid(table, position, m);
-            let settles = kid.canon.is_none() && settles(ours, kid.numbers);
-            kids.push(kid);
-            if settles {
-                break;
-            }
-        }
-        moves.truncate(kids.len());
+        let kids = moves.iter().map(|_| Kid::UNSEEN).collect();
         (moves, kids)
     }
 
@@ -91,17 +92,23 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
     fn kid(&self, table: &Table, position: &G::Position, m: &G::Move) -> Kid<G::Position> {
         if let Some(value) = self.game.quick_move_value(position, m) {
             return Kid {
+                seen: true,
                 canon: None,
                 numbers: self.numbers_of(value.score),
             };
         }
         let child = self.game.play(position, m);
         if let Some(numbers) = self.judge(&child) {
-            return Kid { canon: None, numbers };
+            return Kid {
+                seen: true,
+                canon: None,
+                numbers,
+            };
         }
         let canon = self.game.canonical(&child);
         let numbers = table.get(&canon.key);
         Kid {
+            seen: true,
             canon: Some(canon),
             numbers,
         }
@@ -119,11 +126,16 @@ impl<G: Symmetric + Hints> Dfpn<'_, G> {
         self.check_interrupt()?;
         self.expansions.fetch_add(1, Ordering::Relaxed);
         let ours = self.game.to_move(&canon.position) == self.prover;
-        let (moves, mut kids) = self.expand(table, canon, ours);
+        let (moves, mut kids) = self.expand(canon);
         let mut work = 1;
         let mut here = combine(ours, &kids);
         while here.proof < th.proof && here.disproof < th.disproof {
             let (index, limit) = select(ours, &kids);
+            if !kids[index].seen {
+                kids[index] = self.kid(table, &canon.position, &moves[index]);
+                here = combine(ours, &kids);
+                continue;
+            }
             let kid = &kids[index];
             let child_th = match ours {
                 true => Numbers {
