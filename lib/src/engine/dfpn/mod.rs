@@ -27,8 +27,9 @@
 //! children's disproof numbers. Numbers go into the transposition table
 //! when a position is left. Here the second-least number is widened by the
 //! factor 1 + ε of Pawlewicz and Lew (*Improving depth-first PN-search:
-//! 1 + ε trick*, Computers and Games 2006), ε = 1/4, which makes the search
-//! leave a child less often in exchange for a little more work inside it.
+//! 1 + ε trick*, Computers and Games 2006), which makes the search leave a
+//! child less often in exchange for more work inside it; ε = 15 here
+//! (`search.rs` says why).
 //!
 //! The games here are finite and acyclic (every move colours an edge, or
 //! spends a move of a horizon), so the graph-history interaction that
