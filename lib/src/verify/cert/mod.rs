@@ -30,6 +30,7 @@
 
 mod answers;
 pub mod colouring;
+pub mod family;
 pub mod game;
 pub mod lists;
 pub mod refute;
