@@ -43,7 +43,7 @@
 //! # What decides a child without a search
 //!
 //! A child is proven or disproven on sight where the game is over there
-//! ([`Rules::outcome`]), where the game decides it without a search
+//! ([`crate::games::Rules::outcome`]), where the game decides it without a search
 //! ([`Hints::quick_move_value`], [`Hints::quick_value`]), or where the
 //! player to move there can end the game at once with their best score
 //! and the game tells so quickly ([`Hints::ending_move`]; unlike the
