@@ -232,7 +232,7 @@ fn play_refuses_options_it_would_ignore() {
 /// line heads the text, and JSON carries the statement's fields.
 #[test]
 fn game_answers_are_headed_by_the_statement() {
-    use ramsey_verify::analysis::ramsey_game::{GameAnswer, Statement};
+    use ramsey_verify::analysis::ramsey_game::{GameAnswer, Statement, WinSearch};
     let statement = Statement {
         target: Some("K3".into()),
         ..Statement::default()
@@ -246,11 +246,11 @@ fn game_answers_are_headed_by_the_statement() {
     assert!(census
         .to_text()
         .ends_with(&format!("total: {}\n", census.to_json()["total"])));
-    let budget = GameAnswer::within_budget(&game, 2, false, Limits::default()).unwrap();
+    let budget = GameAnswer::within_budget(&game, 2, false, WinSearch::Exact, Limits::default()).unwrap();
     assert_eq!(budget.to_json()["threads"], 1);
     assert_eq!(budget.to_json()["board"], "5");
     let aleph0 = statement.game_named("achieve", "inf", Some(3)).unwrap();
-    let on_aleph0 = GameAnswer::within_budget(&aleph0, 3, true, Limits::default()).unwrap();
+    let on_aleph0 = GameAnswer::within_budget(&aleph0, 3, true, WinSearch::Exact, Limits::default()).unwrap();
     assert!(on_aleph0.to_text().contains("(K_aleph0, answered on K_"));
 }
 

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use ramsey_verify::analysis::colouring::request::{ColourError, ColourRequest};
 use ramsey_verify::analysis::erdos::{parse_games, solve as solve_scoring, solve_certified, BoardReport};
 use ramsey_verify::analysis::ramsey_game::GameAnswer;
-use ramsey_verify::analysis::ramsey_game::{names_aleph0, Statement};
+use ramsey_verify::analysis::ramsey_game::{names_aleph0, Statement, WinSearch};
 use ramsey_verify::core::board::Board;
 use ramsey_verify::engine::limits::parse_max_memory;
 use ramsey_verify::engine::{Limits, Solver, Stopped};
@@ -162,7 +162,7 @@ fn solve(
         }
         let answer = match (budget, census) {
             (Some(_), true) => return Err(bad("census does not take a budget")),
-            (Some(budget), false) => GameAnswer::within_budget(&game, budget, names_aleph0(&board), limits)?,
+            (Some(budget), false) => GameAnswer::within_budget(&game, budget, names_aleph0(&board), WinSearch::Exact, limits)?,
             (None, true) => GameAnswer::census(&game, limits)?,
             (None, false) => GameAnswer::value(&solver, limits)?,
         };

@@ -6,11 +6,11 @@
 //! this file parses the flags, calls it and prints.
 
 use super::{output, Failure};
-use crate::analysis::ramsey_game::{names_aleph0, winner_decider, Answer, GameAnswer, Statement};
+use crate::analysis::ramsey_game::{names_aleph0, winner_decider, Answer, GameAnswer, Statement, WinSearch};
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::render::played::{line_figure, optimal_note};
-use crate::verify::cert::game::winner_only_certificate;
+use crate::verify::cert::game::{winner_certificate, winner_only_certificate};
 use clap::Args;
 
 /// The options of a game statement (targets, rules, start), shared by
@@ -65,6 +65,12 @@ pub struct GameArgs {
     /// winner's strategy with free-edge bounds as depths (proofs/FORMAT.md).
     #[arg(long, conflicts_with = "census")]
     pub winner_only: bool,
+    /// With --winner-only or --budget: answer by depth-first proof-number
+    /// search (df-pn, one thread), whose table evicts entries to stay under
+    /// --max-memory instead of stopping there; the same verdict, reached
+    /// with less memory on large games.
+    #[arg(long, conflicts_with = "census")]
+    pub dfpn: bool,
     /// A census of boards: `--board @-` (or `@FILE`) is a stream of graph6
     /// lines, as nauty's geng writes them; print one JSON object per board,
     /// per line, in input order (progress on stderr).
@@ -147,7 +153,20 @@ fn one_board(
                 "--census, --cert, --winner-only and pictures do not take --budget".into(),
             ));
         }
-        return emit(GameAnswer::within_budget(&game, budget, names_aleph0(board), limits));
+        let search = match args.dfpn {
+            true => WinSearch::ProofNumber,
+            false => WinSearch::Exact,
+        };
+        return emit(GameAnswer::within_budget(
+            &game,
+            budget,
+            names_aleph0(board),
+            search,
+            limits,
+        ));
+    }
+    if args.dfpn && !args.winner_only {
+        return Err(Failure::BadInput("--dfpn answers --winner-only or --budget".into()));
     }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
     args.picture.check_writable()?;
@@ -159,6 +178,21 @@ fn one_board(
     }
     if args.census {
         return emit(GameAnswer::census(&game, limits));
+    }
+    if args.dfpn {
+        let (answer, search) = match GameAnswer::winner_dfpn(&game, limits) {
+            Ok((answer, search)) => (Ok(answer), search),
+            Err(stopped) => (Err(stopped), None),
+        };
+        emit(answer)?;
+        return match (&args.cert, search) {
+            (None, _) => Ok(()),
+            (Some(path), Some((winner, search))) => {
+                let cert = winner_certificate(&game, winner, &search).map_err(no_verdict)?;
+                super::erdos::write_certificate(&cert, path)
+            }
+            (Some(_), None) => Err(draw_has_no_winner_only_certificate()),
+        };
     }
     if args.winner_only {
         let decider = winner_decider(&game, limits);
@@ -191,11 +225,19 @@ fn write_winner_only_certificate(
     game: &RamseyGame,
     path: &std::path::Path,
 ) -> Result<(), Failure> {
-    let cert = winner_only_certificate(decider, game).map_err(|cap| Failure::NoVerdict(cap.to_string()))?;
-    let cert = cert.ok_or_else(|| {
-        Failure::NoVerdict("a draw: its certificate needs both strategies, solve without --winner-only".into())
-    })?;
+    let cert = winner_only_certificate(decider, game).map_err(no_verdict)?;
+    let cert = cert.ok_or_else(draw_has_no_winner_only_certificate)?;
     super::erdos::write_certificate(&cert, path)
+}
+
+/// A search stopped by a limit, as the command line reports it.
+fn no_verdict(stopped: Stopped) -> Failure {
+    Failure::NoVerdict(stopped.to_string())
+}
+
+/// Why `--winner-only --cert` writes nothing on a draw.
+fn draw_has_no_winner_only_certificate() -> Failure {
+    Failure::NoVerdict("a draw: its certificate needs both strategies, solve without --winner-only".into())
 }
 
 /// Writes the winner's strategy to `path`, or on a draw both players'

@@ -43,6 +43,7 @@ mod chain;
 #[cfg(test)]
 mod cutoff_tests;
 mod decide;
+pub mod dfpn;
 pub mod extract;
 pub mod follow;
 mod hook;
@@ -53,7 +54,8 @@ pub mod split;
 pub mod strategy;
 mod table;
 pub use census::census;
-pub use decide::Decider;
+pub use decide::{Decider, MoveOrder};
+pub use dfpn::Dfpn;
 pub use hook::{Child, Hook, NoHook};
 pub use limits::{default_memory_cap, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
 pub use report::{solve, SolveReport};

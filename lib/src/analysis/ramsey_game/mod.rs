@@ -6,7 +6,7 @@
 
 use crate::core::board::{Board, Position};
 use crate::core::board::{Edge, Player, Vertex, MAX_VERTICES};
-use crate::engine::{census, Limits, Solver, Stopped};
+use crate::engine::{census, Dfpn, Limits, Solver, Stopped};
 use crate::games::horizon::{aleph0_vertices, Horizon};
 use crate::games::pattern::{Pattern, PatternError};
 use crate::games::prelude::*;
@@ -21,7 +21,7 @@ mod report;
 mod winner;
 
 pub use report::{header_json, header_text, Answer, GameAnswer};
-pub use winner::{winner_decider, winner_only, WinnerOnly};
+pub use winner::{winner_decider, winner_dfpn, winner_only, Proved, WinnerOnly};
 
 /// A game statement as text (the command line's `--target`,
 /// `--target-red`, `--target-blue`, `--start`, `--first`): the parts a
@@ -168,6 +168,18 @@ impl Statement {
     }
 }
 
+/// Which search answers a win/loss question (`solve --dfpn` chooses).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WinSearch {
+    /// The engine's exact search with cutoffs (the score-only search for
+    /// `--winner-only`, the solver asking [`FirstWins`] for a budget): every
+    /// position it meets stays in its table, which stops at the cap.
+    #[default]
+    Exact,
+    /// The proof-number search ([`Dfpn`]), whose table evicts under the cap.
+    ProofNumber,
+}
+
 /// Whether the first player wins within a budget, with her first winning
 /// move: the answer of `solve --rules ... --budget b`.
 #[derive(Clone, Debug)]
@@ -184,22 +196,43 @@ pub struct WithinBudget {
 
 /// Whether the first player wins `game` within `budget` of her moves
 /// ([`Horizon`]), by a sequential search so the positions counted are the
-/// same on every run.
-pub fn within_budget(game: &RamseyGame, budget: u32, limits: Limits) -> Result<WithinBudget, Stopped> {
+/// same on every run: the exact solver asking [`FirstWins`], or the
+/// proof-number search ([`Dfpn`]; its positions are expansions,
+/// re-expansions included, and its table evicts under the cap).
+pub fn within_budget(
+    game: &RamseyGame,
+    budget: u32,
+    search: WinSearch,
+    limits: Limits,
+) -> Result<WithinBudget, Stopped> {
     let started = Instant::now();
     let won = |g: &RamseyGame, score: Outcome| score.winner() == Some(g.first());
     let horizon = Horizon::new(game.clone(), game.first(), budget, won);
-    let solver = Solver::asking(&horizon, FirstWins)
-        .with_limits(limits)
-        .with_parallel_plies(0);
     let start = horizon.start();
-    let wins = solver.value(&start)?.score;
-    let moves = solver.move_values(&start)?;
-    let winning_move = moves.iter().find(|m| m.value.score).map(|m| m.m.clone());
+    let (wins, winning_move, positions) = match search {
+        WinSearch::ProofNumber => {
+            let search = Dfpn::new(&horizon, true, false, Player::First).with_limits(limits);
+            let wins = search.proves(&start)?;
+            let winning_move = match wins {
+                true => search.decisive_move(&start)?,
+                false => None,
+            };
+            (wins, winning_move, search.expansions())
+        }
+        WinSearch::Exact => {
+            let solver = Solver::asking(&horizon, FirstWins)
+                .with_limits(limits)
+                .with_parallel_plies(0);
+            let wins = solver.value(&start)?.score;
+            let moves = solver.move_values(&start)?;
+            let winning_move = moves.iter().find(|m| m.value.score).map(|m| m.m.clone());
+            (wins, winning_move, solver.positions())
+        }
+    };
     Ok(WithinBudget {
         wins,
         winning_move,
-        positions: solver.positions(),
+        positions,
         seconds: started.elapsed().as_secs_f64(),
     })
 }

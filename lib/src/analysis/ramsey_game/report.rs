@@ -3,7 +3,9 @@
 //! written as text or as one JSON object. Here rather than in the command
 //! line so a program asking the same question gets the same report.
 
-use super::{ramsey_census, winner_only, within_budget, CensusClass, WinnerOnly, WithinBudget};
+use super::{
+    ramsey_census, winner_dfpn, winner_only, within_budget, CensusClass, Proved, WinSearch, WinnerOnly, WithinBudget,
+};
 use crate::core::board::Player;
 use crate::core::graph6;
 use crate::core::words::count;
@@ -70,8 +72,14 @@ impl<'g> GameAnswer<'g> {
 
     /// Whether the first player wins `game` within `budget` of her moves
     /// ([`within_budget`]: a sequential search, so one thread).
-    pub fn within_budget(game: &'g RamseyGame, budget: u32, aleph0: bool, limits: Limits) -> Result<Self, Stopped> {
-        let found = within_budget(game, budget, limits)?;
+    pub fn within_budget(
+        game: &'g RamseyGame,
+        budget: u32,
+        aleph0: bool,
+        search: WinSearch,
+        limits: Limits,
+    ) -> Result<Self, Stopped> {
+        let found = within_budget(game, budget, search, limits)?;
         let answer = Answer::Budget { budget, aleph0, found };
         Ok(GameAnswer {
             game,
@@ -100,6 +108,19 @@ impl<'g> GameAnswer<'g> {
         })
     }
 
+    /// Who wins `game` by proof-number search ([`winner_dfpn`]: sequential,
+    /// so one thread), with the search that proved the winner's claim (for
+    /// a certificate, with the winner; `None` on a draw).
+    pub fn winner_dfpn(game: &'g RamseyGame, limits: Limits) -> Result<(Self, Option<Proved<'g>>), Stopped> {
+        let (found, search) = winner_dfpn(game, limits)?;
+        let answer = GameAnswer {
+            game,
+            threads: 1,
+            answer: Answer::Winner(found),
+        };
+        Ok((answer, search))
+    }
+
     /// The census of `game`'s positions ([`ramsey_census`]).
     pub fn census(game: &'g RamseyGame, limits: Limits) -> Result<Self, Stopped> {
         let answer = Answer::Census(ramsey_census(game, limits)?);
@@ -118,13 +139,7 @@ impl<'g> GameAnswer<'g> {
             Answer::Value(report) => format!("{header}\n{}", report.to_text(game)),
             Answer::Budget { budget, aleph0, found } => budget_text(game, *budget, *aleph0, found),
             Answer::Census(counts) => census_text(game, counts),
-            Answer::Winner(found) => format!(
-                "{header}\nWINNER: {} (winner only: no length searched)\npositions: {}   table: {} MB   time: {:.3}s\n",
-                game.score_text(found.outcome),
-                found.positions,
-                found.table_bytes.div_ceil(1 << 20),
-                found.seconds
-            ),
+            Answer::Winner(found) => winner_text(game, &header, found),
         }
     }
 
@@ -147,8 +162,10 @@ impl<'g> GameAnswer<'g> {
             Answer::Winner(found) => serde_json::json!({
                 "value": game.score_json(found.outcome),
                 "winner_only": true,
+                "search": if found.evicted.is_some() { "pn" } else { "score-only" },
                 "positions": found.positions,
                 "table_bytes": found.table_bytes,
+                "evicted": found.evicted,
                 "seconds": found.seconds,
             }),
         };
@@ -156,6 +173,23 @@ impl<'g> GameAnswer<'g> {
         let map = object.as_object_mut().expect("the header is an object");
         map.extend(fields.as_object().expect("the fields are an object").clone());
         object
+    }
+}
+
+/// The winner-only answer as text, after the statement's line `header`.
+fn winner_text(game: &RamseyGame, header: &str, found: &WinnerOnly) -> String {
+    let winner = game.score_text(found.outcome);
+    let mb = found.table_bytes.div_ceil(1 << 20);
+    match found.evicted {
+        None => format!(
+            "{header}\nWINNER: {winner} (winner only: no length searched)\npositions: {}   table: {mb} MB   time: {:.3}s\n",
+            found.positions, found.seconds
+        ),
+        Some(evicted) => format!(
+            "{header}\nWINNER: {winner} (winner only, proof-number search: no length searched)\n\
+             expansions: {}   table peak: {mb} MB   evicted: {evicted}   time: {:.3}s\n",
+            found.positions, found.seconds
+        ),
     }
 }
 

@@ -137,6 +137,16 @@ impl Rules {
         matches!(self, Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid)
     }
 
+    /// Whether a game under these rules can end without a winner: only
+    /// where a full board (or no move) is a draw ([`RamseyGame`]'s `stuck`
+    /// score); under the others the player who cannot move loses, or a full
+    /// board is the second player's win. A win/loss search
+    /// (`engine::dfpn`) that disproves one player's win has then proven the
+    /// other's.
+    pub fn draws(self) -> bool {
+        matches!(self, Rules::Achieve | Rules::Misere | Rules::MiserePlus)
+    }
+
     /// Whether both players' edges make one common graph (the one-colour
     /// game): targets are looked for in the union of the colours.
     pub fn shared(self) -> bool {
@@ -167,7 +177,8 @@ impl Outcome {
         }
     }
 
-    fn win_for(player: Player) -> Outcome {
+    /// The outcome where `player` wins.
+    pub fn win_for(player: Player) -> Outcome {
         match player {
             Player::First => Outcome::RedWins,
             Player::Second => Outcome::BlueWins,
@@ -428,7 +439,8 @@ impl RamseyGame {
     }
 
     /// The score of a position in which no move is possible or the board
-    /// is full, without a completed target.
+    /// is full, without a completed target (a draw exactly where
+    /// [`Rules::draws`] says).
     fn stuck(&self, position: &Position) -> Outcome {
         match self.rules {
             Rules::Avoid | Rules::AvoidPlus | Rules::SharedAvoid => Outcome::win_for(position.to_move().opponent()),

@@ -224,12 +224,25 @@ pub fn winner_only_certificate(
     decider: &Decider<'_, RamseyGame>,
     game: &RamseyGame,
 ) -> Result<Option<Certificate>, Stopped> {
-    let start = game.start();
-    let Some(winner) = decider.score(&start)?.winner() else {
+    let Some(winner) = decider.score(&game.start())?.winner() else {
         return Ok(None);
     };
-    let prover = Chosen { decider };
-    let entries = strategy(game, &start, winner, &prover, |p| game.canonical(p))?;
+    winner_certificate(game, winner, &Chosen { decider }).map(Some)
+}
+
+/// `winner`'s strategy in `game` from its start, the moves chosen by
+/// `prover`, as a version-3 certificate whose depths are free-edge bounds
+/// (module docs, "Winner only"). The prover must win at every position
+/// of the strategy: the score-only search's chosen moves, or the moves of
+/// a proof-number search that proved (or, in a game without draws,
+/// disproved) a claim ([`crate::engine::Dfpn`]).
+pub fn winner_certificate(
+    game: &RamseyGame,
+    winner: Player,
+    prover: &(impl Prover<RamseyGame> + Sync),
+) -> Result<Certificate, Stopped> {
+    let start = game.start();
+    let entries = strategy(game, &start, winner, prover, |p| game.canonical(p))?;
     let mut lines: Vec<(usize, String)> = entries
         .into_iter()
         .map(|(position, m)| {
@@ -245,7 +258,7 @@ pub fn winner_only_certificate(
         true => free.div_ceil(2),
         false => free / 2,
     };
-    Ok(Some(seal(game, &start, winner, bound, &body)))
+    Ok(seal(game, &start, winner, bound, &body))
 }
 
 /// The most moves the player to move at `position` can still make: every
