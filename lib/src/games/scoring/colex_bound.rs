@@ -41,8 +41,8 @@ fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
 fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
     let omega = edge_clique_number(own);
     let now = colex_score_with_clique_number(own, omega);
-    let top = threats(own, &rows.free[..rows.n], omega, now);
-    now.max(if first { top.best } else { top.second })
+    let top = threats(own, &rows.free[..rows.n], omega, now, first);
+    now.max(top.wanted(first))
 }
 
 /// The best score above `now` (the score of `own`, whose clique number is
@@ -58,15 +58,20 @@ fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
 /// to it). Every such pair `(Q, w)` and the edge it uses is enumerated
 /// below (those that cannot beat what is known skipped), and each gives
 /// `own + e` at least its score.
-fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32) -> Top {
+///
+/// Only the score `first` asks for ([`Top::wanted`]) is sure to be
+/// exact: the search stops once it reaches the most a `k`-clique can give,
+/// `binom(k, 2) + k - 1`, which no later pair (same or smaller `k`) beats;
+/// for the second best, the best is then exact too.
+fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32, first: bool) -> Top {
     let n = own.len();
     let all: VertexSet = (0..n).fold(0, |s, v| s | 1 << v);
     let reach = &reach(own, free)[..n];
     let mut top = Top::default();
     for k in (omega.max(2)..=omega.max(1) + 1).rev() {
         let base = k * (k - 1) / 2;
-        if base + k - 1 <= now.max(top.second) {
-            continue;
+        if base + k - 1 <= now.max(top.wanted(first)) {
+            break;
         }
         for_each_clique(reach, &|v| free[v], 0, all, k, 1, &mut |q, left| {
             let used = (left == 0).then(|| free_edge_within(free, q));
@@ -85,7 +90,7 @@ fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32) -> Top {
             if let Some(e) = used {
                 top.offer(base, e);
             }
-            false
+            top.wanted(first) >= base + k - 1
         });
     }
     top
@@ -111,6 +116,15 @@ struct Top {
 }
 
 impl Top {
+    /// The best score if she moves next, else the best with another edge
+    /// (the threat she is sure of after his move).
+    fn wanted(&self, first: bool) -> u32 {
+        match first {
+            true => self.best,
+            false => self.second,
+        }
+    }
+
     /// `edge` gives at least `score`.
     fn offer(&mut self, score: u32, edge: u32) {
         if self.edge == Some(edge) {
@@ -154,11 +168,14 @@ mod tests {
             scores.sort_unstable_by(|a, b| b.cmp(a));
             let now = colex_score(&own);
             let omega = edge_clique_number(&own);
-            let top = threats(&own, &free, omega, now);
+            let (top, first) = (
+                threats(&own, &free, omega, now, false),
+                threats(&own, &free, omega, now, true),
+            );
             let above = |s: Option<&u32>| s.copied().filter(|&s| s > now).unwrap_or(0);
             assert_eq!(
-                (top.best, top.second),
-                (above(scores.first()), above(scores.get(1))),
+                (top.best, top.second, first.best),
+                (above(scores.first()), above(scores.get(1)), above(scores.first())),
                 "C({m})"
             );
         }
