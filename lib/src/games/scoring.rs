@@ -333,12 +333,17 @@ fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MA
 }
 
 /// [`affordable`] from the vertices' costs counted by [`cost_counts`].
+/// Past `2 * moves` edge-ends spent no more vertices are affordable (the
+/// costs only grow), so the count stops there.
 fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
     let (mut k, mut spent, mut best) = (0, 0, 0);
     for (cost, &count) in how_many.iter().enumerate() {
         for _ in 0..count {
             k += 1;
             spent += cost as u32;
+            if spent > 2 * moves {
+                return best;
+            }
             if spent <= moves + moves.min(k * (k - 1) / 2) {
                 best = k;
             }
