@@ -65,7 +65,7 @@ fn discrete_order(colours: &[u64]) -> Option<Vec<usize>> {
         .then_some(order)
 }
 
-/// [`label`] by canonaut's search.
+/// [`label`] by canonaut's search (at least one vertex).
 fn label_by_search(graph: &LayeredGraph) -> Labelling {
     let n = graph.n;
     let layers = graph.layers.len().max(1);
@@ -225,7 +225,16 @@ mod tests {
             state ^= state << 17;
             state
         };
-        for n in 0..=12 {
+        assert_eq!(
+            label(&LayeredGraph {
+                n: 0,
+                layers: &[],
+                colours: &[]
+            })
+            .order,
+            Vec::<usize>::new()
+        );
+        for n in 1..=12 {
             for layers in 1..=2 {
                 let rows: Vec<Vec<u128>> = (0..layers)
                     .map(|_| {
