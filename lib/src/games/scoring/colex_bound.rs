@@ -142,6 +142,37 @@ mod tests {
     use super::*;
     use crate::games::colex::{colex_graph, colex_score};
 
+    /// `threats` against every single free edge added to `own`.
+    fn check(own: &[VertexSet], free: &[VertexSet], case: &str) {
+        let n = own.len();
+        let mut scores: Vec<u32> = (0..n)
+            .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
+            .map(|(u, v)| {
+                let mut g = own.to_vec();
+                (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
+                colex_score(&g)
+            })
+            .collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        let now = colex_score(own);
+        let omega = edge_clique_number(own);
+        let (top, first) = (
+            threats(own, free, omega, now, false),
+            threats(own, free, omega, now, true),
+        );
+        // What `least` reads: each at least `now` (below it, any value).
+        let at_least_now = |s: Option<&u32>| s.map_or(now, |&s| s.max(now));
+        assert_eq!(
+            (now.max(top.best), now.max(top.second), now.max(first.best)),
+            (
+                at_least_now(scores.first()),
+                at_least_now(scores.get(1)),
+                at_least_now(scores.first())
+            ),
+            "{case}"
+        );
+    }
+
     #[test]
     fn threats_are_the_best_two_scores_single_free_edges_give() {
         // Own: C(m) on K6's vertices; free: the other pairs.
@@ -157,27 +188,26 @@ mod tests {
                     }
                 }
             }
-            let mut scores: Vec<u32> = (0..6)
-                .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
-                .map(|(u, v)| {
-                    let mut g = own;
-                    (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
-                    colex_score(&g)
-                })
-                .collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            let now = colex_score(&own);
-            let omega = edge_clique_number(&own);
-            let (top, first) = (
-                threats(&own, &free, omega, now, false),
-                threats(&own, &free, omega, now, true),
-            );
-            let above = |s: Option<&u32>| s.copied().filter(|&s| s > now).unwrap_or(0);
-            assert_eq!(
-                (top.best, top.second, first.best),
-                (above(scores.first()), above(scores.get(1)), above(scores.first())),
-                "C({m})"
-            );
+            check(&own, &free, &format!("C({m})"));
+        }
+        // Pseudo-random colourings of K7: each pair hers, free or his.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for case in 0..3000 {
+            let (mut own, mut free) = ([0 as VertexSet; 7], [0 as VertexSet; 7]);
+            for u in 0..7 {
+                for v in u + 1..7 {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let side = match state % 3 {
+                        0 => &mut own,
+                        1 => &mut free,
+                        _ => continue,
+                    };
+                    (side[u], side[v]) = (side[u] | 1 << v, side[v] | 1 << u);
+                }
+            }
+            check(&own, &free, &format!("random colouring {case}"));
         }
     }
 }
