@@ -69,7 +69,7 @@ fn main() {
     let max_trees = arg("--trees", 14);
     let t = Instant::now();
     for size in 1..=max_trees {
-        let c = census(size, 1, Limits::default()).expect("under the default cap");
+        let c = census(size, 1, Limits::default(), None).expect("under the default cap");
         println!(
             "trees n={size}: {} trees, chi_g distribution {:?} ({:.2}s so far)",
             c.trees,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Checks every certificate of proofs/CERTIFICATES.md: its size and SHA-256
-# against the index, then the certificate itself with the independent
-# checker (`ramsey-verify check`, which runs the checker crate; exit 0 only
+# Checks every certificate of proofs/CERTIFICATES.md and of
+# proofs/ramsey-table-certs/INDEX.md: its size and SHA-256 against the
+# index, then the certificate itself with the independent checker (`ramsey-verify check`, which runs the checker crate; exit 0 only
 # if every one is valid).
 #
 #   proofs/check-all.sh                      # all of them (the K4 ones take a minute)
@@ -22,20 +22,18 @@ fi
 THREADS=${THREADS:-2}
 
 checked=0 skipped=0 failed=0
-# Rows of the index: | `FILE` | claim | BYTES | `SHA` | `COMMAND` |
-while IFS='|' read -r _ file _ bytes sha _; do
-  file=$(tr -d '` ' <<< "$file")
-  bytes=$(tr -d ' ' <<< "$bytes")
-  sha=$(tr -d '` ' <<< "$sha")
+# One certificate: FILE (under proofs/), its BYTES and SHA-256 as indexed.
+check_one() {
+  local file=$1 bytes=$2 sha=$3 path verdict
   if [ -n "$max_bytes" ] && [ "$bytes" -gt "$max_bytes" ]; then
     skipped=$((skipped + 1))
-    continue
+    return
   fi
   path="proofs/$file"
   if [ "$(stat -c %s "$path")" != "$bytes" ] || [ "$(sha256sum "$path" | cut -d' ' -f1)" != "$sha" ]; then
-    echo "FAILED $file: size or SHA-256 differs from proofs/CERTIFICATES.md" >&2
+    echo "FAILED $file: size or SHA-256 differs from its index" >&2
     failed=$((failed + 1))
-    continue
+    return
   fi
   if verdict=$("$BIN" check --threads "$THREADS" "$path" 2>&1); then
     echo "ok $file: $(head -c 160 <<< "$verdict" | head -1)"
@@ -44,7 +42,24 @@ while IFS='|' read -r _ file _ bytes sha _; do
     echo "FAILED $file: $verdict" >&2
     failed=$((failed + 1))
   fi
+}
+
+# Rows of the index: | `FILE` | claim | BYTES | `SHA` | `COMMAND` |
+while IFS='|' read -r _ file _ bytes sha _; do
+  check_one "$(tr -d '` ' <<< "$file")" "$(tr -d ' ' <<< "$bytes")" "$(tr -d '` ' <<< "$sha")"
 done < <(grep -E '^\| `' proofs/CERTIFICATES.md)
+
+# The Ramsey game table's folder (ramsey-table --cert): rows
+# | board | target | rules | claim | `FILE` | entries | BYTES | `SHA` | command |,
+# rows without a certificate have no file.
+table=proofs/ramsey-table-certs/INDEX.md
+if [ -f "$table" ]; then
+  while IFS='|' read -r _ _ _ _ _ file _ bytes sha _; do
+    file=$(tr -d '` ' <<< "$file")
+    [ -n "$file" ] || continue
+    check_one "ramsey-table-certs/$file" "$(tr -d ' ' <<< "$bytes")" "$(tr -d '` ' <<< "$sha")"
+  done < <(grep -E '^\| K' "$table")
+fi
 
 echo "$checked valid, $failed failed, $skipped skipped (larger than ${max_bytes:-any} bytes)"
 [ "$failed" -eq 0 ] && [ "$checked" -gt 0 ]

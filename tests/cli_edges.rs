@@ -34,6 +34,7 @@ fn play_lists_only_the_options_it_accepts() {
     // person ends at once (`q`): exit code 0, not a refusal.
     let svg = std::env::temp_dir().join(format!("cli-edges-play-{}.svg", std::process::id()));
     let svg = svg.to_str().unwrap();
+    let html = svg.replace(".svg", ".html");
     let base = [("rules", "achieve"), ("target", "K3"), ("board", "4")];
     for option in options.iter().filter(|o| o.as_str() != "help") {
         let value = match option.as_str() {
@@ -44,6 +45,7 @@ fn play_lists_only_the_options_it_accepts() {
             "board" => "5",
             "human" => "blue",
             "svg" => svg,
+            "html" => &html,
             "threads" => "1",
             "max-memory" => "64",
             other => panic!("play --help lists --{other}: give this test a value for it"),

@@ -62,7 +62,7 @@ fn census_agrees_with_the_exact_solver_and_the_bounds() {
             assert_eq!(game.outcome(&end), Some(level.winner), "{tree} k={k}");
         }
     }
-    let eight = census(8, 1, Limits::default()).unwrap();
+    let eight = census(8, 1, Limits::default(), None).unwrap();
     assert_eq!(eight.distribution.values().sum::<usize>(), 23);
 }
 

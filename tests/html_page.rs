@@ -1,19 +1,13 @@
-//! `--html FILE`: the step-through page of a line. The page must hold every
-//! move and need no network; opened in a real browser (Debian's headless
-//! Chromium, installed by `.ci/run`) at `#step=k` it must draw exactly k
-//! edges and say so in its caption.
+//! `--html FILE`: the step-through page of a line (`verify`, `show`,
+//! `solve --rules`, `play`). The page must hold every move and need no
+//! network; opened in a real browser (Debian's headless Chromium,
+//! installed by `.ci/run`) at `#step=k` it must draw exactly the edges of
+//! k turns and say so in its caption.
 
 mod common;
-use common::run;
+use common::browser::{dom as open, edges, scratch, screenshot, text_of};
+use common::{run, with_stdin};
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// A scratch directory unique to this test process.
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ramsey-verify-html-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Writes the page of k3's longest line (7 moves) and returns its path.
 fn k3_page(dir: &Path) -> PathBuf {
@@ -28,64 +22,34 @@ const MOVES: usize = 7;
 
 #[test]
 fn page_holds_every_move_and_needs_no_network() {
-    let page = std::fs::read_to_string(k3_page(&scratch())).unwrap();
+    let page = std::fs::read_to_string(k3_page(&scratch("html"))).unwrap();
     assert_eq!(page.matches("\"player\":").count(), MOVES);
     assert!(!page.contains("http://") && !page.contains("https://"));
     assert!(!page.contains("src=") && !page.contains("<link"), "no external assets");
-    // The strategy's stage text of her moves travels with the line.
-    assert!(page.contains("\"stage\":\""));
+    // Every turn carries its stage (k3's are empty; see the k4-regular test).
+    assert_eq!(page.matches("\"stage\":\"").count(), MOVES);
 }
 
 #[test]
 fn unwritable_html_file_is_a_clean_error() {
-    let out = run(&["verify", "--strategy", "k3", "--html", "/nonexistent-dir/x.html"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
-}
-
-/// Headless Chromium with a private profile, or `None` if not installed.
-fn chromium(dir: &Path) -> Option<Command> {
-    // A profile per run: two browsers sharing one would wait on its lock.
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let found = Command::new("chromium")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        eprintln!("skipped: chromium is not installed (.ci/run installs it)");
-        return None;
+    for args in [
+        &["verify", "--strategy", "k3"][..],
+        &["solve", "--rules", "misere", "--target", "K3", "--board", "5"],
+    ] {
+        let out = run(&[args, &["--html", "/nonexistent-dir/x.html"]].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
     }
-    let mut cmd = Command::new("chromium");
-    cmd.args(["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run"])
-        .arg(format!(
-            "--user-data-dir={}",
-            dir.join(format!("profile{run}")).display()
-        ));
-    Some(cmd)
-}
-
-/// The edges drawn in a dumped DOM: `class="edge" data-move="<digit>`
-/// (the script's own template has `${` there instead).
-fn edges(dom: &str) -> usize {
-    let tag = "class=\"edge\" data-move=\"";
-    dom.match_indices(tag)
-        .filter(|(i, _)| dom[i + tag.len()..].starts_with(|c: char| c.is_ascii_digit()))
-        .count()
-}
-
-fn url(page: &Path, step: usize) -> String {
-    format!("file://{}#step={step}", page.display())
 }
 
 #[test]
 fn browser_draws_k_edges_at_step_k() {
-    let dir = scratch();
+    let dir = scratch("html");
     let page = k3_page(&dir);
     for k in [0, 3, MOVES] {
-        let Some(mut cmd) = chromium(&dir) else { return };
-        let out = cmd.arg("--dump-dom").arg(url(&page, k)).output().unwrap();
-        let dom = String::from_utf8_lossy(&out.stdout);
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
         assert_eq!(edges(&dom), k, "step {k}: {dom}");
         assert!(dom.contains(&format!("move {k} of {MOVES}")), "step {k}: {dom}");
         assert!(dom.contains(&format!("<span id=\"step\">{k}</span>")), "step {k}");
@@ -98,38 +62,26 @@ fn browser_draws_k_edges_at_step_k() {
         };
         assert!(dom.contains(next), "step {k}: {dom}");
     }
-    // Past the end clamps to the last move.
-    let Some(mut cmd) = chromium(&dir) else { return };
-    let dom = cmd.arg("--dump-dom").arg(url(&page, 99)).output().unwrap().stdout;
-    assert_eq!(edges(&String::from_utf8_lossy(&dom)), MOVES);
+    // Past the end stops at the last move; back steps one move.
+    let Some(dom) = open(&page, "step=99") else { return };
+    assert_eq!(edges(&dom), MOVES);
+    let Some(dom) = open(&page, "do=e,b,b") else { return };
+    assert_eq!(edges(&dom), MOVES - 2, "{dom}");
 }
 
 #[test]
 fn screenshots_differ_as_edges_are_drawn() {
-    let dir = scratch();
+    let dir = scratch("html");
     let page = k3_page(&dir);
-    let shot = |k: usize| {
-        let png = dir.join(format!("step{k}.png"));
-        let mut cmd = chromium(&dir)?;
-        cmd.arg(format!("--screenshot={}", png.display()))
-            .arg("--window-size=800,700")
-            .arg(url(&page, k))
-            .output()
-            .unwrap();
-        Some(std::fs::read(&png).expect("the screenshot is written"))
-    };
-    let (Some(none), Some(all)) = (shot(0), shot(MOVES)) else {
+    let (Some(none), Some(all)) = (screenshot(&page, "step=0"), screenshot(&page, &format!("step={MOVES}"))) else {
         return;
     };
-    for png in [&none, &all] {
-        assert!(png.starts_with(b"\x89PNG") && png.len() > 2000, "a real picture");
-    }
     assert_ne!(none, all, "drawing the edges changes the picture");
 }
 
 #[test]
 fn browser_shows_the_stage_and_threats_of_a_counterexample() {
-    let dir = scratch();
+    let dir = scratch("html");
     let page = dir.join("k4-regular.html");
     let out = run(&[
         "verify",
@@ -142,13 +94,95 @@ fn browser_shows_the_stage_and_threats_of_a_counterexample() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // Move 11 (red m-r, stage 3) threatens l-r, which blue answers at 12.
-    let Some(mut cmd) = chromium(&dir) else { return };
-    let dom = cmd.arg("--dump-dom").arg(url(&page, 11)).output().unwrap().stdout;
-    let dom = String::from_utf8_lossy(&dom);
+    let Some(dom) = open(&page, "step=11") else { return };
     assert_eq!(edges(&dom), 11, "{dom}");
     assert!(dom.contains("<span id=\"stage\">stage 3</span>"), "{dom}");
     assert!(
         dom.contains("<li class=\"threat\">red threat: K4 completed by l-r</li>"),
         "{dom}"
     );
+}
+
+/// Turns of the optimal line of misère K3 on K6 (blue wins after 15 moves).
+const SOLVE_TURNS: usize = 15;
+
+#[test]
+fn solve_page_steps_through_the_optimal_line() {
+    let dir = scratch("html");
+    let page = dir.join("solve.html");
+    let out = run(&[
+        "solve",
+        "--rules",
+        "misere",
+        "--target",
+        "K3",
+        "--board",
+        "6",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert_eq!(text.matches("\"player\":").count(), SOLVE_TURNS);
+    for k in [0, 4, SOLVE_TURNS] {
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
+        assert_eq!(edges(&dom), k, "step {k}: {dom}");
+        assert!(dom.contains(&format!("move {k} of {SOLVE_TURNS}")), "step {k}: {dom}");
+    }
+    // The value after each turn is the stage: optimal play never changes it.
+    let Some(dom) = open(&page, "step=4") else { return };
+    assert_eq!(
+        text_of(&dom, "span", "stage"),
+        "blue (second player) wins after 11 more moves with optimal play"
+    );
+}
+
+#[test]
+fn play_page_steps_one_turn_per_set_move() {
+    let dir = scratch("html");
+    let page = dir.join("play.html");
+    // Misère-plus P3 on K4: red's first turn colours two edges at once.
+    let moves = b"0-1,2-3\n1-3\n";
+    let args = ["play", "--rules", "misere-plus", "--target", "P3", "--board", "4"];
+    let (code, out, err) = with_stdin(&[&args[..], &["--html", page.to_str().unwrap()]].concat(), moves);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("a page to step through it"), "{out}");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let turns = text.matches("\"player\":").count();
+    assert_eq!(turns, 3, "red's set move, blue's reply, red's losing move: {text}");
+    for (k, drawn) in [(1, 2), (2, 3), (3, 4)] {
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
+        assert_eq!(edges(&dom), drawn, "step {k}: {dom}");
+        assert!(dom.contains(&format!("move {k} of 3")), "step {k}: {dom}");
+        assert!(dom.contains(&format!("data-move=\"{k}\"")) && !dom.contains(&format!("data-move=\"{}\"", k + 1)));
+    }
+}
+
+#[test]
+fn solve_page_from_a_start_colouring_draws_it_at_every_step() {
+    let dir = scratch("html");
+    let page = dir.join("start.html");
+    let args = [
+        "solve", "--rules", "achieve", "--target", "K3", "--board", "5", "--start", "0-1,0-2",
+    ];
+    let out = run(&[&args[..], &["--html", page.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // The start's red 0-1 and blue 0-2, then the optimal line's 5 moves.
+    let start_edges = |dom: &str| {
+        let tag = "class=\"start-edge\" x1=\"";
+        dom.match_indices(tag)
+            .filter(|(i, _)| dom[i + tag.len()..].starts_with(|c: char| c.is_ascii_digit()))
+            .count()
+    };
+    for k in [0, 5] {
+        let Some(dom) = open(&page, &format!("step={k}")) else {
+            return;
+        };
+        assert_eq!((start_edges(&dom), edges(&dom)), (2, k), "step {k}: {dom}");
+        assert!(dom.contains(&format!("move {k} of 5")), "step {k}: {dom}");
+    }
 }

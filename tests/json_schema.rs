@@ -224,6 +224,17 @@ fn check_json_is_as_documented() {
         "check --json (scoring certificate)",
         &objects(&["check", game_cert, "--json"]),
     );
+    for (section, args) in [
+        ("colouring", &["--game-chromatic", "--graph", "path:4"][..]),
+        ("family", &["--trees", "4"][..]),
+    ] {
+        let out = run(&[&["colour", "--cert", game_cert][..], args].concat());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_schema(
+            &format!("check --json ({section} certificate)"),
+            &objects(&["check", game_cert, "--json"]),
+        );
+    }
     assert_eq!(rejected[0]["exit_code"], 1);
     assert_eq!(rejected[1]["exit_code"], 2);
     assert_schema("check --json (rejected)", &rejected);

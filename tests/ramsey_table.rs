@@ -181,3 +181,64 @@ fn bad_input_is_refused_with_exit_code_two() {
         assert_eq!(err.trim().lines().count(), 1, "{bad:?}: one line: {err}");
     }
 }
+
+/// `ramsey-table --cert DIR`: one certificate per solved row, each
+/// accepted by the independent checker with the row's result, listed in
+/// DIR/INDEX.md with its size and SHA-256 (which a changed byte breaks);
+/// a row not attempted is listed with why it has none.
+#[test]
+fn cert_writes_a_checked_certificate_per_row_and_an_index() {
+    let dir = std::env::temp_dir().join(format!("ramsey-table-cert-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["ramsey-table", "--boards", "4..5", "--max-set-edges", "6", "--json"];
+    let (code, out, err) = ramsey(&[&args[..], &["--cert", dir.to_str().unwrap()]].concat());
+    assert_eq!(code, 0, "{err}");
+    let table: Value = serde_json::from_str(&out).unwrap();
+    let index = std::fs::read_to_string(dir.join("INDEX.md")).unwrap();
+    let listed: Vec<Vec<String>> = index
+        .lines()
+        .filter(|l| l.starts_with("| K"))
+        .map(|l| l.split('|').map(|f| f.trim().trim_matches('`').to_string()).collect())
+        .collect();
+    let rows = table["rows"].as_array().unwrap();
+    assert_eq!(listed.len(), rows.len(), "one index line per row");
+    let mut certified = 0;
+    for (row, line) in rows.iter().zip(&listed) {
+        let result = row["result"].as_str();
+        if result.is_none() {
+            assert!(line[4].starts_with("none: not attempted"), "{line:?}");
+            continue;
+        }
+        let (file, bytes, sha) = (&line[5], &line[7], &line[8]);
+        let data = std::fs::read(dir.join(file)).unwrap();
+        assert_eq!(data.len().to_string(), *bytes);
+        assert_eq!(sha256(&data), *sha);
+        let summary = ramsey_cert_check::check(&data, 1).unwrap_or_else(|r| panic!("{file}: {}", r.message));
+        let ramsey_cert_check::Claim::Game(statement) = summary.claim else {
+            panic!("{file}: not a game")
+        };
+        let winner = match result.unwrap() {
+            "draw" => None,
+            "first" => Some("red"),
+            _ => Some("blue"),
+        };
+        assert_eq!(statement.winner, winner, "{file}");
+        certified += 1;
+    }
+    assert!(
+        certified > 70 && listed.iter().any(|l| l[4].starts_with("none")),
+        "{certified}"
+    );
+    // A changed byte: the checker refuses the file.
+    let (file, mut data) = (&listed[0][5], std::fs::read(dir.join(&listed[0][5])).unwrap());
+    *data.last_mut().unwrap() ^= 1;
+    assert!(
+        ramsey_cert_check::check(&data, 1).is_err(),
+        "{file} with a changed byte"
+    );
+}
+
+fn sha256(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 7, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 8, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -195,6 +195,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
                     VERSION | CHOICES_VERSION => HEADER_LINES,
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
+                    crate::family::VERSION => crate::family::HEADER_LINES,
                     v => crate::game::header::header_lines(v),
                 };
             }
@@ -203,10 +204,14 @@ impl<'a, R: BufRead> Lines<'a, R> {
             VERSION | CHOICES_VERSION => AnyHeader::V2(parse_header(&lines)?),
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
             crate::colouring::VERSION => AnyHeader::V7(crate::colouring::parse(&lines)?),
+            crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
             v => AnyHeader::V3(crate::game::header::parse(&lines, v)?),
         };
         let announced = header.entries();
-        if announced > self.limits.max_entries {
+        // A family's members are checked one by one, each within the entry
+        // cap; the family file itself is bounded by the text cap.
+        let capped = !matches!(header, AnyHeader::V8(_));
+        if capped && announced > self.limits.max_entries {
             return Err(Rejection::unreadable(format!(
                 "header announces {announced} entries, more than the {} this checker reads",
                 self.limits.max_entries
@@ -246,6 +251,8 @@ pub enum AnyHeader {
     V6(crate::scoring::Header),
     /// Version 7: a colouring game ([`crate::colouring::Header`]).
     V7(crate::colouring::Header),
+    /// Version 8: a family of colouring claims ([`crate::family::Header`]).
+    V8(crate::family::Header),
 }
 
 impl AnyHeader {
@@ -256,6 +263,7 @@ impl AnyHeader {
             AnyHeader::V3(h) => h.entries,
             AnyHeader::V6(h) => h.entries,
             AnyHeader::V7(h) => h.entries,
+            AnyHeader::V8(h) => h.lines,
         }
     }
 
@@ -266,18 +274,19 @@ impl AnyHeader {
             AnyHeader::V3(h) => &h.sha256,
             AnyHeader::V6(h) => &h.sha256,
             AnyHeader::V7(h) => &h.sha256,
+            AnyHeader::V8(h) => &h.sha256,
         }
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 7, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 8, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
-        v @ (VERSION..=crate::colouring::VERSION) => Ok(v),
+        v @ (VERSION..=crate::family::VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 7)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 8)"
         ))),
     }
 }

@@ -6,7 +6,11 @@
 //! option wins, or a refutation, module [`refutation`]) and version 6
 //! (Erdős' scoring games, `erdos --cert`: either side of a value or both,
 //! module [`scoring`]) and version 7 (Bodlaender's colouring games and the
-//! game chromatic number, `colour --cert`, module [`colouring`]).
+//! game chromatic number, `colour --cert`, module [`colouring`]) and
+//! version 8 (a claim about every member of a family, such as chi_g of
+//! every tree up to N vertices, `colour --trees N --cert`, module
+//! [`family`]: each member a version-7 certificate, the family enumerated
+//! by the checker itself).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -26,6 +30,7 @@
 pub mod claim;
 pub mod closure;
 pub mod colouring;
+pub mod family;
 pub mod format;
 pub mod game;
 pub mod graph;
@@ -138,6 +143,8 @@ pub enum Claim {
     Scoring(scoring::Statement),
     /// Version 7: a colouring game's winner, or a game chromatic number.
     Colouring(colouring::Statement),
+    /// Version 8: a claim about every member of a family.
+    Family(family::Statement),
 }
 
 impl Summary {
@@ -154,6 +161,7 @@ impl Summary {
             }
             Claim::Scoring(s) => s.text(),
             Claim::Colouring(s) => s.text(),
+            Claim::Family(s) => s.text(),
             Claim::Game(s) => {
                 let game = format!(
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
@@ -244,10 +252,11 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     })
                 }
                 Claim::Colouring(c) => colouring_json(c),
+                Claim::Family(f) => f.json(),
             };
             // A draw and a scoring game claim no bound and need no moves.
             let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none())
-                || matches!(&s.claim, Claim::Scoring(_) | Claim::Colouring(_));
+                || matches!(&s.claim, Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_));
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),
             "moves": (!drawn).then_some(s.moves),
@@ -311,6 +320,10 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         AnyHeader::V7(h) => {
             let (statement, entries, replies) = colouring::check(&h, &body, threads)?;
             return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
+        }
+        AnyHeader::V8(h) => {
+            let (statement, entries, replies) = family::check(&h, &body, threads)?;
+            return Ok(lengthless(h.tool, Claim::Family(statement), entries, replies, start));
         }
         AnyHeader::V6(h) => {
             let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
@@ -394,7 +407,7 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     })
 }
 
-/// The summary of a claim with no length (versions 6 and 7: bound and
+/// The summary of a claim with no length (versions 6 to 8: bound and
 /// moves 0), checked since `start`.
 fn lengthless(tool: String, claim: Claim, entries: usize, replies: usize, start: Instant) -> Summary {
     Summary {

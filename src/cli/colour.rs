@@ -71,10 +71,12 @@ pub struct ColourArgs {
     /// --game-chromatic: player 2's win with chi_g - 1 colours).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
-    /// Write a proof certificate (format version 7, plain or gzipped if
-    /// the name ends in .gz) of the answer: the winner's strategy (--game),
-    /// or each level's (--game-chromatic); check it with `check FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["trees", "certify_trees", "json_lines", "linear_only"])]
+    /// Write a proof certificate (plain or gzipped if the name ends in
+    /// .gz) of the answer: the winner's strategy (--game), or each level's
+    /// (--game-chromatic; format version 7); with --trees, one such
+    /// certificate per tree in a family certificate (format version 8,
+    /// whose checker enumerates the trees itself); check it with `check FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify_trees", "json_lines", "linear_only"])]
     pub cert: Option<std::path::PathBuf>,
     /// With --cert (CCG): end player 1's lines where she wins by colouring
     /// the unsafe vertices in time (each, sorted by free colours, keeps
@@ -107,19 +109,20 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
 
 fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let Some(n) = args.certify_trees {
-        return by_size(
+        by_size(
             &CertifyBySize::new(n, args.strategy_colours, !args.stop_when_safe)?,
             args.json,
-        );
-    }
-    if let Some(n) = args.trees {
-        return by_size(&CensusBySize::new(n, args.examples, limits)?, args.json);
-    }
-    if args.json_lines {
-        return census(args, limits);
+        )?;
+        return Ok(());
     }
     if let Some(path) = &args.cert {
         output::check_writable(path)?;
+    }
+    if let Some(n) = args.trees {
+        return tree_census(args, CensusBySize::new(n, args.examples, limits)?);
+    }
+    if args.json_lines {
+        return census(args, limits);
     }
     let answer = request(args).answer(limits)?;
     if let (Some(path), Some(cert)) = (&args.cert, ColourRequest::certificate_of(&answer)) {
@@ -147,6 +150,27 @@ fn census(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     })
 }
 
+/// `--trees`: the census, and with `--cert` its family certificate.
+fn tree_census(args: &ColourArgs, question: CensusBySize) -> Result<(), Failure> {
+    let question = match args.cert {
+        Some(_) => question.certified(ends(args)),
+        None => question,
+    };
+    let rows = by_size(&question, args.json)?;
+    if let (Some(path), Some(cert)) = (&args.cert, question.certificate(&rows)) {
+        super::erdos::write_certificate(&cert, path)?;
+    }
+    Ok(())
+}
+
+/// Where player 1's lines of a certificate end (`--cert-secured`).
+fn ends(args: &ColourArgs) -> Ends {
+    match args.cert_secured {
+        true => Ends::Secured,
+        false => Ends::Safe,
+    }
+}
+
 /// The question the flags ask.
 fn request(args: &ColourArgs) -> ColourRequest {
     ColourRequest {
@@ -158,16 +182,13 @@ fn request(args: &ColourArgs) -> ColourRequest {
         linear_only: args.linear_only,
         game_chromatic: args.game_chromatic,
         picture: args.svg.is_some(),
-        certificate: args.cert.as_ref().map(|_| match args.cert_secured {
-            true => Ends::Secured,
-            false => Ends::Safe,
-        }),
+        certificate: args.cert.as_ref().map(|_| ends(args)),
     }
 }
 
 /// Prints each size's row as soon as it is done, then the closing verdict;
-/// with `json`, one object at the end instead.
-fn by_size<Q: BySize>(question: &Q, json: bool) -> Result<(), Failure> {
+/// with `json`, one object at the end instead. Returns the rows.
+fn by_size<Q: BySize>(question: &Q, json: bool) -> Result<Vec<Q::Row>, Failure> {
     let mut rows = Vec::new();
     for n in question.sizes() {
         let row = question.row(n).map_err(no_verdict)?;
@@ -177,10 +198,11 @@ fn by_size<Q: BySize>(question: &Q, json: bool) -> Result<(), Failure> {
         rows.push(row);
     }
     match (json, question.closing_text(&rows)) {
-        (true, _) => output::println(question.to_json(&rows)),
-        (false, Some(text)) => output::println(text),
-        (false, None) => Ok(()),
+        (true, _) => output::println(question.to_json(&rows))?,
+        (false, Some(text)) => output::println(text)?,
+        (false, None) => {}
     }
+    Ok(rows)
 }
 
 fn no_verdict(e: Stopped) -> Failure {

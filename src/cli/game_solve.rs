@@ -6,9 +6,10 @@
 //! this file parses the flags, calls it and prints.
 
 use super::{output, Failure};
-use crate::analysis::ramsey_game::{names_aleph0, winner_decider, GameAnswer, Statement};
+use crate::analysis::ramsey_game::{names_aleph0, winner_decider, Answer, GameAnswer, Statement};
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
+use crate::render::played::{line_figure, optimal_note};
 use crate::verify::cert::game::winner_only_certificate;
 use clap::Args;
 
@@ -69,6 +70,10 @@ pub struct GameArgs {
     /// per line, in input order (progress on stderr).
     #[arg(long, conflicts_with_all = ["cert", "json"])]
     pub json_lines: bool,
+    /// Pictures of the optimal line (`--svg`, `--dot`, `--html`: a page to
+    /// step through it turn by turn, with the value after each turn).
+    #[command(flatten)]
+    pub picture: super::picture::PictureArgs,
     /// With --json-lines: skip the first N boards of the stream (to resume
     /// a census whose output already has N lines).
     #[arg(long, value_name = "N", requires = "json_lines")]
@@ -137,14 +142,21 @@ fn one_board(
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     let mut emit = |answer: Result<GameAnswer, Stopped>| emit(&answer.map_err(|e| Failure::NoVerdict(e.to_string()))?);
     if let Some(budget) = budget {
-        if args.census || args.cert.is_some() || args.winner_only {
+        if args.census || args.cert.is_some() || args.winner_only || args.picture.wanted() {
             return Err(Failure::BadInput(
-                "--census, --cert and --winner-only do not take --budget".into(),
+                "--census, --cert, --winner-only and pictures do not take --budget".into(),
             ));
         }
         return emit(GameAnswer::within_budget(&game, budget, names_aleph0(board), limits));
     }
     args.cert.iter().try_for_each(|path| output::check_writable(path))?;
+    args.picture.check_writable()?;
+    if args.picture.wanted() && (args.census || args.winner_only || args.json_lines) {
+        return Err(Failure::BadInput(
+            "pictures show the optimal line: --svg, --dot and --html do not take --census, --winner-only or --json-lines"
+                .into(),
+        ));
+    }
     if args.census {
         return emit(GameAnswer::census(&game, limits));
     }
@@ -157,7 +169,16 @@ fn one_board(
         };
     }
     let solver = Solver::new(&game).with_limits(limits);
-    emit(GameAnswer::value(&solver, limits))?;
+    let answer = GameAnswer::value(&solver, limits);
+    if let Ok(GameAnswer {
+        answer: Answer::Value(report),
+        ..
+    }) = &answer
+    {
+        let figure = line_figure(&game, &report.line, optimal_note(&solver));
+        args.picture.write(&figure.numbered_from(args.picture.number_from))?;
+    }
+    emit(answer)?;
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),

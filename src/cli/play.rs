@@ -13,7 +13,10 @@ use crate::engine::play::{labelled_moves, program_move};
 use crate::engine::Solver;
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use crate::render::played::{board_matrix, board_matrix_marked, played_figure};
+use crate::render::html::to_html;
+use crate::render::played::{board_matrix, board_matrix_marked, optimal_note, played_figure};
+use crate::render::svg::to_svg;
+use crate::render::Figure;
 use clap::Args;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -31,6 +34,10 @@ pub struct PlayArgs {
     /// Write the finished game as SVG to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Write the finished game as a page to step through turn by turn
+    /// (a set move is one step), with the value after each turn.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Worker threads and the memory cap (of the perfect player's table).
     #[command(flatten)]
     pub limits: super::args::LimitArgs,
@@ -53,7 +60,10 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
         "blue" | "green" => Player::Second,
         other => return Err(Failure::BadInput(format!("--human must be red or blue, not `{other}`"))),
     };
-    args.svg.iter().try_for_each(|path| output::check_writable(path))?;
+    args.svg
+        .iter()
+        .chain(&args.html)
+        .try_for_each(|path| output::check_writable(path))?;
     let solver = Solver::new(&game).with_limits(limits);
     let mut position = game.start();
     let mut played: Vec<(Player, Vec<Edge>)> = Vec::new();
@@ -83,13 +93,23 @@ fn run_on_pool(args: &PlayArgs, limits: crate::engine::Limits) -> Result<(), Fai
         position = game.play(&position, &m);
         played.push((mover, m));
     }
-    if let Some(path) = &args.svg {
-        let svg = crate::render::svg::to_svg(&played_figure(&game, &played));
-        output::write_file(path, svg)?;
-        output::println(format_args!(
-            "the game, edges numbered in play order: {}",
-            path.display()
-        ))?;
+    if args.svg.is_none() && args.html.is_none() {
+        return Ok(());
+    }
+    let figure = played_figure(&game, &played, optimal_note(&solver));
+    let pictures = [
+        (
+            &args.svg,
+            "edges numbered in play order",
+            to_svg as fn(&Figure) -> String,
+        ),
+        (&args.html, "a page to step through it", to_html),
+    ];
+    for (path, what, render) in pictures {
+        if let Some(path) = path {
+            output::write_file(path, render(&figure))?;
+            output::println(format_args!("the game, {what}: {}", path.display()))?;
+        }
     }
     Ok(())
 }

@@ -2,21 +2,27 @@
 
 use super::args::parse_board;
 use super::line_input::{checked_line, parse_moves, parse_names, read_json_line};
+use super::output::{check_writable, write_file};
 use super::picture::PictureArgs;
 use super::{output, Failure};
 use crate::core::board::{Board, Player, Position, Vertex};
 use crate::core::graph6::{decode_pair, decode_position, encode_position};
+use crate::core::words::count;
+use crate::render::html::walk_to_html;
 use crate::render::Figure;
+use crate::verify::cert::read::StrategyCertificate;
+use crate::verify::cert::walk::{Walk, DEFAULT_TURNS};
 use crate::verify::line::{Ending, Line, PlayedMove};
 use crate::verify::strategy::Game;
 use clap::{ArgGroup, Args};
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// Target clique when neither `--clique` nor the input says: the K4 game.
 const DEFAULT_CLIQUE: usize = 4;
 
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("input").required(true).args(["line", "from_json", "g6", "red_g6"])))]
+#[command(group(ArgGroup::new("input").required(true).multiple(true).args(["line", "from_json", "g6", "red_g6", "cert"])))]
 pub struct ShowArgs {
     /// Moves in play order, red (first player) first and alternating, e.g.
     /// "0-1,0-2,1-3"; vertices by number or by a name given in --names.
@@ -24,17 +30,28 @@ pub struct ShowArgs {
     pub line: Option<String>,
     /// A line in JSON: the output of `verify --json` (its counterexample or
     /// longest line) or a bare object with `moves`, `ending`, `names`.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["line", "g6", "red_g6"])]
     pub from_json: Option<String>,
     /// A position as two graph6 strings, red then blue: "RED:BLUE".
-    #[arg(long, value_name = "RED:BLUE")]
+    #[arg(long, value_name = "RED:BLUE", conflicts_with_all = ["line", "red_g6"])]
     pub g6: Option<String>,
     /// The red graph of a position, in graph6 (with --blue-g6).
-    #[arg(long, requires = "blue_g6")]
+    #[arg(long, requires = "blue_g6", conflicts_with = "line")]
     pub red_g6: Option<String>,
     /// The blue graph of a position, in graph6 (with --red-g6).
     #[arg(long, requires = "red_g6")]
     pub blue_g6: Option<String>,
+    /// A strategy certificate (format version 2, as `verify --cert` writes
+    /// it; gzipped or not) to walk with --html: her moves as it says, his
+    /// replies (one per orbit) as the reader picks; with --line, the walk
+    /// starts after those moves (to go on where a big certificate's page
+    /// was cut).
+    #[arg(long, value_name = "FILE", requires = "html", conflicts_with_all = ["from_json", "g6", "red_g6"])]
+    pub cert: Option<PathBuf>,
+    /// With --cert: the most turns the page holds (breadth first; the rest
+    /// is marked as cut on the page).
+    #[arg(long, value_name = "N", requires = "cert", default_value_t = DEFAULT_TURNS)]
+    pub walk_turns: usize,
     /// Vertex names, e.g. "0=a,1=b"; unnamed vertices show their number.
     #[arg(long)]
     pub names: Option<String>,
@@ -59,6 +76,9 @@ pub fn parse_clique(s: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: ShowArgs) -> Result<(), Failure> {
+    if let Some(path) = &args.cert {
+        return walk(path, &args);
+    }
     let mut names = parse_names(args.names.as_deref().unwrap_or(""))?;
     let (text, figure) = if let Some(path) = &args.from_json {
         let json = read_json_line(path)?;
@@ -88,6 +108,52 @@ pub fn run(args: ShowArgs) -> Result<(), Failure> {
     };
     output::print(&text)?;
     args.picture.write(&figure)
+}
+
+/// `--cert F --html P`: the certificate's walk as a page.
+fn walk(path: &Path, args: &ShowArgs) -> Result<(), Failure> {
+    if args.picture.svg.is_some() || args.picture.dot.is_some() {
+        return Err(Failure::BadInput(
+            "a certificate is walked on a page: --cert takes --html, not --svg or --dot".into(),
+        ));
+    }
+    let html = args.picture.html.as_ref().expect("clap requires --html");
+    check_writable(html)?;
+    let cert = StrategyCertificate::read(path).map_err(Failure::BadInput)?;
+    let names = parse_names(args.names.as_deref().unwrap_or(""))?;
+    let prefix: Vec<_> = match &args.line {
+        Some(text) => parse_moves(text, &names)?.into_iter().map(|m| m.edge).collect(),
+        None => Vec::new(),
+    };
+    let walk = Walk::of(&cert, args.walk_turns.max(1), &prefix).map_err(Failure::BadInput)?;
+    let board = match cert.board {
+        Board::Infinite => "K_aleph0".to_string(),
+        ref b => format!("K_{}", b.capacity()),
+    };
+    let claim = format!(
+        "{} game on {board}: she wins within {} of her moves",
+        cert.game.target_name(),
+        cert.bound
+    );
+    let cut = match walk.cut {
+        0 => "every turn of the strategy is on the page".to_string(),
+        n => format!(
+            "{} cut where the page was full (at most {} turns)",
+            count(n, "line", "lines"),
+            args.walk_turns
+        ),
+    };
+    let title = args
+        .title
+        .clone()
+        .unwrap_or_else(|| format!("certificate {}: {claim}", path.display()));
+    let legend = [format!("{} turns on the page; {cut}", walk.nodes.len())];
+    write_file(html, walk_to_html(&walk, &title, &legend))?;
+    output::println(format_args!(
+        "{claim}\n{}\nwalk written to {}",
+        legend[0],
+        html.display()
+    ))
 }
 
 /// Text and figure of a checked line; `ending` is `None` for a line that

@@ -41,6 +41,11 @@ pub struct TableArgs {
     /// `--json`, which prints).
     #[arg(long, value_name = "BASE", conflicts_with = "json")]
     pub save: Option<String>,
+    /// Write each exactly solved row's proof certificate into folder DIR
+    /// (created if missing), with an index DIR/INDEX.md (claim, size,
+    /// SHA-256 and the `solve` command of each); check one with `check`.
+    #[arg(long, value_name = "DIR", conflicts_with = "open_problems")]
+    pub cert: Option<std::path::PathBuf>,
     /// Answer Slany's Open Problems 1 and 2 (avoidance games) instead.
     #[arg(long)]
     pub open_problems: bool,
@@ -109,9 +114,24 @@ pub fn run(args: TableArgs) -> Result<(), Failure> {
         targets,
         rules,
         max_set_edges: args.max_set_edges,
+        certify: args.cert.is_some(),
     };
+    if let Some(dir) = &args.cert {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot write {}: {e}", dir.display())))?;
+        output::check_writable(&dir.join("INDEX.md"))?;
+    }
     let table = on_pool(&limits, || Ok(ramsey_table(&spec, limits)))?;
     let command = command_line();
+    if let Some(dir) = &args.cert {
+        let written = table
+            .write_certificates(dir, &command)
+            .map_err(|e| Failure::Output(e.to_string()))?;
+        output::note(format_args!(
+            "certificates: {} written to {} (index: INDEX.md)",
+            crate::core::words::count(written, "certificate", "certificates"),
+            dir.display()
+        ));
+    }
     emit(&args, &table.to_json(&command), &table.to_markdown(&command))
 }
 

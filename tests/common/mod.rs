@@ -59,3 +59,4 @@ pub fn untimed(line: &str) -> serde_json::Value {
     strip(&mut value);
     value
 }
+pub mod browser;

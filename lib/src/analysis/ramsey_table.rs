@@ -17,8 +17,12 @@ use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules, StatementError};
 use crate::games::ranked::Ranked;
 use crate::games::Value;
+use crate::verify::cert::game::solved_game_certificate;
+use crate::verify::cert::Certificate;
 use serde::Serialize;
 use std::time::Instant;
+
+mod certificates;
 
 /// Which instances a table solves: so a program states the same choices
 /// the command line's flags make.
@@ -34,6 +38,9 @@ pub struct TableSpec {
     /// Set-move rules are not attempted on boards with more free edges than
     /// this (a move is any nonempty subset, so their number explodes).
     pub max_set_edges: usize,
+    /// Also write each exactly solved instance's certificate (a win:
+    /// format 3, a draw: format 5) into its row ([`Row::certificate`]).
+    pub certify: bool,
 }
 
 /// One row of the table: an instance and its verdict, or why there is none.
@@ -53,8 +60,13 @@ pub struct Row {
     pub positions: Option<u64>,
     /// Wall-clock seconds of the solve.
     pub seconds: Option<f64>,
-    /// Why there is no verdict.
+    /// Why there is no verdict (or no certificate where one was asked for).
     pub note: Option<String>,
+    /// With [`TableSpec::certify`]: the certificate of the exact solver's
+    /// verdict (none where the threshold search gave it, or writing the
+    /// certificate reached the memory cap: the note says so).
+    #[serde(skip)]
+    pub certificate: Option<Certificate>,
 }
 
 /// A whole table with the limits it ran under, so its report says what
@@ -96,10 +108,18 @@ pub fn complete_game(n: usize, target: &Pattern, rules: Rules) -> Result<RamseyG
 /// Solves one game with the exact solver under `limits`: the value with
 /// positions and seconds, or the reason there is none.
 pub fn solve_capped(game: &RamseyGame, limits: Limits) -> Solved {
+    solve_exact(game, limits, false).0
+}
+
+/// [`solve_capped`], and with `certify` the certificate of its value, read
+/// off the same search (`None` without a value).
+fn solve_exact(game: &RamseyGame, limits: Limits, certify: bool) -> (Solved, Option<Result<Certificate, Stopped>>) {
     let solver = Solver::new(game).with_limits(limits);
     let started = Instant::now();
     let value = solver.value(&game.start()).map_err(SolveError::from);
-    (value, solver.positions(), started.elapsed().as_secs_f64())
+    let seconds = started.elapsed().as_secs_f64();
+    let certificate = (certify && value.is_ok()).then(|| solved_game_certificate(&solver));
+    ((value, solver.positions(), seconds), certificate)
 }
 
 /// [`solve_capped`] by the threshold search on ranked scores
@@ -140,7 +160,8 @@ pub fn result_name(winner: Option<Player>) -> &'static str {
 
 /// One instance's row: the exact solver, and where it reaches the cap the
 /// threshold search (the note says so).
-pub fn row(n: usize, target: &Pattern, rules: Rules, max_set_edges: usize, limits: Limits) -> Row {
+/// `spec` says which rule sets are attempted and whether to certify.
+pub fn row(n: usize, target: &Pattern, rules: Rules, spec: &TableSpec, limits: Limits) -> Row {
     let mut row = Row {
         board: format!("K{n}"),
         target: target.name().to_string(),
@@ -150,11 +171,13 @@ pub fn row(n: usize, target: &Pattern, rules: Rules, max_set_edges: usize, limit
         positions: None,
         seconds: None,
         note: None,
+        certificate: None,
     };
     let free = n * (n - 1) / 2;
-    if rules.sets() && free > max_set_edges {
+    if rules.sets() && free > spec.max_set_edges {
         row.note = Some(format!(
-            "not attempted: a move is any nonempty subset of the {free} free edges (2^{free} - 1 at the start; limit --max-set-edges {max_set_edges})",
+            "not attempted: a move is any nonempty subset of the {free} free edges (2^{free} - 1 at the start; limit --max-set-edges {})",
+            spec.max_set_edges
         ));
         return row;
     }
@@ -165,7 +188,7 @@ pub fn row(n: usize, target: &Pattern, rules: Rules, max_set_edges: usize, limit
             return row;
         }
     };
-    let (mut value, mut positions, mut seconds) = solve_capped(&game, limits);
+    let ((mut value, mut positions, mut seconds), certificate) = solve_exact(&game, limits, spec.certify);
     let mut exact_note = None;
     if let Err(e) = &value {
         // The exact solver sees every reachable position; where that is too
@@ -194,6 +217,19 @@ pub fn row(n: usize, target: &Pattern, rules: Rules, max_set_edges: usize, limit
             row.note = threshold(format!("{e} (after {positions})"))
         }
     }
+    let certificate_note = match certificate {
+        Some(Ok(c)) => {
+            row.certificate = Some(c);
+            None
+        }
+        Some(Err(e)) => Some(format!("no certificate: {e}")),
+        None if spec.certify && row.result.is_some() => Some("no certificate: not solved exactly".to_string()),
+        None => None,
+    };
+    row.note = match (row.note.take(), certificate_note) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
     row
 }
 
@@ -204,7 +240,7 @@ pub fn ramsey_table(spec: &TableSpec, limits: Limits) -> RamseyTable {
     for n in spec.boards.0..=spec.boards.1 {
         for target in spec.targets.iter().filter(|t| t.vertex_count() <= n) {
             for &r in &spec.rules {
-                rows.push(row(n, target, r, spec.max_set_edges, limits));
+                rows.push(row(n, target, r, spec, limits));
             }
         }
     }
@@ -235,13 +271,13 @@ impl RamseyTable {
         let mut out = String::from("# Slany's graph Ramsey games on K_n: value and length of optimal play\n\n");
         out += &format!("Generated by `{command}` (threads: {}).\n\n", self.threads);
         out += "Red moves first on the empty K_n; both players have the same target. Rules: \
-            `src/game/ramsey.rs` (our reading of Slany, Sections 3 and 6). \
+            `lib/src/games/ramsey/mod.rs` (our reading of Slany, Sections 3 and 6). \
             *result*: who wins with optimal play, or draw; *plies*: moves made in optimal \
             play (the winner hurries, the loser delays; for draws, the length of the line the \
             solver keeps); *positions*: distinct positions evaluated up to isomorphism (start \
             and finished positions included); *seconds*: wall clock on the machine that ran it. \
             Where the exact solver reaches the cap, the threshold search on ranked scores \
-            (`src/game/ranked.rs`, same values: `tests/ranked_threshold.rs`) gives the value; \
+            (`lib/src/games/ranked.rs`, same values: `tests/ranked_threshold.rs`) gives the value; \
             the note says so, and *positions* are then those it stored and *seconds* both \
             searches together. A row without a verdict says why. Targets larger than the board \
             are left out.\n\n";

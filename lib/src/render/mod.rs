@@ -149,7 +149,7 @@ impl Figure {
     /// Adds the missing edges of each player's threats in `position` (drawn
     /// dotted) and a legend line per threatening player.
     pub fn with_threats(mut self, position: &Position, game: Game) -> Figure {
-        let texts = threat_texts(position, game, |e| self.edge_name(e));
+        let texts = game.threat_texts(position, |e| self.edge_name(e));
         self.legend.extend(texts);
         for player in [Player::First, Player::Second] {
             let threats = position.threats(player, game.clique);
@@ -204,6 +204,15 @@ impl Figure {
         self.edges.iter().filter_map(|e| e.number).min()
     }
 
+    /// The figure with its moves numbered from `first` (0 or 1) instead
+    /// of 1, as `--number-from` asks.
+    pub fn numbered_from(mut self, first: usize) -> Figure {
+        for e in &mut self.edges {
+            e.number = e.number.map(|n| n + first - 1);
+        }
+        self
+    }
+
     /// The legend as text, one line per mark used (for DOT and tests).
     pub fn key(&self) -> Vec<String> {
         self.marks().into_iter().map(|m| m.meaning(self)).collect()
@@ -217,27 +226,6 @@ pub fn colour(player: Player) -> &'static str {
         Player::First => "#c0392b",
         Player::Second => "#1f4e9c",
     }
-}
-
-/// One line per threatening player in `position`: the kind of threat and
-/// the edges completing it, written by `name`.
-fn threat_texts(position: &Position, game: Game, name: impl Fn(Edge) -> String) -> Vec<String> {
-    let mut out = Vec::new();
-    for player in [Player::First, Player::Second] {
-        let threats = position.threats(player, game.clique);
-        if threats.is_empty() {
-            continue;
-        }
-        let kind = if threats.len() >= 2 { "double threat" } else { "threat" };
-        let edges: Vec<String> = threats.iter().map(|&e| name(e)).collect();
-        out.push(format!(
-            "{} {kind}: {} completed by {}",
-            player.colour_name(),
-            game.target_name(),
-            edges.join(" or ")
-        ));
-    }
-    out
 }
 
 /// The stage and threats after each move of `line`, replaying it on an
@@ -256,7 +244,7 @@ fn step_notes(line: &Line, game: Game) -> Vec<StepNote> {
             let _ = position.claim(m.edge, m.player);
             StepNote {
                 stage: m.phase.clone(),
-                threats: threat_texts(&position, game, name),
+                threats: game.threat_texts(&position, name),
             }
         })
         .collect()

@@ -10,7 +10,7 @@
 //! biggest S-degree") is isomorphism-invariant. That invariance is what makes
 //! exploring one reply per orbit sound.
 
-use crate::core::board::{Edge, Position, Vertex};
+use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::memory::Memory;
 use crate::games::ramsey::Rules;
 use serde::{Deserialize, Serialize};
@@ -69,6 +69,28 @@ impl Game {
     /// The target graph's name, e.g. `K4`.
     pub fn target_name(&self) -> String {
         format!("K{}", self.clique)
+    }
+
+    /// One line per threatening player in `position`: the kind of threat
+    /// and the edges completing it, written by `name` (what pictures and
+    /// step-through pages show after a move).
+    pub fn threat_texts(&self, position: &Position, name: impl Fn(Edge) -> String) -> Vec<String> {
+        let mut out = Vec::new();
+        for player in [Player::First, Player::Second] {
+            let threats = position.threats(player, self.clique);
+            if threats.is_empty() {
+                continue;
+            }
+            let kind = if threats.len() >= 2 { "double threat" } else { "threat" };
+            let edges: Vec<String> = threats.iter().map(|&e| name(e)).collect();
+            out.push(format!(
+                "{} {kind}: {} completed by {}",
+                player.colour_name(),
+                self.target_name(),
+                edges.join(" or ")
+            ));
+        }
+        out
     }
 }
 

@@ -7,11 +7,14 @@
 //! in the tests.
 
 use super::by_size::{size_fits, BySize, Timed, TreeSizeError};
-use super::chromatic::game_chromatic_number;
+use super::chromatic::{game_chromatic_certified, game_chromatic_number};
 use crate::core::board::Vertex;
 use crate::core::symmetry::{label, LayeredGraph};
 use crate::engine::{Limits, Stopped};
 use crate::games::colouring::graph::Graph;
+use crate::verify::cert::colouring::Ends;
+use crate::verify::cert::family::tree_family_certificate;
+use crate::verify::cert::Certificate;
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashSet};
 use std::ops::RangeInclusive;
@@ -73,18 +76,31 @@ pub struct TreeCensus {
     /// chi_g value -> the trees having it (graph6), for the smallest
     /// values kept in full; see [`census`].
     pub examples: BTreeMap<usize, Vec<Graph>>,
+    /// With `certify`: every tree (graph6) with the certificate of its
+    /// chi_g (format version 7), in the order of [`trees`]; else empty.
+    pub certificates: Vec<(String, Certificate)>,
 }
 
 /// chi_g of every tree on `n` vertices (in parallel over trees; each
 /// value is exact and independent of the thread count; each tree's
 /// search is capped at `limits`' memory cap). `examples` keeps up to
-/// `keep` trees per value.
-pub fn census(n: usize, keep: usize, limits: Limits) -> Result<TreeCensus, Stopped> {
+/// `keep` trees per value. With `certify`, each value comes with its
+/// certificate (lines of player 1's wins ending as `certify` says).
+pub fn census(n: usize, keep: usize, limits: Limits, certify: Option<Ends>) -> Result<TreeCensus, Stopped> {
     let all = trees(n);
-    let values: Vec<usize> = all
+    let solved: Vec<(usize, Option<Certificate>)> = all
         .par_iter()
-        .map(|tree| game_chromatic_number(tree, limits))
+        .map(|tree| match certify {
+            None => Ok((game_chromatic_number(tree, limits)?, None)),
+            Some(ends) => game_chromatic_certified(tree, limits, ends).map(|g| (g.chi_g, g.certificate)),
+        })
         .collect::<Result<_, _>>()?;
+    let values: Vec<usize> = solved.iter().map(|(k, _)| *k).collect();
+    let certificates = all
+        .iter()
+        .zip(solved)
+        .filter_map(|(tree, (_, cert))| Some((tree.graph6(), cert?)))
+        .collect();
     let mut distribution = BTreeMap::new();
     let mut examples: BTreeMap<usize, Vec<Graph>> = BTreeMap::new();
     for (tree, &value) in all.iter().zip(&values) {
@@ -99,6 +115,7 @@ pub fn census(n: usize, keep: usize, limits: Limits) -> Result<TreeCensus, Stopp
         trees: all.len(),
         distribution,
         examples,
+        certificates,
     })
 }
 
@@ -109,6 +126,7 @@ pub struct CensusBySize {
     max_n: usize,
     keep: usize,
     limits: Limits,
+    certify: Option<Ends>,
 }
 
 impl CensusBySize {
@@ -118,7 +136,33 @@ impl CensusBySize {
         if !size_fits(max_n) {
             return Err(TreeSizeError::Census(max_n));
         }
-        Ok(CensusBySize { max_n, keep, limits })
+        Ok(CensusBySize {
+            max_n,
+            keep,
+            limits,
+            certify: None,
+        })
+    }
+
+    /// The same census, each value with its certificate, lines of player
+    /// 1's wins ending as `ends` says (see [`CensusBySize::certificate`]).
+    pub fn certified(self, ends: Ends) -> CensusBySize {
+        CensusBySize {
+            certify: Some(ends),
+            ..self
+        }
+    }
+
+    /// The family certificate (format version 8) of a certified census's
+    /// rows: chi_g of every tree on 1 to `max_n` vertices. `None` unless
+    /// [`CensusBySize::certified`].
+    pub fn certificate(&self, rows: &[Timed<TreeCensus>]) -> Option<Certificate> {
+        self.certify?;
+        let members: Vec<(String, Certificate)> = rows
+            .iter()
+            .flat_map(|row| row.value.certificates.iter().cloned())
+            .collect();
+        Some(tree_family_certificate(1..=self.max_n, &members))
     }
 }
 
@@ -130,7 +174,7 @@ impl BySize for CensusBySize {
     }
 
     fn row(&self, n: usize) -> Result<Self::Row, Stopped> {
-        Timed::run(|| census(n, self.keep, self.limits))
+        Timed::run(|| census(n, self.keep, self.limits, self.certify))
     }
 
     /// The distribution on one line, then the examples of each value, and

@@ -30,10 +30,13 @@
 
 mod answers;
 pub mod colouring;
+pub mod family;
 pub mod game;
 pub mod lists;
+pub mod read;
 pub mod refute;
 pub mod scoring;
+pub mod walk;
 
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Key};

@@ -1,0 +1,306 @@
+//! Version 8: family certificates, written by `ramsey-verify colour
+//! --trees N --cert FILE`. A family claim ("chi_g of every tree on 1 to N
+//! vertices") is one claim per member plus the claim that the members are
+//! the whole family. Each member is a complete version-7 certificate,
+//! checked as such; the family is enumerated by this checker itself
+//! ([`trees`]), and every tree it finds must be exactly one member's graph.
+
+pub mod trees;
+
+use crate::colouring::Claim as ColouringClaim;
+use crate::text::{clip, decode_graph6, header_line, number};
+use crate::{Claim, Rejection};
+use std::collections::{BTreeMap, HashMap};
+
+/// The format version of family certificates.
+pub const VERSION: u32 = 8;
+/// Lines in a version-8 header.
+pub const HEADER_LINES: usize = 9;
+/// The most members listed as having the largest value.
+const EXAMPLES: usize = 5;
+
+/// What a version-8 header states and claims.
+#[derive(Clone, Debug)]
+pub struct Header {
+    /// The writing program, clipped (informative only).
+    pub tool: String,
+    /// The sizes of the family's members: every tree on `sizes.0` to
+    /// `sizes.1` vertices.
+    pub sizes: (usize, usize),
+    /// Members announced.
+    pub members: usize,
+    /// Body lines announced (the members' lines and their certificates').
+    pub lines: usize,
+    /// SHA-256 of the body, as written.
+    pub sha256: String,
+}
+
+/// Parses the nine header lines (the first, `ramsey-cert 8`, is read already).
+/// The family is `trees`, the game `ccg` and the claim `chi-g`: the only
+/// family claim written so far (proofs/FORMAT.md, version 8).
+pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
+    let mut it = lines.iter().map(String::as_str).skip(1);
+    let tool = clip(header_line(&mut it, "tool")?);
+    fixed("family", header_line(&mut it, "family")?, "trees")?;
+    let sizes = header_line(&mut it, "vertices")?;
+    let sizes = match sizes
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
+    {
+        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => (a, b),
+        _ => {
+            return Err(Rejection::unreadable(format!(
+                "header: vertices `{}` is not A-B with 1 <= A <= B <= {}",
+                clip(sizes),
+                trees::MAX_TREE_ORDER
+            )))
+        }
+    };
+    fixed("game", header_line(&mut it, "game")?, "ccg")?;
+    fixed("claim", header_line(&mut it, "claim")?, "chi-g")?;
+    let members = number(header_line(&mut it, "members")?, "member count")?;
+    let lines = number(header_line(&mut it, "lines")?, "line count")?;
+    let sha256 = header_line(&mut it, "sha256")?.to_string();
+    Ok(Header {
+        tool,
+        sizes,
+        members,
+        lines,
+        sha256,
+    })
+}
+
+/// A header line whose only value (so far) is `value`.
+fn fixed(key: &str, got: &str, value: &str) -> Result<(), Rejection> {
+    match got == value {
+        true => Ok(()),
+        false => Err(Rejection::unreadable(format!(
+            "header: {key} `{}` is not `{value}`",
+            clip(got)
+        ))),
+    }
+}
+
+/// What a valid family certificate proves.
+#[derive(Clone, Debug)]
+pub struct Statement {
+    /// Every tree on `sizes.0` to `sizes.1` vertices.
+    pub sizes: (usize, usize),
+    /// Members (= trees of those sizes).
+    pub members: usize,
+    /// Vertices -> chi_g -> how many trees.
+    pub distribution: BTreeMap<usize, BTreeMap<usize, usize>>,
+    /// The largest chi_g, how many trees have it, and up to five of them
+    /// (graph6).
+    pub largest: (usize, usize, Vec<String>),
+}
+
+/// One member: its line in the file, graph6, and certificate's bytes.
+struct Member<'a> {
+    line: usize,
+    graph6: &'a str,
+    text: &'a [u8],
+}
+
+/// Checks a version-8 body against its header: each member's certificate
+/// (on `threads` threads), then the members against the family. Returns
+/// the statement, the members' entries and replies in all.
+pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
+    let members = split(header, body)?;
+    let results = par_map(members.len(), threads, &|i| check_member(&members[i]));
+    let mut values = Vec::with_capacity(members.len());
+    let (mut entries, mut replies) = (0, 0);
+    for result in results {
+        let (k, e, r) = result?;
+        values.push(k);
+        entries += e;
+        replies += r;
+    }
+    let mut distribution: BTreeMap<usize, BTreeMap<usize, usize>> = BTreeMap::new();
+    let mut codes: Vec<HashMap<Vec<u8>, usize>> = vec![HashMap::new(); header.sizes.1 + 1];
+    for (member, &k) in members.iter().zip(&values) {
+        let (n, code) = tree_of(member, header.sizes)?;
+        if let Some(first) = codes[n].insert(code, member.line) {
+            return Err(invalid_at(
+                member.line,
+                format!("its tree is the same as the member's on line {first}"),
+            ));
+        }
+        *distribution.entry(n).or_default().entry(k).or_default() += 1;
+    }
+    for (n, members) in codes.iter().enumerate().skip(header.sizes.0) {
+        if let Some((_, adj)) = trees::trees(n)
+            .into_iter()
+            .find(|(code, _)| !members.contains_key(code))
+        {
+            return Err(Rejection::invalid(format!(
+                "the tree {} on {n} vertices is no member's graph (a member is missing)",
+                trees::graph6(&adj)
+            )));
+        }
+    }
+    let top = values.iter().copied().max().unwrap_or(0);
+    let examples: Vec<String> = members
+        .iter()
+        .zip(&values)
+        .filter(|&(_, &k)| k == top)
+        .map(|(m, _)| m.graph6.to_string())
+        .collect();
+    let statement = Statement {
+        sizes: header.sizes,
+        members: members.len(),
+        distribution,
+        largest: (top, examples.len(), examples.into_iter().take(EXAMPLES).collect()),
+    };
+    Ok((statement, entries, replies))
+}
+
+/// The members: a line `member G6 L`, then the `L` lines of its certificate.
+fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejection> {
+    let mut lines = body.split_inclusive(|&b| b == b'\n').take(header.lines);
+    let mut members = Vec::new();
+    let mut line = HEADER_LINES;
+    while let Some(head) = lines.next() {
+        line += 1;
+        let bad = |why: String| invalid_at(line, why);
+        let text = std::str::from_utf8(head)
+            .map_err(|_| bad("not text".into()))?
+            .trim_end_matches('\n');
+        let fields: Vec<&str> = text.split(' ').collect();
+        let ["member", graph6, count] = fields[..] else {
+            return Err(bad(format!("expected `member G6 LINES`, found `{}`", clip(text))));
+        };
+        let count: usize = count
+            .parse()
+            .map_err(|_| bad(format!("line count `{}` is not a number", clip(count))))?;
+        let start = head.as_ptr() as usize - body.as_ptr() as usize + head.len();
+        let mut end = start;
+        for _ in 0..count {
+            end += lines
+                .next()
+                .ok_or_else(|| bad(format!("{count} lines announced, the body ends first")))?
+                .len();
+        }
+        members.push(Member {
+            line,
+            graph6,
+            text: &body[start..end],
+        });
+        line += count;
+    }
+    match members.len() == header.members {
+        true => Ok(members),
+        false => Err(Rejection::invalid(format!(
+            "header announces {} but the body has {}",
+            crate::text::count(header.members, "member", "members"),
+            members.len()
+        ))),
+    }
+}
+
+/// A member's certificate checked on its own: a version-7 proof of chi_g
+/// of the member's graph in the CCG. Returns chi_g, entries and replies.
+fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
+    let blame = |r: Rejection| Rejection {
+        message: format!(
+            "member on line {} ({}): {}",
+            member.line,
+            clip(member.graph6),
+            r.message
+        ),
+        line: Some(member.line + r.line.unwrap_or(0)),
+        ..r
+    };
+    if !member.text.starts_with(b"ramsey-cert 7\n") {
+        return Err(blame(Rejection::invalid("a member's certificate must be version 7")));
+    }
+    let summary = crate::check(member.text, 1).map_err(blame)?;
+    match summary.claim {
+        Claim::Colouring(s) if s.game == "ccg" && s.graph == member.graph6 => match s.claim {
+            ColouringClaim::GameChromatic(k) => Ok((k, summary.entries, summary.replies)),
+            ColouringClaim::Wins { .. } => Err(blame(Rejection::invalid("its claim is not chi-g"))),
+        },
+        _ => Err(blame(Rejection::invalid(
+            "its certificate is not about the CCG on this graph",
+        ))),
+    }
+}
+
+/// The member's order and tree code, if its graph is a tree of the
+/// family's sizes.
+fn tree_of(member: &Member, sizes: (usize, usize)) -> Result<(usize, Vec<u8>), Rejection> {
+    let bad = |why: String| invalid_at(member.line, why);
+    let (n, edges) = decode_graph6(member.graph6).map_err(|e| bad(format!("graph: {e}")))?;
+    if !(sizes.0..=sizes.1).contains(&n) || n > trees::MAX_TREE_ORDER {
+        return Err(bad(format!(
+            "its graph has {n} vertices, outside {}-{}",
+            sizes.0, sizes.1
+        )));
+    }
+    let adj = trees::as_tree(n, &edges).ok_or_else(|| bad("its graph is not a tree".into()))?;
+    Ok((n, trees::code(&adj)))
+}
+
+fn invalid_at(line: usize, why: String) -> Rejection {
+    Rejection::invalid(format!("line {line}: {why}")).at_line(line)
+}
+
+/// `f(0..len)` on `threads` threads, in order.
+fn par_map<T: Send>(len: usize, threads: usize, f: &(dyn Fn(usize) -> T + Sync)) -> Vec<T> {
+    let threads = threads.clamp(1, len.max(1));
+    let mut parts: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| scope.spawn(move || (t..len).step_by(threads).map(|i| (i, f(i))).collect::<Vec<_>>()))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a checker thread panicked"))
+            .collect()
+    });
+    let mut all: Vec<(usize, T)> = parts.iter_mut().flat_map(std::mem::take).collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, t)| t).collect()
+}
+
+impl Statement {
+    /// What is proved, in words: the largest value and where, then the
+    /// distribution per size.
+    pub fn text(&self) -> String {
+        let (a, b) = self.sizes;
+        let sizes: Vec<String> = self
+            .distribution
+            .iter()
+            .map(|(n, d)| {
+                let d: Vec<String> = d.iter().map(|(k, c)| format!("{k}: {c}")).collect();
+                format!("n={n}: {}", d.join(", "))
+            })
+            .collect();
+        let (top, count, examples) = &self.largest;
+        let more = match count - examples.len() {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        format!(
+            "chi_g of every tree on {a} to {b} vertices ({}; the checker enumerates the trees itself): \
+             largest chi_g = {top}, on {}: {}{more}\n  chi_g by size: {}",
+            crate::text::count(self.members, "tree", "trees"),
+            crate::text::count(*count, "tree", "trees"),
+            examples.join(", "),
+            sizes.join("; ")
+        )
+    }
+
+    /// The JSON fields of a valid version-8 certificate.
+    pub fn json(&self) -> serde_json::Value {
+        let sizes: Vec<_> = self
+            .distribution
+            .iter()
+            .map(|(n, d)| serde_json::json!({ "vertices": n, "chi_g": d.iter().map(|(k, c)| [*k, *c]).collect::<Vec<_>>() }))
+            .collect();
+        serde_json::json!({
+            "valid": true, "format": VERSION, "family": "trees", "game": "ccg", "claim": "chi-g",
+            "vertices": [self.sizes.0, self.sizes.1], "members": self.members, "sizes": sizes,
+            "largest": self.largest.0, "largest_count": self.largest.1, "largest_on": self.largest.2,
+        })
+    }
+}
