@@ -10,7 +10,10 @@
 #            its code is built in a temporary directory and never copied into this repository.
 #   BOARD    n for K_n or colex:m for C(m); default: 7 colex:18 colex:19 8 colex:22
 # Environment: THREADS (default 2, both solvers), TIMEOUT (seconds per run, default 600),
-#   REF_THREADS_FLAG (default -t; older versions of erdos-solver use -m).
+#   REF_THREADS_FLAG (default -t; older versions of erdos-solver use -m),
+#   OURS (ramsey-verify binaries to time, space-separated, one row each per board, so an old
+#   and a new build are compared with the reference in one run; default: this checkout's,
+#   built here).
 # Both solve the Clique, Star and vertex-capturing games (the reference solves the three in
 # one run; ours runs `--game clique,star,vc`). Run as root on Debian/Ubuntu (installs nauty).
 set -euo pipefail
@@ -60,8 +63,11 @@ print(n, chr(63 + n) + body, chr(63 + n) + empty)
 PY
 }
 
-(cd "$here" && cargo build --release -q)
-ours="$here/target/release/ramsey-verify"
+if [ -z "${OURS:-}" ]; then
+    (cd "$here" && cargo build --release -q)
+    OURS="$here/target/release/ramsey-verify"
+fi
+read -r -a ours <<<"$OURS"
 # Wall and CPU (user + system) seconds of a command, or "-" for both past the time limit.
 seconds() {
     if /usr/bin/time -f '%e %U %S' -o "$build/t" timeout "$limit" "$@" >"$build/out" 2>"$build/err"; then
@@ -74,12 +80,14 @@ ratio() { python3 -c "import sys
 try: print(f'{float(sys.argv[1]) / float(sys.argv[2]):.1f}x')
 except (ValueError, ZeroDivisionError): print('-')" "$1" "$2"; }
 
-echo "| board | reference wall / CPU (s) | ramsey-verify wall / CPU (s) | ratio wall / CPU |"
-echo "|---|---|---|---|"
+echo "| board | reference wall / CPU (s) | ramsey-verify | wall / CPU (s) | ratio wall / CPU |"
+echo "|---|---|---|---|---|"
 for b in "${boards[@]}"; do
     read -r n base empty < <(graph6 "$b")
     read -r ref_wall ref_cpu < <(seconds bash -c "'$build/gen-colex' $n $base $empty $empty -p1 | '$build/erdos-solver' $n -g $flag$threads -p1 $empty $empty")
     cp "$build/out" "$build/ref-$n.out"
-    read -r wall cpu < <(seconds "$ours" erdos --game clique,star,vc --board "$b" --threads "$threads")
-    echo "| $b | $ref_wall / $ref_cpu | $wall / $cpu | $(ratio "$ref_wall" "$wall") / $(ratio "$ref_cpu" "$cpu") |"
+    for bin in "${ours[@]}"; do
+        read -r wall cpu < <(seconds "$bin" erdos --game clique,star,vc --board "$b" --threads "$threads")
+        echo "| $b | $ref_wall / $ref_cpu | $bin | $wall / $cpu | $(ratio "$ref_wall" "$wall") / $(ratio "$ref_cpu" "$cpu") |"
+    done
 done

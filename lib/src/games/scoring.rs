@@ -187,14 +187,20 @@ impl Rows {
             free_count: [0; MAX_BOARD_VERTICES],
             degree: [0; MAX_BOARD_VERTICES],
         };
+        // Sets of at most MAX_BOARD_VERTICES vertices: counted as one word
+        // (a 128-bit count is two; this is called for every child).
+        let ones = |set: VertexSet| (set as u64).count_ones();
         for v in 0..rows.n {
-            rows.red[v] = p.neighbours(Player::First, v as Vertex);
-            rows.blue[v] = p.neighbours(Player::Second, v as Vertex);
-            rows.free[v] = p.free_neighbours(v as Vertex);
-            rows.count[0][v] = rows.red[v].count_ones();
-            rows.count[1][v] = rows.blue[v].count_ones();
-            rows.free_count[v] = rows.free[v].count_ones();
-            rows.degree[v] = p.board_neighbours(v as Vertex).count_ones();
+            let board = p.board_neighbours(v as Vertex);
+            let (red, blue) = (
+                p.neighbours(Player::First, v as Vertex),
+                p.neighbours(Player::Second, v as Vertex),
+            );
+            (rows.red[v], rows.blue[v], rows.free[v]) = (red, blue, board & !red & !blue);
+            rows.count[0][v] = ones(red);
+            rows.count[1][v] = ones(blue);
+            rows.free_count[v] = ones(rows.free[v]);
+            rows.degree[v] = ones(board);
         }
         rows
     }
@@ -327,12 +333,17 @@ fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MA
 }
 
 /// [`affordable`] from the vertices' costs counted by [`cost_counts`].
+/// Past `2 * moves` edge-ends spent no more vertices are affordable (the
+/// costs only grow), so the count stops there.
 fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
     let (mut k, mut spent, mut best) = (0, 0, 0);
     for (cost, &count) in how_many.iter().enumerate() {
         for _ in 0..count {
             k += 1;
             spent += cost as u32;
+            if spent > 2 * moves {
+                return best;
+            }
             if spent <= moves + moves.min(k * (k - 1) / 2) {
                 best = k;
             }

@@ -41,8 +41,8 @@ fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
 fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
     let omega = edge_clique_number(own);
     let now = colex_score_with_clique_number(own, omega);
-    let top = threats(own, &rows.free[..rows.n], omega, now);
-    now.max(if first { top.best } else { top.second })
+    let top = threats(own, &rows.free[..rows.n], omega, now, first);
+    now.max(top.wanted(first))
 }
 
 /// The best score above `now` (the score of `own`, whose clique number is
@@ -58,15 +58,20 @@ fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
 /// to it). Every such pair `(Q, w)` and the edge it uses is enumerated
 /// below (those that cannot beat what is known skipped), and each gives
 /// `own + e` at least its score.
-fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32) -> Top {
+///
+/// Only the score `first` asks for ([`Top::wanted`]) is sure to be
+/// exact: the search stops once it reaches the most a `k`-clique can give,
+/// `binom(k, 2) + k - 1`, which no later pair (same or smaller `k`) beats;
+/// for the second best, the best is then exact too.
+fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32, first: bool) -> Top {
     let n = own.len();
     let all: VertexSet = (0..n).fold(0, |s, v| s | 1 << v);
     let reach = &reach(own, free)[..n];
     let mut top = Top::default();
     for k in (omega.max(2)..=omega.max(1) + 1).rev() {
         let base = k * (k - 1) / 2;
-        if base + k - 1 <= now.max(top.second) {
-            continue;
+        if base + k - 1 <= now.max(top.wanted(first)) {
+            break;
         }
         for_each_clique(reach, &|v| free[v], 0, all, k, 1, &mut |q, left| {
             let used = (left == 0).then(|| free_edge_within(free, q));
@@ -85,7 +90,7 @@ fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32) -> Top {
             if let Some(e) = used {
                 top.offer(base, e);
             }
-            false
+            top.wanted(first) >= base + k - 1
         });
     }
     top
@@ -111,6 +116,15 @@ struct Top {
 }
 
 impl Top {
+    /// The best score if she moves next, else the best with another edge
+    /// (the threat she is sure of after his move).
+    fn wanted(&self, first: bool) -> u32 {
+        match first {
+            true => self.best,
+            false => self.second,
+        }
+    }
+
     /// `edge` gives at least `score`.
     fn offer(&mut self, score: u32, edge: u32) {
         if self.edge == Some(edge) {
@@ -128,6 +142,37 @@ mod tests {
     use super::*;
     use crate::games::colex::{colex_graph, colex_score};
 
+    /// `threats` against every single free edge added to `own`.
+    fn check(own: &[VertexSet], free: &[VertexSet], case: &str) {
+        let n = own.len();
+        let mut scores: Vec<u32> = (0..n)
+            .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
+            .map(|(u, v)| {
+                let mut g = own.to_vec();
+                (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
+                colex_score(&g)
+            })
+            .collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        let now = colex_score(own);
+        let omega = edge_clique_number(own);
+        let (top, first) = (
+            threats(own, free, omega, now, false),
+            threats(own, free, omega, now, true),
+        );
+        // What `least` reads: each at least `now` (below it, any value).
+        let at_least_now = |s: Option<&u32>| s.map_or(now, |&s| s.max(now));
+        assert_eq!(
+            (now.max(top.best), now.max(top.second), now.max(first.best)),
+            (
+                at_least_now(scores.first()),
+                at_least_now(scores.get(1)),
+                at_least_now(scores.first())
+            ),
+            "{case}"
+        );
+    }
+
     #[test]
     fn threats_are_the_best_two_scores_single_free_edges_give() {
         // Own: C(m) on K6's vertices; free: the other pairs.
@@ -143,24 +188,26 @@ mod tests {
                     }
                 }
             }
-            let mut scores: Vec<u32> = (0..6)
-                .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
-                .map(|(u, v)| {
-                    let mut g = own;
-                    (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
-                    colex_score(&g)
-                })
-                .collect();
-            scores.sort_unstable_by(|a, b| b.cmp(a));
-            let now = colex_score(&own);
-            let omega = edge_clique_number(&own);
-            let top = threats(&own, &free, omega, now);
-            let above = |s: Option<&u32>| s.copied().filter(|&s| s > now).unwrap_or(0);
-            assert_eq!(
-                (top.best, top.second),
-                (above(scores.first()), above(scores.get(1))),
-                "C({m})"
-            );
+            check(&own, &free, &format!("C({m})"));
+        }
+        // Pseudo-random colourings of K7: each pair hers, free or his.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for case in 0..3000 {
+            let (mut own, mut free) = ([0 as VertexSet; 7], [0 as VertexSet; 7]);
+            for u in 0..7 {
+                for v in u + 1..7 {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let side = match state % 3 {
+                        0 => &mut own,
+                        1 => &mut free,
+                        _ => continue,
+                    };
+                    (side[u], side[v]) = (side[u] | 1 << v, side[v] | 1 << u);
+                }
+            }
+            check(&own, &free, &format!("random colouring {case}"));
         }
     }
 }

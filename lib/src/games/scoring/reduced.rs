@@ -21,7 +21,7 @@
 //! relabelled: live vertices in canonical order, then the others in their
 //! order; the generators fix the vertices that are not live.
 
-use super::{Rows, Scoring, ScoringGame};
+use super::{Rows, Scoring, ScoringGame, MAX_BOARD_VERTICES};
 use crate::core::board::Position;
 use crate::core::board::{members, Player, Vertex, VertexSet};
 use crate::core::symmetry::Canonical;
@@ -33,7 +33,10 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
     let (n, free) = (rows.n, &rows.free);
     let left = rows.moves_left(position.to_move());
     let points = [Player::First, Player::Second].map(|p| floor(game, &rows, p, left));
-    let labels: Vec<Option<u64>> = (0..n).map(|v| vertex_label(game, &rows, v, points, left)).collect();
+    let mut labels = [None; MAX_BOARD_VERTICES];
+    for (v, l) in labels.iter_mut().enumerate().take(n) {
+        *l = vertex_label(game, &rows, v, points, left);
+    }
     let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
     let live_set: VertexSet = live.iter().fold(0, |s, &v| s | 1 << v);
     let dead_edges: u32 = (0..n)
@@ -43,7 +46,7 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
         / 2;
     // Live vertices, renumbered 0..k: free edges among them, and colours
     // from the label and the free edges to vertices that are not live.
-    let mut index = [0usize; 128];
+    let mut index = [0usize; MAX_BOARD_VERTICES];
     for (i, &v) in live.iter().enumerate() {
         index[v] = i;
     }

@@ -39,6 +39,12 @@ struct Side<'r> {
     /// most points in any play.
     his_counts: [u32; MAX_BOARD_VERTICES + 1],
     his_most_any: u32,
+    /// [`Side::his_cost`] at each vertex, worked out once.
+    his_costs: [Option<u32>; MAX_BOARD_VERTICES],
+    /// By cost `c`: his most points in any play without one vertex of
+    /// cost `c` (his most in any play if none has it), for
+    /// [`Side::greedy`]: once per cost rather than once per vertex.
+    his_most_without: [u32; MAX_BOARD_VERTICES + 1],
 }
 
 /// The best bound on the value that one of `player`'s strategies (module
@@ -62,9 +68,15 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
         least_any,
         his_counts: [0; MAX_BOARD_VERTICES + 1],
         his_most_any: 0,
+        his_costs: [None; MAX_BOARD_VERTICES],
+        his_most_without: [0; MAX_BOARD_VERTICES + 1],
     };
-    side.his_counts = cost_counts((0..n).map(|v| side.his_cost(v)), side.view.theirs);
+    for v in 0..n {
+        side.his_costs[v] = side.his_cost(v);
+    }
+    side.his_counts = cost_counts(side.his_costs[..n].iter().copied(), side.view.theirs);
     side.his_most_any = affordable_counts(&side.his_counts, side.view.theirs);
+    side.his_most_without = side.his_most_without_one();
     let greedy = (0..n).filter_map(|v| side.greedy(v));
     let candidates = once(oriented(player, least_any, side.his_most_any))
         .chain(greedy)
@@ -80,12 +92,31 @@ impl Side<'_> {
             .map_or(Some(0), |c| (c <= self.view.rows.free_count[v]).then_some(c))
     }
 
+    /// His cost at `v` ([`Side::his_cost`]) if his moves left pay for it.
+    fn affordable_cost(&self, v: usize) -> Option<u32> {
+        self.his_costs[v].filter(|&c| c <= self.view.theirs)
+    }
+
+    /// [`Side::his_most_without`], worked out.
+    fn his_most_without_one(&self) -> [u32; MAX_BOARD_VERTICES + 1] {
+        let mut without = [self.his_most_any; MAX_BOARD_VERTICES + 1];
+        let mut counts = self.his_counts;
+        for c in 0..=MAX_BOARD_VERTICES {
+            if counts[c] > 0 {
+                counts[c] -= 1;
+                without[c] = affordable_counts(&counts, self.view.theirs);
+                counts[c] += 1;
+            }
+        }
+        without
+    }
+
     /// His most points in any play, not counting the vertices of `held`.
     fn his_most(&self, held: VertexSet) -> u32 {
         let mut counts = self.his_counts;
         let mut changed = false;
         for v in crate::core::board::members(held) {
-            if let Some(c) = self.his_cost(v as usize).filter(|&c| c <= self.view.theirs) {
+            if let Some(c) = self.affordable_cost(v as usize) {
                 counts[c as usize] -= 1;
                 changed = true;
             }
@@ -110,7 +141,10 @@ impl Side<'_> {
         } else {
             self.least_any
         };
-        stops.then(|| oriented(self.view.player, mine, self.his_most(1 << v)))
+        let his = self
+            .affordable_cost(v)
+            .map_or(self.his_most_any, |c| self.his_most_without[c as usize]);
+        stops.then(|| oriented(self.view.player, mine, his))
     }
 
     /// Her least and his most points under the pairing of the module
@@ -119,7 +153,7 @@ impl Side<'_> {
         let (n, degree, free) = (self.view.rows.n, &self.view.rows.degree, &self.view.rows.free_count);
         let mut pairs = [0; MAX_BOARD_VERTICES];
         for v in 0..n {
-            if self.his_cost(v).is_some_and(|c| c > 0 && c <= self.view.theirs) {
+            if self.affordable_cost(v).is_some_and(|c| c > 0) {
                 pairs[v] = self.view.other[v] + free[v] - degree[v] / 2;
             }
         }
