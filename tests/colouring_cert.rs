@@ -228,7 +228,7 @@ fn the_command_line_writes_gzip_and_refuses_certificates_it_cannot_write() {
     );
     assert!(matches!(proved(&gz), Claim::Wins { colours: 3, .. }));
     for args in [
-        &["colour", "--trees", "5", "--cert", "x"][..],
+        &["colour", "--certify-trees", "5", "--cert", "x"][..],
         &[
             "colour",
             "--game",
