@@ -44,6 +44,10 @@ fn reader_picks_his_reply_steps_back_and_reaches_her_win() {
     let dir = scratch("walk");
     let (page, out) = walk(&dir, "k3.html", K3_INF, &[]);
     assert!(out.contains("every turn of the strategy is on the page"), "{out}");
+    // The title states what the certificate proves (the empty board's
+    // depth), beside the header's looser bound.
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("she wins within 4 of her moves (bound 50)"), "title");
     // After her first move he has a reply at her vertex and one away from it.
     let Some(dom) = open(&page, "do=f") else { return };
     assert_eq!(edges(&dom), 1, "{dom}");
