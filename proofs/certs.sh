@@ -57,8 +57,8 @@ for n in $(seq 3 12); do
   if [ "$n" -ge 10 ]; then ext=cert.gz; fi
   NEW+=("certs/triangle-free-$n.$ext|Hajnal's triangle-free game on K$n (shared-avoid with K3)|solve --rules shared-avoid --board $n --target K3 --winner-only")
 done
-# Table 1 of Cambie and Provoost, m = 1..22: every game's value (format 6).
-for m in $(seq 1 22); do
+# Table 1 of Cambie and Provoost, m = 1..23: every game's value (format 6).
+for m in $(seq 1 23); do
   for game in clique star vc colex; do
     note=""
     if [ "$m-$game" = "22-vc" ]; then note="; the paper prints (2, 1)"; fi
