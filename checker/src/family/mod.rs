@@ -160,8 +160,11 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
     let mut lines = body.split_inclusive(|&b| b == b'\n').take(header.lines);
     let mut members = Vec::new();
     let mut line = HEADER_LINES;
+    // Bytes of the body before the current line.
+    let mut offset = 0;
     while let Some(head) = lines.next() {
         line += 1;
+        offset += head.len();
         let bad = |why: String| invalid_at(line, why);
         let text = std::str::from_utf8(head)
             .map_err(|_| bad("not text".into()))?
@@ -173,10 +176,9 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
         let count: usize = count
             .parse()
             .map_err(|_| bad(format!("line count `{}` is not a number", clip(count))))?;
-        let start = head.as_ptr() as usize - body.as_ptr() as usize + head.len();
-        let mut end = start;
+        let start = offset;
         for _ in 0..count {
-            end += lines
+            offset += lines
                 .next()
                 .ok_or_else(|| bad(format!("{count} lines announced, the body ends first")))?
                 .len();
@@ -184,7 +186,7 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
         members.push(Member {
             line,
             graph6,
-            text: &body[start..end],
+            text: &body[start..offset],
         });
         line += count;
     }
