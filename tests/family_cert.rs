@@ -15,9 +15,13 @@ use ramsey_verify::engine::Limits;
 use ramsey_verify::verify::cert::family::tree_family_certificate;
 use ramsey_verify::verify::cert::Certificate;
 
-/// The family certificate of the trees up to 8 vertices (48 trees).
+/// The family certificate of the trees up to 8 vertices (48 trees),
+/// written once: the tests run in parallel and `same_for_any_threads`
+/// writes to fixed scratch names, so concurrent writers would race.
 fn family8() -> String {
-    same_for_any_threads("colour", &["--trees", "8"])
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| same_for_any_threads("colour", &["--trees", "8"]))
+        .clone()
 }
 
 /// The members of a family certificate: (graph6, certificate text).
