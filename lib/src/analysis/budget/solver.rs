@@ -91,6 +91,30 @@ impl BudgetSolver {
         Ok(None)
     }
 
+    /// His first reply (one per orbit, in the search's order), in
+    /// `position`'s labels, after which she, to move, does not win within
+    /// `budget` of her moves; `None` if every reply lets her win (or a
+    /// `K_k` is complete). He is to move in `position`, whatever the
+    /// edge counts say. The search's table answers it where the search
+    /// went; elsewhere it searches.
+    pub fn escape(&self, position: &Position, budget: u32) -> Result<Option<Edge>, NoAnswer> {
+        let game = self.solver.game();
+        let Some(race) = game.inner().race_for(position, budget, Player::Second)? else {
+            return Ok(None);
+        };
+        let canon = game.canonical(&race);
+        match self.solver.choice_at(&canon)? {
+            Some((chosen, value)) if !value.score => {
+                let back = inverse(&canon.to_canon);
+                match game.orbit_moves(&canon.position, &canon.generators)[chosen] {
+                    Step::Edge(e) => Ok(Some(e.map(|v| back[v as usize]))),
+                    Step::Resign => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// Positions stored so far, up to isomorphism (those decided before
     /// labelling not included).
     pub fn positions(&self) -> u64 {
