@@ -24,11 +24,10 @@
 //! and positions of different plies never coincide.
 
 use super::{BudgetSolver, NoAnswer};
-use crate::core::board::{Player, Position};
+use crate::core::board::{Board, Player, Position};
 use crate::core::canon::canonical_position;
-use crate::core::graph6::encode_position;
+use crate::core::graph6::{decode_position, encode_position};
 use crate::core::orbits::edge_orbits;
-use crate::core::symmetry::Canonical;
 use crate::verify::cert::{first_fresh, seal, Certificate};
 use crate::verify::strategy::Game;
 use rayon::prelude::*;
@@ -60,57 +59,76 @@ pub fn no_win_certificate(
     if solver.wins(start, budget)? {
         return Err(NoDefence::SheWins(budget));
     }
-    let walk = Walk { solver, clique };
+    let walk = Walk {
+        solver,
+        clique,
+        board: start.board().clone(),
+    };
     let mut lines = Vec::new();
     let mut ply = match budget {
         0 => Vec::new(),
-        _ => walk.her_turn(start, budget)?,
+        _ => unique(vec![walk.her_turn(start, budget)?]),
     };
     let mut left = budget.saturating_sub(1);
     while !ply.is_empty() {
-        let forms: Vec<Canonical<Position>> = ply.par_iter().map(canonical_position).collect();
-        let mut seen = HashSet::new();
-        let fresh: Vec<Canonical<Position>> = forms.into_iter().filter(|c| seen.insert(c.key.clone())).collect();
-        let steps: Vec<Result<(String, Vec<Position>), NoDefence>> =
-            fresh.into_par_iter().map(|c| walk.his_turn(&c.position, left)).collect();
-        ply = Vec::new();
-        for step in steps {
-            let (line, next) = step?;
-            lines.push((budget.saturating_sub(left) as usize, line));
-            ply.extend(next);
+        let (mut seen, mut next) = (HashSet::new(), Vec::new());
+        for chunk in ply.chunks(CHUNK) {
+            let steps: Vec<Result<(String, Vec<String>), NoDefence>> =
+                chunk.par_iter().map(|q| walk.his_turn(q, left)).collect();
+            for step in steps {
+                let (line, after) = step?;
+                lines.push((budget.saturating_sub(left) as usize, line));
+                next.extend(after.into_iter().filter(|p| seen.insert(p.clone())));
+            }
         }
+        ply = next;
         left -= 1;
     }
     let start_line = match start.edge_count(Player::First) {
         0 => "start empty".to_string(),
         _ => format!("start {}", encode_position(start)),
     };
-    let board = start.board().clone();
-    Ok(seal(NO_WIN_VERSION, &start_line, Game::clique(clique), board, budget, lines))
+    Ok(seal(NO_WIN_VERSION, &start_line, Game::clique(clique), walk.board, budget, lines))
+}
+
+/// His-turn positions handled in parallel at a time: the positions after
+/// them are merged into the next ply chunk by chunk, so that only the
+/// distinct ones are kept (a whole ply's positions before merging, as
+/// `Position`s, took gigabytes at budget 10).
+const CHUNK: usize = 1 << 14;
+
+/// The positions of `lists` (canonical positions in graph6), each once,
+/// in the order met.
+fn unique(lists: Vec<Vec<String>>) -> Vec<String> {
+    let mut seen = HashSet::new();
+    lists.into_iter().flatten().filter(|p| seen.insert(p.clone())).collect()
 }
 
 /// The walk's view of the search.
 struct Walk<'s> {
     solver: &'s BudgetSolver,
     clique: usize,
+    board: Board,
 }
 
 impl Walk<'_> {
-    /// His turn at `q` (canonical labels) with `left >= 2` of her moves
-    /// after his reply: the entry's line, and the his-turn positions after
-    /// each of her moves that need an entry.
-    fn his_turn(&self, q: &Position, left: u32) -> Result<(String, Vec<Position>), NoDefence> {
-        let reply = self.solver.escape(q, left)?.ok_or(NoDefence::SheWins(left))?;
-        let reply = first_fresh(reply, q.touched_count() as u8);
+    /// His turn at `q` (a canonical position in graph6) with `left >= 2`
+    /// of her moves after his reply: the entry's line, and the his-turn
+    /// positions after each of her moves that need an entry.
+    fn his_turn(&self, q: &str, left: u32) -> Result<(String, Vec<String>), NoDefence> {
+        let q_position = decode_position(q, self.board.clone()).expect("the walk writes positions it can read");
+        let reply = self.solver.escape(&q_position, left)?.ok_or(NoDefence::SheWins(left))?;
+        let reply = first_fresh(reply, q_position.touched_count() as u8);
         let (u, v) = reply.ends();
-        let line = format!("{} {u}-{v} {left}\n", encode_position(q));
-        let after = q.with(reply, Player::Second).expect("his reply is a free edge");
+        let line = format!("{q} {u}-{v} {left}\n");
+        let after = q_position.with(reply, Player::Second).expect("his reply is a free edge");
         Ok((line, self.her_turn(&after, left)?))
     }
 
     /// Her turn at `p` with `left >= 1` of her moves: the positions after
-    /// each of her moves (one per orbit) that need an entry of his.
-    fn her_turn(&self, p: &Position, left: u32) -> Result<Vec<Position>, NoDefence> {
+    /// each of her moves (one per orbit) that need an entry of his, as
+    /// canonical positions in graph6 (equal exactly for isomorphic ones).
+    fn her_turn(&self, p: &Position, left: u32) -> Result<Vec<String>, NoDefence> {
         if p.is_full() {
             return Ok(Vec::new());
         }
@@ -122,7 +140,7 @@ impl Walk<'_> {
             }
             let q = canon.position.with(m, Player::First).expect("orbit moves are free edges");
             if self.needs_entry(&q, left - 1) {
-                next.push(q);
+                next.push(encode_position(&canonical_position(&q).position));
             }
         }
         Ok(next)
