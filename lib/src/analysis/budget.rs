@@ -163,6 +163,11 @@ impl CliqueRace {
         self
     }
 
+    /// The `k` of `K_k`.
+    pub fn clique(&self) -> usize {
+        self.clique
+    }
+
     /// `position` with her to move and `budget` of her moves: `None` if a
     /// `K_k` is already complete (a finished game), an error if the lines
     /// within the budget may not fit on the board.

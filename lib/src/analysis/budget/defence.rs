@@ -6,13 +6,13 @@
 //! breadth first from the start: at her turns **every** move of hers, one
 //! per orbit of the position's automorphisms (all her edges, not the
 //! search's candidates: the search leaves out moves that cannot win in
-//! time, and the checker tries them all); at his turns his first reply
-//! after which the search says she does not win with the moves she has
-//! left ([`BudgetSolver::escape`]: the table answers where the search went,
-//! elsewhere it searches). The forced blocks the search plays inside a
-//! move are ordinary moves here: his is the reply the search finds first
-//! (the block itself, or a move that wins first), hers are among all her
-//! moves.
+//! time, and the checker tries them all); at his turns a reply after which
+//! the search says she does not win with the moves she has left
+//! ([`BudgetSolver::escape`]: replies that leave him a completion of his
+//! own first, since then every move of hers but the block ends its line;
+//! the table answers where the search went, elsewhere it searches). The
+//! forced blocks the search plays inside a move are ordinary moves here:
+//! his is a reply like any other, hers are among all her moves.
 //!
 //! A his-turn position gets no entry where the checker decides it by its
 //! own rules: she has no move left, the board is full, he can complete his
