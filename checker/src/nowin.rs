@@ -40,6 +40,10 @@ impl Defence<'_, '_> {
     ///   never makes a red completion, she has none for her last move.
     ///   For `k >= 3` both ends of a completing edge have red edges, so
     ///   they are touched, and counting touched pairs counts them all;
+    /// * `left` is 2, `k >= 3`, she has no completion in `q` and no move
+    ///   of hers makes two: whatever he plays (a blue edge only takes her
+    ///   completions away), her first move leaves her at most one, and the
+    ///   case `left = 1` applies;
     /// * `q` is isomorphic to an entry whose `L` is at least `left`
     ///   (holding her off for more moves holds her off for fewer).
     pub fn held(&self, q: &Graph, left: u32) -> Result<(), String> {
@@ -48,6 +52,9 @@ impl Defence<'_, '_> {
             return Ok(());
         }
         if left == 1 && k >= 3 && red_completions(q, k) <= 1 {
+            return Ok(());
+        }
+        if left == 2 && k >= 3 && red_completions(q, k) == 0 && !self.double_threat_ahead(q) {
             return Ok(());
         }
         match self.index.largest_depth_of(q, left) {
@@ -113,6 +120,18 @@ impl Defence<'_, '_> {
             0 => Ok(0),
             _ => self.her_turn(s, bound, "from the start position"),
         }
+    }
+}
+
+impl Defence<'_, '_> {
+    /// Whether some move of hers in `q` (the enumeration of her moves)
+    /// leaves at least two unclaimed edges that would complete a red `K_k`.
+    fn double_threat_ahead(&self, q: &Graph) -> bool {
+        self.game.replies(q).into_iter().any(|(u, v)| {
+            let mut after = q.clone();
+            after.claim(u, v, Colour::Red);
+            red_completions(&after, self.game.k) >= 2
+        })
     }
 }
 

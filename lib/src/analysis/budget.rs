@@ -264,7 +264,7 @@ impl CliqueRace {
     /// least `k - 3` red edges besides `e`; for `k >= 4` both ends are
     /// red-touched, for `k = 3` one is and the other is any vertex (on
     /// `K_aleph0`, a touched one or one untouched vertex: they are alike).
-    fn double_threat_ahead(&self, position: &Position) -> bool {
+    pub(crate) fn double_threat_ahead(&self, position: &Position) -> bool {
         let k = self.clique;
         if k < 3 {
             return true;

@@ -16,14 +16,15 @@
 //!
 //! A his-turn position gets no entry where the checker decides it by its
 //! own rules: she has no move left, the board is full, he can complete his
-//! `K_k` at once, or she has one move left (the search has proved she
-//! cannot win, so at most one edge completes hers, and the checker counts
-//! them). Each ply of the walk adds one edge of each colour, so her moves
-//! left are a function of the position (`b` minus her edges played): one
-//! entry per position up to isomorphism is one per (position, moves left),
+//! `K_k` at once, she has one move left (the search has proved she cannot
+//! win, so at most one edge completes hers, and the checker counts them),
+//! or she has two left, no completion and no edge that makes two. Each
+//! ply of the walk adds one edge of each colour, so her moves left are a
+//! function of the position (`b` minus her edges played): one entry per
+//! position up to isomorphism is one per (position, moves left),
 //! and positions of different plies never coincide.
 
-use super::{BudgetSolver, NoAnswer};
+use super::{BudgetSolver, CliqueRace, NoAnswer};
 use crate::core::board::{Board, Player, Position};
 use crate::core::canon::canonical_position;
 use crate::core::graph6::{decode_position, encode_position};
@@ -63,6 +64,7 @@ pub fn no_win_certificate(
         solver,
         clique,
         board: start.board().clone(),
+        race: CliqueRace::new(clique, start.board().clone()),
     };
     let mut lines = Vec::new();
     let mut ply = match budget {
@@ -109,6 +111,8 @@ struct Walk<'s> {
     solver: &'s BudgetSolver,
     clique: usize,
     board: Board,
+    /// The game, for its double-threat test.
+    race: CliqueRace,
 }
 
 impl Walk<'_> {
@@ -148,8 +152,15 @@ impl Walk<'_> {
 
     /// Whether his turn at `q` with `left` of her moves after it needs an
     /// entry: the checker decides it itself when she has at most one move
-    /// left, the board is full, or he can complete his `K_k` at once.
+    /// left, the board is full, he can complete his `K_k` at once, or she
+    /// has two moves left, no completion and no edge that makes two (then
+    /// any reply holds her off: [`CliqueRace`]'s quick answer, which the
+    /// checker argues and tests for itself).
     fn needs_entry(&self, q: &Position, left: u32) -> bool {
-        left >= 2 && !q.is_full() && q.threats(Player::Second, self.clique).is_empty()
+        let decided = left == 2
+            && self.clique >= 3
+            && q.threats(Player::First, self.clique).is_empty()
+            && !self.race.double_threat_ahead(q);
+        left >= 2 && !decided && !q.is_full() && q.threats(Player::Second, self.clique).is_empty()
     }
 }
