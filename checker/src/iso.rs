@@ -304,7 +304,7 @@ mod tests {
             seed % m
         };
         let maps = permutations(6);
-        let mut random = |next: &mut dyn FnMut(u64) -> u64| {
+        let random = |next: &mut dyn FnMut(u64) -> u64| {
             let mut g = Graph::new(6);
             for u in 0..6 {
                 for v in u + 1..6 {
