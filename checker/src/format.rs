@@ -38,15 +38,15 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 1 GiB of text, lines of 4096 bytes, 16,777,216 entries: the largest
-    /// committed certificate (`proofs/certs/erdos-c24-vc.cert.gz`) is 183 MB
-    /// of text in 7,977,329 entries, and a line for a position on 128
+    /// 128 MiB of text, lines of 4096 bytes, 2,097,152 entries: the largest
+    /// committed certificate (`proofs/k4-inf.cert.gz`) is 8.8 MB of text in
+    /// 268,648 entries of at most 71 bytes, and a line for a position on 128
     /// vertices takes about 2,750 bytes.
     fn default() -> Limits {
         Limits {
-            max_bytes: 1 << 30,
+            max_bytes: 128 << 20,
             max_line: 4096,
-            max_entries: 1 << 24,
+            max_entries: 1 << 21,
         }
     }
 }

@@ -18,8 +18,8 @@
 //! closed ([`closure`]) and the empty board must have an entry within the
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
 //!
-//! Hostile input is read within [`Limits`] (by default 1 GiB of text after
-//! gunzip, lines of 4,096 bytes, 16,777,216 entries; boards and positions of
+//! Hostile input is read within [`Limits`] (by default 128 MiB of text after
+//! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
 //! at most [`text::MAX_ORDER`] = 128 vertices, the engine's cap): the input
 //! is streamed line by line and rejected at the first cap it passes, so
 //! memory stays below the text cap plus about 200 bytes per entry, and
