@@ -2,8 +2,8 @@
 //! table) against plain minimax without symmetry on every board with up to
 //! 6 vertices, optimal lines replayed, published values (Cambie and
 //! Provoost, Table 1 and Proposition 10) compared with computed ones; the
-//! games' bounds against the exact value at random positions, and a wrong
-//! bound shown to be caught.
+//! games' bounds (full, and as asked for one threshold test) against the
+//! exact value at random positions, and a wrong bound shown to be caught.
 
 use proptest::prelude::*;
 use ramsey_verify::core::board::{Board, Position};
@@ -428,6 +428,33 @@ proptest! {
         let (game, position) = reached(Scoring::ALL[scoring], n, mask, bob_first, &choices);
         let exact = brute_value(&game, &position);
         prop_assert!(brackets(game.score_bounds(&position), exact), "{position:?}: {exact}");
+    }
+
+    /// The bounds asked for one threshold test (`score_bounds_for`, which
+    /// may skip work and leave a side unknown) still bracket the value,
+    /// and decide the test exactly when the full bounds do, the same way.
+    #[test]
+    fn bounds_for_a_test_bracket_the_value_and_decide_it_as_the_full_bounds_do(
+        scoring in 0usize..4,
+        n in 3usize..=6,
+        mask in any::<u32>(),
+        bob_first in any::<bool>(),
+        choices in prop::collection::vec(any::<usize>(), 15),
+        (alice, bob, strict) in (0u8..=6, 0u8..=6, any::<bool>()),
+    ) {
+        let (game, position) = reached(Scoring::ALL[scoring], n, mask, bob_first, &choices);
+        let exact = brute_value(&game, &position);
+        let t = Points { alice, bob };
+        let meets = |s: Points| if strict { s > t } else { s >= t };
+        let (lo, hi) = game.score_bounds_for(&position, &meets);
+        prop_assert!(lo.is_none_or(|lo| lo <= exact) && hi.is_none_or(|hi| exact <= hi), "{position:?}: {exact}");
+        let decision = |lo: Option<Points>, hi: Option<Points>| match (lo, hi) {
+            (Some(lo), _) if meets(lo) => Some(true),
+            (_, Some(hi)) if !meets(hi) => Some(false),
+            _ => None,
+        };
+        let (full_lo, full_hi) = game.score_bounds(&position).unzip();
+        prop_assert_eq!(decision(lo, hi), decision(full_lo, full_hi), "{:?} against {:?}", position, t);
     }
 }
 

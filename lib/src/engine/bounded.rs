@@ -19,6 +19,13 @@
 //! the length of play is not optimised (use [`super::Solver`] for games
 //! where the length of play matters: [`crate::games::FinalScore::hurries`]).
 //!
+//! A child's bounds are asked for the parent's test only
+//! ([`Hints::score_bounds_for`]): a game may stop refining them once they
+//! decide it. For a game that refines each side until it decides the test
+//! (the scoring games) which children are decided is the same; the
+//! bounds a decided child passes up may be weaker, so later tests may
+//! search a few positions more or fewer (never a different value).
+//!
 //! Move order: children whose bounds from the game already decide the test
 //! come first, then by the game's priority ([`Hints::move_priority`]), then
 //! by how good their bounds are for the mover, ties in canonical move
@@ -357,20 +364,25 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     fn known(&self, canon: &Canonical<G::Position>, static_known: Option<Interval<G::Score>>) -> Interval<G::Score> {
         match self.table.get(&canon.key) {
             Some(entry) => entry,
-            None => static_known.unwrap_or_else(|| self.static_known(&canon.position)),
+            None => static_known.unwrap_or_else(|| self.static_known(&canon.position, None)),
         }
     }
 
     /// What the game knows about a position (any labels) without a search:
-    /// its score if it is over, else its bounds.
-    fn static_known(&self, position: &G::Position) -> Interval<G::Score> {
+    /// its score if it is over, else its bounds; for a child, only as far
+    /// as the parent's test `t` needs them ([`Hints::score_bounds_for`]:
+    /// a child they decide is never searched nor stored).
+    fn static_known(&self, position: &G::Position, t: Option<Threshold<G::Score>>) -> Interval<G::Score> {
         if let Some(score) = self.game.outcome(position) {
             return Interval {
                 lo: Some(score),
                 hi: Some(score),
             };
         }
-        let (lo, hi) = self.game.score_bounds(position).unzip();
+        let (lo, hi) = match t {
+            Some(t) => self.game.score_bounds_for(position, &|s| t.met_by(s)),
+            None => self.game.score_bounds(position).unzip(),
+        };
         Interval { lo, hi }
     }
 
@@ -392,30 +404,57 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
         let mover = self.game.to_move(&canon.position);
-        let moves = self.orbit_moves(canon);
-        let mut children: Vec<Child<G>> = pure_map(&moves, PARALLEL_CHILDREN, |m| {
-            let position = self.game.play(&canon.position, m);
-            Child {
-                known: self.static_known(&position),
-                priority: self.game.move_priority(&canon.position, m),
-                position,
+        let result = match self.children(canon, mover, t) {
+            Ok(mut children) => {
+                // The game's priority, then the most promising bounds for
+                // the mover (a stable sort: ties keep the canonical move
+                // order); no child's bounds cut the test here.
+                children.sort_by(|a, b| {
+                    b.priority.cmp(&a.priority).then_with(|| match mover {
+                        Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
+                        Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
+                    })
+                });
+                self.combine(mover, &children, t, ply)?
             }
-        });
-        // Deciding children first, then the game's priority, then the most
-        // promising bounds for the mover (a stable sort: ties keep the
-        // canonical move order).
-        children.sort_by(|a, b| {
-            let decisive = |c: &Child<G>| c.known.decides(t).is_some_and(|r| cuts(mover, r));
-            let first = (decisive(b), b.priority).cmp(&(decisive(a), a.priority));
-            first.then_with(|| match mover {
-                Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
-                Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
-            })
-        });
-        let result = self.combine(mover, &children, t, ply)?;
+            Err(cut) => cut,
+        };
         let result = clamp(result, known);
         self.store(canon, known.with(result), ply);
         Some(result)
+    }
+
+    /// A node's children, made (played, bounded for the test `t`) in the
+    /// order of the game's priority (ties in canonical move order), a
+    /// fixed-size batch at a time; or the answer of the first whose
+    /// bounds already cut the test (the rest are never made). Batches of
+    /// one with one thread, else twice the threads, made in parallel: the
+    /// first cutting child is the same either way.
+    fn children(&self, canon: &Canonical<G::Position>, mover: Player, t: Threshold<G::Score>) -> Result<Vec<Child<G>>, Test<G::Score>> {
+        let mut moves: Vec<(i32, G::Move)> = self
+            .orbit_moves(canon)
+            .into_iter()
+            .map(|m| (self.game.move_priority(&canon.position, &m), m))
+            .collect();
+        moves.sort_by_key(|&(priority, _)| std::cmp::Reverse(priority));
+        let threads = rayon::current_num_threads();
+        let batch = if threads > 1 { 2 * threads } else { 1 };
+        let mut children = Vec::with_capacity(moves.len());
+        for part in moves.chunks(batch) {
+            let made = pure_map(part, PARALLEL_CHILDREN, |(priority, m)| {
+                let position = self.game.play(&canon.position, m);
+                Child {
+                    known: self.static_known(&position, Some(t)),
+                    priority: *priority,
+                    position,
+                }
+            });
+            if let Some(cut) = made.iter().find_map(|c| c.known.decides(t).filter(|&r| cuts(mover, r))) {
+                return Err(cut);
+            }
+            children.extend(made);
+        }
+        Ok(children)
     }
 
     /// The parent's answer from its children's, searched one after the

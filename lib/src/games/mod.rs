@@ -233,6 +233,19 @@ pub trait Hints: Rules {
     fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
         None
     }
+    /// [`Hints::score_bounds`] for one threshold test (`meets`: whether a
+    /// score reaches the threshold), which is all a child's bounds are
+    /// asked for: a game may stop refining a bound once it decides the
+    /// test, and then leave the other side unknown (`None`), since a
+    /// decided child is never searched. Bounds must still contain the
+    /// value. The default is the full bounds.
+    fn score_bounds_for(
+        &self,
+        position: &Self::Position,
+        _meets: &dyn Fn(Self::Score) -> bool,
+    ) -> (Option<Self::Score>, Option<Self::Score>) {
+        self.score_bounds(position).unzip()
+    }
     /// How promising move `m` looks for the player to move in `position`
     /// (higher is tried first by the threshold search; only the order of
     /// search depends on it, never a value). The default ranks all alike.

@@ -457,12 +457,41 @@ impl Hints for ScoringGame {
     fn score_bounds(&self, position: &Position) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
         let to_move = position.to_move();
-        let bound = |p| match self.scoring {
-            Scoring::Star => star::bound(&rows, p, to_move),
-            Scoring::VertexCapturing => vc::bound(&rows, p, to_move),
-            Scoring::Clique => self.clique_bound(&rows, p, to_move),
-            Scoring::Colex => colex_bound::bound(&rows, p, to_move),
-        };
+        let bound = |p| self.side_bound(&rows, p, to_move, &|_| false);
         Some((bound(Player::First), bound(Player::Second)))
+    }
+
+    /// The player who just moved (whose side of a child's bounds can end
+    /// the parent's loop) first, each side refined only until it decides
+    /// the test; once one side decides it, the other is not needed.
+    fn score_bounds_for(&self, position: &Position, meets: &dyn Fn(Points) -> bool) -> (Option<Points>, Option<Points>) {
+        let rows = Rows::of(position);
+        let to_move = position.to_move();
+        // Alice's side (a lower bound) decides the test if it meets it,
+        // Bob's (an upper bound) if it does not.
+        let decides = |p: Player, s: Points| meets(s) == (p == Player::First);
+        let mut sides = [None, None];
+        for p in [to_move.opponent(), to_move] {
+            let s = self.side_bound(&rows, p, to_move, &|s| decides(p, s));
+            sides[p as usize] = Some(s);
+            if decides(p, s) {
+                break;
+            }
+        }
+        (sides[0], sides[1])
+    }
+}
+
+impl ScoringGame {
+    /// `player`'s side of the bounds (a lower bound for Alice, an upper
+    /// one for Bob), whose costlier parts are skipped once the cheaper
+    /// ones are `enough` (the test is decided).
+    fn side_bound(&self, rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
+        match self.scoring {
+            Scoring::Star => star::bound(rows, player, to_move, enough),
+            Scoring::VertexCapturing => vc::bound(rows, player, to_move, enough),
+            Scoring::Clique => self.clique_bound(rows, player, to_move),
+            Scoring::Colex => colex_bound::bound(rows, player, to_move, enough),
+        }
     }
 }

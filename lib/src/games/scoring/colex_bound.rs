@@ -22,27 +22,29 @@ use crate::games::colex::{
 };
 
 /// The Colex game's bound from `player`'s side (a lower bound for Alice,
-/// an upper bound for Bob), `to_move` moving next.
-pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
+/// an upper bound for Bob), `to_move` moving next: her score now, or what
+/// her threats guarantee (the costly part, skipped if her score now is
+/// `enough` for the test at hand), and his most.
+pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
     let left = rows.moves_left(to_move);
     let his = player.opponent();
-    let mine = least(rows, rows.colour(player), to_move == player);
-    oriented(player, mine, most(rows, rows.colour(his), left[his as usize]))
+    let own = rows.colour(player);
+    let omega = edge_clique_number(own);
+    let now = colex_score_with_clique_number(own, omega);
+    let most = most(rows, rows.colour(his), left[his as usize]);
+    let cheap = oriented(player, now, most);
+    if enough(cheap) {
+        return cheap;
+    }
+    let first = to_move == player;
+    let top = threats(own, &rows.free[..rows.n], omega, now, first);
+    oriented(player, now.max(top.wanted(first)), most)
 }
 
 /// His most points in any play (module header).
 fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
     let reach = reach(own, &rows.free[..rows.n]);
     colex_score_with_budget(&reach[..rows.n], &rows.free[..rows.n], left)
-}
-
-/// Her least points (module header): her score now, or what her threats
-/// guarantee.
-fn least(rows: &Rows, own: &[VertexSet], first: bool) -> u32 {
-    let omega = edge_clique_number(own);
-    let now = colex_score_with_clique_number(own, omega);
-    let top = threats(own, &rows.free[..rows.n], omega, now, first);
-    now.max(top.wanted(first))
 }
 
 /// The best score above `now` (the score of `own`, whose clique number is

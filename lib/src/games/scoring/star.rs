@@ -12,7 +12,7 @@
 //! In both, her degree also ends at least her all-play least (each
 //! vertex's free edges beyond his moves left are hers).
 
-use super::strategy::{best, greedy_share, oriented, pairs_exist, View};
+use super::strategy::{best_staged, greedy_share, oriented, pairs_exist, View};
 use super::{Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
 
@@ -28,8 +28,9 @@ struct Side<'r> {
 
 /// The best bound on the value that one of `player`'s strategies (module
 /// header) proves: a lower bound for Alice, an upper bound for Bob.
-/// `to_move` moves next; the position is not over.
-pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
+/// `to_move` moves next; the position is not over. The pairing (the
+/// costly part) only if the greedy bounds are not `enough` for the test.
+pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
     let view = View::new(rows, player, to_move);
     let least = |counts: &[u32], moves: u32| {
         (0..rows.n)
@@ -56,8 +57,7 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
     }
     let elsewhere = |v: usize| if v == top.1 { second } else { top.0 };
     let greedy = (0..rows.n).map(|v| side.greedy(v, elsewhere(v)));
-    let candidates = greedy.chain(side.pairing(top.0));
-    best(player, candidates).expect("a board has vertices")
+    best_staged(player, greedy, enough, || side.pairing(top.0))
 }
 
 impl Side<'_> {

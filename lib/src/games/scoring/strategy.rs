@@ -97,6 +97,21 @@ pub(super) fn best(player: Player, bounds: impl Iterator<Item = Points>) -> Opti
     }
 }
 
+/// [`best`] of the `cheap` bounds, and of the `costly` one too unless the
+/// cheap ones are `enough` already (they decide the test at hand).
+pub(super) fn best_staged(
+    player: Player,
+    cheap: impl Iterator<Item = Points>,
+    enough: &dyn Fn(Points) -> bool,
+    costly: impl FnOnce() -> Option<Points>,
+) -> Points {
+    let cheap = best(player, cheap).expect("one cheap candidate at least");
+    match enough(cheap) {
+        true => cheap,
+        false => best(player, std::iter::once(cheap).chain(costly())).expect("one candidate"),
+    }
+}
+
 /// Hall's condition (module header): disjoint pairs of free edges,
 /// `pairs[v]` of them at each vertex `v`, exist. The sets `S` of vertices
 /// with pairs wanted are taken in increasing order of their bit pattern,

@@ -23,7 +23,7 @@
 //!
 //! In every case her points also end at least at her least in any play.
 
-use super::strategy::{best, greedy_share, oriented, pairs_exist, View};
+use super::strategy::{best_staged, greedy_share, oriented, pairs_exist, View};
 use super::{affordable, affordable_counts, cost_counts, Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::{Player, VertexSet};
 use std::iter::once;
@@ -50,7 +50,9 @@ struct Side<'r> {
 /// The best bound on the value that one of `player`'s strategies (module
 /// header) proves: a lower bound for Alice, an upper bound for Bob.
 /// `to_move` moves next; the position is not over.
-pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
+/// The pairing (the costly part) only if the other bounds are not
+/// `enough` for the test at hand.
+pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
     let view = View::new(rows, player, to_move);
     let (n, degree, free) = (rows.n, &rows.degree, &rows.free_count);
     let (own, other) = (view.own, view.other);
@@ -78,10 +80,8 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player) -> Points {
     side.his_most_any = affordable_counts(&side.his_counts, side.view.theirs);
     side.his_most_without = side.his_most_without_one();
     let greedy = (0..n).filter_map(|v| side.greedy(v));
-    let candidates = once(oriented(player, least_any, side.his_most_any))
-        .chain(greedy)
-        .chain(side.pairing());
-    best(player, candidates).expect("one candidate at least")
+    let cheap = once(oriented(player, least_any, side.his_most_any)).chain(greedy);
+    best_staged(player, cheap, enough, || side.pairing())
 }
 
 impl Side<'_> {
