@@ -192,7 +192,7 @@ fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<Gam
     let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
     let held: u64 = strategies.iter().map(LevelStrategy::bytes).sum();
     if held + certificate_bytes(graph.n(), &strategies) > limits.max_memory() {
-        return Err(Stopped::memory_cap(limits.max_memory()));
+        return Err(Stopped::certificate_cap(limits.max_memory()));
     }
     let certificate = certify.map(|ends| {
         let claim = ColouringClaim::GameChromatic(chi_g);

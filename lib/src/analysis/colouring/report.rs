@@ -71,7 +71,7 @@ fn solve_with(
             let winner = value.score.player();
             let strategy = winning_strategy(game, winner, search, ends)?;
             if strategy.bytes() + certificate_bytes(game.graph().n(), std::slice::from_ref(&strategy)) > limits.max_memory() {
-                return Err(Stopped::memory_cap(limits.max_memory()));
+                return Err(Stopped::certificate_cap(limits.max_memory()));
             }
             let claim = ColouringClaim::Wins {
                 winner,

@@ -219,7 +219,7 @@ impl Prover<ColouringGame> for Judged<'_> {
         let record = self.game.graph().n() as u64 + 2;
         let walk = size.seen * FINGERPRINT_BYTES + size.waiting * self.position_bytes + size.entries * record;
         match walk + (self.search.bytes)() + self.search.held > self.search.cap {
-            true => Err(Stopped::memory_cap(self.search.cap)),
+            true => Err(Stopped::certificate_cap(self.search.cap)),
             false => Ok(()),
         }
     }
