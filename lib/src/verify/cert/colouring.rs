@@ -183,7 +183,7 @@ impl LevelStrategy {
 }
 
 /// The prover's choice, as the module docs say.
-struct Judged<'a> {
+struct Follower<'a> {
     game: &'a ColouringGame,
     player: Player,
     search: Search<'a>,
@@ -192,7 +192,7 @@ struct Judged<'a> {
     position_bytes: u64,
 }
 
-impl Prover<ColouringGame> for Judged<'_> {
+impl Prover<ColouringGame> for Follower<'_> {
     /// With [`Ends::Secured`], player 1's secured positions: the checker
     /// re-derives her win there.
     fn settled(&self, p: &ColourPosition) -> bool {
@@ -236,7 +236,7 @@ pub fn winning_strategy(
 ) -> Result<LevelStrategy, Stopped> {
     let exact = game.clone().with_exact_forms();
     let start = exact.start();
-    let prover = Judged {
+    let prover = Follower {
         game: &exact,
         player,
         search,
