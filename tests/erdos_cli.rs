@@ -243,3 +243,71 @@ fn a_bad_board_in_a_stream_is_named_by_its_line_with_exit_code_2() {
         assert_eq!(code, 2, "{args:?}: {err}");
     }
 }
+
+/// `erdos --table a..b --cert DIR`: one certificate per game and row, each
+/// accepted by the independent checker with the row's outcome as both
+/// bounds, the index's size and SHA-256 those of the file, and the file the
+/// same bytes as `erdos --game G --board colex:M --cert FILE` writes.
+#[test]
+fn table_cert_writes_a_checked_certificate_per_game_and_an_index() {
+    use ramsey_cert_check::{check, Claim};
+    use sha2::Digest;
+    let dir = std::env::temp_dir().join(format!("erdos-table-cert-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out, err) = ramsey(&[
+        "erdos",
+        "--table",
+        "8..9",
+        "--threads",
+        "1",
+        "--cert",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| 9 | 5 | (4, 2) | (3, 2) | 1 | (2, 1) | (3, 2) |"),
+        "{out}"
+    );
+    let index = std::fs::read_to_string(dir.join("INDEX.md")).unwrap();
+    let rows: Vec<Vec<String>> = index
+        .lines()
+        .filter(|l| l.starts_with("| 8 ") || l.starts_with("| 9 "))
+        .map(|l| l.split('|').map(|f| f.trim().trim_matches('`').to_string()).collect())
+        .collect();
+    assert_eq!(rows.len(), 8, "{index}");
+    for row in &rows {
+        let (outcome, file, bytes, sha) = (&row[3], &row[5], &row[7], &row[8]);
+        let data = std::fs::read(dir.join(file)).unwrap();
+        assert_eq!(data.len().to_string(), *bytes, "{file}");
+        let digest: String = sha2::Sha256::digest(&data).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(digest, *sha, "{file}");
+        let summary = check(&data, 1).unwrap_or_else(|r| panic!("{file}: {}", r.message));
+        let Claim::Scoring(s) = &summary.claim else {
+            panic!("{file}: not a scoring certificate")
+        };
+        let text =
+            |p: Option<ramsey_cert_check::scoring::rules::Points>| p.map(|p| format!("({}, {})", p.alice, p.bob));
+        assert_eq!(text(s.at_least).as_ref(), Some(outcome), "{file}");
+        assert_eq!(text(s.at_most).as_ref(), Some(outcome), "{file}");
+    }
+    let alone = dir.join("alone.cert");
+    let (code, _, err) = ramsey(&[
+        "erdos",
+        "--game",
+        "vc",
+        "--board",
+        "colex:9",
+        "--threads",
+        "1",
+        "--cert",
+        alone.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let in_table = std::fs::read(dir.join("erdos-c9-vc.cert")).unwrap();
+    assert_eq!(
+        std::fs::read(&alone).unwrap(),
+        in_table,
+        "the same certificate alone and in the table"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,7 +19,13 @@ use crate::graph::Graph;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-type Signature = (u32, Vec<(u8, u32)>);
+/// A vertex's signature, hashed: its colour and the multiset of (edge
+/// colour, neighbour's colour) over its claimed edges, the multiset summed
+/// as mixed words so that no list is built or sorted. Equal signatures
+/// hash equal, so the refinement stays isomorphism invariant; two
+/// different signatures hashing equal (about 2^-64 a pair) would only
+/// leave a class unsplit, which costs time, never soundness.
+type Signature = u64;
 
 /// A complete graph whose vertex pairs carry small codes (0 = no edge):
 /// what this module tests for isomorphism. Version 2 positions code red 1
@@ -52,7 +58,11 @@ fn code_counts(g: &impl Cells) -> [usize; 256] {
 }
 
 /// Each vertex's claimed edges as (edge colour, other end).
-fn neighbours(g: &impl Cells) -> Vec<Vec<(u8, usize)>> {
+type Neighbours = Vec<Vec<(u8, usize)>>;
+
+/// A graph's [`Neighbours`], built once per test (refinement reads them
+/// every round).
+fn neighbours(g: &impl Cells) -> Neighbours {
     (0..g.order())
         .map(|v| {
             (0..g.order())
@@ -64,17 +74,29 @@ fn neighbours(g: &impl Cells) -> Vec<Vec<(u8, usize)>> {
 }
 
 fn signature(around: &[(u8, usize)], colours: &[u32], v: usize) -> Signature {
-    let mut sig: Vec<(u8, u32)> = around.iter().map(|&(c, w)| (c, colours[w])).collect();
-    sig.sort_unstable();
-    (colours[v], sig)
+    let edges = around.iter().fold(0u64, |sum, &(c, w)| {
+        sum.wrapping_add(mix(u64::from(c) << 32 | u64::from(colours[w])))
+    });
+    mix(edges ^ mix(u64::from(colours[v]) ^ 0x9e37_79b9_7f4a_7c15))
+}
+
+/// SplitMix64's finaliser: a bijection of words that spreads every bit.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// Refines the colourings of several graphs with one shared naming, until no
 /// class splits. Returns the final signatures (for the invariant).
-fn refine<G: Cells>(graphs: &[&G], colours: &mut [Vec<u32>]) -> Vec<Signature> {
-    let lists: Vec<Vec<Vec<(u8, usize)>>> = graphs.iter().map(|&g| neighbours(g)).collect();
+/// `lists` are the graphs' [`neighbours`].
+fn refine(lists: &[&Neighbours], colours: &mut [Vec<u32>]) -> Vec<Signature> {
     let mut classes = usize::MAX;
-    loop {
+    // A stable colouring is reached within as many rounds as there are
+    // vertices; the cap only guards against a hash collision merging
+    // classes, which could otherwise keep the count moving.
+    let rounds = colours.iter().map(Vec::len).sum::<usize>() + 1;
+    for round in 0.. {
         let sigs: Vec<Vec<Signature>> = lists
             .iter()
             .zip(colours.iter())
@@ -85,32 +107,43 @@ fn refine<G: Cells>(graphs: &[&G], colours: &mut [Vec<u32>]) -> Vec<Signature> {
                     .collect()
             })
             .collect();
-        let mut names: Vec<&Signature> = sigs.iter().flatten().collect();
+        let mut names: Vec<Signature> = sigs.iter().flatten().copied().collect();
         names.sort_unstable();
         names.dedup();
         for (c, s) in colours.iter_mut().zip(&sigs) {
             for (slot, sig) in c.iter_mut().zip(s) {
-                *slot = names.binary_search(&sig).expect("every signature is named") as u32;
+                *slot = names.binary_search(sig).expect("every signature is named") as u32;
             }
         }
         // Each new class lies inside an old one, so an unchanged count
         // means no class split in any graph.
-        if names.len() == classes {
+        if names.len() == classes || round == rounds {
             return sigs.into_iter().flatten().collect();
         }
         classes = names.len();
     }
+    unreachable!("the rounds are capped")
+}
+
+/// The stable colouring of `g` (colour refinement from one colour) and an
+/// invariant hashed from its final signatures. Both are isomorphism
+/// invariant: colours are named by sorting the signatures of `g` alone, so
+/// an isomorphism of two graphs carries one's stable colouring onto the
+/// other's. Only used to pick candidate entries and to start
+/// [`isomorphic_from`], so a collision merely costs time.
+pub fn stable<G: Cells>(g: &G) -> (Vec<u32>, u64) {
+    let mut colours = vec![vec![0; g.order()]];
+    let mut sigs = refine(&[&neighbours(g)], &mut colours);
+    sigs.sort_unstable();
+    let mut h = DefaultHasher::new();
+    sigs.hash(&mut h);
+    (colours.pop().expect("one graph"), h.finish())
 }
 
 /// An isomorphism invariant of a touched part: equal for isomorphic graphs.
 /// Only used to pick candidate entries, so a collision merely costs time.
 pub fn invariant<G: Cells>(g: &G) -> u64 {
-    let mut colours = vec![vec![0; g.order()]];
-    let mut sigs = refine(&[g], &mut colours);
-    sigs.sort_unstable();
-    let mut h = DefaultHasher::new();
-    sigs.hash(&mut h);
-    h.finish()
+    stable(g).1
 }
 
 fn histogram(colours: &[u32]) -> Vec<u32> {
@@ -133,33 +166,50 @@ pub fn is_isomorphism<G: Cells>(a: &G, b: &G, map: &[usize]) -> bool {
 
 /// Whether the two graphs are isomorphic (same order, codes preserved).
 pub fn isomorphic<G: Cells>(a: &G, b: &G) -> bool {
-    if a.order() != b.order() || code_counts(a) != code_counts(b) {
-        return false;
-    }
-    let n = a.order();
-    search(a, b, vec![0; n], vec![0; n]).is_some_and(|map| is_isomorphism(a, b, &map))
+    isomorphic_from(a, &vec![0; a.order()], b, &vec![0; b.order()])
 }
 
-fn search<G: Cells>(a: &G, b: &G, ca: Vec<u32>, cb: Vec<u32>) -> Option<Vec<usize>> {
+/// [`isomorphic`], the search started from vertex colourings `ca` of `a`
+/// and `cb` of `b` that any isomorphism must keep (their [`stable`]
+/// colourings, say, computed once per graph and reused: the search then
+/// skips most of the refinement). Colourings that an isomorphism does not
+/// keep can only make the answer `false`, never a wrong `true`: a `true`
+/// still rests on [`is_isomorphism`].
+pub fn isomorphic_from<G: Cells>(a: &G, ca: &[u32], b: &G, cb: &[u32]) -> bool {
+    if a.order() != b.order() || ca.len() != a.order() || cb.len() != b.order() {
+        return false;
+    }
+    if histogram(ca) != histogram(cb) || code_counts(a) != code_counts(b) {
+        return false;
+    }
+    let lists = [&neighbours(a), &neighbours(b)];
+    search(&lists, ca.to_vec(), cb.to_vec(), &|map| is_isomorphism(a, b, map)).is_some()
+}
+
+/// A vertex map that passes `test` (the isomorphism check) between the
+/// graphs with neighbour lists `lists`, keeping the colourings `ca` and
+/// `cb`: refine, then individualise a vertex of the first non-singleton
+/// class against each vertex of its class in the other, backtracking.
+fn search(lists: &[&Neighbours; 2], ca: Vec<u32>, cb: Vec<u32>, test: &dyn Fn(&[usize]) -> bool) -> Option<Vec<usize>> {
     let mut colours = [ca, cb];
-    refine(&[a, b], &mut colours);
+    refine(lists, &mut colours);
     let [ca, cb] = colours;
     if histogram(&ca) != histogram(&cb) {
         return None;
     }
-    let split = (0..a.order())
+    let split = (0..ca.len())
         .filter(|&v| ca.iter().filter(|&&c| c == ca[v]).count() > 1)
         .min_by_key(|&v| ca[v]);
     let Some(x) = split else {
         let map: Vec<usize> = ca.iter().map(|&c| cb.iter().position(|&d| d == c).unwrap()).collect();
-        return is_isomorphism(a, b, &map).then_some(map);
+        return test(&map).then_some(map);
     };
     let fresh = ca.iter().max().unwrap() + 1;
-    (0..b.order()).filter(|&y| cb[y] == ca[x]).find_map(|y| {
+    (0..cb.len()).filter(|&y| cb[y] == ca[x]).find_map(|y| {
         let (mut ca2, mut cb2) = (ca.clone(), cb.clone());
         ca2[x] = fresh;
         cb2[y] = fresh;
-        search(a, b, ca2, cb2)
+        search(lists, ca2, cb2, test)
     })
 }
 

@@ -7,7 +7,8 @@
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::analysis::erdos::{
-    parse_games, parse_table_range, solve, solve_certified, table_heading, table_row, BoardReport, ErdosError,
+    parse_games, parse_table_range, solve, solve_certified, table_folder, table_heading, table_row, BoardReport,
+    ErdosError,
 };
 use crate::core::words::count;
 use crate::engine::Limits;
@@ -48,8 +49,10 @@ pub struct ErdosArgs {
     /// Write a proof certificate of the result (format version 6,
     /// proofs/FORMAT.md; gzipped if FILE ends in .gz): Alice's strategy for
     /// "at least" and Bob's for "at most" the outcome (with --winner-only,
-    /// the bounds proved). One game only (name it with --game).
-    #[arg(long, value_name = "FILE", conflicts_with = "table")]
+    /// the bounds proved). One game only (name it with --game). With
+    /// --table, FILE is a folder: one certificate per game and row
+    /// (`erdos-cM-GAME.cert[.gz]`) and an index, INDEX.md.
+    #[arg(long, value_name = "FILE")]
     pub cert: Option<std::path::PathBuf>,
     /// A census: `--board @-` (or `@FILE`) is a stream of graph6 lines, as
     /// nauty's geng writes them; print one JSON object per board, per
@@ -67,7 +70,7 @@ pub fn run(args: ErdosArgs) -> Result<(), Failure> {
     let games = parse_games(&args.game).map_err(bad_input)?;
     let limits = args.limits.limits(!args.json && !args.json_lines);
     on_pool(&limits, || match &args.table {
-        Some(range) => table(range, limits),
+        Some(range) => table(range, args.cert.as_deref(), limits),
         None if args.json_lines => census(&args, &games, limits),
         None => one_board(&args, &games, limits),
     })
@@ -135,16 +138,33 @@ fn bad_input(e: impl std::fmt::Display) -> Failure {
 }
 
 /// Table 1's layout (Cambie and Provoost, Section 2.1) for `C(a)..C(b)`,
-/// one row per Colex graph printed as soon as it is solved.
-fn table(range: &str, limits: Limits) -> Result<(), Failure> {
+/// one row per Colex graph printed as soon as it is solved; with a
+/// certificate folder, each row's certificates are written (and the index
+/// rewritten) as soon as the row is solved.
+fn table(range: &str, cert_dir: Option<&std::path::Path>, limits: Limits) -> Result<(), Failure> {
     let (a, b) = parse_table_range(range).map_err(bad_input)?;
+    let output_error = |e: crate::verify::cert::CertWriteError| Failure::Output(e.to_string());
+    let mut folder = match cert_dir {
+        Some(dir) => Some(table_folder(dir, &super::table::command_line()).map_err(output_error)?),
+        None => None,
+    };
     output::print(&table_heading(a, b))?;
     for m in a..=b {
-        let row = table_row(m, limits).map_err(|e| match e {
+        let row = table_row(m, limits, folder.is_some()).map_err(|e| match e {
             ErdosError::Scoring(e) => bad_input(e),
             ErdosError::Stopped(e) => Failure::NoVerdict(e.to_string()),
         })?;
         output::println(row.to_markdown())?;
+        if let Some(folder) = folder.as_mut() {
+            row.write_certificates(folder).map_err(output_error)?;
+        }
+    }
+    if let (Some(folder), Some(dir)) = (folder, cert_dir) {
+        output::note(format_args!(
+            "certificates: {} written to {} (index: INDEX.md)",
+            count(folder.written(), "certificate", "certificates"),
+            dir.display()
+        ));
     }
     Ok(())
 }

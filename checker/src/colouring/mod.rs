@@ -10,7 +10,7 @@ pub mod rules;
 
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
-use rules::{Colouring, Game, Setting};
+use rules::{Colouring, Game, Prepared, Setting};
 use std::collections::HashMap;
 
 /// The format version of colouring game certificates.
@@ -210,22 +210,22 @@ fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
     })
 }
 
-/// The entries, by colours and invariant.
+/// The entries, by colours and invariant, each with its reduced position
+/// prepared once (not once per lookup that tries it).
 struct Index<'a> {
     setting: &'a Setting,
     entries: Vec<Entry>,
+    prepared: Vec<Prepared>,
     buckets: HashMap<(usize, u64), Vec<usize>>,
 }
 
 impl Index<'_> {
     /// Whether some entry with `k` colours is equivalent to `p`.
     fn covers(&self, p: &[u8], k: usize) -> bool {
-        let r = self.setting.reduced(p, k);
-        self.buckets.get(&(k, r.invariant())).is_some_and(|bucket| {
-            bucket
-                .iter()
-                .any(|&i| r.equivalent(&self.setting.reduced(&self.entries[i].colouring, k)))
-        })
+        let r = self.setting.reduced(p, k).prepare();
+        self.buckets
+            .get(&(k, r.invariant()))
+            .is_some_and(|bucket| bucket.iter().any(|&i| r.equivalent(&self.prepared[i])))
     }
 }
 
@@ -326,6 +326,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     let n = setting.adj.len();
     let levels = header.claim.levels();
     let mut entries = Vec::new();
+    let mut prepared = Vec::new();
     let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
     for (i, line) in body.split(|&b| b == b'\n').take(header.entries).enumerate() {
         let number = HEADER_LINES + 1 + i;
@@ -334,13 +335,15 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         if !levels.iter().any(|&(k, _)| k == e.colours) {
             return Err(bad(format!("{} colours is none of the claims'", e.colours)));
         }
-        let key = (e.colours, setting.reduced(&e.colouring, e.colours).invariant());
-        buckets.entry(key).or_default().push(i);
+        let reduced = setting.reduced(&e.colouring, e.colours).prepare();
+        buckets.entry((e.colours, reduced.invariant())).or_default().push(i);
+        prepared.push(reduced);
         entries.push(e);
     }
     let index = Index {
         setting,
         entries,
+        prepared,
         buckets,
     };
     let level = |k: usize| {

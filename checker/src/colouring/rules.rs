@@ -3,7 +3,7 @@
 //! positions are *equivalent* when their futures are the same game up to
 //! renaming (the *reduced* position: [`Reduced`]).
 
-use crate::iso::{invariant, isomorphic, Cells};
+use crate::iso::{isomorphic_from, stable, Cells};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -228,25 +228,49 @@ impl Reduced {
         (self.owner.clone(), self.adj.clone(), sets)
     }
 
-    /// An invariant of equivalence: equal for equivalent positions (picks
-    /// candidates only).
-    pub fn invariant(&self) -> u64 {
-        match self.ordered {
+    /// The reduced position with what its equivalence tests reuse,
+    /// computed once: its invariant and, in unordered games, the stable
+    /// colouring of its graph ([`stable`]).
+    pub fn prepare(self) -> Prepared {
+        let (colours, invariant) = match self.ordered {
             true => {
                 let mut h = DefaultHasher::new();
                 self.ordered_key().hash(&mut h);
-                h.finish()
+                (vec![], h.finish())
             }
-            false => invariant(self),
+            false => stable(&self),
+        };
+        Prepared {
+            reduced: self,
+            colours,
+            invariant,
         }
+    }
+}
+
+/// A [`Reduced`] position prepared for many equivalence tests (an entry's
+/// is tested against every position looked up in its bucket).
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    reduced: Reduced,
+    colours: Vec<u32>,
+    invariant: u64,
+}
+
+impl Prepared {
+    /// An invariant of equivalence: equal for equivalent positions (picks
+    /// candidates only).
+    pub fn invariant(&self) -> u64 {
+        self.invariant
     }
 
     /// Whether the two are equivalent: in unordered games by an explicit
     /// isomorphism found and checked by [`crate::iso`].
-    pub fn equivalent(&self, other: &Reduced) -> bool {
-        match self.ordered {
-            true => other.ordered && self.k == other.k && self.ordered_key() == other.ordered_key(),
-            false => !other.ordered && self.k == other.k && isomorphic(self, other),
+    pub fn equivalent(&self, other: &Prepared) -> bool {
+        let (a, b) = (&self.reduced, &other.reduced);
+        match a.ordered {
+            true => b.ordered && a.k == b.k && a.ordered_key() == b.ordered_key(),
+            false => !b.ordered && a.k == b.k && isomorphic_from(a, &self.colours, b, &other.colours),
         }
     }
 }

@@ -21,7 +21,9 @@ mod report;
 mod table;
 
 pub use report::BoardReport;
-pub use table::{parse_table_range, table_heading, table_row, TableRangeError, TableRow, TABLE_GAMES, TABLE_MAX_COLEX};
+pub use table::{
+    parse_table_range, table_folder, table_heading, table_row, TableRangeError, TableRow, TABLE_GAMES, TABLE_MAX_COLEX,
+};
 
 /// The largest Colex graph `C(m)` a board may name (`colex:m`): larger ones
 /// are far beyond the solver anyway.

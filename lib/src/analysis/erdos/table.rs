@@ -2,11 +2,14 @@
 //! range a run covers, the heading it prints, and one row per graph, so the
 //! `erdos --table` command and a program print the same table.
 
-use super::{solve, ErdosError, Found};
+use super::{solve, solve_certified, ErdosError, Found};
 use crate::core::board::Position;
 use crate::engine::Limits;
 use crate::games::colex::colex_graph;
 use crate::games::scoring::{Points, Scoring, ScoringGame};
+use crate::verify::cert::folder::CertFolder;
+use crate::verify::cert::{CertWriteError, Certificate};
+use std::path::Path;
 use std::time::Instant;
 
 /// The largest Colex graph `C(m)` of a Table 1 run.
@@ -14,7 +17,7 @@ pub const TABLE_MAX_COLEX: usize = 45;
 
 /// One row of Table 1 (Cambie and Provoost, Section 2.1): the exact
 /// outcomes of the four games on the Colex graph `C(m)`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct TableRow {
     /// The Colex size m.
     pub m: usize,
@@ -22,31 +25,40 @@ pub struct TableRow {
     pub vertices: usize,
     /// Outcomes of the Colex, Star, vertex-capturing and Clique games.
     pub outcomes: [Points; 4],
-    /// Wall-clock seconds of all four solves.
+    /// Wall-clock seconds of all four solves (certificates included).
     pub seconds: f64,
+    /// With `certify`: each game's certificate of its outcome, both sides
+    /// (format version 6), in [`TABLE_GAMES`] order; empty otherwise.
+    pub certificates: Vec<Certificate>,
 }
 
 /// The games of a Table 1 row, in its column order.
 pub const TABLE_GAMES: [Scoring; 4] = [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique];
 
-/// Solves the row of Table 1 for `C(m)`.
-pub fn table_row(m: usize, limits: Limits) -> Result<TableRow, ErdosError> {
+/// Solves the row of Table 1 for `C(m)`; with `certify`, also writes each
+/// game's certificate ([`solve_certified`]).
+pub fn table_row(m: usize, limits: Limits, certify: bool) -> Result<TableRow, ErdosError> {
     let (n, edges) = colex_graph(m);
     let board = Position::on_graph(n, edges);
     let started = Instant::now();
     let mut outcomes = Vec::with_capacity(TABLE_GAMES.len());
+    let mut certificates = Vec::new();
     for scoring in TABLE_GAMES {
         let game = ScoringGame::new(scoring, &board, &[])?;
-        outcomes.push(match solve(&game, limits, false)?.found {
+        let solve = if certify { solve_certified } else { solve };
+        let solved = solve(&game, limits, false)?;
+        outcomes.push(match solved.found {
             Found::Exact { outcome, .. } => outcome,
             Found::Winner(_) => unreachable!("solved exactly"),
         });
+        certificates.extend(solved.certificate);
     }
     Ok(TableRow {
         m,
         vertices: board.vertex_count(),
         outcomes: outcomes.try_into().expect("one outcome per game"),
         seconds: started.elapsed().as_secs_f64(),
+        certificates,
     })
 }
 
@@ -62,6 +74,37 @@ impl TableRow {
             vc.difference(),
             self.seconds
         )
+    }
+}
+
+/// The certificate folder of a Table 1 run (`erdos --table a..b --cert
+/// DIR`); `command` is the run's command line, named in the index.
+pub fn table_folder(dir: &Path, command: &str) -> Result<CertFolder, CertWriteError> {
+    CertFolder::create(
+        dir,
+        "Certificates of Erdős' scoring games on Colex graphs (Table 1 layout)",
+        &format!(
+            "Written by `{command}`: each game of each row has its certificate here, \
+             Alice's strategy for \"at least\" and Bob's for \"at most\" the outcome (format 6)."
+        ),
+        &["m", "game", "outcome"],
+    )
+}
+
+impl TableRow {
+    /// Writes the row's certificates (solved with `certify`) into `folder`
+    /// as `erdos-cM-GAME.cert[.gz]`, the names `proofs/certs.sh` uses.
+    pub fn write_certificates(&self, folder: &mut CertFolder) -> Result<(), CertWriteError> {
+        let games = TABLE_GAMES.iter().zip(&self.outcomes).zip(&self.certificates);
+        for ((scoring, outcome), cert) in games {
+            let m = self.m;
+            let cells = [m.to_string(), scoring.name().to_string(), outcome.to_string()];
+            let file = CertFolder::file_name(&format!("erdos-c{m}-{}", scoring.name()), cert);
+            let claim = format!("the outcome is {outcome}: Alice forces at least it, Bob at most it");
+            let command = format!("erdos --game {} --board colex:{m}", scoring.name());
+            folder.add(&cells, &claim, &file, cert, &command)?;
+        }
+        Ok(())
     }
 }
 

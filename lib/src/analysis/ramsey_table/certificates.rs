@@ -1,14 +1,13 @@
 //! `ramsey-table --cert DIR`: a folder with one certificate per exactly
 //! solved row (a win: format 3, a draw: format 5; proofs/FORMAT.md) and
-//! an index, `INDEX.md`, that gives each file's claim, size, SHA-256 and
-//! the `solve` command that writes the same certificate on its own.
+//! an index, `INDEX.md` ([`CertFolder`]), that gives each file's claim,
+//! size, SHA-256 and the `solve` command that writes the same certificate
+//! on its own.
 
 use super::{RamseyTable, Row};
-use crate::verify::cert::{sha256_hex, CertWriteError};
+use crate::verify::cert::folder::CertFolder;
+use crate::verify::cert::CertWriteError;
 use std::path::Path;
-
-/// Certificates with more text than this are gzipped in the folder.
-const GZIP_ABOVE: usize = 64 << 10;
 
 impl Row {
     /// The file name of this row's certificate in a certificate folder:
@@ -16,9 +15,9 @@ impl Row {
     /// `K13`), `.cert.gz` above 64 KiB of text; `None` without one.
     pub fn certificate_file(&self) -> Option<String> {
         let cert = self.certificate.as_ref()?;
-        let gz = if cert.text.len() > GZIP_ABOVE { ".gz" } else { "" };
         let n = self.board.trim_start_matches('K');
-        Some(format!("{}-{n}-{}.cert{gz}", self.rules, self.target.replace(',', "")))
+        let stem = format!("{}-{n}-{}", self.rules, self.target.replace(',', ""));
+        Some(CertFolder::file_name(&stem, cert))
     }
 
     /// What the row's certificate claims, in words.
@@ -39,53 +38,25 @@ impl RamseyTable {
     /// the index `dir/INDEX.md`; `command` is the command line that made
     /// the table. Returns the number of certificates written.
     pub fn write_certificates(&self, dir: &Path, command: &str) -> Result<usize, CertWriteError> {
-        let fail = |path: &Path| {
-            let path = path.to_path_buf();
-            move |source| CertWriteError { path, source }
-        };
-        std::fs::create_dir_all(dir).map_err(fail(dir))?;
-        let mut index = format!(
-            "# Certificates of a Ramsey game table\n\n\
-             Written by `{command}`. Each row solved by the exact solver has its certificate \
-             here; `ramsey-verify check FILE` checks it with the independent checker, and the \
-             command beside it writes the same certificate on its own \
-             (`--cert FILE`). Formats: proofs/FORMAT.md.\n\n\
-             | board | target | rules | claim | file | entries | bytes | SHA-256 | command |\n\
-             |---|---|---|---|---|---|---|---|---|\n"
-        );
-        let mut written = 0;
+        let mut folder = CertFolder::create(
+            dir,
+            "Certificates of a Ramsey game table",
+            &format!("Written by `{command}`: each row solved by the exact solver has its certificate here."),
+            &["board", "target", "rules"],
+        )?;
         for row in &self.rows {
+            let cells = [row.board.clone(), row.target.clone(), row.rules.clone()];
             let solve = format!(
                 "solve --rules {} --board {} --target {}",
                 row.rules,
                 row.board.trim_start_matches('K'),
                 row.target
             );
-            let (Some(cert), Some(file)) = (&row.certificate, row.certificate_file()) else {
-                let why = row.note.as_deref().unwrap_or("no verdict");
-                index += &format!(
-                    "| {} | {} | {} | none: {why} | | | | | `{solve}` |\n",
-                    row.board, row.target, row.rules
-                );
-                continue;
-            };
-            let path = dir.join(&file);
-            cert.write(&path)?;
-            let bytes = std::fs::read(&path).map_err(fail(&path))?;
-            index += &format!(
-                "| {} | {} | {} | {} | `{file}` | {} | {} | `{}` | `{solve}` |\n",
-                row.board,
-                row.target,
-                row.rules,
-                row.claim(),
-                cert.entries,
-                bytes.len(),
-                sha256_hex(&bytes)
-            );
-            written += 1;
+            match (&row.certificate, row.certificate_file()) {
+                (Some(cert), Some(file)) => folder.add(&cells, &row.claim(), &file, cert, &solve)?,
+                _ => folder.skip(&cells, row.note.as_deref().unwrap_or("no verdict"), &solve)?,
+            }
         }
-        let path = dir.join("INDEX.md");
-        std::fs::write(&path, index).map_err(fail(&path))?;
-        Ok(written)
+        Ok(folder.written())
     }
 }

@@ -31,6 +31,7 @@
 mod answers;
 pub mod colouring;
 pub mod family;
+pub mod folder;
 pub mod game;
 pub mod lists;
 pub mod read;
@@ -221,14 +222,20 @@ impl Certificate {
             path: path.to_path_buf(),
             source,
         };
-        let bytes = if path.extension().is_some_and(|x| x == "gz") {
-            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-            gz.write_all(self.text.as_bytes()).map_err(fail)?;
-            gz.finish().map_err(fail)?
-        } else {
-            self.text.as_bytes().to_vec()
-        };
+        let bytes = self.encode(path).map_err(fail)?;
         std::fs::write(path, &bytes).map_err(fail)?;
         Ok(bytes.len() as u64)
+    }
+
+    /// The bytes [`Certificate::write`] writes to `path`: the text,
+    /// gzipped if the name ends in `.gz`.
+    pub fn encode(&self, path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+        if path.extension().is_some_and(|x| x == "gz") {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(self.text.as_bytes())?;
+            gz.finish()
+        } else {
+            Ok(self.text.as_bytes().to_vec())
+        }
     }
 }
