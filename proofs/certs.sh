@@ -85,6 +85,14 @@ for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done
 
+# The K4 game on K_aleph0 from the empty board (issue 27's lower bound):
+# she cannot force a K4 within b of her moves, his strategy (format 9).
+for b in 6 7 8 9 10; do
+  ext=cert
+  if [ "$b" -ge 8 ]; then ext=cert.gz; fi
+  NEW+=("certs/k4-inf-no-win-$b.$ext|K4 game on K_aleph0 from the empty board|solve --g6 ?:? --budget $b --clique 4 --board inf")
+done
+
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
 # the bounds on the outcome (6).
@@ -95,6 +103,7 @@ claim() {
   case $(head -1 <<< "$head") in
     "ramsey-cert 3") echo "$(sed -n 's/^winner //p' <<< "$head") wins within $(sed -n 's/^bound //p' <<< "$head") of its moves (format 3)" ;;
     "ramsey-cert 5") echo "a draw: both players' non-losing strategies (format 5)" ;;
+    "ramsey-cert 9") echo "she cannot force a $(sed -n 's/^target //p' <<< "$head") within $(sed -n 's/^bound //p' <<< "$head") of her moves: his strategy (format 9)" ;;
     "ramsey-cert 7")
       local c
       c=$(sed -n 's/^claim //p' <<< "$head")

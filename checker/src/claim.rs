@@ -1,6 +1,7 @@
 //! The claim of a strong-game certificate: version 2 states that she wins,
 //! version 4 names its claim in the header's `claim` line (proofs/FORMAT.md,
-//! "Version 4: open choices").
+//! "Version 4: open choices"); version 9 claims that she cannot win
+//! within its bound ("Version 9: no forced win within b").
 
 use crate::text::clip;
 use crate::Rejection;
@@ -18,6 +19,9 @@ pub enum StrongClaim {
     EveryOptionLoses,
     /// Version 4 `line-loses`: one line, her one move per turn, that she loses.
     LineLoses,
+    /// Version 9: she cannot force a red `K_k` within `bound` of her moves
+    /// from the start (her turn); entries are his replies ([`crate::nowin`]).
+    NoWin,
 }
 
 impl StrongClaim {
@@ -28,6 +32,7 @@ impl StrongClaim {
             StrongClaim::EveryOptionWins => "every-option-wins",
             StrongClaim::EveryOptionLoses => "every-option-loses",
             StrongClaim::LineLoses => "line-loses",
+            StrongClaim::NoWin => "no-win",
         }
     }
 

@@ -66,6 +66,23 @@ impl<'a> Index<'a> {
         parse_entry(line_number(i), self.lines[i], self.lists).ok()
     }
 
+    /// The largest depth, at least `least`, of an entry whose position is
+    /// isomorphic to `position` (version 9 looks up his entries this way:
+    /// an entry holding her off for more moves holds her off for fewer).
+    pub fn largest_depth_of(&self, position: &Graph, least: u32) -> Option<u32> {
+        let part = position.touched_part();
+        let bucket = self.buckets.get(&invariant(&part))?;
+        bucket
+            .iter()
+            .rev()
+            .take_while(|&&(d, _)| d >= least)
+            .find(|&&(_, i)| {
+                self.entry(i)
+                    .is_some_and(|e| isomorphic(&part, &e.position.touched_part()))
+            })
+            .map(|&(d, _)| d)
+    }
+
     /// The smallest depth of an entry whose position is isomorphic to `position`.
     pub fn depth_of(&self, position: &Graph) -> Option<u32> {
         let part = position.touched_part();
@@ -90,7 +107,8 @@ pub struct Game {
 }
 
 impl Game {
-    fn is_full(&self, g: &Graph) -> bool {
+    /// Whether every edge of the board is claimed (never on `K_aleph0`).
+    pub(crate) fn is_full(&self, g: &Graph) -> bool {
         match self.board {
             Board::Infinite => false,
             Board::Complete(n) => g.count(Colour::Red) + g.count(Colour::Blue) == n * (n - 1) / 2,
@@ -102,7 +120,7 @@ impl Game {
     /// them fixes every claimed edge), so edges to one untouched vertex `f`
     /// and the edge between `f` and a second untouched vertex stand for all
     /// edges that leave the touched vertices (FORMAT.md).
-    fn replies(&self, g: &Graph) -> Vec<(usize, usize)> {
+    pub(crate) fn replies(&self, g: &Graph) -> Vec<(usize, usize)> {
         let touched = g.touched();
         let (vertices, extra): (Vec<usize>, Option<(usize, usize)>) = match self.board {
             Board::Complete(n) => ((0..n).collect(), None),
@@ -139,6 +157,12 @@ impl Game {
         if red != blue {
             return Err(format!("not her turn: {red} red and {blue} blue edges"));
         }
+        self.legality_of(p, &e.moves)
+    }
+
+    /// Why `p` is not a position of the game (a `K_k` complete, or more
+    /// vertices than `K_n`) or `moves` are not unclaimed edges of the board.
+    pub(crate) fn legality_of(&self, p: &Graph, moves: &[(usize, usize)]) -> Result<(), String> {
         if p.has_clique(Colour::Red, self.k) || p.has_clique(Colour::Blue, self.k) {
             return Err(format!("the position already contains a K{}", self.k));
         }
@@ -147,7 +171,7 @@ impl Game {
             Board::Complete(n) => n,
             Board::Infinite => p.order() + 2,
         };
-        for &(u, v) in &e.moves {
+        for &(u, v) in moves {
             if u >= limit || v >= limit {
                 return Err(format!("move {u}-{v} leaves the board (vertices below {limit})"));
             }

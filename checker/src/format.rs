@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 8, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 9, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -72,9 +72,11 @@ pub struct Header {
     /// The claim: she wins within `bound` moves.
     pub bound: u32,
     /// Where play starts: `None` for the empty board (her turn), or a
-    /// position with him to move (a subtree certificate; version 2 only).
+    /// position with him to move (a subtree certificate; version 2), or
+    /// with her to move (version 9).
     pub start: Option<Graph>,
-    /// The claim: `Wins` in version 2, the `claim` line in version 4.
+    /// The claim: `Wins` in version 2, the `claim` line in version 4,
+    /// `NoWin` in version 9.
     pub claim: StrongClaim,
     /// Body lines announced.
     pub entries: usize,
@@ -192,7 +194,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             lines.push(text.to_string());
             if lines.len() == 1 {
                 needed = match version(&lines[0])? {
-                    VERSION | CHOICES_VERSION => HEADER_LINES,
+                    VERSION | CHOICES_VERSION | crate::nowin::VERSION => HEADER_LINES,
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
                     crate::family::VERSION => crate::family::HEADER_LINES,
@@ -201,7 +203,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             }
         }
         let header = match version(&lines[0])? {
-            VERSION | CHOICES_VERSION => AnyHeader::V2(parse_header(&lines)?),
+            VERSION | CHOICES_VERSION | crate::nowin::VERSION => AnyHeader::V2(parse_header(&lines)?),
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
             crate::colouring::VERSION => AnyHeader::V7(crate::colouring::parse(&lines)?),
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
@@ -242,7 +244,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
 /// A header of either version this checker reads.
 #[derive(Clone, Debug)]
 pub enum AnyHeader {
-    /// Versions 2 and 4: the strong `K_k` game (this module's [`Header`]).
+    /// Versions 2, 4 and 9: the strong `K_k` game (this module's [`Header`]).
     V2(Header),
     /// Versions 3 and 5: a graph Ramsey game, won or drawn
     /// ([`crate::game::header::Header`]).
@@ -279,14 +281,14 @@ impl AnyHeader {
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 8, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 9, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
-        v @ (VERSION..=crate::family::VERSION) => Ok(v),
+        v @ (VERSION..=crate::nowin::VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 8)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 9)"
         ))),
     }
 }
@@ -295,10 +297,13 @@ fn not_a_certificate() -> Rejection {
     Rejection::unreadable("not a ramsey-verify certificate (first line is not `ramsey-cert <version>`)")
 }
 
-/// Parses the eight header lines (version 2 or 4).
+/// Parses the eight header lines (version 2, 4 or 9: version 4 has a
+/// `claim` line where the others have `start`).
 fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str);
-    let v4 = header_line(&mut it, MAGIC)? == CHOICES_VERSION.to_string();
+    let version = header_line(&mut it, MAGIC)?;
+    let v4 = version == CHOICES_VERSION.to_string();
+    let v9 = version == crate::nowin::VERSION.to_string();
     let tool = clip(header_line(&mut it, "tool")?);
     let board = match header_line(&mut it, "board")? {
         "inf" => Board::Infinite,
@@ -322,9 +327,10 @@ fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         }
     };
     let bound = number(header_line(&mut it, "bound")?, "bound")?;
-    let (start, claim) = match v4 {
-        false => (parse_start(header_line(&mut it, "start")?)?, StrongClaim::Wins),
-        true => (None, parse_claim(header_line(&mut it, "claim")?)?),
+    let (start, claim) = match (v4, v9) {
+        (false, false) => (parse_start(header_line(&mut it, "start")?)?, StrongClaim::Wins),
+        (false, true) => (parse_start(header_line(&mut it, "start")?)?, StrongClaim::NoWin),
+        (true, _) => (None, parse_claim(header_line(&mut it, "claim")?)?),
     };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();

@@ -10,7 +10,8 @@
 //! version 8 (a claim about every member of a family, such as chi_g of
 //! every tree up to N vertices, `colour --trees N --cert`, module
 //! [`family`]: each member a version-7 certificate, the family enumerated
-//! by the checker itself).
+//! by the checker itself) and version 9 (she cannot force a win within a
+//! number of her moves: his strategy, module [`nowin`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -35,6 +36,7 @@ pub mod format;
 pub mod game;
 pub mod graph;
 pub mod iso;
+pub mod nowin;
 pub mod refutation;
 pub mod scoring;
 pub mod text;
@@ -204,6 +206,9 @@ fn strong_text(claim: StrongClaim, tally: Option<&refutation::Tally>, game: &str
     let within = count(moves, "move", "moves");
     match (claim, tally) {
         (StrongClaim::Wins, _) => format!("she wins the {game} within {within}"),
+        (StrongClaim::NoWin, _) => {
+            format!("she cannot force a win in the {game} within {within} of hers: his strategy holds her off")
+        }
         (StrongClaim::EveryOptionWins, _) => {
             format!("every option listed wins the {game} for her within {within}")
         }
@@ -353,6 +358,29 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         }
     };
     let lines: Vec<&[u8]> = body.split(|&b| b == b'\n').take(header.entries).collect();
+    let game = Game {
+        board: header.board,
+        k: header.k,
+    };
+    if header.claim == StrongClaim::NoWin {
+        let index = Index::new(lines, false)?;
+        let from = header.start.clone().unwrap_or_else(|| graph::Graph::new(0));
+        let tried = nowin::check(game, &from, header.bound, &index, threads)?;
+        return Ok(Summary {
+            tool: header.tool,
+            bound: header.bound,
+            moves: header.bound,
+            entries: index.len(),
+            replies: tried,
+            seconds: start.elapsed().as_secs_f64(),
+            claim: Claim::Strong {
+                board: header.board,
+                k: header.k,
+                claim: header.claim,
+                tally: None,
+            },
+        });
+    }
     if header.claim.refutes() {
         let tally = refutation::check(header.board, header.k, header.bound, header.claim, &lines)?;
         return Ok(Summary {
@@ -371,10 +399,6 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         });
     }
     let index = Index::new(lines, header.claim == StrongClaim::EveryOptionWins)?;
-    let game = Game {
-        board: header.board,
-        k: header.k,
-    };
     let (moves, start_replies) = match &header.start {
         None => {
             let moves = index
@@ -432,7 +456,7 @@ type EntryCheck<'a> = &'a (dyn Fn(usize) -> Result<usize, (usize, String)> + Syn
 
 /// Checks every entry, on `threads` threads; reports the failing entry with
 /// the smallest line number, so the message does not depend on timing.
-fn check_all(len: usize, threads: usize, check_one: EntryCheck) -> Result<usize, Rejection> {
+pub(crate) fn check_all(len: usize, threads: usize, check_one: EntryCheck) -> Result<usize, Rejection> {
     let threads = threads.max(1);
     let results: Vec<Result<usize, (usize, String)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)

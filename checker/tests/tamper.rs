@@ -63,11 +63,11 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
-    let v9 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 9", 1);
+    let v10 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 10", 1);
     rejected(
-        v9.as_bytes(),
+        v10.as_bytes(),
         RejectionKind::Unreadable,
-        "unsupported certificate format version 9",
+        "unsupported certificate format version 10",
     );
     // Version 4 has a `claim` line where version 2 has `start`.
     let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);

@@ -57,7 +57,9 @@ pub struct GameArgs {
     pub census: bool,
     /// Write the winner's strategy as a proof certificate (format version 3,
     /// proofs/FORMAT.md; gzipped if FILE ends in .gz), or on a draw both
-    /// players' non-losing strategies (format version 5).
+    /// players' non-losing strategies (format version 5). With `--budget`
+    /// alone (no `--rules`): when she has no forced win within the budget,
+    /// his strategy holding her off (format version 9).
     #[arg(long, value_name = "FILE", conflicts_with = "census")]
     pub cert: Option<std::path::PathBuf>,
     /// Only who wins, not how long optimal play lasts: a score-only search

@@ -9,7 +9,8 @@ use super::args::{on_pool, parse_board, parse_bound, LimitArgs};
 use super::line_input::{checked_line, parse_moves};
 use super::show::parse_clique;
 use super::{output, Failure};
-use crate::analysis::budget::{NoAnswer, ShortestWin};
+use crate::analysis::budget::defence::NoDefence;
+use crate::analysis::budget::{no_win_certificate, BudgetSolver, CliqueRace, NoAnswer, ShortestWin};
 use crate::core::board::{Board, Player, Position};
 use crate::core::graph6::decode_position;
 use crate::engine::Limits;
@@ -72,11 +73,8 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
         return super::game_solve::run(game, rules, &args.board, args.budget, limits, args.json);
     }
     let budget = args.budget.expect("clap requires --rules or --budget");
-    if args.game.cert.is_some() {
-        return Err(Failure::BadInput(
-            "--cert writes game certificates: use it with --rules (strategies: verify --cert)".into(),
-        ));
-    }
+    let cert = args.game.cert.as_deref();
+    cert.iter().try_for_each(|path| output::check_writable(path))?;
     let board: Board = parse_board(&args.board)?;
     let position = read_position(args, board.clone())?;
     let clique = args.clique;
@@ -85,13 +83,27 @@ fn run_on_pool(args: &SolveArgs, limits: Limits) -> Result<(), Failure> {
             "the game is already over: a K{clique} is complete"
         )));
     }
-    let answer = ShortestWin::search(clique, &position, budget, limits).map_err(|e| match e {
+    let solver = BudgetSolver::new(CliqueRace::new(clique, board)).with_limits(limits);
+    let answer = ShortestWin::search_on(&solver, clique, &position, budget).map_err(no_answer)?;
+    match args.json {
+        true => output::println(answer.json())?,
+        false => output::print(&answer.text())?,
+    }
+    let Some(path) = cert else { return Ok(()) };
+    match no_win_certificate(&solver, clique, &position, budget) {
+        Ok(cert) => super::erdos::write_certificate(&cert, path),
+        Err(NoDefence::Search(e)) => Err(no_answer(e)),
+        Err(e @ NoDefence::SheWins(_)) => Err(Failure::BadInput(format!(
+            "--cert with --budget certifies that she has no forced win; {e} (her strategy: verify --cert)"
+        ))),
+    }
+}
+
+/// A budget question without an answer, as the command's failure.
+fn no_answer(e: NoAnswer) -> Failure {
+    match e {
         NoAnswer::Budget(e) => Failure::BadInput(e.to_string()),
         NoAnswer::Stopped(e) => Failure::NoVerdict(e.to_string()),
-    })?;
-    match args.json {
-        true => output::println(answer.json()),
-        false => output::print(&answer.text()),
     }
 }
 

@@ -163,12 +163,30 @@ impl CliqueRace {
         self
     }
 
+    /// The `k` of `K_k`.
+    pub fn clique(&self) -> usize {
+        self.clique
+    }
+
     /// `position` with her to move and `budget` of her moves: `None` if a
     /// `K_k` is already complete (a finished game), an error if the lines
     /// within the budget may not fit on the board.
     pub fn race(&self, position: &Position, budget: u32) -> Result<Option<Horizoned<Race>>, BudgetError> {
+        self.race_for(position, budget, Player::First)
+    }
+
+    /// [`Self::race`] with `to_move` to move: with him to move, his reply
+    /// comes before her `budget` moves, so the lines may touch two more
+    /// vertices.
+    pub fn race_for(
+        &self,
+        position: &Position,
+        budget: u32,
+        to_move: Player,
+    ) -> Result<Option<Horizoned<Race>>, BudgetError> {
         let touched = position.touched_count();
-        let need = 2 * (2 * budget as usize).saturating_sub(1);
+        let his = usize::from(to_move == Player::Second);
+        let need = 2 * (2 * budget as usize + his).saturating_sub(1);
         if *position.board() == Board::Infinite && touched + need > MAX_VERTICES {
             return Err(BudgetError::TooManyVertices { budget, touched, need });
         }
@@ -176,17 +194,17 @@ impl CliqueRace {
             return Ok(None);
         }
         Ok(Some(Horizoned {
-            position: self.fresh(position.clone()),
+            position: self.fresh(position.clone(), to_move),
             left: budget,
         }))
     }
 
-    /// `position` with her to move and the names.
-    fn fresh(&self, position: Position) -> Race {
+    /// `position` with `to_move` to move and the names.
+    fn fresh(&self, position: Position, to_move: Player) -> Race {
         self.with_completions(Race {
             position,
             names: self.names.clone(),
-            to_move: Player::First,
+            to_move,
             ended: None,
             completions: [Vec::new(), Vec::new()],
         })
@@ -246,7 +264,7 @@ impl CliqueRace {
     /// least `k - 3` red edges besides `e`; for `k >= 4` both ends are
     /// red-touched, for `k = 3` one is and the other is any vertex (on
     /// `K_aleph0`, a touched one or one untouched vertex: they are alike).
-    fn double_threat_ahead(&self, position: &Position) -> bool {
+    pub(crate) fn double_threat_ahead(&self, position: &Position) -> bool {
         let k = self.clique;
         if k < 3 {
             return true;
@@ -310,7 +328,7 @@ impl Rules for CliqueRace {
 
     /// The empty board with her to move.
     fn start(&self) -> Race {
-        self.fresh(Position::empty(self.board.clone()))
+        self.fresh(Position::empty(self.board.clone()), Player::First)
     }
     fn to_move(&self, race: &Race) -> Player {
         race.to_move
@@ -437,7 +455,9 @@ impl Notation for CliqueRace {
     }
 }
 
+pub mod defence;
 pub mod report;
 pub mod solver;
+pub use defence::no_win_certificate;
 pub use report::ShortestWin;
 pub use solver::{BudgetSolver, NoAnswer};

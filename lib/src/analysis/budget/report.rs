@@ -30,8 +30,15 @@ impl ShortestWin {
     /// Asks budgets 1, 2, ... up to `budget` on one table, sequentially
     /// (the counts are the same on every run), within `limits`' memory cap.
     pub fn search(clique: usize, position: &Position, budget: u32, limits: Limits) -> Result<ShortestWin, NoAnswer> {
-        let started = Instant::now();
         let solver = BudgetSolver::new(CliqueRace::new(clique, position.board().clone())).with_limits(limits);
+        ShortestWin::search_on(&solver, clique, position, budget)
+    }
+
+    /// [`Self::search`] on `solver` (a solver for `K_clique` on the
+    /// position's board), whose table a certificate can then be read from
+    /// ([`super::no_win_certificate`]).
+    pub fn search_on(solver: &BudgetSolver, clique: usize, position: &Position, budget: u32) -> Result<ShortestWin, NoAnswer> {
+        let started = Instant::now();
         let found = solver.shortest_win(position, budget, usize::MAX)?;
         Ok(ShortestWin {
             budget,

@@ -91,6 +91,45 @@ impl BudgetSolver {
         Ok(None)
     }
 
+    /// His reply in `position` (him to move, whatever the edge counts
+    /// say), in its labels, after which she, to move, does not win within
+    /// `budget` of her moves; `None` if every reply lets her win (or a
+    /// `K_k` is complete). One reply per orbit is tried, those that leave
+    /// him the most completions of his own `K_k` first (two she cannot
+    /// both block, one she must block), then in the search's order: a
+    /// certificate of his strategy then lists far fewer positions, since
+    /// every move of hers but the block lets him complete his `K_k`. Each
+    /// test is [`Self::wins`], which the table answers where the search
+    /// went.
+    pub fn escape(&self, position: &Position, budget: u32) -> Result<Option<Edge>, NoAnswer> {
+        let game = self.solver.game();
+        let Some(race) = game.inner().race_for(position, budget, Player::Second)? else {
+            return Ok(None);
+        };
+        let canon = game.canonical(&race);
+        let back = inverse(&canon.to_canon);
+        let clique = game.inner().clique();
+        let mut replies: Vec<(usize, Edge, Position)> = game
+            .orbit_moves(&canon.position, &canon.generators)
+            .into_iter()
+            .filter_map(|m| match m {
+                Step::Edge(e) => Some(e.map(|v| back[v as usize])),
+                Step::Resign => None,
+            })
+            .map(|e| {
+                let after = position.with(e, Player::Second).expect("his moves are free edges");
+                (2 - after.threats(Player::Second, clique).len().min(2), e, after)
+            })
+            .collect();
+        replies.sort_by_key(|&(rank, _, _)| rank);
+        for (_, e, after) in replies {
+            if !self.wins(&after, budget)? {
+                return Ok(Some(e));
+            }
+        }
+        Ok(None)
+    }
+
     /// Positions stored so far, up to isomorphism (those decided before
     /// labelling not included).
     pub fn positions(&self) -> u64 {
