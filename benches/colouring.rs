@@ -1,13 +1,19 @@
 //! Benchmarks for the colouring games (figures go to the README, never
 //! into timed tests): Theorems 3.1 and 3.3 on graphs with 10^6 vertices,
-//! and chi_g of every tree up to 14 vertices.
+//! chi_g of every tree up to 14 vertices, and the searches' positions per
+//! second (issue 28): the exact solver on P4 x P4 and the 14-vertex tree
+//! with 4 colours, and chi_g of the torus C5 x C5 (about 90 s; `--torus 0`
+//! leaves it out).
 //!
 //! Run: `cargo bench --bench colouring` (add `-- --trees 14` to change the
 //! tree size, `-- --n 1000000` the linear-time graph size).
 
+use ramsey_verify::analysis::colouring::chromatic::game_chromatic;
+use ramsey_verify::analysis::colouring::report::solve;
 use ramsey_verify::analysis::colouring::trees::census;
 use ramsey_verify::engine::Limits;
 use ramsey_verify::games::colouring::linear::{alternating, sccg2, scg2, BigGraph};
+use ramsey_verify::games::colouring::{parse_graph, ColouringGame, Rules};
 use rand::{Rng, SeedableRng};
 use std::time::Instant;
 
@@ -75,6 +81,33 @@ fn main() {
             c.trees,
             c.distribution,
             t.elapsed().as_secs_f64()
+        );
+    }
+    positions_per_second(arg("--torus", 1) == 1);
+}
+
+/// Positions per CPU-bound second of one thread: the exact solver (lengths
+/// too) with 4 colours on P4 x P4 and the 14-vertex tree, and with
+/// `torus`, chi_g of C5 x C5 by the score-only search (its 4-colour level,
+/// player 2's win, is the hard part).
+fn positions_per_second(torus: bool) {
+    let limits = Limits::default().with_threads(1);
+    for (name, text) in [("P4 x P4", "grid:4x4"), ("14-vertex tree", "M???????F?B_?M?p_")] {
+        let game = ColouringGame::new(parse_graph(text).unwrap(), 4, Rules::Ccg, None, None).unwrap();
+        let r = limits.install(|| solve(&game, limits)).unwrap().expect("under the default cap");
+        let rate = r.positions as f64 / r.seconds;
+        println!("{name}, ccg with 4 colours (exact solver): {} positions in {:.2}s, {rate:.0}/s", r.positions, r.seconds);
+    }
+    if torus {
+        let graph = parse_graph("torus:5x5").unwrap();
+        let t = Instant::now();
+        let chi = limits.install(|| game_chromatic(&graph, limits)).unwrap().expect("under the default cap");
+        let positions: u64 = chi.levels.iter().map(|l| l.positions).sum();
+        let seconds = t.elapsed().as_secs_f64();
+        println!(
+            "C5 x C5, chi_g = {} (score-only search): {positions} positions in {seconds:.2}s, {:.0}/s",
+            chi.chi_g,
+            positions as f64 / seconds
         );
     }
 }

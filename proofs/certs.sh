@@ -95,7 +95,7 @@ done
 # certificate per tree; the checker enumerates the trees itself).
 NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --trees 15")
 NEW+=("certs/chi-g-torus-4x4.cert.gz|the torus C4 x C4|colour --game-chromatic --graph torus:4x4")
-SECURED=(4x7)
+SECURED=(4x7 5x6)
 for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done

@@ -35,7 +35,10 @@ check_one() {
     failed=$((failed + 1))
     return
   fi
-  if verdict=$("$BIN" check --threads "$THREADS" "$path" 2>&1); then
+  # The committed files are trusted to be large, not to be valid: the entry
+  # cap is raised for the grid certificates (millions of entries), and the
+  # checker still checks every one.
+  if verdict=$("$BIN" check --threads "$THREADS" --max-entries 16777216 "$path" 2>&1); then
     echo "ok $file: $(head -c 160 <<< "$verdict" | head -1)"
     checked=$((checked + 1))
   else

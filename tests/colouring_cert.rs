@@ -22,7 +22,7 @@ use ramsey_verify::engine::{Decider, Limits};
 use ramsey_verify::games::colouring::input::read_graph;
 use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Graph, Rules, Winner};
 use ramsey_verify::games::prelude::*;
-use ramsey_verify::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends};
+use ramsey_verify::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, Search};
 use rand::{Rng, SeedableRng};
 
 /// The 14-vertex tree of the done-when command (chi_g = 4).
@@ -53,8 +53,8 @@ fn certify_and_compare(game: ColouringGame, order: &[usize], second: &[bool], en
     let first_wins = brute(&game, order, second);
     let k = game.colours();
     let loser = if first_wins { Player::Second } else { Player::First };
-    let liar = |_: &ColourPosition| Ok(Winner::of(loser));
-    let forged = winning_strategy(&game, loser, &liar, &|_, _| {}, ends).unwrap();
+    let first_legal = |p: &ColourPosition| Ok(game.moves(p)[0]);
+    let forged = winning_strategy(&game, loser, Search::unlimited(&first_legal), ends).unwrap();
     let claim = ColouringClaim::Wins {
         winner: loser,
         colours: k,

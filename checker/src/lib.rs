@@ -303,9 +303,15 @@ fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
 
 /// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
 pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
+    check_file_within(path, threads, &Limits::default())
+}
+
+/// [`check_file`] within `limits`: a user who trusts a large file raises
+/// the caps on purpose (`check --max-entries`, `--max-text-mib`).
+pub fn check_file_within(path: &std::path::Path, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let file =
         std::fs::File::open(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check_reader(file, threads, &Limits::default())
+    check_reader(file, threads, limits)
 }
 
 /// Checks a certificate given as the file's bytes (gzipped or not) within

@@ -18,13 +18,27 @@ pub struct CheckArgs {
     /// error and the exit code are the same as without it).
     #[arg(long)]
     pub json: bool,
+    /// Most entries the header may announce [default: 2097152]; raise it
+    /// for a large certificate you mean to check (about 200 bytes of
+    /// memory per entry).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_entries: Option<u32>,
+    /// Most MiB of certificate text after gunzip [default: 128].
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub max_text_mib: Option<u32>,
 }
 
 /// Exit code 1 for an invalid certificate, 2 for unreadable input. A
 /// closed pipe after the JSON verdict keeps the verdict's exit code (as
 /// `ramsey-cert-check` does): it must not turn a rejection into a success.
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
-    let verdict = ramsey_cert_check::check_file(&args.file, args.threads);
+    let defaults = ramsey_cert_check::Limits::default();
+    let limits = ramsey_cert_check::Limits {
+        max_entries: args.max_entries.map_or(defaults.max_entries, |n| n as usize),
+        max_bytes: args.max_text_mib.map_or(defaults.max_bytes, |mib| u64::from(mib) << 20),
+        ..defaults
+    };
+    let verdict = ramsey_cert_check::check_file_within(&args.file, args.threads, &limits);
     if args.json {
         match output::println(ramsey_cert_check::verdict_json(&verdict)) {
             Ok(()) | Err(Failure::BrokenPipe) => {}

@@ -95,6 +95,12 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         Ok(self.solver.value(position)?.score)
     }
 
+    /// The score of `position` (any labels) if known without a search
+    /// ([`Solver::known`]): the table does not grow.
+    pub fn known(&self, position: &G::Position) -> Option<G::Score> {
+        self.solver.known(position).map(|v| v.score)
+    }
+
     /// The move `position`'s score comes from (in `position`'s labels):
     /// the first decisive one in move order, else the first best; `None`
     /// where the game is over. For a certificate: at a position its player

@@ -14,6 +14,16 @@
 //! position up to isomorphism is enough for a checker that looks entries up
 //! up to isomorphism. The walk is breadth first in move order, so the
 //! entries are a deterministic function of the game and the prover.
+//!
+//! Memory: the walk keeps a 128-bit fingerprint of each canonical key met
+//! (not the key), and of the next ply only the positions new up to
+//! isomorphism (a position is looked up as soon as it is made, not when its
+//! ply comes); entries go to the caller's sink as they are found. Two keys
+//! with one fingerprint (about 2^-64 for 10^10 positions) would make the
+//! walk skip a position it has not covered: the certificate then lacks an
+//! entry and its checker rejects it, so a collision can cost a certificate,
+//! never make a false one. The caller is told the walk's size after every
+//! chunk of positions ([`Prover::within_memory`]) and may stop it there.
 
 use super::{inverse, Stopped};
 use crate::core::board::Player;
@@ -21,7 +31,26 @@ use crate::core::symmetry::Canonical;
 use crate::games::{Rules, Symmetric};
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::hash::Hash;
+use std::hash::{Hash, Hasher};
+
+/// Positions of a ply handled at a time (labelled and stepped in parallel,
+/// then merged in order): bounds the walk's memory between checks.
+const CHUNK: usize = 1 << 12;
+
+/// Bytes the walk counts per fingerprint kept: the 16 bytes and the hash
+/// set's slack and control bytes.
+pub const FINGERPRINT_BYTES: u64 = 32;
+
+/// What the walk holds, as told to [`Prover::within_memory`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkSize {
+    /// Positions met so far, up to isomorphism (one fingerprint each).
+    pub seen: u64,
+    /// Positions waiting in the current and the next ply.
+    pub waiting: u64,
+    /// Entries handed to the sink so far.
+    pub entries: u64,
+}
 
 /// What the walk asks of the prover.
 pub trait Prover<G: Symmetric> {
@@ -35,6 +64,11 @@ pub trait Prover<G: Symmetric> {
     /// The prover's move at `position` (the prover to move, the game not
     /// over), in `position`'s labels.
     fn choose(&self, position: &G::Position) -> Result<G::Move, Stopped>;
+    /// Whether the walk, now of `size`, may go on (with the prover's own
+    /// memory, such as its search's table); the default: always.
+    fn within_memory(&self, _size: WalkSize) -> Result<(), Stopped> {
+        Ok(())
+    }
 }
 
 /// A strategy's entries: each position of the prover with its move.
@@ -44,81 +78,121 @@ pub type Entries<G> = Vec<(<G as Rules>::Position, <G as Rules>::Move)>;
 /// is reached (up to isomorphism under `canonical`) with the move chosen
 /// there, in the order met. Positions where the game is over or that the
 /// prover calls [`Prover::settled`] have no entry and end their line.
-///
-/// The walk goes one ply at a time: the positions of a ply are labelled and
-/// their moves chosen in parallel, then kept in the order a sequential
-/// breadth-first walk meets them, so the entries are the same for any
-/// number of threads.
 pub fn strategy<G: Symmetric>(
     game: &G,
     start: &G::Position,
     player: Player,
     prover: &(impl Prover<G> + Sync),
     canonical: impl Fn(&G::Position) -> Canonical<G::Position> + Sync,
-) -> Result<Entries<G>, Stopped>
-where
-    G::Position: Hash + Eq,
-{
-    let mut seen = HashSet::new();
+) -> Result<Entries<G>, Stopped> {
     let mut entries = Vec::new();
-    let mut ply = vec![start.clone()];
-    while !ply.is_empty() {
-        // Positions met again in the same labels within a ply (moves in
-        // another order) are dropped before they cost a canonical
-        // labelling; across plies `seen` tells them apart, so no position
-        // of an earlier ply is kept (they were most of the walk's memory).
-        let mut met = HashSet::new();
-        ply.retain(|p| met.insert(p.clone()));
-        let forms: Vec<Option<Canonical<G::Position>>> = ply
-            .par_iter()
-            .map(|p| (game.outcome(p).is_none() && !prover.settled(p)).then(|| canonical(p)))
-            .collect();
-        let fresh: Vec<(G::Position, Canonical<G::Position>)> = ply
-            .into_iter()
-            .zip(forms)
-            .filter_map(|(p, form)| form.map(|c| (p, c)))
-            .filter(|(_, c)| seen.insert(c.key.clone()))
-            .collect();
-        let steps: Vec<Result<Step<G>, Stopped>> = fresh
-            .into_par_iter()
-            .map(|(position, canon)| step(game, player, prover, position, &canon))
-            .collect();
-        ply = Vec::new();
-        for (entry, next) in steps.into_iter().collect::<Result<Vec<_>, _>>()? {
-            entries.extend(entry);
-            ply.extend(next);
-        }
-    }
+    walk(game, start, player, prover, canonical, |p, m| entries.push((p, m)))?;
     Ok(entries)
 }
 
+/// [`strategy`], each entry handed to `sink` in the order met instead of
+/// kept (a certificate writer stores it compactly or writes it out).
+///
+/// The walk goes one ply at a time, a chunk of positions at a time: their
+/// moves are chosen and their children labelled in parallel, then the
+/// children kept in the order a sequential breadth-first walk meets them,
+/// so the entries are the same for any number of threads.
+pub fn walk<G: Symmetric>(
+    game: &G,
+    start: &G::Position,
+    player: Player,
+    prover: &(impl Prover<G> + Sync),
+    canonical: impl Fn(&G::Position) -> Canonical<G::Position> + Sync,
+    mut sink: impl FnMut(G::Position, G::Move),
+) -> Result<(), Stopped> {
+    let open = |p: &G::Position| game.outcome(p).is_none() && !prover.settled(p);
+    let mut seen = HashSet::new();
+    let mut entries = 0;
+    let mut ply = Vec::new();
+    if open(start) && seen.insert(fingerprint(&canonical(start).key)) {
+        ply.push(start.clone());
+    }
+    while !ply.is_empty() {
+        let mut next = Vec::new();
+        let mut rest = ply.into_iter();
+        loop {
+            let chunk: Vec<G::Position> = rest.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let steps: Vec<Result<Step<G>, Stopped>> = chunk
+                .into_par_iter()
+                .map(|position| step(game, player, prover, position, &canonical, &open))
+                .collect();
+            for (entry, children) in steps.into_iter().collect::<Result<Vec<_>, _>>()? {
+                if let Some((p, m)) = entry {
+                    sink(p, m);
+                    entries += 1;
+                }
+                next.extend(children.into_iter().filter(|(_, f)| seen.insert(*f)).map(|(p, _)| p));
+            }
+            let waiting = (rest.len() + next.len()) as u64;
+            prover.within_memory(WalkSize {
+                seen: seen.len() as u64,
+                waiting,
+                entries,
+            })?;
+        }
+        ply = next;
+    }
+    Ok(())
+}
+
+/// A 128-bit fingerprint of a canonical key (module docs).
+fn fingerprint(key: &[u64]) -> u128 {
+    let half = |salt: u8| {
+        let mut h = std::hash::DefaultHasher::new();
+        (salt, key).hash(&mut h);
+        h.finish() as u128
+    };
+    half(0) << 64 | half(1)
+}
+
 /// What one position adds: its entry (a position of the prover) and the
-/// positions after it.
+/// positions after it still open, each with its fingerprint.
 type Step<G> = (
     Option<(<G as Rules>::Position, <G as Rules>::Move)>,
-    Vec<<G as Rules>::Position>,
+    Vec<(<G as Rules>::Position, u128)>,
 );
 
 /// The prover's move at `position` and the position after it, or every
-/// move of the other player up to symmetry (one per orbit of `canon`'s
-/// automorphisms) and the positions after them.
+/// move of the other player up to symmetry (one per orbit of the
+/// automorphisms of `position`'s canonical form) and the positions after
+/// them; of those, the ones still `open`, fingerprinted.
 fn step<G: Symmetric>(
     game: &G,
     player: Player,
     prover: &impl Prover<G>,
     position: G::Position,
-    canon: &Canonical<G::Position>,
+    canonical: &(impl Fn(&G::Position) -> Canonical<G::Position> + Sync),
+    open: &(impl Fn(&G::Position) -> bool + Sync),
 ) -> Result<Step<G>, Stopped> {
+    let label = |children: Vec<G::Position>| {
+        children
+            .into_iter()
+            .filter(|p| open(p))
+            .map(|p| {
+                let f = fingerprint(&canonical(&p).key);
+                (p, f)
+            })
+            .collect()
+    };
     if game.to_move(&position) == player {
         let m = prover.choose(&position)?;
         let next = game.play(&position, &m);
-        return Ok((Some((position, m)), vec![next]));
+        return Ok((Some((position, m)), label(vec![next])));
     }
+    let canon = canonical(&position);
     let back = inverse(&canon.to_canon);
     let moves = game.orbit_moves(&canon.position, &canon.generators);
     let next = moves
         .iter()
         .map(|m| game.play(&position, &game.relabel_move(m, &back)))
         .collect();
-    Ok((None, next))
+    Ok((None, label(next)))
 }

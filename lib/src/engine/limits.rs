@@ -69,6 +69,13 @@ pub enum StopReason {
         /// The cap, in bytes.
         bytes: u64,
     },
+    /// A certificate being written, with the search's table it reads,
+    /// reached the memory cap ([`Limits::max_memory`]).
+    #[error("writing the certificate reached the memory cap of {} MiB (the search's table and the certificate together)", bytes / MIB)]
+    CertificateCap {
+        /// The cap, in bytes.
+        bytes: u64,
+    },
     /// Its caller raised the interrupt flag ([`Limits::with_interrupt`]).
     #[error("interrupted")]
     Interrupted,
@@ -79,6 +86,13 @@ impl Stopped {
     pub fn memory_cap(bytes: u64) -> Stopped {
         Stopped {
             reason: StopReason::MemoryCap { bytes },
+        }
+    }
+
+    /// A certificate writer stopped at a memory cap of `bytes`.
+    pub fn certificate_cap(bytes: u64) -> Stopped {
+        Stopped {
+            reason: StopReason::CertificateCap { bytes },
         }
     }
 }

@@ -254,6 +254,20 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         self.value_at(&self.game.canonical(position))
     }
 
+    /// The value of `position` (any labels) if it is known without a
+    /// search: the game is over, the game's quick value gives it, or the
+    /// table holds it. Never searches, so the table does not grow (a
+    /// certificate writer probes moves with it).
+    pub fn known(&self, position: &G::Position) -> Option<Value<G::Score>> {
+        if let Some(score) = self.game.outcome(position) {
+            return Some(Value { score, plies: 0 });
+        }
+        if let Some(value) = self.game.quick_value(position) {
+            return Some(value);
+        }
+        self.table.get(&self.game.canonical(position).key)
+    }
+
     /// The value of a position given in canonical form.
     pub fn value_at(&self, canon: &Canonical<G::Position>) -> Result<Value<G::Score>, Stopped> {
         self.value_of(canon, 0, None).ok_or_else(|| self.cap_error())

@@ -18,7 +18,9 @@ use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
 pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
-use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy};
+use crate::verify::cert::colouring::{
+    certificate_bytes, colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy, Search,
+};
 use crate::verify::cert::Certificate;
 use std::time::Instant;
 
@@ -106,8 +108,9 @@ fn level_game(graph: &Graph, k: usize) -> ColouringGame {
 /// Solves the CCG with `k` colours on `graph` by the score-only search,
 /// its table capped at `limits`' memory cap; with its line if `line`, and
 /// with `certify` the winner's strategy read off the same search, its lines
-/// ending there (its time counted in the level's).
-fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<Ends>) -> Result<Solved, Stopped> {
+/// ending there (its time counted in the level's), the search's table, the
+/// walk and the `held` bytes of earlier levels under the one cap.
+fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<(Ends, u64)>) -> Result<Solved, Stopped> {
     let started = Instant::now();
     let game = level_game(graph, k);
     let decider = Decider::new(&game, Winner::First, Winner::Second)
@@ -119,15 +122,17 @@ fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<En
         false => Vec::new(),
     };
     let strategy = match certify {
-        Some(ends) => {
-            let judge = |p: &ColourPosition| decider.score(p);
-            Some(winning_strategy(
-                &game,
-                winner.player(),
-                &judge,
-                &construction_order,
-                ends,
-            )?)
+        Some((ends, held)) => {
+            let choice = |p: &ColourPosition| Ok(decider.chosen_move(p)?.expect("the walk asks only where the game goes on"));
+            let search = Search {
+                known: &|p| decider.known(p),
+                order: &construction_order,
+                choice: &choice,
+                bytes: &|| decider.table_bytes(),
+                held,
+                cap: limits.max_memory(),
+            };
+            Some(winning_strategy(&game, winner.player(), search, ends)?)
         }
         None => None,
     };
@@ -149,9 +154,10 @@ type Solved = (Level, Option<LevelStrategy>);
 /// wins at k = Delta + 1 at the latest, so this stops there; whether a win
 /// at k implies a win at k + 1 is not assumed.
 fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> Result<Vec<Solved>, Stopped> {
-    let mut levels = Vec::new();
+    let mut levels: Vec<Solved> = Vec::new();
     for k in 1..=graph.n().max(1) {
-        let solved = level(graph, k, limits, lines, certify)?;
+        let held = levels.iter().filter_map(|(_, s)| s.as_ref()).map(LevelStrategy::bytes).sum();
+        let solved = level(graph, k, limits, lines, certify.map(|ends| (ends, held)))?;
         let won = solved.0.winner == Winner::First;
         levels.push(solved);
         if won {
@@ -183,8 +189,12 @@ fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<Gam
     let (levels, strategies): (Vec<Level>, Vec<Option<LevelStrategy>>) =
         levels(graph, limits, true, certify)?.into_iter().unzip();
     let chi_g = levels.len();
+    let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
+    let held: u64 = strategies.iter().map(LevelStrategy::bytes).sum();
+    if held + certificate_bytes(graph.n(), &strategies) > limits.max_memory() {
+        return Err(Stopped::certificate_cap(limits.max_memory()));
+    }
     let certificate = certify.map(|ends| {
-        let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
         let claim = ColouringClaim::GameChromatic(chi_g);
         colouring_certificate(&level_game(graph, chi_g), claim, ends, &strategies)
     });

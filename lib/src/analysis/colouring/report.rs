@@ -9,7 +9,9 @@ use crate::games::colouring::game::{ColourMove, ColouringGame, Winner};
 use crate::games::colouring::linear::{fast_winner, linear_theorem};
 use crate::games::colouring::ColourPosition;
 use crate::games::prelude::*;
-use crate::verify::cert::colouring::{colouring_certificate, winning_strategy, ColouringClaim, Ends};
+use crate::verify::cert::colouring::{
+    certificate_bytes, colouring_certificate, winning_strategy, ColouringClaim, Ends, Search,
+};
 use crate::verify::cert::Certificate;
 use std::time::Instant;
 
@@ -57,9 +59,20 @@ fn solve_with(
     let line = solver.optimal_line(&start)?;
     let certificate = match certify {
         Some(ends) => {
-            let judge = |p: &ColourPosition| solver.value(p).map(|v| v.score);
+            let choice = |p: &ColourPosition| Ok(solver.chosen_move(p)?.expect("the walk asks only where the game goes on"));
+            let search = Search {
+                known: &|p| solver.known(p).map(|v| v.score),
+                order: &|_, _| {},
+                choice: &choice,
+                bytes: &|| solver.table_bytes(),
+                held: 0,
+                cap: limits.max_memory(),
+            };
             let winner = value.score.player();
-            let strategy = winning_strategy(game, winner, &judge, &|_, _| {}, ends)?;
+            let strategy = winning_strategy(game, winner, search, ends)?;
+            if strategy.bytes() + certificate_bytes(game.graph().n(), std::slice::from_ref(&strategy)) > limits.max_memory() {
+                return Err(Stopped::certificate_cap(limits.max_memory()));
+            }
             let claim = ColouringClaim::Wins {
                 winner,
                 colours: game.colours(),

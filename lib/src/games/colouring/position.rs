@@ -79,6 +79,12 @@ impl ColourPosition {
         self.slots[v as usize].row
     }
 
+    /// Approximate bytes the position holds, its slots included: what a
+    /// walk that keeps positions counts against a memory cap.
+    pub fn bytes(&self) -> u64 {
+        (std::mem::size_of::<ColourPosition>() + self.slots.len() * std::mem::size_of::<Slot>()) as u64
+    }
+
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
         self.to_move

@@ -6,29 +6,42 @@
 //! CCG with K colours, and player 2 wins it with each k < K (that a win at
 //! k gives a win at k + 1 is not known, so every smaller k is claimed).
 //!
-//! The strategies are read off a search by
-//! [`crate::engine::extract::strategy`] on the game's exact forms
-//! ([`ColouringGame::with_exact_forms`]): the searches merge positions by
-//! simplifications that keep values (tokens, parity; see
-//! `games::colouring::canonical`), the checker only by isomorphism. The
-//! search is asked only who wins a position (a [`Judge`]); at each position
-//! of the prover the move is: a move that ends the game at once with the
-//! prover's win ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
+//! The strategies are read off a search by [`crate::engine::extract::walk`]
+//! on the game's exact forms ([`ColouringGame::with_exact_forms`]): the
+//! searches merge positions by simplifications that keep values (tokens,
+//! parity; see `games::colouring::canonical`), the checker only by
+//! isomorphism. At each position of the prover the move is: a move that
+//! ends the game at once with the prover's win
+//! ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
 //! makes every vertex safe); else in a position where player 1 wins by
 //! colouring the unsafe vertices in time, that plan's move
 //! ([`ColouringGame::secured_move`], which the search decides without
 //! searching, so its moves are spelt out here); else the first move, in
-//! the caller's order, after which the judge says the prover wins. Lines
-//! end where the game is over, including the construction games' early
-//! end once every uncoloured vertex is safe (the checker argues that one
-//! itself, FORMAT.md).
+//! the caller's order, after which the search *knows* that the prover wins
+//! without searching ([`Search::known`]: decided at once or in its table);
+//! else the search's own choice ([`Search::choice`]: the move its value
+//! came from). So the walk follows the search's proof and asks it little
+//! it has not stored already: asking it which moves win, in the caller's
+//! order, made it solve positions it never needed (P5 x P6 grew past 7
+//! GB), and its own choice alone, in the labels of its reduced forms, met
+//! fewer transpositions (P4 x P7: 419,340 entries instead of 190,556). Lines end where the
+//! game is over, including the construction games' early end once every
+//! uncoloured vertex is safe (the checker argues that one itself,
+//! FORMAT.md).
+//!
+//! Memory: entries are kept as `n + 2` bytes each (the colouring's symbols,
+//! the move), and the walk's fingerprints and waiting positions, the
+//! search's table and what the caller holds are counted together against
+//! one cap ([`Search::cap`]): past it the writer stops with
+//! [`Stopped`] (a memory cap), as the search itself does.
 
 use super::{sha256_hex, Certificate};
 use crate::core::board::Player;
-use crate::engine::extract::{strategy, Prover};
+use crate::engine::extract::{walk, Prover, WalkSize, FINGERPRINT_BYTES};
 use crate::engine::Stopped;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::games::prelude::*;
+use std::fmt::Write;
 
 /// Certificate format version of colouring games.
 pub const COLOURING_FORMAT_VERSION: u32 = 7;
@@ -40,12 +53,43 @@ pub const SYMBOLS: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJK
 /// The most colours a colouring certificate can write (one symbol each).
 pub const MAX_CERT_COLOURS: usize = SYMBOLS.len() - 1;
 
-/// Who wins a position (any labels) of the game being certified, as a
-/// search says (exactly: a certificate of a wrong answer fails the check).
-pub type Judge<'a> = &'a (dyn Fn(&ColourPosition) -> Result<Winner, Stopped> + Sync);
-
-/// Sorts moves, the likeliest winners for the mover first (speed only).
+/// Sorts moves, the likeliest winners for the mover first.
 pub type Order<'a> = &'a (dyn Fn(&ColourPosition, &mut [ColourMove]) + Sync);
+
+/// The search a strategy is read off, and the memory the writer may use.
+#[derive(Clone, Copy)]
+pub struct Search<'a> {
+    /// Who wins a position (any labels), if the search knows it without
+    /// searching (over, decided at once, or in its table).
+    pub known: &'a (dyn Fn(&ColourPosition) -> Option<Winner> + Sync),
+    /// The order in which moves are probed with `known`.
+    pub order: Order<'a>,
+    /// The search's move at a position (any labels) whose player it says
+    /// wins: a winning move if the search is right (a certificate of a
+    /// wrong answer fails the check).
+    pub choice: &'a (dyn Fn(&ColourPosition) -> Result<ColourMove, Stopped> + Sync),
+    /// Bytes the search holds now (its table, which grows if the walk asks
+    /// about positions it has not stored).
+    pub bytes: &'a (dyn Fn() -> u64 + Sync),
+    /// Bytes the caller holds already (earlier levels' strategies).
+    pub held: u64,
+    /// The cap on all of it, in bytes (`--max-memory`).
+    pub cap: u64,
+}
+
+impl<'a> Search<'a> {
+    /// `choice` with no table and no cap (tests, forged strategies).
+    pub fn unlimited(choice: &'a (dyn Fn(&ColourPosition) -> Result<ColourMove, Stopped> + Sync)) -> Search<'a> {
+        Search {
+            known: &|_| None,
+            order: &|_, _| {},
+            choice,
+            bytes: &|| 0,
+            held: 0,
+            cap: u64::MAX,
+        }
+    }
+}
 
 /// Where a certificate's lines of player 1's wins in the CCG end (the
 /// checker argues both ends itself, FORMAT.md).
@@ -57,7 +101,7 @@ pub enum Ends {
     Safe,
     /// Already where she wins by colouring the unsafe vertices in time
     /// ([`ColouringGame::secured`]): smaller certificates, often by far
-    /// (P4 x P6: 2,856 entries instead of 115,917).
+    /// (P4 x P6: 2,701 entries instead of 126,703).
     Secured,
 }
 
@@ -95,25 +139,60 @@ impl ColouringClaim {
     }
 }
 
-/// One claim's strategy: its number of colours and the prover's entries.
+/// One claim's strategy: its number of colours and the prover's entries,
+/// `n + 2` bytes each: the colouring's symbols ([`SYMBOLS`]), the move's
+/// vertex and colour.
 #[derive(Clone, Debug)]
 pub struct LevelStrategy {
     /// The number of colours of the game.
     pub colours: usize,
-    /// The prover's positions, each with its move.
-    pub entries: Vec<(ColourPosition, ColourMove)>,
+    /// Vertices of the graph (an entry is `n + 2` bytes).
+    n: usize,
+    records: Vec<u8>,
+}
+
+impl LevelStrategy {
+    /// Entries: the prover's positions up to equivalence.
+    pub fn len(&self) -> usize {
+        self.records.len() / (self.n + 2)
+    }
+
+    /// Whether the strategy has no entry (the game decided at the start).
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> u64 {
+        self.records.capacity() as u64
+    }
+
+    /// Appends the entry `p`, `m`.
+    fn push(&mut self, p: &ColourPosition, m: ColourMove) {
+        self.records.extend((0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize]));
+        self.records.extend([m.v, m.c]);
+    }
+
+    /// The entries: (coloured vertices, colouring symbols, vertex, colour).
+    fn entries(&self) -> impl Iterator<Item = (usize, &[u8], u8, u8)> {
+        self.records.chunks_exact(self.n + 2).map(|r| {
+            let (colouring, m) = r.split_at(self.n);
+            (colouring.iter().filter(|&&s| s != b'0').count(), colouring, m[0], m[1])
+        })
+    }
 }
 
 /// The prover's choice, as the module docs say.
-struct Judged<'a> {
+struct Follower<'a> {
     game: &'a ColouringGame,
     player: Player,
-    judge: Judge<'a>,
-    order: Order<'a>,
+    search: Search<'a>,
     ends: Ends,
+    /// Bytes of one position waiting in the walk.
+    position_bytes: u64,
 }
 
-impl Prover<ColouringGame> for Judged<'_> {
+impl Prover<ColouringGame> for Follower<'_> {
     /// With [`Ends::Secured`], player 1's secured positions: the checker
     /// re-derives her win there.
     fn settled(&self, p: &ColourPosition) -> bool {
@@ -127,39 +206,58 @@ impl Prover<ColouringGame> for Judged<'_> {
             return Ok(m);
         }
         let mut moves = self.game.moves(p);
-        (self.order)(p, &mut moves);
-        for m in moves {
-            if (self.judge)(&self.game.play(p, &m))? == Winner::of(self.player) {
-                return Ok(m);
-            }
+        (self.search.order)(p, &mut moves);
+        let wins = |m: &ColourMove| (self.search.known)(&self.game.play(p, m)) == Some(Winner::of(self.player));
+        match moves.into_iter().find(wins) {
+            Some(m) => Ok(m),
+            None => (self.search.choice)(p),
         }
-        unreachable!("the judge says the prover wins here, so some move keeps the win")
+    }
+    /// The walk, the entries so far, the search's table and the caller's
+    /// bytes together within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        let record = self.game.graph().n() as u64 + 2;
+        let walk = size.seen * FINGERPRINT_BYTES + size.waiting * self.position_bytes + size.entries * record;
+        match walk + (self.search.bytes)() + self.search.held > self.search.cap {
+            true => Err(Stopped::certificate_cap(self.search.cap)),
+            false => Ok(()),
+        }
     }
 }
 
-/// `player`'s winning strategy in `game` from its start, which `judge`
-/// must say `player` wins; moves tried in `order`; `ends` says where
-/// player 1's lines end.
+/// `player`'s winning strategy in `game` from its start, read off
+/// `search`, which must say `player` wins there; `ends` says where player
+/// 1's lines end. Stops with [`Stopped`] past `search`'s memory cap.
 pub fn winning_strategy(
     game: &ColouringGame,
     player: Player,
-    judge: Judge,
-    order: Order,
+    search: Search,
     ends: Ends,
 ) -> Result<LevelStrategy, Stopped> {
     let exact = game.clone().with_exact_forms();
-    let prover = Judged {
+    let start = exact.start();
+    let prover = Follower {
         game: &exact,
         player,
-        judge,
-        order,
+        search,
         ends,
+        position_bytes: start.bytes(),
     };
-    let entries = strategy(&exact, &exact.start(), player, &prover, |p| exact.canonical(p))?;
-    Ok(LevelStrategy {
+    let mut level = LevelStrategy {
         colours: game.colours(),
-        entries,
-    })
+        n: game.graph().n(),
+        records: Vec::new(),
+    };
+    walk(&exact, &start, player, &prover, |p| exact.canonical(p), |p, m| level.push(&p, m))?;
+    Ok(level)
+}
+
+/// Bytes [`colouring_certificate`] needs for `levels` on a graph of `n`
+/// vertices, beyond the strategies themselves: each line twice (the body,
+/// then the text) and its place in the sort.
+pub fn certificate_bytes(n: usize, levels: &[LevelStrategy]) -> u64 {
+    let entries: u64 = levels.iter().map(|l| l.len() as u64).sum();
+    entries * (2 * (n as u64 + 12) + 40)
 }
 
 /// The certificate (version 7) of `claim` about `game` (its rules, graph,
@@ -172,16 +270,18 @@ pub fn colouring_certificate(
     ends: Ends,
     levels: &[LevelStrategy],
 ) -> Certificate {
-    let mut lines: Vec<(usize, usize, String)> = levels
+    // Sorted by K, coloured vertices, then text (FORMAT.md); colourings
+    // differ within a level, so the move never decides.
+    let mut lines: Vec<(usize, usize, &[u8], u8, u8)> = levels
         .iter()
-        .flat_map(|level| level.entries.iter().map(move |(p, m)| (level.colours, p, m)))
-        .map(|(k, p, m)| {
-            let coloured = p.n() - p.uncoloured().count_ones() as usize;
-            (k, coloured, format!("{k} {} {}:{}\n", colouring(p), m.v, m.c))
-        })
+        .flat_map(|level| level.entries().map(move |(coloured, s, v, c)| (level.colours, coloured, s, v, c)))
         .collect();
     lines.sort_unstable();
-    let body: String = lines.into_iter().map(|(_, _, line)| line).collect();
+    let mut body = String::with_capacity(lines.len() * (game.graph().n() + 12));
+    for (k, _, colouring, v, c) in lines {
+        let colouring = std::str::from_utf8(colouring).expect("symbols are ASCII");
+        writeln!(body, "{k} {colouring} {v}:{c}").expect("a String takes any text");
+    }
     let (order, owners) = match game.rules().ordered() {
         true => {
             let turns = game.turns();
@@ -210,11 +310,4 @@ pub fn colouring_certificate(
         sha256_hex(&body),
     );
     Certificate { text, entries }
-}
-
-/// The colouring of every vertex, one symbol each ([`SYMBOLS`]).
-fn colouring(p: &ColourPosition) -> String {
-    (0..p.n())
-        .map(|v| SYMBOLS[p.colour(v as u8) as usize] as char)
-        .collect()
 }

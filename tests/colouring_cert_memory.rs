@@ -1,0 +1,101 @@
+//! Colouring certificates of grids under a memory cap, and tampered grid
+//! certificates. The writer counts its walk, its entries and the search's
+//! table against `--max-memory`: under a tight cap a run either writes a
+//! certificate the checker accepts or stops with the one-line "no verdict"
+//! error and exit code 3, never killed, never a panic. A grid certificate
+//! with a claim off by one, a dropped entry or a changed move is rejected.
+
+mod cert_common;
+mod common;
+use cert_common::{accepted, body, edited, header_len, rejected, same_for_any_threads, scratch, with_field};
+use common::ramsey;
+use ramsey_verify::analysis::colouring::chromatic::game_chromatic_certified;
+use ramsey_verify::engine::{Limits, StopReason};
+use ramsey_verify::games::colouring::parse_graph;
+use ramsey_verify::verify::cert::colouring::Ends;
+
+#[test]
+fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
+    let grid = parse_graph("grid:4x6").unwrap();
+    let (mut written, mut writer_stopped) = (0, 0);
+    for kib in (32..=1536).step_by(64) {
+        let limits = Limits::default().with_threads(1).with_max_memory(kib << 10);
+        match limits.install(|| game_chromatic_certified(&grid, limits, Ends::Secured)).unwrap() {
+            Ok(solved) => {
+                assert_eq!(solved.chi_g, 4);
+                accepted(&solved.certificate.unwrap().text);
+                written += 1;
+            }
+            Err(stopped) => match stopped.reason {
+                // The search's own stop (none is met on this grid: the
+                // walk of player 2's level comes first, and stops there).
+                StopReason::MemoryCap { bytes } if bytes == kib << 10 => {}
+                StopReason::CertificateCap { bytes } if bytes == kib << 10 => writer_stopped += 1,
+                other => panic!("{kib} KiB: {other:?}"),
+            },
+        }
+    }
+    // Both outcomes are met: the cap reaches the writer's own memory, not
+    // only the search's.
+    assert!(
+        written > 0 && writer_stopped > 0,
+        "{written} written, {writer_stopped} writers stopped"
+    );
+}
+
+#[test]
+fn the_command_line_stops_a_certificate_at_the_cap_with_one_line_and_exit_3() {
+    let out = scratch("capped.cert");
+    let out = out.to_str().unwrap();
+    let args = ["colour", "--game-chromatic", "--graph", "grid:4x6", "--cert", out, "--cert-secured"];
+    let (code, stdout, err) = ramsey(&[&args[..], &["--max-memory", "1", "--threads", "1"]].concat());
+    assert_eq!(code, 3, "{stdout} {err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("error: no verdict: writing the certificate reached the memory cap of 1 MiB"),
+        "{err}"
+    );
+    assert!(!stdout.contains("chi_g ="), "no verdict printed: {stdout}");
+    let (code, _, err) = ramsey(&[&args[..], &["--max-memory", "64", "--threads", "1"]].concat());
+    assert_eq!(code, 0, "{err}");
+    accepted(&std::fs::read_to_string(out).unwrap());
+}
+
+#[test]
+fn a_tampered_grid_certificate_is_rejected() {
+    let text = same_for_any_threads("colour", &["--game-chromatic", "--graph", "grid:4x5", "--cert-secured"]);
+    accepted(&text);
+    for wrong in ["chi-g 3", "chi-g 5", "wins 1 3"] {
+        rejected(&with_field(&text, "claim", wrong));
+    }
+    let lines = body(&text);
+    let header = header_len(&text);
+    // Dropped entries, each of either player: some reply then finds none.
+    for k in ["3", "4"] {
+        let i = lines.iter().position(|l| l[0] == k).unwrap();
+        rejected(&edited(&text, i, None));
+    }
+    // A move on a coloured vertex, and one with a colour beyond the claim's.
+    let i = lines.iter().rposition(|l| l[0] == "4" && l[1].contains('1')).unwrap();
+    let coloured = lines[i][1].bytes().position(|c| c != b'0').unwrap();
+    let free = lines[i][2].split(':').next().unwrap();
+    for mv in [format!("{coloured}:1"), format!("{free}:5")] {
+        let r = rejected(&edited(&text, i, Some(format!("4 {} {mv}", lines[i][1]))));
+        assert_eq!(r.line, Some(header + i + 1), "{}", r.message);
+    }
+}
+
+#[test]
+fn check_reads_as_many_entries_as_it_is_told_and_refuses_more_with_exit_2() {
+    let file = "proofs/certs/chi-g-grid-4x4.cert";
+    let (code, out, err) = ramsey(&["check", file, "--threads", "1", "--max-entries", "276"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("VALID: chi_g = 4"), "{out}");
+    let (code, _, err) = ramsey(&["check", file, "--threads", "1", "--max-entries", "275"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than the 275"), "{err}");
+    for bad in [["--max-entries", "0"], ["--max-text-mib", "0"], ["--max-entries", "x"]] {
+        let (code, _, err) = ramsey(&[&["check", file][..], &bad[..]].concat());
+        assert_eq!((code, err.trim().lines().count()), (2, 1), "{bad:?}: {err}");
+    }
+}
