@@ -17,6 +17,11 @@ pub const VERSION: u32 = 2;
 /// choices (`verify --choices all|some --cert`): its header has a `claim`
 /// line where version 2 has `start` ([`StrongClaim`]).
 pub const CHOICES_VERSION: u32 = 4;
+/// The format version of "no forced win within `b`" certificates (the
+/// version-2 header; his strategy: [`crate::nowin`]). Here, with the
+/// other strong-game versions, so that reading a header needs nothing of
+/// the modules that check bodies.
+pub const NOWIN_VERSION: u32 = 9;
 
 /// Lines in the header: magic and version, tool, board, target, bound,
 /// start, entries, sha256.
@@ -194,7 +199,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             lines.push(text.to_string());
             if lines.len() == 1 {
                 needed = match version(&lines[0])? {
-                    VERSION | CHOICES_VERSION | crate::nowin::VERSION => HEADER_LINES,
+                    VERSION | CHOICES_VERSION | NOWIN_VERSION => HEADER_LINES,
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
                     crate::family::VERSION => crate::family::HEADER_LINES,
@@ -203,7 +208,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             }
         }
         let header = match version(&lines[0])? {
-            VERSION | CHOICES_VERSION | crate::nowin::VERSION => AnyHeader::V2(parse_header(&lines)?),
+            VERSION | CHOICES_VERSION | NOWIN_VERSION => AnyHeader::V2(parse_header(&lines)?),
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
             crate::colouring::VERSION => AnyHeader::V7(crate::colouring::parse(&lines)?),
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
@@ -286,7 +291,7 @@ fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
-        v @ (VERSION..=crate::nowin::VERSION) => Ok(v),
+        v @ (VERSION..=NOWIN_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
             "unsupported certificate format version {v} (this checker reads versions 2 to 9)"
         ))),
@@ -303,7 +308,7 @@ fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str);
     let version = header_line(&mut it, MAGIC)?;
     let v4 = version == CHOICES_VERSION.to_string();
-    let v9 = version == crate::nowin::VERSION.to_string();
+    let v9 = version == NOWIN_VERSION.to_string();
     let tool = clip(header_line(&mut it, "tool")?);
     let board = match header_line(&mut it, "board")? {
         "inf" => Board::Infinite,

@@ -19,7 +19,7 @@ use crate::format::Entry;
 use crate::graph::{Colour, Graph};
 
 /// The format version of "no forced win within `b`" certificates.
-pub const VERSION: u32 = 9;
+pub use crate::format::NOWIN_VERSION as VERSION;
 
 /// The game and the entries the claim is checked against.
 pub struct Defence<'i, 'a> {
