@@ -94,14 +94,23 @@ fn positions_per_second(torus: bool) {
     let limits = Limits::default().with_threads(1);
     for (name, text) in [("P4 x P4", "grid:4x4"), ("14-vertex tree", "M???????F?B_?M?p_")] {
         let game = ColouringGame::new(parse_graph(text).unwrap(), 4, Rules::Ccg, None, None).unwrap();
-        let r = limits.install(|| solve(&game, limits)).unwrap().expect("under the default cap");
+        let r = limits
+            .install(|| solve(&game, limits))
+            .unwrap()
+            .expect("under the default cap");
         let rate = r.positions as f64 / r.seconds;
-        println!("{name}, ccg with 4 colours (exact solver): {} positions in {:.2}s, {rate:.0}/s", r.positions, r.seconds);
+        println!(
+            "{name}, ccg with 4 colours (exact solver): {} positions in {:.2}s, {rate:.0}/s",
+            r.positions, r.seconds
+        );
     }
     if torus {
         let graph = parse_graph("torus:5x5").unwrap();
         let t = Instant::now();
-        let chi = limits.install(|| game_chromatic(&graph, limits)).unwrap().expect("under the default cap");
+        let chi = limits
+            .install(|| game_chromatic(&graph, limits))
+            .unwrap()
+            .expect("under the default cap");
         let positions: u64 = chi.levels.iter().map(|l| l.positions).sum();
         let seconds = t.elapsed().as_secs_f64();
         println!(

@@ -20,7 +20,10 @@ fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
     let (mut written, mut writer_stopped) = (0, 0);
     for kib in (32..=1536).step_by(64) {
         let limits = Limits::default().with_threads(1).with_max_memory(kib << 10);
-        match limits.install(|| game_chromatic_certified(&grid, limits, Ends::Secured)).unwrap() {
+        match limits
+            .install(|| game_chromatic_certified(&grid, limits, Ends::Secured))
+            .unwrap()
+        {
             Ok(solved) => {
                 assert_eq!(solved.chi_g, 4);
                 accepted(&solved.certificate.unwrap().text);
@@ -47,7 +50,15 @@ fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
 fn the_command_line_stops_a_certificate_at_the_cap_with_one_line_and_exit_3() {
     let out = scratch("capped.cert");
     let out = out.to_str().unwrap();
-    let args = ["colour", "--game-chromatic", "--graph", "grid:4x6", "--cert", out, "--cert-secured"];
+    let args = [
+        "colour",
+        "--game-chromatic",
+        "--graph",
+        "grid:4x6",
+        "--cert",
+        out,
+        "--cert-secured",
+    ];
     let (code, stdout, err) = ramsey(&[&args[..], &["--max-memory", "1", "--threads", "1"]].concat());
     assert_eq!(code, 3, "{stdout} {err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");

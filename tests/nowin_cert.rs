@@ -6,8 +6,8 @@
 //! the line at fault; and the certificate path's verdict agrees with the
 //! plain search on every budget 1..6.
 
-mod common;
 mod cert_common;
+mod common;
 
 use cert_common::{accepted, body, each_entry_needed, edited, rejected, scratch, with_field, written_by};
 use common::ramsey;
@@ -29,7 +29,9 @@ fn small_budgets_are_certified_and_accepted() {
         let text = written(4, "inf", b);
         let summary = accepted(&text);
         assert_eq!((summary.bound, summary.moves), (b, b));
-        assert!(summary.to_text().contains("cannot force a win in the K4 game on K_aleph0"));
+        assert!(summary
+            .to_text()
+            .contains("cannot force a win in the K4 game on K_aleph0"));
     }
     // The same bytes for any number of threads.
     let args = ["--g6", "?:?", "--budget", "6", "--clique", "4", "--board", "inf"];
@@ -102,7 +104,16 @@ fn a_bound_raised_past_the_truth_is_rejected() {
 fn her_win_has_no_such_certificate() {
     let path = scratch("nowin-k3-4.cert");
     let (code, _, err) = ramsey(&[
-        "solve", "--g6", "?:?", "--budget", "4", "--clique", "3", "--board", "inf", "--cert",
+        "solve",
+        "--g6",
+        "?:?",
+        "--budget",
+        "4",
+        "--clique",
+        "3",
+        "--board",
+        "inf",
+        "--cert",
         path.to_str().unwrap(),
     ]);
     assert_eq!(code, 2, "{err}");
@@ -136,7 +147,12 @@ fn positions(board: Board, edges: &[Edge], pairs: usize) -> Vec<Position> {
 fn certificate_verdicts_agree_with_the_search() {
     let e = |u, v| Edge::new(u, v);
     let cases = [
-        (3, Board::Complete(5), vec![e(0, 1), e(1, 2), e(0, 2), e(2, 3), e(3, 4)], 2),
+        (
+            3,
+            Board::Complete(5),
+            vec![e(0, 1), e(1, 2), e(0, 2), e(2, 3), e(3, 4)],
+            2,
+        ),
         (3, Board::Complete(6), vec![e(0, 1), e(1, 2), e(0, 3), e(4, 5)], 1),
         (3, Board::Infinite, vec![e(0, 1), e(1, 2), e(0, 2), e(2, 3)], 1),
         (4, Board::Complete(7), vec![e(0, 1), e(1, 2), e(0, 2)], 1),

@@ -111,7 +111,9 @@ impl Defence<'_, '_> {
     pub fn check_start(&self, s: &Graph, bound: u32) -> Result<usize, String> {
         let (red, blue) = (s.count(Colour::Red), s.count(Colour::Blue));
         if red != blue {
-            return Err(format!("start position is not her turn: {red} red and {blue} blue edges"));
+            return Err(format!(
+                "start position is not her turn: {red} red and {blue} blue edges"
+            ));
         }
         self.game
             .legality_of(s, &[])

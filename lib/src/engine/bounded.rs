@@ -430,7 +430,12 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// bounds already cut the test (the rest are never made). Batches of
     /// one with one thread, else twice the threads, made in parallel: the
     /// first cutting child is the same either way.
-    fn children(&self, canon: &Canonical<G::Position>, mover: Player, t: Threshold<G::Score>) -> Result<Vec<Child<G>>, Test<G::Score>> {
+    fn children(
+        &self,
+        canon: &Canonical<G::Position>,
+        mover: Player,
+        t: Threshold<G::Score>,
+    ) -> Result<Vec<Child<G>>, Test<G::Score>> {
         let mut moves: Vec<(i32, G::Move)> = self
             .orbit_moves(canon)
             .into_iter()

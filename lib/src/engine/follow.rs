@@ -326,6 +326,13 @@ where
     fn score_bounds(&self, _node: &Self::Position) -> Option<(Verdict, Verdict)> {
         None
     }
+    fn score_bounds_for(
+        &self,
+        _node: &Self::Position,
+        _meets: &dyn Fn(Verdict) -> bool,
+    ) -> (Option<Verdict>, Option<Verdict>) {
+        (None, None)
+    }
     fn move_priority(&self, _node: &Self::Position, _m: &G::Move) -> i32 {
         0
     }

@@ -221,6 +221,9 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn score_bounds(&self, _p: &Self::Position) -> Option<(bool, bool)> {
         None
     }
+    fn score_bounds_for(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool) -> (Option<bool>, Option<bool>) {
+        (None, None)
+    }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
     }

@@ -173,6 +173,15 @@ impl<G: Hints> Hints for Ranked<'_, G> {
             },
         ))
     }
+    /// The full bounds above: the inner game's test-specific bounds are
+    /// for its own scores, not for lengths.
+    fn score_bounds_for(
+        &self,
+        p: &Self::Position,
+        _meets: &dyn Fn(Self::Score) -> bool,
+    ) -> (Option<Self::Score>, Option<Self::Score>) {
+        self.score_bounds(p).unzip()
+    }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
     }

@@ -464,7 +464,11 @@ impl Hints for ScoringGame {
     /// The player who just moved (whose side of a child's bounds can end
     /// the parent's loop) first, each side refined only until it decides
     /// the test; once one side decides it, the other is not needed.
-    fn score_bounds_for(&self, position: &Position, meets: &dyn Fn(Points) -> bool) -> (Option<Points>, Option<Points>) {
+    fn score_bounds_for(
+        &self,
+        position: &Position,
+        meets: &dyn Fn(Points) -> bool,
+    ) -> (Option<Points>, Option<Points>) {
         let rows = Rows::of(position);
         let to_move = position.to_move();
         // Alice's side (a lower bound) decides the test if it meets it,

@@ -90,7 +90,14 @@ pub fn no_win_certificate(
         0 => "start empty".to_string(),
         _ => format!("start {}", encode_position(start)),
     };
-    Ok(seal(NO_WIN_VERSION, &start_line, Game::clique(clique), walk.board, budget, lines))
+    Ok(seal(
+        NO_WIN_VERSION,
+        &start_line,
+        Game::clique(clique),
+        walk.board,
+        budget,
+        lines,
+    ))
 }
 
 /// His-turn positions handled in parallel at a time: the positions after
@@ -125,7 +132,9 @@ impl Walk<'_> {
         let reply = first_fresh(reply, q_position.touched_count() as u8);
         let (u, v) = reply.ends();
         let line = format!("{q} {u}-{v} {left}\n");
-        let after = q_position.with(reply, Player::Second).expect("his reply is a free edge");
+        let after = q_position
+            .with(reply, Player::Second)
+            .expect("his reply is a free edge");
         Ok((line, self.her_turn(&after, left)?))
     }
 
@@ -142,7 +151,10 @@ impl Walk<'_> {
             if canon.position.completes_clique(Player::First, m, self.clique) {
                 return Err(NoDefence::SheWins(left));
             }
-            let q = canon.position.with(m, Player::First).expect("orbit moves are free edges");
+            let q = canon
+                .position
+                .with(m, Player::First)
+                .expect("orbit moves are free edges");
             if self.needs_entry(&q, left - 1) {
                 next.push(encode_position(&canonical_position(&q).position));
             }

@@ -37,7 +37,12 @@ impl ShortestWin {
     /// [`Self::search`] on `solver` (a solver for `K_clique` on the
     /// position's board), whose table a certificate can then be read from
     /// ([`super::no_win_certificate`]).
-    pub fn search_on(solver: &BudgetSolver, clique: usize, position: &Position, budget: u32) -> Result<ShortestWin, NoAnswer> {
+    pub fn search_on(
+        solver: &BudgetSolver,
+        clique: usize,
+        position: &Position,
+        budget: u32,
+    ) -> Result<ShortestWin, NoAnswer> {
         let started = Instant::now();
         let found = solver.shortest_win(position, budget, usize::MAX)?;
         Ok(ShortestWin {

@@ -123,7 +123,11 @@ fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<(E
     };
     let strategy = match certify {
         Some((ends, held)) => {
-            let choice = |p: &ColourPosition| Ok(decider.chosen_move(p)?.expect("the walk asks only where the game goes on"));
+            let choice = |p: &ColourPosition| {
+                Ok(decider
+                    .chosen_move(p)?
+                    .expect("the walk asks only where the game goes on"))
+            };
             let search = Search {
                 known: &|p| decider.known(p),
                 order: &construction_order,
@@ -156,7 +160,11 @@ type Solved = (Level, Option<LevelStrategy>);
 fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> Result<Vec<Solved>, Stopped> {
     let mut levels: Vec<Solved> = Vec::new();
     for k in 1..=graph.n().max(1) {
-        let held = levels.iter().filter_map(|(_, s)| s.as_ref()).map(LevelStrategy::bytes).sum();
+        let held = levels
+            .iter()
+            .filter_map(|(_, s)| s.as_ref())
+            .map(LevelStrategy::bytes)
+            .sum();
         let solved = level(graph, k, limits, lines, certify.map(|ends| (ends, held)))?;
         let won = solved.0.winner == Winner::First;
         levels.push(solved);

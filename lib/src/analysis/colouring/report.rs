@@ -59,7 +59,11 @@ fn solve_with(
     let line = solver.optimal_line(&start)?;
     let certificate = match certify {
         Some(ends) => {
-            let choice = |p: &ColourPosition| Ok(solver.chosen_move(p)?.expect("the walk asks only where the game goes on"));
+            let choice = |p: &ColourPosition| {
+                Ok(solver
+                    .chosen_move(p)?
+                    .expect("the walk asks only where the game goes on"))
+            };
             let search = Search {
                 known: &|p| solver.known(p).map(|v| v.score),
                 order: &|_, _| {},
@@ -70,7 +74,9 @@ fn solve_with(
             };
             let winner = value.score.player();
             let strategy = winning_strategy(game, winner, search, ends)?;
-            if strategy.bytes() + certificate_bytes(game.graph().n(), std::slice::from_ref(&strategy)) > limits.max_memory() {
+            if strategy.bytes() + certificate_bytes(game.graph().n(), std::slice::from_ref(&strategy))
+                > limits.max_memory()
+            {
                 return Err(Stopped::certificate_cap(limits.max_memory()));
             }
             let claim = ColouringClaim::Wins {

@@ -169,7 +169,8 @@ impl LevelStrategy {
 
     /// Appends the entry `p`, `m`.
     fn push(&mut self, p: &ColourPosition, m: ColourMove) {
-        self.records.extend((0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize]));
+        self.records
+            .extend((0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize]));
         self.records.extend([m.v, m.c]);
     }
 
@@ -248,7 +249,14 @@ pub fn winning_strategy(
         n: game.graph().n(),
         records: Vec::new(),
     };
-    walk(&exact, &start, player, &prover, |p| exact.canonical(p), |p, m| level.push(&p, m))?;
+    walk(
+        &exact,
+        &start,
+        player,
+        &prover,
+        |p| exact.canonical(p),
+        |p, m| level.push(&p, m),
+    )?;
     Ok(level)
 }
 
@@ -274,7 +282,11 @@ pub fn colouring_certificate(
     // differ within a level, so the move never decides.
     let mut lines: Vec<(usize, usize, &[u8], u8, u8)> = levels
         .iter()
-        .flat_map(|level| level.entries().map(move |(coloured, s, v, c)| (level.colours, coloured, s, v, c)))
+        .flat_map(|level| {
+            level
+                .entries()
+                .map(move |(coloured, s, v, c)| (level.colours, coloured, s, v, c))
+        })
         .collect();
     lines.sort_unstable();
     let mut body = String::with_capacity(lines.len() * (game.graph().n() + 12));
