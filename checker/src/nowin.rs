@@ -4,7 +4,7 @@
 //! with `L`, the number of her moves he holds her off for after it.
 //!
 //! The checker tries **every** move of hers with its own rule
-//! ([`Game::replies`], the same enumeration it uses for his replies in
+//! (`closure::Game::replies`, the same enumeration it uses for his replies in
 //! version 2: every unclaimed pair of touched vertices, each touched
 //! vertex to one untouched vertex, and one edge between two untouched
 //! vertices; on `K_n` literally every unclaimed edge), and follows his
