@@ -74,13 +74,16 @@ fn games_on_boards_that_are_not_complete_are_accepted() {
     }
 }
 
+/// `solve --budget b --cert` certifies only "no forced win within b"
+/// (format 9, `tests/nowin_cert.rs`): where she does win (K3 on K_aleph0
+/// within 4 of her moves) it writes nothing, with one line and exit 2.
 #[test]
-fn the_strong_game_budget_solver_writes_no_certificate() {
+fn the_strong_game_budget_solver_writes_no_certificate_of_her_win() {
     let path = scratch("budget.cert");
     let (code, _, err) = ramsey(&[
         "solve",
         "--budget",
-        "3",
+        "4",
         "--clique",
         "3",
         "--cert",
