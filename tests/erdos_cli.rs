@@ -251,7 +251,6 @@ fn a_bad_board_in_a_stream_is_named_by_its_line_with_exit_code_2() {
 #[test]
 fn table_cert_writes_a_checked_certificate_per_game_and_an_index() {
     use ramsey_cert_check::{check, Claim};
-    use sha2::Digest;
     let dir = std::env::temp_dir().join(format!("erdos-table-cert-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (code, out, err) = ramsey(&[
@@ -268,19 +267,13 @@ fn table_cert_writes_a_checked_certificate_per_game_and_an_index() {
         out.contains("| 9 | 5 | (4, 2) | (3, 2) | 1 | (2, 1) | (3, 2) |"),
         "{out}"
     );
-    let index = std::fs::read_to_string(dir.join("INDEX.md")).unwrap();
-    let rows: Vec<Vec<String>> = index
-        .lines()
-        .filter(|l| l.starts_with("| 8 ") || l.starts_with("| 9 "))
-        .map(|l| l.split('|').map(|f| f.trim().trim_matches('`').to_string()).collect())
-        .collect();
-    assert_eq!(rows.len(), 8, "{index}");
+    let rows = [common::index_rows(&dir, "8 "), common::index_rows(&dir, "9 ")].concat();
+    assert_eq!(rows.len(), 8, "{rows:?}");
     for row in &rows {
         let (outcome, file, bytes, sha) = (&row[3], &row[5], &row[7], &row[8]);
         let data = std::fs::read(dir.join(file)).unwrap();
         assert_eq!(data.len().to_string(), *bytes, "{file}");
-        let digest: String = sha2::Sha256::digest(&data).iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(digest, *sha, "{file}");
+        assert_eq!(common::sha256_hex(&data), *sha, "{file}");
         let summary = check(&data, 1).unwrap_or_else(|r| panic!("{file}: {}", r.message));
         let Claim::Scoring(s) = &summary.claim else {
             panic!("{file}: not a scoring certificate")

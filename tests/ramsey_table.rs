@@ -194,12 +194,7 @@ fn cert_writes_a_checked_certificate_per_row_and_an_index() {
     let (code, out, err) = ramsey(&[&args[..], &["--cert", dir.to_str().unwrap()]].concat());
     assert_eq!(code, 0, "{err}");
     let table: Value = serde_json::from_str(&out).unwrap();
-    let index = std::fs::read_to_string(dir.join("INDEX.md")).unwrap();
-    let listed: Vec<Vec<String>> = index
-        .lines()
-        .filter(|l| l.starts_with("| K"))
-        .map(|l| l.split('|').map(|f| f.trim().trim_matches('`').to_string()).collect())
-        .collect();
+    let listed = common::index_rows(&dir, "K");
     let rows = table["rows"].as_array().unwrap();
     assert_eq!(listed.len(), rows.len(), "one index line per row");
     let mut certified = 0;
@@ -212,7 +207,7 @@ fn cert_writes_a_checked_certificate_per_row_and_an_index() {
         let (file, bytes, sha) = (&line[5], &line[7], &line[8]);
         let data = std::fs::read(dir.join(file)).unwrap();
         assert_eq!(data.len().to_string(), *bytes);
-        assert_eq!(sha256(&data), *sha);
+        assert_eq!(common::sha256_hex(&data), *sha);
         let summary = ramsey_cert_check::check(&data, 1).unwrap_or_else(|r| panic!("{file}: {}", r.message));
         let ramsey_cert_check::Claim::Game(statement) = summary.claim else {
             panic!("{file}: not a game")
@@ -236,9 +231,4 @@ fn cert_writes_a_checked_certificate_per_row_and_an_index() {
         ramsey_cert_check::check(&data, 1).is_err(),
         "{file} with a changed byte"
     );
-}
-
-fn sha256(data: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
 }

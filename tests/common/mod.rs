@@ -60,3 +60,21 @@ pub fn untimed(line: &str) -> serde_json::Value {
     value
 }
 pub mod browser;
+
+/// The rows of a certificate folder's index (`DIR/INDEX.md`, written by
+/// `--cert DIR`) whose first cell starts with `first`, each as its cells,
+/// trimmed, backticks dropped (so cell `i + 1` is column `i`).
+pub fn index_rows(dir: &std::path::Path, first: &str) -> Vec<Vec<String>> {
+    let index = std::fs::read_to_string(dir.join("INDEX.md")).expect("the folder has an index");
+    index
+        .lines()
+        .filter(|l| l.strip_prefix("| ").is_some_and(|rest| rest.starts_with(first)))
+        .map(|l| l.split('|').map(|f| f.trim().trim_matches('`').to_string()).collect())
+        .collect()
+}
+
+/// The SHA-256 of `data` in lowercase hex, as certificate indexes give it.
+pub fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
+}
