@@ -1,0 +1,149 @@
+//! A forward job: gathers a level's shard and lists its positions' moves
+//! (module docs of [`super`]).
+
+use super::codec::{decode_position, encode_position, Out};
+use super::shard::read_positions;
+use super::{file_name, Folder, Phase, Plan, Task};
+use crate::core::board::Position;
+use crate::engine::layers::{steps, Step};
+use crate::verify::jobs::{FileSum, JobsError, Splittable};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, HashMap};
+
+/// Positions labelled and expanded at a time (in parallel), then merged in
+/// order: bounds the memory of the children not yet deduplicated.
+const CHUNK: usize = 1 << 12;
+
+/// A position's level: the edges coloured since the start.
+pub fn level_of(start_free: usize, position: &Position) -> usize {
+    start_free.saturating_sub(position.free_edges().len())
+}
+
+/// The name of the file of children that the forward job at (`level`,
+/// `shard`) writes for (`to_level`, `to_shard`).
+pub fn to_name(level: usize, shard: usize, to_level: usize, to_shard: usize) -> String {
+    file_name(level, shard, &format!("to-L{to_level:03}-S{to_shard:05}"))
+}
+
+/// What a job did: its positions, children, files.
+pub type Done = (u64, u64, Vec<FileSum>);
+
+/// Children of one destination: canonical key to position bytes.
+type Bucket = HashMap<Box<[u64]>, Vec<u8>>;
+
+/// Forward job `task` of `game`'s folder.
+pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
+    let (d, s) = (task.level, task.shard);
+    let start = game.start();
+    let (board, start_free) = (start.board().clone(), start.free_edges().len());
+    let mut gathered: Vec<(Box<[u64]>, Vec<u8>)> = Vec::new();
+    if d == 0 {
+        let canon = game.canonical(&start);
+        if plan.shard_of(&canon.key) == s {
+            gathered.push((canon.key, encode_position(&board, &canon.position)));
+        }
+    } else {
+        let sources: Vec<usize> = (0..d)
+            .flat_map(|l| (0..plan.shards).map(move |t| plan.index(Phase::Forward, l, t)))
+            .collect();
+        for r in folder.layer_results(plan, &sources)? {
+            let name = to_name(r.level, r.shard, d, s);
+            if r.files.iter().any(|f| f.file == name) {
+                let bytes = folder.read_named(&r, &name)?;
+                let (keys, positions) = read_positions(game, &name, &bytes)?;
+                gathered.extend((0..keys.len()).map(|i| (keys.get(i).into(), positions[i].to_vec())));
+            }
+        }
+    }
+    gathered.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    gathered.dedup_by(|a, b| a.0 == b.0);
+    let mut pos = Out::new();
+    let mut out = Out::new();
+    let mut buckets: BTreeMap<(usize, usize), Bucket> = BTreeMap::new();
+    let mut children = 0u64;
+    for chunk in gathered.chunks(CHUNK) {
+        let expanded: Vec<_> = chunk
+            .par_iter()
+            .map(|(key, bytes)| expand(game, key, bytes, &board))
+            .collect::<Result<_, _>>()?;
+        for ((key, bytes), (over, moves)) in chunk.iter().zip(expanded) {
+            pos.key(key);
+            pos.blob(bytes);
+            if let Some(v) = over {
+                out.u8(0);
+                out.value(v);
+                continue;
+            }
+            out.u8(1);
+            out.u32(moves.len() as u32);
+            for step in moves {
+                match step {
+                    Step::Known(v) => {
+                        out.u8(0);
+                        out.value(v);
+                    }
+                    Step::Child(canon, plies) => {
+                        let level = level_of(start_free, &canon.position);
+                        if level <= d || level >= plan.levels {
+                            return Err(JobsError::Bad(format!(
+                                "a move from level {d} leads to level {level}: this game's canonical \
+                                 forms do not fall into levels (split it without --layers)"
+                            )));
+                        }
+                        let shard = plan.shard_of(&canon.key);
+                        out.u8(1);
+                        out.u32(level as u32);
+                        out.u32(shard as u32);
+                        out.u32(plies);
+                        out.key(&canon.key);
+                        children += 1;
+                        buckets
+                            .entry((level, shard))
+                            .or_default()
+                            .entry(canon.key)
+                            .or_insert_with(|| encode_position(&board, &canon.position));
+                    }
+                }
+            }
+        }
+    }
+    let count = gathered.len() as u64;
+    drop(gathered);
+    let mut files = vec![
+        folder.write_layer_file(&file_name(d, s, "pos"), &pos.finish(game), count)?,
+        folder.write_layer_file(&file_name(d, s, "steps"), &out.finish(game), count)?,
+    ];
+    for ((level, shard), bucket) in buckets {
+        let mut sorted: Vec<_> = bucket.into_iter().collect();
+        sorted.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut file = Out::new();
+        for (key, bytes) in &sorted {
+            file.key(key);
+            file.blob(bytes);
+        }
+        let name = to_name(d, s, level, shard);
+        files.push(folder.write_layer_file(&name, &file.finish(game), sorted.len() as u64)?);
+    }
+    Ok((count, children, files))
+}
+
+/// A gathered position: its outcome if it is over, else its steps.
+type Expanded<G> = (
+    Option<crate::games::Value<<G as crate::games::Rules>::Score>>,
+    Vec<Step<Position, <G as crate::games::Rules>::Score>>,
+);
+
+/// One gathered position labelled again (its key must come back: a
+/// canonical form is its own canonical form) and expanded.
+fn expand<G: Splittable>(game: &G, key: &[u64], bytes: &[u8], board: &crate::core::board::Board) -> Result<Expanded<G>, JobsError> {
+    let bad = |why: &str| JobsError::Bad(format!("a gathered position {why}"));
+    let position = decode_position(board, bytes).ok_or_else(|| bad("is unreadable"))?;
+    let canon = game.canonical(&position);
+    if *canon.key != *key {
+        return Err(bad("is not in canonical form (the game's canonical forms are not positions)"));
+    }
+    if let Some(score) = game.outcome(&canon.position) {
+        return Ok((Some(crate::engine::layers::over(score)), vec![]));
+    }
+    Ok((None, steps(game, &canon)))
+}
