@@ -5,7 +5,8 @@
 //! is checksummed against its job's result before it is read, so this is
 //! only met with a file the program did not write).
 
-use crate::core::board::{Board, Edge, Player, Position};
+use crate::core::board::{Board, Edge, Player, Position, Vertex};
+use crate::core::symmetry::Canonical;
 use crate::games::Value;
 use crate::verify::jobs::{JobsError, Splittable};
 
@@ -159,10 +160,13 @@ impl<'a, S: Copy> In<'a, S> {
     }
 }
 
-/// A position as bytes: who moves, its board (none if it is `board`, the
-/// start's), then each colour's edges. Canonical forms of positions on a
-/// graph board are on a relabelled board, so the board is written then.
-pub fn encode_position(board: &Board, position: &Position) -> Vec<u8> {
+/// A canonical form as bytes: who moves, its board (none if it is
+/// `board`, the start's), each colour's edges, and the generators of its
+/// automorphisms (so that the job expanding it need not label it again).
+/// Canonical forms of positions on a graph board are on a relabelled
+/// board, so the board is written then.
+pub fn encode_canonical(board: &Board, canon: &Canonical<Position>) -> Vec<u8> {
+    let position = &canon.position;
     let mut out = vec![position.to_move() as u8];
     let edges = |out: &mut Vec<u8>, edges: Vec<Edge>| {
         out.extend_from_slice(&(edges.len() as u32).to_le_bytes());
@@ -180,11 +184,18 @@ pub fn encode_position(board: &Board, position: &Position) -> Vec<u8> {
     }
     edges(&mut out, position.edges(Player::First));
     edges(&mut out, position.edges(Player::Second));
+    out.extend_from_slice(&(canon.generators.len() as u32).to_le_bytes());
+    for g in &canon.generators {
+        out.extend_from_slice(&(g.len() as u32).to_le_bytes());
+        out.extend_from_slice(g);
+    }
     out
 }
 
-/// The position [`encode_position`] wrote; `None` if the bytes are not one.
-pub fn decode_position(board: &Board, bytes: &[u8]) -> Option<Position> {
+/// The canonical form [`encode_canonical`] wrote, with `key` (its labels
+/// are canonical: `to_canon` is the identity); `None` if the bytes are not
+/// one.
+pub fn decode_canonical(board: &Board, bytes: &[u8], key: &[u64]) -> Option<Canonical<Position>> {
     let mut at = 0;
     let mut byte = || {
         at += 1;
@@ -218,7 +229,23 @@ pub fn decode_position(board: &Board, bytes: &[u8]) -> Option<Position> {
         }
     }
     position.set_to_move(to_move);
-    (at == bytes.len()).then_some(position)
+    let word = |byte: &mut dyn FnMut() -> Option<u8>| Some(u32::from_le_bytes([byte()?, byte()?, byte()?, byte()?]));
+    let mut generators = Vec::new();
+    for _ in 0..word(&mut byte)? {
+        let len = word(&mut byte)?;
+        let g: Vec<u8> = (0..len).map(|_| byte()).collect::<Option<_>>()?;
+        if g.iter().any(|&v| v as usize >= g.len()) {
+            return None;
+        }
+        generators.push(g);
+    }
+    let n = position.vertex_count();
+    (at == bytes.len()).then(|| Canonical {
+        position,
+        key: key.into(),
+        to_canon: (0..n as Vertex).collect(),
+        generators,
+    })
 }
 
 /// Who moves at a position [`encode_position`] wrote (its first byte).

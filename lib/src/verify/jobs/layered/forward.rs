@@ -1,7 +1,7 @@
 //! A forward job: gathers a level's shard and lists its positions' moves
 //! (module docs of [`super`]).
 
-use super::codec::{decode_position, encode_position, Out};
+use super::codec::{decode_canonical, encode_canonical, Out};
 use super::shard::read_positions;
 use super::{file_name, Folder, Phase, Plan, Task};
 use crate::core::board::Position;
@@ -16,7 +16,7 @@ const CHUNK: usize = 1 << 12;
 
 /// A position's level: the edges coloured since the start.
 pub fn level_of(start_free: usize, position: &Position) -> usize {
-    start_free.saturating_sub(position.free_edges().len())
+    start_free.saturating_sub(position.free_edge_count().unwrap_or(0))
 }
 
 /// The name of the file of children that the forward job at (`level`,
@@ -40,7 +40,7 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
     if d == 0 {
         let canon = game.canonical(&start);
         if plan.shard_of(&canon.key) == s {
-            gathered.push((canon.key, encode_position(&board, &canon.position)));
+            gathered.push((canon.key.clone(), encode_canonical(&board, &canon)));
         }
     } else {
         let sources: Vec<usize> = (0..d)
@@ -97,11 +97,11 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
                         out.u32(plies);
                         out.key(&canon.key);
                         children += 1;
-                        buckets
-                            .entry((level, shard))
-                            .or_default()
-                            .entry(canon.key)
-                            .or_insert_with(|| encode_position(&board, &canon.position));
+                        let bucket = buckets.entry((level, shard)).or_default();
+                        if !bucket.contains_key(&canon.key) {
+                            let bytes = encode_canonical(&board, &canon);
+                            bucket.insert(canon.key, bytes);
+                        }
                     }
                 }
             }
@@ -133,15 +133,11 @@ type Expanded<G> = (
     Vec<Step<Position, <G as crate::games::Rules>::Score>>,
 );
 
-/// One gathered position labelled again (its key must come back: a
-/// canonical form is its own canonical form) and expanded.
+/// One gathered position (a canonical form, as the solver expands it):
+/// its outcome if it is over, else its steps.
 fn expand<G: Splittable>(game: &G, key: &[u64], bytes: &[u8], board: &crate::core::board::Board) -> Result<Expanded<G>, JobsError> {
-    let bad = |why: &str| JobsError::Bad(format!("a gathered position {why}"));
-    let position = decode_position(board, bytes).ok_or_else(|| bad("is unreadable"))?;
-    let canon = game.canonical(&position);
-    if *canon.key != *key {
-        return Err(bad("is not in canonical form (the game's canonical forms are not positions)"));
-    }
+    let canon = decode_canonical(board, bytes, key)
+        .ok_or_else(|| JobsError::Bad("a gathered position is unreadable".into()))?;
     if let Some(score) = game.outcome(&canon.position) {
         return Ok((Some(crate::engine::layers::over(score)), vec![]));
     }
