@@ -98,9 +98,8 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
                         out.key(&canon.key);
                         children += 1;
                         let bucket = buckets.entry((level, shard)).or_default();
-                        if !bucket.contains_key(&canon.key) {
-                            let bytes = encode_canonical(&board, &canon);
-                            bucket.insert(canon.key, bytes);
+                        if let std::collections::hash_map::Entry::Vacant(e) = bucket.entry(canon.key.clone()) {
+                            e.insert(encode_canonical(&board, &canon));
                         }
                     }
                 }

@@ -16,6 +16,15 @@ use crate::verify::jobs::{JobsError, Manifest, Splittable};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+/// A shard read once and shared by the walk's threads.
+type Shared<S> = Arc<Valued<S>>;
+
+/// The shards read so far, by level and shard.
+type Cache<S> = Mutex<HashMap<(usize, usize), Shared<S>>>;
+
+/// A position's stored value and chosen orbit move.
+pub type Stored<S> = (Value<S>, u32);
+
 /// A layered folder whose jobs have all finished, read and checked.
 pub struct LayerMerge<G: Splittable> {
     /// The manifest.
@@ -27,7 +36,7 @@ pub struct LayerMerge<G: Splittable> {
     game: G,
     folder: Folder,
     root: Box<[u64]>,
-    shards: Mutex<HashMap<(usize, usize), Arc<Valued<G::Score>>>>,
+    shards: Cache<G::Score>,
 }
 
 /// What the merge found.
@@ -109,7 +118,7 @@ impl<G: Splittable> LayerMerge<G> {
     /// The stored value of `position` and its chosen orbit move (`u32::MAX`
     /// where the game is over); `None` if no job stored it (a quick value
     /// decides it).
-    pub fn stored(&self, position: &Position) -> Result<Option<(Value<G::Score>, u32)>, JobsError> {
+    pub fn stored(&self, position: &Position) -> Result<Option<Stored<G::Score>>, JobsError> {
         let canon = self.game.canonical(position);
         let level = match canon.key == self.root {
             true => 0,
@@ -137,7 +146,7 @@ impl<G: Splittable> LayerMerge<G> {
     }
 
     /// Level `level`'s shard `shard`, read once.
-    fn shard(&self, level: usize, shard: usize) -> Result<Arc<Valued<G::Score>>, JobsError> {
+    fn shard(&self, level: usize, shard: usize) -> Result<Shared<G::Score>, JobsError> {
         if let Some(s) = self.shards.lock().expect("no panic holds it").get(&(level, shard)) {
             return Ok(s.clone());
         }
