@@ -45,7 +45,10 @@ fn split_and_run<G: Splittable>(game: &G, name: &str, shards: usize, threads: us
     let plan = manifest.layers.unwrap();
     let limits = Limits::default().with_threads(threads);
     for i in 0..plan.jobs() {
-        let (_, ran) = limits.install(|| run_layer_job(&folder, i, Usage::default)).unwrap().unwrap();
+        let (_, ran) = limits
+            .install(|| run_layer_job(&folder, i, Usage::default))
+            .unwrap()
+            .unwrap();
         assert!(ran, "job {i} ran");
     }
     folder
@@ -130,7 +133,12 @@ fn files(folder: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     let mut all: Vec<_> = std::fs::read_dir(folder.join("layers"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .map(|p| (p.file_name().unwrap().to_string_lossy().to_string(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().to_string(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect();
     all.sort();
     all

@@ -5,15 +5,16 @@
 
 use super::args::{on_pool, LimitArgs};
 use super::game_solve::{statement, StatementArgs};
+use super::split_layers::{failure, layered_status, merge_layered};
 use super::{output, Failure};
 use crate::analysis::erdos::{parse_games, BoardReport};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
-use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
+use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
-use crate::verify::jobs::{Folder, GameSpec, JobResult, JobsError, Splittable};
+use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 
@@ -93,14 +94,6 @@ pub struct FolderArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The command line's failure for a folder's error.
-pub(super) fn failure(e: JobsError) -> Failure {
-    match e {
-        JobsError::Io { .. } => Failure::Output(e.to_string()),
-        JobsError::Bad(_) => Failure::BadInput(e.to_string()),
-    }
 }
 
 /// Writes the folder and says how to run it.
@@ -221,8 +214,8 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
     match (manifest.game, manifest.layers.is_some()) {
         (GameSpec::Ramsey(_), false) => merge_as::<RamseyGame>(&args),
         (GameSpec::Erdos(_), false) => merge_as::<ScoringGame>(&args),
-        (GameSpec::Ramsey(_), true) => super::split_layers::merge_layered::<RamseyGame>(&args),
-        (GameSpec::Erdos(_), true) => super::split_layers::merge_layered::<ScoringGame>(&args),
+        (GameSpec::Ramsey(_), true) => merge_layered::<RamseyGame>(&args.dir, args.cert.as_deref(), args.json),
+        (GameSpec::Erdos(_), true) => merge_layered::<ScoringGame>(&args.dir, args.cert.as_deref(), args.json),
     }
 }
 
@@ -284,7 +277,7 @@ fn merged_json<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) 
 /// Shows a folder's progress.
 pub fn run_status(args: FolderArgs) -> Result<(), Failure> {
     if Folder::at(&args.dir).manifest().map_err(failure)?.layers.is_some() {
-        return super::split_layers::layered_status(&args);
+        return layered_status(&args.dir, args.json);
     }
     let status = Status::read(&Folder::at(&args.dir)).map_err(failure)?;
     let spans: Vec<(usize, f64, f64)> = [16, 64, 256]

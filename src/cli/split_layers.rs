@@ -2,29 +2,38 @@
 //! counts and certificate, and the progress per level. The folder is
 //! `verify::jobs::layered`; this file prints.
 
-use super::split::{failure, FolderArgs};
 use super::{output, Failure};
 use crate::verify::jobs::layered::merge::{LayerMerge, LayerMerged};
 use crate::verify::jobs::layered::status::LayerStatus;
-use crate::verify::jobs::{Folder, Splittable};
+use crate::verify::jobs::{Folder, JobsError, Splittable};
+use std::path::Path;
+
+/// The command line's failure for a folder's error.
+pub(super) fn failure(e: JobsError) -> Failure {
+    match e {
+        JobsError::Io { .. } => Failure::Output(e.to_string()),
+        JobsError::Bad(_) => Failure::BadInput(e.to_string()),
+    }
+}
 
 /// Merges a layered folder: value, line, counts, certificate.
-pub fn merge_layered<G: Splittable>(args: &FolderArgs) -> Result<(), Failure> {
-    let merge = LayerMerge::<G>::load(&Folder::at(&args.dir)).map_err(failure)?;
-    if args.cert.is_some() && !merge.manifest.certificates {
+/// `cert`: where to write the certificate; `json`: one JSON object.
+pub fn merge_layered<G: Splittable>(dir: &Path, cert: Option<&Path>, json_out: bool) -> Result<(), Failure> {
+    let merge = LayerMerge::<G>::load(&Folder::at(dir)).map_err(failure)?;
+    if cert.is_some() && !merge.manifest.certificates {
         return Err(Failure::BadInput("this folder's jobs make no certificate".into()));
     }
     let merged = merge.merge().map_err(failure)?;
-    let certificate = match &args.cert {
+    let certificate = match cert {
         Some(_) => G::layered(&merge, merged.value).transpose().map_err(failure)?,
         None => None,
     };
-    match args.json {
+    match json_out {
         true => output::println(json(&merge, &merged, certificate.as_ref().map(|c| c.entries)))?,
         false => output::print(&text(&merge, &merged))?,
     }
-    match (&certificate, &args.cert) {
-        (Some(cert), Some(path)) => super::erdos::write_certificate(cert, path),
+    match (&certificate, cert) {
+        (Some(c), Some(path)) => super::erdos::write_certificate(c, path),
         _ => Ok(()),
     }
 }
@@ -62,10 +71,10 @@ fn json<G: Splittable>(merge: &LayerMerge<G>, m: &LayerMerged<G::Score>, entries
 }
 
 /// Shows a layered folder's progress, level by level.
-pub fn layered_status(args: &FolderArgs) -> Result<(), Failure> {
-    let status = LayerStatus::read(&Folder::at(&args.dir)).map_err(failure)?;
+pub fn layered_status(dir: &Path, json: bool) -> Result<(), Failure> {
+    let status = LayerStatus::read(&Folder::at(dir)).map_err(failure)?;
     let spans: Vec<(usize, f64)> = [16, 64, 256].into_iter().map(|p| (p, status.makespan(p))).collect();
-    if args.json {
+    if json {
         return output::println(serde_json::json!({
             "total": status.plan.jobs(),
             "done": status.done.len(),
@@ -91,7 +100,11 @@ pub fn layered_status(args: &FolderArgs) -> Result<(), Failure> {
     for (level, f, b, positions, cpu) in status.levels() {
         text += &format!("{level:5}  {f:7}  {b:8}  {positions:9}  {cpu:.2}\n");
     }
-    text += &format!("CPU so far: {:.2} s; largest job {:.2} s\n", status.cpu_done(), status.largest());
+    text += &format!(
+        "CPU so far: {:.2} s; largest job {:.2} s\n",
+        status.cpu_done(),
+        status.largest()
+    );
     for (p, span) in spans {
         text += &format!("makespan on {p} cores (steps in turn): {span:.2} s\n");
     }

@@ -14,7 +14,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Backward job `task` of `game`'s folder.
 pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
     let (d, s) = (task.level, task.shard);
-    let own = folder.layer_results(plan, &[plan.index(Phase::Forward, d, s)])?.remove(0);
+    let own = folder
+        .layer_results(plan, &[plan.index(Phase::Forward, d, s)])?
+        .remove(0);
     let (pos_name, steps_name) = (file_name(d, s, "pos"), file_name(d, s, "steps"));
     let pos = folder.read_named(&own, &pos_name)?;
     let (_, positions) = read_positions(game, &pos_name, &pos)?;
@@ -49,7 +51,9 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
                     let key = input.key()?;
                     let shard: &Valued<G::Score> = shards.get(&(l, t)).ok_or_else(bad)?;
                     let (v, _) = shard.get(&key).ok_or_else(|| {
-                        JobsError::Bad(format!("{steps_name}: position {i}: a child missing from level {l} shard {t}"))
+                        JobsError::Bad(format!(
+                            "{steps_name}: position {i}: a child missing from level {l} shard {t}"
+                        ))
                     })?;
                     children += 1;
                     Value {
@@ -80,7 +84,9 @@ pub fn load<G: Splittable>(
     valued: &LayerResult,
 ) -> Result<Valued<G::Score>, JobsError> {
     let (l, t) = (valued.level, valued.shard);
-    let forward = folder.layer_results(plan, &[plan.index(Phase::Forward, l, t)])?.remove(0);
+    let forward = folder
+        .layer_results(plan, &[plan.index(Phase::Forward, l, t)])?
+        .remove(0);
     let names = [file_name(l, t, "pos"), file_name(l, t, "val")];
     let pos = folder.read_named(&forward, &names[0])?;
     let val = folder.read_named(valued, &names[1])?;
@@ -89,7 +95,12 @@ pub fn load<G: Splittable>(
 
 /// Reads a steps file through, telling `each` the level and shard of
 /// every child.
-fn walk<G: Splittable>(game: &G, name: &str, bytes: &[u8], mut each: impl FnMut(usize, usize)) -> Result<(), JobsError> {
+fn walk<G: Splittable>(
+    game: &G,
+    name: &str,
+    bytes: &[u8],
+    mut each: impl FnMut(usize, usize),
+) -> Result<(), JobsError> {
     let mut input = In::new(game, name, bytes)?;
     while !input.done() {
         if input.u8()? == 0 {

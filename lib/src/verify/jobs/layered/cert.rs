@@ -78,6 +78,10 @@ pub fn certificate(merge: &LayerMerge<RamseyGame>, value: Value<Outcome>) -> Res
                 .map(|(_, p, m, d)| (coloured(&p), format!("{} {m} {d}\n", colouring(&p))));
             seal_win(game, &start, value, lines.collect())
         }
-        None => seal_draw(game, &start, entries.into_iter().map(|(player, p, m, _)| (player, p, m))),
+        None => seal_draw(
+            game,
+            &start,
+            entries.into_iter().map(|(player, p, m, _)| (player, p, m)),
+        ),
     })
 }

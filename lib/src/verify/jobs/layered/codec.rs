@@ -111,7 +111,11 @@ impl<'a, S: Copy> In<'a, S> {
     }
 
     fn take(&mut self, n: usize) -> Result<&'a [u8], JobsError> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| self.bad())?;
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| self.bad())?;
         let out = &self.bytes[self.at..end];
         self.at = end;
         Ok(out)
@@ -132,7 +136,11 @@ impl<'a, S: Copy> In<'a, S> {
     pub fn key_into(&mut self, words: &mut Vec<u64>) -> Result<(), JobsError> {
         let len = self.u32()? as usize;
         let bytes = self.take(len.checked_mul(8).ok_or_else(|| self.bad())?)?;
-        words.extend(bytes.chunks_exact(8).map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes"))));
+        words.extend(
+            bytes
+                .chunks_exact(8)
+                .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes"))),
+        );
         Ok(())
     }
 
@@ -208,7 +216,9 @@ pub fn decode_canonical(board: &Board, bytes: &[u8], key: &[u64]) -> Option<Cano
     };
     let edges = |byte: &mut dyn FnMut() -> Option<u8>| -> Option<Vec<Edge>> {
         let len = u32::from_le_bytes([byte()?, byte()?, byte()?, byte()?]);
-        (0..len).map(|_| Edge::checked(byte()? as usize, byte()? as usize)).collect()
+        (0..len)
+            .map(|_| Edge::checked(byte()? as usize, byte()? as usize))
+            .collect()
     };
     let board = match byte()? {
         0 => board.clone(),

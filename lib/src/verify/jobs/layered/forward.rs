@@ -134,7 +134,12 @@ type Expanded<G> = (
 
 /// One gathered position (a canonical form, as the solver expands it):
 /// its outcome if it is over, else its steps.
-fn expand<G: Splittable>(game: &G, key: &[u64], bytes: &[u8], board: &crate::core::board::Board) -> Result<Expanded<G>, JobsError> {
+fn expand<G: Splittable>(
+    game: &G,
+    key: &[u64],
+    bytes: &[u8],
+    board: &crate::core::board::Board,
+) -> Result<Expanded<G>, JobsError> {
     let canon = decode_canonical(board, bytes, key)
         .ok_or_else(|| JobsError::Bad("a gathered position is unreadable".into()))?;
     if let Some(score) = game.outcome(&canon.position) {

@@ -196,8 +196,16 @@ impl Folder {
         if !missing.is_empty() {
             let shown: Vec<String> = missing.iter().take(10).cloned().collect();
             let more = missing.len().saturating_sub(10);
-            let more = if more > 0 { format!(", ... {more} more") } else { String::new() };
-            why.push(format!("{} jobs without a result ({}{more})", missing.len(), shown.join(", ")));
+            let more = if more > 0 {
+                format!(", ... {more} more")
+            } else {
+                String::new()
+            };
+            why.push(format!(
+                "{} jobs without a result ({}{more})",
+                missing.len(),
+                shown.join(", ")
+            ));
         }
         why.extend(bad);
         Err(JobsError::Bad(format!("not ready: {}", why.join("; "))))

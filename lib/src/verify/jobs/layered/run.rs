@@ -39,11 +39,21 @@ pub fn split_layers<G: Splittable>(
 
 /// Runs job `index` of a layered folder unless it has finished before
 /// (`Ok((result, false))` then); `usage` is read once the job is done.
-pub fn run_layer_job(folder: &Folder, index: usize, usage: impl Fn() -> Usage) -> Result<(LayerResult, bool), JobsError> {
+pub fn run_layer_job(
+    folder: &Folder,
+    index: usize,
+    usage: impl Fn() -> Usage,
+) -> Result<(LayerResult, bool), JobsError> {
     let manifest = folder.manifest()?;
     match &manifest.game {
         GameSpec::Ramsey(_) => run_as(&RamseyGame::from_spec(&manifest.game)?, folder, &manifest, index, usage),
-        GameSpec::Erdos(_) => run_as(&ScoringGame::from_spec(&manifest.game)?, folder, &manifest, index, usage),
+        GameSpec::Erdos(_) => run_as(
+            &ScoringGame::from_spec(&manifest.game)?,
+            folder,
+            &manifest,
+            index,
+            usage,
+        ),
     }
 }
 

@@ -80,7 +80,9 @@ impl LayerStatus {
             let mut free = vec![0.0f64; cores.max(1)];
             let range = step * self.plan.shards..(step + 1) * self.plan.shards;
             for r in self.done.iter().filter(|r| range.contains(&r.index)) {
-                let first = (0..free.len()).min_by(|&a, &b| free[a].total_cmp(&free[b])).expect("a core");
+                let first = (0..free.len())
+                    .min_by(|&a, &b| free[a].total_cmp(&free[b]))
+                    .expect("a core");
                 free[first] += r.cpu_seconds;
             }
             total += free.into_iter().fold(0.0, f64::max);
