@@ -2,12 +2,13 @@
 //! (module docs of [`super`]).
 
 use super::codec::{decode_canonical, encode_canonical, Out};
-use super::shard::read_positions;
+use super::shard::{read_positions, Keys};
 use super::{file_name, Folder, Phase, Plan, Task};
 use crate::core::board::Position;
 use crate::engine::layers::{steps, Step};
 use crate::verify::jobs::{FileSum, JobsError, Splittable};
 use rayon::prelude::*;
+use foldhash::fast::FixedState;
 use std::collections::{BTreeMap, HashMap};
 
 /// Positions labelled and expanded at a time (in parallel), then merged in
@@ -29,18 +30,23 @@ pub fn to_name(level: usize, shard: usize, to_level: usize, to_shard: usize) -> 
 pub type Done = (u64, u64, Vec<FileSum>);
 
 /// Children of one destination: canonical key to position bytes.
-type Bucket = HashMap<Box<[u64]>, Vec<u8>>;
+type Bucket = HashMap<Box<[u64]>, Vec<u8>, FixedState>;
 
 /// Forward job `task` of `game`'s folder.
 pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
     let (d, s) = (task.level, task.shard);
     let start = game.start();
     let (board, start_free) = (start.board().clone(), start.free_edges().len());
-    let mut gathered: Vec<(Box<[u64]>, Vec<u8>)> = Vec::new();
+    // The files read whole, then positions taken as slices of them (no
+    // allocation per position).
+    let mut read = Vec::new();
     if d == 0 {
         let canon = game.canonical(&start);
         if plan.shard_of(&canon.key) == s {
-            gathered.push((canon.key.clone(), encode_canonical(&board, &canon)));
+            let mut root = Out::<G::Score>::new();
+            root.key(&canon.key);
+            root.blob(&encode_canonical(&board, &canon));
+            read.push(("the start".to_string(), root.finish(game)));
         }
     } else {
         let sources: Vec<usize> = (0..d)
@@ -49,12 +55,18 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
         for r in folder.layer_results(plan, &sources)? {
             let name = to_name(r.level, r.shard, d, s);
             if r.files.iter().any(|f| f.file == name) {
-                let bytes = folder.read_named(&r, &name)?;
-                let (keys, positions) = read_positions(game, &name, &bytes)?;
-                gathered.extend((0..keys.len()).map(|i| (keys.get(i).into(), positions[i].to_vec())));
+                read.push((name.clone(), folder.read_named(&r, &name)?));
             }
         }
     }
+    let parsed: Vec<(Keys, Vec<&[u8]>)> = read
+        .iter()
+        .map(|(name, bytes)| read_positions(game, name, bytes))
+        .collect::<Result<_, _>>()?;
+    let mut gathered: Vec<(&[u64], &[u8])> = parsed
+        .iter()
+        .flat_map(|(keys, positions)| (0..keys.len()).map(move |i| (keys.get(i), positions[i])))
+        .collect();
     gathered.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     gathered.dedup_by(|a, b| a.0 == b.0);
     let mut pos = Out::new();
@@ -108,6 +120,8 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
     }
     let count = gathered.len() as u64;
     drop(gathered);
+    drop(parsed);
+    drop(read);
     let mut files = vec![
         folder.write_layer_file(&file_name(d, s, "pos"), &pos.finish(game), count)?,
         folder.write_layer_file(&file_name(d, s, "steps"), &out.finish(game), count)?,
