@@ -205,6 +205,12 @@ fn the_command_line_runs_levels_in_turn_and_refuses_bad_folders() {
     let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("was changed after the job wrote it"), "{err}");
+    // A file missing: refused, naming its job.
+    std::fs::remove_file(dir.join("layers/L002-S00000.pos")).unwrap();
+    std::fs::remove_file(dir.join("layers/L002-S00001.pos")).unwrap();
+    let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains(".pos is missing"), "{err}");
     // A result missing: refused, by number.
     std::fs::remove_file(dir.join("results/job-000037.json")).unwrap();
     let (code, _, err) = ramsey(&["merge", d]);

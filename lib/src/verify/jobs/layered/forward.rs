@@ -7,8 +7,8 @@ use super::{file_name, Folder, Phase, Plan, Task};
 use crate::core::board::Position;
 use crate::engine::layers::{steps, Step};
 use crate::verify::jobs::{FileSum, JobsError, Splittable};
-use rayon::prelude::*;
 use foldhash::fast::FixedState;
+use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
 /// Positions labelled and expanded at a time (in parallel), then merged in
@@ -67,7 +67,7 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
         .iter()
         .flat_map(|(keys, positions)| (0..keys.len()).map(move |i| (keys.get(i), positions[i])))
         .collect();
-    gathered.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    gathered.sort_unstable_by(|a, b| a.0.cmp(b.0));
     gathered.dedup_by(|a, b| a.0 == b.0);
     let mut pos = Out::new();
     let mut out = Out::new();

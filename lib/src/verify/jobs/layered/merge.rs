@@ -63,7 +63,7 @@ impl<G: Splittable> LayerMerge<G> {
         let plan = Folder::plan(&manifest)?;
         let game = G::from_spec(&manifest.game)?;
         let levels = game.start().free_edges().len() + 1;
-        if plan.levels != levels || plan.shards == 0 {
+        if plan.levels != levels {
             return Err(JobsError::Bad(format!(
                 "the manifest's plan has {} levels and {} shards, the game {levels} levels",
                 plan.levels, plan.shards

@@ -156,9 +156,11 @@ pub struct LayerResult {
 impl Folder {
     /// The layered plan of a manifest, or why it has none.
     pub fn plan(manifest: &Manifest) -> Result<Plan, JobsError> {
-        manifest
-            .layers
-            .ok_or_else(|| JobsError::Bad("not a layered folder (split --layers)".into()))
+        match manifest.layers {
+            Some(plan) if plan.shards > 0 && plan.levels > 0 => Ok(plan),
+            Some(_) => Err(JobsError::Bad("the manifest's plan has no levels or no shards".into())),
+            None => Err(JobsError::Bad("not a layered folder (split --layers)".into())),
+        }
     }
 
     /// Job `index`'s layered result, if it has finished (an error if the
@@ -219,7 +221,16 @@ impl Folder {
             .find(|f| f.file == name)
             .ok_or_else(|| JobsError::Bad(format!("job {}: does not name {name}", result.index)))?;
         let path = self.root.join(name);
-        let bytes = std::fs::read(&path).map_err(io_error(&path))?;
+        let bytes = match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(JobsError::Bad(format!(
+                    "job {}: {} is missing (run the job again)",
+                    result.index,
+                    path.display()
+                )))
+            }
+            other => other.map_err(io_error(&path))?,
+        };
         match sha256_hex(&bytes) == sum.sha256 {
             true => Ok(bytes),
             false => Err(JobsError::Bad(format!(
