@@ -49,6 +49,7 @@ pub mod follow;
 mod hook;
 pub mod limits;
 pub mod play;
+pub mod reachable;
 mod report;
 pub mod split;
 pub mod strategy;
