@@ -73,7 +73,7 @@ pub fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         "played-out" => false,
         other => return Err(bad("ends", other, "safe or played-out")),
     };
-    let entries = number(header_line(&mut it, "states")?, "state count")?;
+    let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     Ok(Header {
         tool,

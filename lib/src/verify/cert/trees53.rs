@@ -31,7 +31,7 @@ pub fn theorem53_certificate(
     }
     let text = format!(
         "ramsey-cert {THEOREM53_FORMAT_VERSION}\ntool ramsey-verify {}\nfamily trees\nvertices {}-{}\n\
-         game ccg\nclaim theorem-5.3 {colours}\nends {}\nstates {}\nsha256 {}\n{body}",
+         game ccg\nclaim theorem-5.3 {colours}\nends {}\nentries {}\nsha256 {}\n{body}",
         env!("CARGO_PKG_VERSION"),
         sizes.start(),
         sizes.end(),
