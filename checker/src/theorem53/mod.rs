@@ -21,6 +21,8 @@ use std::collections::HashMap;
 pub const VERSION: u32 = 10;
 /// Lines in a version-10 header.
 pub const HEADER_LINES: usize = 9;
+/// The header's line `vertices A-B`, blamed where a start fails.
+const VERTICES_LINE: usize = 4;
 /// The most colours (one digit each in a state).
 pub const MAX_COLOURS: usize = 9;
 
@@ -225,7 +227,9 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
                     continue;
                 }
                 let context = || format!("on the tree {} rooted at {root}, after the move {root}:1", trees::graph6(&tree));
-                replies += listed.after_move(&s, &context).map_err(Rejection::invalid)?;
+                // The family is the header's claim: blamed on its line.
+                let blame = |why: String| Rejection::invalid(format!("line {VERTICES_LINE}: {why}")).at_line(VERTICES_LINE);
+                replies += listed.after_move(&s, &context).map_err(blame)?;
             }
         }
     }
