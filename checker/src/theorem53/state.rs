@@ -235,3 +235,53 @@ pub fn reply(state: &State, u: usize, c: u8) -> State {
     }
     next
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &State) -> String {
+        String::from_utf8(code(s)).unwrap()
+    }
+
+    #[test]
+    fn malformed_states_are_refused() {
+        for bad in [
+            "", "(e", "(e))", "(x)", "(e21)", "(e6)", "(e!1)", "(e(o*))", "(e*(o!3))", "(e(e))", "(e1!)", "(e)x",
+        ] {
+            assert!(parse(bad.as_bytes(), 5).is_err(), "{bad}");
+        }
+        assert!(parse(b"(o13*)(e(o!3))", 5).is_err(), "two markers");
+        let s = parse(b"(o13)(e(o!3))", 5).unwrap();
+        assert_eq!(text(&s), "(e(o!3))(o13)");
+    }
+
+    #[test]
+    fn replies_set_off_rules_2_3_and_4_as_the_paper_says() {
+        let marked = |state: &str, u: usize, c: u8| text(&reply(&parse(state.as_bytes(), 5).unwrap(), u, c));
+        // u's father is a top: rule 3 at it.
+        assert_eq!(marked("(o1(e))", 1, 3), "(o13*)");
+        // u's father is below a top, in V2: colour 3, or 4 if u took 3.
+        assert_eq!(marked("(e1(o(e)))", 2, 1), "(e1(o1!3))");
+        assert_eq!(marked("(e1(o(e)))", 2, 3), "(e1(o3!4))");
+        // In V1: colour 1, or 2 if u took 1.
+        assert_eq!(marked("(o1(e(o)))", 2, 2), "(o1(e2!1))");
+        assert_eq!(marked("(o1(e(o)))", 2, 1), "(o1(e1!2))");
+        // u is a top: rule 4, no marker; its children become tops.
+        assert_eq!(marked("(o1(e)(e))", 0, 2), "(e2)(e2)");
+    }
+
+    #[test]
+    fn the_rules_allow_what_they_say_and_ends_are_decided() {
+        let s = parse(b"(o1234(e))(e12)", 5).unwrap();
+        // Rule 4: every top, every free colour.
+        assert_eq!(allowed(&s, 5), vec![(0, 5), (2, 3), (2, 4), (2, 5)]);
+        assert_eq!(replies(&s, 5).len(), 1 + 5 + 3);
+        assert_eq!(decided(&s, 5, false), None);
+        assert_eq!(decided(&parse(b"(o12345)", 5).unwrap(), 5, false), Some(2));
+        // Safe: more free colours than uncoloured neighbours.
+        assert_eq!(decided(&parse(b"(e1(o))", 5).unwrap(), 5, true), Some(1));
+        assert_eq!(decided(&parse(b"(e1(o))", 5).unwrap(), 5, false), None);
+        assert_eq!(decided(&Vec::new(), 5, false), Some(1));
+    }
+}
