@@ -127,6 +127,9 @@ fn a_larger_family_fewer_colours_or_a_stronger_end_is_rejected() {
     let r = rejected(&with_field(&text, "vertices", "1-9"));
     assert!(r.message.contains("on the tree H") && r.message.contains("missing state"), "{}", r.message);
     assert_eq!(r.line, Some(4));
+    // A smaller family: its trees leave fewer vertices than some states have.
+    let r = rejected(&with_field(&text, "vertices", "1-4"));
+    assert!(r.message.contains("more than a tree on 4 leaves"), "{}", r.message);
     let r = rejected(&with_field(&text, "claim", "theorem-5.3 4"));
     assert!(r.line.is_some_and(|l| l > HEADER), "{r:?}");
     // A certificate of games ended when safe does not prove played-out games.

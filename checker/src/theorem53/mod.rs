@@ -205,6 +205,11 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     for (i, text) in body.split(|&b| b == b'\n').take(header.entries).enumerate() {
         let bad = |why: String| Rejection::invalid(format!("line {}: {why}", line_of(i))).at_line(line_of(i));
         let s = parse(text, k).map_err(bad)?;
+        // A tree of the family leaves at most B - 1 vertices after rule 1
+        // (this also bounds the work per state and the code's recursion).
+        if s.len() >= header.sizes.1 {
+            return Err(bad(format!("{} vertices: more than a tree on {} leaves", s.len(), header.sizes.1)));
+        }
         if let Some(first) = lines.insert(code(&s), line_of(i)) {
             return Err(bad(format!("the same state as line {first}")));
         }
