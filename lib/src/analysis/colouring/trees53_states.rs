@@ -53,7 +53,8 @@ pub type Failure = (Graph, Vertex, Counterexample<ColourMove>);
 /// The canonical text of the state after player 2's move `last` at `p`
 /// (module docs).
 pub fn state(strategy: &TreeStrategy, p: &ColourPosition, last: &ColourMove) -> String {
-    let marker = |v: Vertex| match strategy.rule(p, Some(last)) {
+    let rule = strategy.rule(p, Some(last));
+    let marker = |v: Vertex| match rule {
         Rule::Colour(m) if m.v == v => format!("!{}", m.c),
         Rule::AnyColour(u) if u == v => "*".into(),
         _ => String::new(),
