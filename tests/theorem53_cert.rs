@@ -51,13 +51,13 @@ fn the_walk_agrees_with_the_engines_labelled_certification() {
     for colours in 2..=5 {
         for (max_n, played_out) in [(6, true), (7, false)] {
             let engine_fails = (1..=max_n).any(|n| !certify_trees(n, colours, played_out).failures.is_empty());
-            let walk = invariant(max_n, colours, played_out);
+            let walk = invariant(max_n, colours, played_out, u64::MAX).unwrap();
             assert_eq!(walk.is_err(), engine_fails, "k = {colours}, n <= {max_n}, played out {played_out}");
         }
     }
     // Ending once every vertex is safe needs fewer states.
-    let (safe, out) = (invariant(8, 5, false).unwrap(), invariant(8, 5, true).unwrap());
-    assert!(safe.states.len() < out.states.len());
+    let states = |played_out| invariant(8, 5, played_out, u64::MAX).unwrap().unwrap().states.len();
+    assert!(states(false) < states(true));
 }
 
 #[test]
@@ -78,6 +78,10 @@ fn the_command_line_writes_and_checks_it_and_too_few_colours_write_nothing() {
     assert!(out.contains("REFUTED on ") && out.ends_with("REFUTED\n"), "{out}");
     assert!(err.contains("no certificate"), "{err}");
     assert!(!fewer.exists());
+    // The states past the memory cap: no verdict (exit code 3), no file.
+    let (code, _, err) = ramsey(&["colour", "--certify-trees", "9", "--max-memory", "1", "--cert", f]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("memory cap") && !fewer.exists(), "{err}");
     for bad in [&["--strategy-colours", "10"][..], &["--cert-secured"][..]] {
         let (code, _, err) = ramsey(&[&["colour", "--certify-trees", "4", "--cert", f][..], bad].concat());
         assert_eq!((code, err.lines().count()), (2, 1), "{bad:?}: {err}");

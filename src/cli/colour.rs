@@ -113,7 +113,7 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
 
 fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     if let (Some(n), Some(path)) = (args.certify_trees, &args.cert) {
-        return certified_trees(args, n, path);
+        return certified_trees(args, n, path, limits);
     }
     if let Some(n) = args.certify_trees {
         by_size(
@@ -173,9 +173,9 @@ fn tree_census(args: &ColourArgs, question: CensusBySize) -> Result<(), Failure>
 /// `--certify-trees N --cert FILE`: the strategy walked up to its states
 /// (`analysis::colouring::trees53_states`), the verdict, and on a
 /// verified run the certificate.
-fn certified_trees(args: &ColourArgs, n: usize, path: &std::path::Path) -> Result<(), Failure> {
+fn certified_trees(args: &ColourArgs, n: usize, path: &std::path::Path, limits: Limits) -> Result<(), Failure> {
     output::check_writable(path)?;
-    let run = CertifiedTrees::run(n, args.strategy_colours, !args.stop_when_safe)?;
+    let run = CertifiedTrees::run(n, args.strategy_colours, !args.stop_when_safe, limits.max_memory())?.map_err(no_verdict)?;
     match run.certificate() {
         Some(cert) => super::erdos::write_certificate(&cert, path)?,
         None => output::note(format_args!("no certificate: the strategy is refuted")),

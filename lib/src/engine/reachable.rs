@@ -19,22 +19,39 @@
 //!
 //! Keys are made only where the strategy's player is to move after an
 //! opponent's move and the game goes on: the states listed are those.
+//!
+//! Memory: the keys are kept (they are the certificate), counted as their
+//! bytes plus [`KEY_OVERHEAD`] each against a cap; past it a walk stops
+//! with [`Stopped`] (no verdict), as a search stopped by its cap does.
 
 use super::follow::{Counterexample, FailureKind, LabelledStrategy};
+use super::Stopped;
 use crate::core::board::Player;
 use crate::games::Rules;
 use dashmap::DashSet;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes counted per key beyond its text: the key's own size and the
+/// set's slack and control bytes.
+pub const KEY_OVERHEAD: u64 = 64;
 
 /// The keys met over every walk so far, shared by walks on any threads.
 pub struct Reached<K: Hash + Eq> {
     seen: DashSet<K>,
+    bytes: AtomicU64,
+    cap: u64,
 }
 
-impl<K: Hash + Eq + Clone> Default for Reached<K> {
-    fn default() -> Self {
-        Reached { seen: DashSet::new() }
-    }
+/// How a walk ended without holding: a line beating the strategy, or the
+/// memory cap.
+#[derive(Clone, Debug)]
+pub enum Halt<M> {
+    /// The strategy failed on this line ([`super::strategy::certify`]'s
+    /// counterexample).
+    Lost(Counterexample<M>),
+    /// The keys reached the cap.
+    Stopped(Stopped),
 }
 
 /// A node of a walk: the position, the opponent's last move, and the
@@ -45,13 +62,34 @@ struct Step<G: Rules> {
     line: Vec<G::Move>,
 }
 
-impl<K: Hash + Eq + Clone> Reached<K> {
+impl<K: Hash + Eq + AsRef<[u8]>> Reached<K> {
+    /// No key met yet; the keys may take `cap` bytes.
+    pub fn new(cap: u64) -> Reached<K> {
+        Reached {
+            seen: DashSet::new(),
+            bytes: AtomicU64::new(0),
+            cap,
+        }
+    }
+
+    /// Keeps `key`; false if it was met before. Past the cap: [`Stopped`].
+    fn insert(&self, key: K) -> Result<bool, Stopped> {
+        let bytes = key.as_ref().len() as u64 + KEY_OVERHEAD;
+        if !self.seen.insert(key) {
+            return Ok(false);
+        }
+        match self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.cap {
+            true => Err(Stopped::certificate_cap(self.cap)),
+            false => Ok(true),
+        }
+    }
+
     /// Walks `strategy`, playing `player` in `game` from `start`, against
     /// every reply, every option of the strategy followed; a pair whose
     /// `key` was met before (in this walk or another) is not walked again.
     /// Err: a line where the game ends worse for `player` than `promised`,
     /// or the strategy has no move or an illegal one (which then ends the
-    /// line), as [`super::strategy::certify`] reports it.
+    /// line), as [`super::strategy::certify`] reports it; or the cap.
     pub fn walk<G, S>(
         &self,
         game: &G,
@@ -60,12 +98,12 @@ impl<K: Hash + Eq + Clone> Reached<K> {
         strategy: &S,
         promised: G::Score,
         key: impl Fn(&G::Position, &G::Move) -> K,
-    ) -> Result<(), Counterexample<G::Move>>
+    ) -> Result<(), Halt<G::Move>>
     where
         G: Rules,
         S: LabelledStrategy<G> + ?Sized,
     {
-        let fail = |line: Vec<G::Move>, reason| Err(Counterexample { line, reason });
+        let fail = |line: Vec<G::Move>, reason| Err(Halt::Lost(Counterexample { line, reason }));
         let mut stack = vec![Step::<G> {
             position: start,
             last: None,
@@ -99,7 +137,7 @@ impl<K: Hash + Eq + Clone> Reached<K> {
                 }
                 let after = game.play(&position, &m);
                 let goes_on = game.outcome(&after).is_none() && game.to_move(&after) == player;
-                if !ours && goes_on && !self.seen.insert(key(&after, &m)) {
+                if !ours && goes_on && !self.insert(key(&after, &m)).map_err(Halt::Stopped)? {
                     continue;
                 }
                 stack.push(Step {

@@ -28,7 +28,8 @@ use super::by_size::{size_fits, TreeSizeError};
 use super::trees53::{refuted_json, refuted_text, Rule, TreeStrategy};
 use crate::core::board::{members, Player, Vertex};
 use crate::engine::follow::Counterexample;
-use crate::engine::reachable::Reached;
+use crate::engine::reachable::{Halt, Reached};
+use crate::engine::Stopped;
 use crate::games::colouring::graph::Graph;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::verify::cert::trees53::theorem53_certificate;
@@ -83,9 +84,10 @@ fn vertex_code(strategy: &TreeStrategy, p: &ColourPosition, v: Vertex, marker: &
 
 /// Every state the strategy reaches with `colours` colours on every tree
 /// with `1..=max_n` vertices and every root, games played out or ended
-/// when every vertex is safe; in parallel over (tree, root) pairs. Err:
-/// the first failure in (size, tree, root) order.
-pub fn invariant(max_n: usize, colours: usize, played_out: bool) -> Result<Invariant, Box<Failure>> {
+/// when every vertex is safe; in parallel over (tree, root) pairs, the
+/// states within `cap` bytes. Ok(Err): the first failure in (size, tree,
+/// root) order.
+pub fn invariant(max_n: usize, colours: usize, played_out: bool, cap: u64) -> Result<Result<Invariant, Box<Failure>>, Stopped> {
     let trees: Vec<Graph> = (1..=max_n).flat_map(super::trees::trees).collect();
     let jobs: Vec<(&Graph, Vertex)> = trees
         .iter()
@@ -100,21 +102,28 @@ pub fn invariant(max_n: usize, colours: usize, played_out: bool) -> Result<Invar
             .walk(&game, start, Player::First, &strategy, Winner::First, |p, m| {
                 state(&strategy, p, m)
             })
-            .map_err(|e| Box::new((tree.clone(), root, e)))
+            .map_err(|halt| match halt {
+                Halt::Lost(e) => Ok(Box::new((tree.clone(), root, e))),
+                Halt::Stopped(stopped) => Err(stopped),
+            })
     };
-    let reached = Reached::default();
-    if let Err(failure) = jobs.par_iter().try_for_each(|job| walk(&reached, job)) {
+    let reached = Reached::new(cap);
+    match jobs.par_iter().try_for_each(|job| walk(&reached, job)) {
+        Ok(()) => {}
+        Err(Err(stopped)) => return Err(stopped),
         // Which failure a parallel walk meets first depends on timing: the
         // first in order, walked alone, is the one reported.
-        jobs.iter().try_for_each(|job| walk(&Reached::default(), job))?;
-        return Err(failure);
+        Err(Ok(failure)) => {
+            let first = jobs.iter().find_map(|job| walk(&Reached::new(cap), job).err());
+            return first.unwrap_or(Ok(failure)).map(Err);
+        }
     }
     let mut states = reached.into_keys();
     states.sort_unstable_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
-    Ok(Invariant {
+    Ok(Ok(Invariant {
         starts: jobs.len(),
         states,
-    })
+    }))
 }
 
 /// `colour --certify-trees N --cert FILE`: the strategy's states on every
@@ -131,21 +140,30 @@ pub struct CertifiedTrees {
 }
 
 impl CertifiedTrees {
-    /// Walks the strategy (see [`invariant`]); `colours` at most
-    /// [`MAX_STATE_COLOURS`], sizes as [`super::trees53::CertifyBySize::new`] takes them.
-    pub fn run(max_n: usize, colours: usize, played_out: bool) -> Result<CertifiedTrees, TreeSizeError> {
+    /// Walks the strategy (see [`invariant`]), its states within `cap`
+    /// bytes (else Ok(Err)); `colours` at most [`MAX_STATE_COLOURS`], sizes
+    /// as [`super::trees53::CertifyBySize::new`] takes them.
+    pub fn run(
+        max_n: usize,
+        colours: usize,
+        played_out: bool,
+        cap: u64,
+    ) -> Result<Result<CertifiedTrees, Stopped>, TreeSizeError> {
         if !size_fits(max_n) || !(1..=MAX_STATE_COLOURS).contains(&colours) {
             return Err(TreeSizeError::CertifyStates);
         }
         let started = std::time::Instant::now();
-        let result = invariant(max_n, colours, played_out);
-        Ok(CertifiedTrees {
+        let result = match invariant(max_n, colours, played_out, cap) {
+            Ok(result) => result,
+            Err(stopped) => return Ok(Err(stopped)),
+        };
+        Ok(Ok(CertifiedTrees {
             max_n,
             colours,
             played_out,
             result,
             seconds: started.elapsed().as_secs_f64(),
-        })
+        }))
     }
 
     /// The certificate (format version 10) of a verified run.
