@@ -56,7 +56,8 @@ pub struct ColourArgs {
     #[arg(long, value_name = "K", default_value = "10")]
     pub examples: usize,
     /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
-    /// vertices, every root, every reply, games played to the last vertex).
+    /// vertices, every root, every reply, games played to the last vertex);
+    /// with --cert, walked up to its states, which are the certificate.
     #[arg(long, value_name = "N")]
     pub certify_trees: Option<usize>,
     /// With --certify-trees: end each game once every vertex is safe (more
