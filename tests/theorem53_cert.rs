@@ -77,6 +77,9 @@ fn the_command_line_writes_and_checks_it_and_too_few_colours_write_nothing() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("REFUTED on ") && out.ends_with("REFUTED\n"), "{out}");
     assert!(err.contains("no certificate"), "{err}");
+    // The failure reported is the first in order, whatever the threads.
+    let args = ["colour", "--certify-trees", "9", "--strategy-colours", "4", "--threads", "1", "--cert", f];
+    assert_eq!(ramsey(&args).1.lines().next(), out.lines().next());
     assert!(!fewer.exists());
     // The states past the memory cap: no verdict (exit code 3), no file.
     let (code, _, err) = ramsey(&["colour", "--certify-trees", "9", "--max-memory", "1", "--cert", f]);
