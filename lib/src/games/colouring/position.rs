@@ -130,13 +130,18 @@ impl ColourPosition {
     /// every vertex is safe and will be coloured. Only the winner is sure:
     /// the game may end sooner or later than this plan.
     pub(super) fn secured(&self, to_move: Player) -> bool {
-        let mut free: Vec<u32> = members(self.uncoloured)
-            .filter(|&v| self.slack(v) <= 0)
-            .map(|v| self.free_colours(v).count_ones())
-            .collect();
-        free.sort_unstable();
+        // The sorted list as counts per number of free colours (at most
+        // 31): within a run of equal counts the last place is the hardest.
+        let mut with_free = [0u32; 33];
+        for v in members(self.uncoloured).filter(|&v| self.slack(v) <= 0) {
+            with_free[self.free_colours(v).count_ones() as usize] += 1;
+        }
         let head = u32::from(to_move == Player::Second);
-        (1..).zip(&free).all(|(j, &f)| f >= 2 * j - 1 + head)
+        let mut j = 0;
+        (0u32..).zip(with_free).all(|(f, count)| {
+            j += count;
+            count == 0 || f >= 2 * j - 1 + head
+        })
     }
 
     /// A move of player 1 after which every uncoloured vertex is safe
@@ -149,10 +154,12 @@ impl ColourPosition {
         let unsafe_: VertexSet = members(self.uncoloured)
             .filter(|&u| self.slack(u) <= 0)
             .fold(0, |s, u| s | 1 << u);
-        members(self.uncoloured).find_map(|v| {
+        // `v` is each unsafe vertex or one of its neighbours.
+        let candidates = members(unsafe_).fold(self.uncoloured, |s, u| s & (self.slots[u as usize].row | 1 << u));
+        members(candidates).find_map(|v| {
             let others = unsafe_ & !(1 << v);
             let all_forbid = members(others).fold(self.all_colours(), |f, u| f & self.slots[u as usize].forbidden);
-            let fits = others & !self.slots[v as usize].row == 0 && members(others).all(|u| self.slack(u) == 0);
+            let fits = members(others).all(|u| self.slack(u) == 0);
             let c = self.free_colours(v) & all_forbid;
             (fits && c != 0).then(|| ColourMove {
                 v,
