@@ -56,6 +56,20 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The defaults with the caps a user raised on purpose for a large
+    /// file they mean to check (`--max-entries N`, `--max-text-mib MIB`);
+    /// `None` keeps a default.
+    pub fn raised(max_entries: Option<u32>, max_text_mib: Option<u32>) -> Limits {
+        let defaults = Limits::default();
+        Limits {
+            max_entries: max_entries.map_or(defaults.max_entries, |n| n as usize),
+            max_bytes: max_text_mib.map_or(defaults.max_bytes, |mib| u64::from(mib) << 20),
+            ..defaults
+        }
+    }
+}
+
 /// The board the game is played on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Board {

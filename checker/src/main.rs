@@ -1,4 +1,5 @@
-//! `ramsey-cert-check [--threads N] [--json] FILE`: exit 0 valid, 1 invalid,
+//! `ramsey-cert-check [--threads N] [--json] [--max-entries N] [--max-text-mib MIB] FILE`:
+//! exit 0 valid, 1 invalid,
 //! 2 unreadable input or bad usage.
 //!
 //! Standard output is written with `write_out`, never `println!` (which
@@ -9,7 +10,7 @@
 //! into a success.
 
 use clap::Parser;
-use ramsey_cert_check::{check_file, verdict_json};
+use ramsey_cert_check::{check_file_within, verdict_json, Limits};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,6 +31,14 @@ struct Cli {
     /// one-line error on stderr and the exit code stay the same).
     #[arg(long)]
     json: bool,
+    /// Most entries the header may announce [default: 2097152]; raise it
+    /// for a large certificate you mean to check (about 200 bytes of
+    /// memory per entry).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_entries: Option<u32>,
+    /// Most MiB of certificate text after gunzip [default: 128].
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    max_text_mib: Option<u32>,
 }
 
 fn main() -> ExitCode {
@@ -43,7 +52,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verdict = check_file(&cli.file, usize::from(cli.threads));
+    let verdict = check_file_within(
+        &cli.file,
+        usize::from(cli.threads),
+        &Limits::raised(cli.max_entries, cli.max_text_mib),
+    );
     let printed = match (&verdict, cli.json) {
         (_, true) => write_out(&format!("{}\n", verdict_json(&verdict))),
         (Ok(summary), false) => write_out(&summary.to_text()),

@@ -128,28 +128,44 @@ impl Defence<'_, '_> {
 impl Defence<'_, '_> {
     /// Whether some move of hers in `q` (the enumeration of her moves)
     /// leaves at least two unclaimed edges that would complete a red `K_k`.
+    ///
+    /// Asked only where `q` has no red completion, so every completion
+    /// after her move `u-v` is of a `K_k` that contains `u-v` (its other
+    /// edges were there before, and an edge completing a `K_k` without
+    /// `u-v` would have completed it in `q`). Each vertex `x` of that `K_k`
+    /// other than `u`, `v` is red-adjacent to `u` or `v` (to both, unless
+    /// `x` is an end of the missing edge and the other end is `u` or `v`),
+    /// so counting the completing pairs among `u`, `v` and their red
+    /// neighbours counts them all.
     fn double_threat_ahead(&self, q: &Graph) -> bool {
         self.game.replies(q).into_iter().any(|(u, v)| {
             let mut after = q.clone();
             after.claim(u, v, Colour::Red);
-            red_completions(&after, self.game.k) >= 2
+            let near: Vec<usize> = (0..after.order())
+                .filter(|&x| x == u || x == v || after.is(x, u, Colour::Red) || after.is(x, v, Colour::Red))
+                .collect();
+            completions_among(&after, &near, self.game.k) >= 2
         })
     }
 }
 
-/// Unclaimed pairs of touched vertices of `g` that would complete a red `K_k`.
-fn red_completions(g: &Graph, k: usize) -> usize {
-    let touched = g.touched();
-    touched
+/// Unclaimed pairs of `vertices` that would complete a red `K_k` in `g`.
+fn completions_among(g: &Graph, vertices: &[usize], k: usize) -> usize {
+    vertices
         .iter()
         .enumerate()
         .map(|(i, &u)| {
-            touched[i + 1..]
+            vertices[i + 1..]
                 .iter()
                 .filter(|&&v| g.completes(u, v, Colour::Red, k))
                 .count()
         })
         .sum()
+}
+
+/// Unclaimed pairs of touched vertices of `g` that would complete a red `K_k`.
+fn red_completions(g: &Graph, k: usize) -> usize {
+    completions_among(g, &g.touched(), k)
 }
 
 /// Checks a version-9 body: the start, then every entry (on `threads`
@@ -163,4 +179,59 @@ pub fn check(game: Game, start: &Graph, bound: u32, index: &Index, threads: usiz
         defence.check_entry(&e).map_err(|why| (line, why))
     })?;
     Ok(at_start + tried)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Board;
+
+    /// The local count of [`Defence::double_threat_ahead`] against the
+    /// plain one (every touched pair after every move of hers), on random
+    /// positions on 7 vertices without a red completion, for `k` = 3, 4.
+    #[test]
+    fn local_double_threats_agree_with_counting_every_pair() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        let index = Index::new(vec![], false).unwrap();
+        let (mut asked, mut threats) = (0, 0);
+        for round in 0..4000 {
+            let k = 3 + round % 2;
+            let mut q = Graph::new(7);
+            for u in 0..7 {
+                for v in u + 1..7 {
+                    match next(5) {
+                        0 | 1 => q.claim(u, v, Colour::Red),
+                        2 => q.claim(u, v, Colour::Blue),
+                        _ => {}
+                    }
+                }
+            }
+            if red_completions(&q, k) > 0 {
+                continue;
+            }
+            let game = Game {
+                board: Board::Complete(7),
+                k,
+            };
+            let plain = game.replies(&q).into_iter().any(|(u, v)| {
+                let mut after = q.clone();
+                after.claim(u, v, Colour::Red);
+                red_completions(&after, k) >= 2
+            });
+            let defence = Defence { game, index: &index };
+            assert_eq!(defence.double_threat_ahead(&q), plain, "{q:?}, k = {k}");
+            asked += 1;
+            threats += usize::from(plain);
+        }
+        assert!(
+            asked > 200 && threats > 20 && threats < asked,
+            "{asked} asked, {threats} threats"
+        );
+    }
 }

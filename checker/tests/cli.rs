@@ -178,3 +178,28 @@ fn a_closed_pipe_ends_quietly_with_the_verdicts_exit_code() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// The standalone checker takes the same raised caps as `ramsey-verify
+/// check`: the entry count announced in the header is read at exactly the
+/// cap and refused one below it, with one line and exit code 2.
+#[test]
+fn max_entries_and_max_text_mib_raise_or_lower_the_caps() {
+    let header = std::fs::read_to_string(K3_INF_PATH).unwrap();
+    let entries: usize = header
+        .lines()
+        .find_map(|l| l.strip_prefix("entries "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("an entries line");
+    let at = entries.to_string();
+    let below = (entries - 1).to_string();
+    assert_eq!(run(&["--max-entries", &at, K3_INF_PATH]).status.code(), Some(0));
+    let refused = run(&["--max-entries", &below, K3_INF_PATH]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(text(&refused.stderr).lines().count(), 1, "{}", text(&refused.stderr));
+    assert_eq!(run(&["--max-text-mib", "1", K3_INF_PATH]).status.code(), Some(0));
+    for bad in [["--max-entries", "0"], ["--max-text-mib", "0"], ["--max-entries", "x"]] {
+        let out = run(&[bad[0], bad[1], K3_INF_PATH]);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert_eq!(text(&out.stderr).lines().count(), 1, "{bad:?}");
+    }
+}

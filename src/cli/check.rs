@@ -32,12 +32,7 @@ pub struct CheckArgs {
 /// closed pipe after the JSON verdict keeps the verdict's exit code (as
 /// `ramsey-cert-check` does): it must not turn a rejection into a success.
 pub fn run(args: CheckArgs) -> Result<(), Failure> {
-    let defaults = ramsey_cert_check::Limits::default();
-    let limits = ramsey_cert_check::Limits {
-        max_entries: args.max_entries.map_or(defaults.max_entries, |n| n as usize),
-        max_bytes: args.max_text_mib.map_or(defaults.max_bytes, |mib| u64::from(mib) << 20),
-        ..defaults
-    };
+    let limits = ramsey_cert_check::Limits::raised(args.max_entries, args.max_text_mib);
     let verdict = ramsey_cert_check::check_file_within(&args.file, args.threads, &limits);
     if args.json {
         match output::println(ramsey_cert_check::verdict_json(&verdict)) {
