@@ -4,6 +4,8 @@
 //! (`cargo bench --bench certificates`; `-- quick` for the small ones).
 //! Each time is the median of three runs on the current thread pool.
 
+use ramsey_verify::analysis::colouring::trees53::certify_trees;
+use ramsey_verify::analysis::colouring::trees53_states::CertifiedTrees;
 use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Limits, Solver};
@@ -57,6 +59,20 @@ fn erdos(scoring: Scoring, board: &str) {
     report(&format!("erdos {} {board}", scoring.name()), plain, with, &text);
 }
 
+/// Theorem 5.3's strategy on every tree up to `max_n` vertices, games
+/// ended when every vertex is safe: the engine's labelled certification
+/// (no certificate) against the walk up to states that writes one.
+fn theorem53(max_n: usize) {
+    let (plain, _) = timed(|| (1..=max_n).map(|n| certify_trees(n, 5, false).checked).sum::<u64>());
+    let (with, run) = timed(|| {
+        CertifiedTrees::run(max_n, 5, false, u64::MAX)
+            .expect("a size")
+            .expect("no cap")
+    });
+    let text = run.certificate().expect("verified").text;
+    report(&format!("theorem 5.3 trees <= {max_n}"), plain, with, &text);
+}
+
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     println!(
@@ -67,7 +83,9 @@ fn main() {
     ramsey(Rules::Misere, "5", "C4");
     erdos(Scoring::VertexCapturing, "colex:17");
     erdos(Scoring::Colex, "colex:17");
+    theorem53(9);
     if !quick {
+        theorem53(11);
         ramsey(Rules::Misere, "7", "K3");
         ramsey(Rules::Achieve, "7", "K4");
         erdos(Scoring::VertexCapturing, "colex:22");

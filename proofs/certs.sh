@@ -94,6 +94,14 @@ done
 # chi_g of every tree on 1 to 15 vertices (format 8: one format-7
 # certificate per tree; the checker enumerates the trees itself).
 NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --trees 15")
+# Theorem 5.3's strategy on every tree and every root, every choice its
+# rules leave open (format 10: the strategy's states; the checker reads
+# the rules itself and enumerates the trees): games ended when every
+# vertex is safe up to 12 vertices, played to the last vertex up to 11
+# (and up to 8, small enough for CI's check).
+NEW+=("certs/theorem53-trees-1-12.cert.gz|Theorem 5.3's strategy, every tree on 1 to 12 vertices and every root|colour --certify-trees 12 --stop-when-safe")
+NEW+=("certs/theorem53-trees-1-11-played-out.cert.gz|Theorem 5.3's strategy, every tree on 1 to 11 vertices and every root|colour --certify-trees 11")
+NEW+=("certs/theorem53-trees-1-8-played-out.cert.gz|Theorem 5.3's strategy, every tree on 1 to 8 vertices and every root|colour --certify-trees 8")
 NEW+=("certs/chi-g-torus-4x4.cert.gz|the torus C4 x C4|colour --game-chromatic --graph torus:4x4")
 SECURED=(4x7 5x6)
 for grid in "${SECURED[@]}"; do
@@ -137,6 +145,7 @@ claim() {
         *) echo "player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours (format 7)" ;;
       esac ;;
     "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one format-7 certificate each; the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6")
       local lo hi
       lo=$(sed -n 's/^at-least //p' <<< "$head")

@@ -227,6 +227,7 @@ fn check_json_is_as_documented() {
     for (section, args) in [
         ("colouring", &["--game-chromatic", "--graph", "path:4"][..]),
         ("family", &["--trees", "4"][..]),
+        ("Theorem 5.3", &["--certify-trees", "5"][..]),
     ] {
         let out = run(&[&["colour", "--cert", game_cert][..], args].concat());
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -366,6 +367,28 @@ fn erdos_and_colour_json_are_as_documented() {
     assert_eq!(certified[0]["verdict"], "verified");
     assert_eq!(certified[1]["verdict"], "refuted");
     assert_schema("colour --certify-trees --json", &certified);
+    // With --cert: the strategy walked up to its states, one object.
+    let cert = std::env::temp_dir().join(format!("ramsey-json-thm53-{}.cert", std::process::id()));
+    let states: Vec<Value> = ["5", "2"]
+        .iter()
+        .flat_map(|k| {
+            let args = [
+                "colour",
+                "--certify-trees",
+                "4",
+                "--strategy-colours",
+                k,
+                "--json",
+                "--cert",
+            ];
+            objects(&[&args[..], &[cert.to_str().unwrap()]].concat())
+        })
+        .collect();
+    assert_eq!(
+        (&states[0]["verdict"], &states[1]["verdict"]),
+        (&"verified".into(), &"refuted".into())
+    );
+    assert_schema("colour --certify-trees --cert --json", &states);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 9, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 10, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -217,6 +217,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
                     crate::family::VERSION => crate::family::HEADER_LINES,
+                    crate::theorem53::VERSION => crate::theorem53::HEADER_LINES,
                     v => crate::game::header::header_lines(v),
                 };
             }
@@ -226,6 +227,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
             crate::colouring::VERSION => AnyHeader::V7(crate::colouring::parse(&lines)?),
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
+            crate::theorem53::VERSION => AnyHeader::V10(crate::theorem53::parse_header(&lines)?),
             v => AnyHeader::V3(crate::game::header::parse(&lines, v)?),
         };
         let announced = header.entries();
@@ -274,6 +276,9 @@ pub enum AnyHeader {
     V7(crate::colouring::Header),
     /// Version 8: a family of colouring claims ([`crate::family::Header`]).
     V8(crate::family::Header),
+    /// Version 10: Theorem 5.3's strategy on every tree
+    /// ([`crate::theorem53::Header`]).
+    V10(crate::theorem53::Header),
 }
 
 impl AnyHeader {
@@ -285,6 +290,7 @@ impl AnyHeader {
             AnyHeader::V6(h) => h.entries,
             AnyHeader::V7(h) => h.entries,
             AnyHeader::V8(h) => h.lines,
+            AnyHeader::V10(h) => h.entries,
         }
     }
 
@@ -296,18 +302,20 @@ impl AnyHeader {
             AnyHeader::V6(h) => &h.sha256,
             AnyHeader::V7(h) => &h.sha256,
             AnyHeader::V8(h) => &h.sha256,
+            AnyHeader::V10(h) => &h.sha256,
         }
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 9, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 10, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
         v @ (VERSION..=NOWIN_VERSION) => Ok(v),
+        crate::theorem53::VERSION => Ok(crate::theorem53::VERSION),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 9)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 10)"
         ))),
     }
 }

@@ -11,7 +11,11 @@
 //! every tree up to N vertices, `colour --trees N --cert`, module
 //! [`family`]: each member a version-7 certificate, the family enumerated
 //! by the checker itself) and version 9 (she cannot force a win within a
-//! number of her moves: his strategy, module [`nowin`]).
+//! number of her moves: his strategy, module [`nowin`]) and version 10
+//! (Theorem 5.3's colouring strategy on every tree up to N vertices and
+//! every root, `colour --certify-trees N --cert`, module [`theorem53`]:
+//! the strategy's states, checked with the checker's own reading of its
+//! rules, the trees enumerated by the checker itself).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -40,6 +44,7 @@ pub mod nowin;
 pub mod refutation;
 pub mod scoring;
 pub mod text;
+pub mod theorem53;
 
 use closure::{Game, Index};
 pub use format::{AnyHeader, Board, Limits, StrongClaim};
@@ -147,6 +152,8 @@ pub enum Claim {
     Colouring(colouring::Statement),
     /// Version 8: a claim about every member of a family.
     Family(family::Statement),
+    /// Version 10: Theorem 5.3's strategy on every tree of a family.
+    Theorem53(theorem53::Statement),
 }
 
 impl Summary {
@@ -164,6 +171,7 @@ impl Summary {
             Claim::Scoring(s) => s.text(),
             Claim::Colouring(s) => s.text(),
             Claim::Family(s) => s.text(),
+            Claim::Theorem53(s) => s.text(),
             Claim::Game(s) => {
                 let game = format!(
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
@@ -258,10 +266,14 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                 }
                 Claim::Colouring(c) => colouring_json(c),
                 Claim::Family(f) => f.json(),
+                Claim::Theorem53(t) => t.json(),
             };
             // A draw and a scoring game claim no bound and need no moves.
             let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none())
-                || matches!(&s.claim, Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_));
+                || matches!(
+                    &s.claim,
+                    Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_) | Claim::Theorem53(_)
+                );
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),
             "moves": (!drawn).then_some(s.moves),
@@ -335,6 +347,10 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
         AnyHeader::V8(h) => {
             let (statement, entries, replies) = family::check(&h, &body, threads)?;
             return Ok(lengthless(h.tool, Claim::Family(statement), entries, replies, start));
+        }
+        AnyHeader::V10(h) => {
+            let (statement, entries, replies) = theorem53::check(&h, &body, threads)?;
+            return Ok(lengthless(h.tool, Claim::Theorem53(statement), entries, replies, start));
         }
         AnyHeader::V6(h) => {
             let (statement, entries, replies) = scoring::check(&h, &body, threads)?;
@@ -437,7 +453,7 @@ pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) 
     })
 }
 
-/// The summary of a claim with no length (versions 6 to 8: bound and
+/// The summary of a claim with no length (versions 6 to 8 and 10: bound and
 /// moves 0), checked since `start`.
 fn lengthless(tool: String, claim: Claim, entries: usize, replies: usize, start: Instant) -> Summary {
     Summary {

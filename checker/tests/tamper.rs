@@ -63,11 +63,18 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
+    let v11 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 11", 1);
+    rejected(
+        v11.as_bytes(),
+        RejectionKind::Unreadable,
+        "unsupported certificate format version 11",
+    );
+    // Version 10 (Theorem 5.3) has a `family` line where version 2 has `board`.
     let v10 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 10", 1);
     rejected(
         v10.as_bytes(),
         RejectionKind::Unreadable,
-        "unsupported certificate format version 10",
+        "header line `family ...` expected",
     );
     // Version 4 has a `claim` line where version 2 has `start`.
     let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);

@@ -9,6 +9,7 @@ use crate::analysis::colouring::by_size::BySize;
 use crate::analysis::colouring::request::{ColourError, ColourRequest};
 use crate::analysis::colouring::trees::CensusBySize;
 use crate::analysis::colouring::trees53::CertifyBySize;
+use crate::analysis::colouring::trees53_states::CertifiedTrees;
 use crate::engine::{Limits, Stopped};
 use crate::games::colouring::Rules;
 use crate::render::colouring::answer_svg;
@@ -55,7 +56,8 @@ pub struct ColourArgs {
     #[arg(long, value_name = "K", default_value = "10")]
     pub examples: usize,
     /// Certify Theorem 5.3's strategy (5 colours, every tree with up to N
-    /// vertices, every root, every reply, games played to the last vertex).
+    /// vertices, every root, every reply, games played to the last vertex);
+    /// with --cert, walked up to its states, which are the certificate.
     #[arg(long, value_name = "N")]
     pub certify_trees: Option<usize>,
     /// With --certify-trees: end each game once every vertex is safe (more
@@ -75,14 +77,17 @@ pub struct ColourArgs {
     /// .gz) of the answer: the winner's strategy (--game), or each level's
     /// (--game-chromatic; format version 7); with --trees, one such
     /// certificate per tree in a family certificate (format version 8,
-    /// whose checker enumerates the trees itself); check it with `check FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["certify_trees", "json_lines", "linear_only"])]
+    /// whose checker enumerates the trees itself); with --certify-trees,
+    /// Theorem 5.3's strategy's states on every tree and root (format
+    /// version 10, whose checker has its own reading of the strategy's
+    /// rules and enumerates the trees itself); check it with `check FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json_lines", "linear_only"])]
     pub cert: Option<std::path::PathBuf>,
     /// With --cert (CCG): end player 1's lines where she wins by colouring
     /// the unsafe vertices in time (each, sorted by free colours, keeps
     /// enough of them; the checker re-derives that win) instead of writing
     /// her moves out until every vertex is safe: often far smaller.
-    #[arg(long, requires = "cert")]
+    #[arg(long, requires = "cert", conflicts_with = "certify_trees")]
     pub cert_secured: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -108,6 +113,9 @@ pub fn run(args: ColourArgs) -> Result<(), Failure> {
 }
 
 fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
+    if let (Some(n), Some(path)) = (args.certify_trees, &args.cert) {
+        return certified_trees(args, n, path, limits);
+    }
     if let Some(n) = args.certify_trees {
         by_size(
             &CertifyBySize::new(n, args.strategy_colours, !args.stop_when_safe)?,
@@ -161,6 +169,23 @@ fn tree_census(args: &ColourArgs, question: CensusBySize) -> Result<(), Failure>
         super::erdos::write_certificate(&cert, path)?;
     }
     Ok(())
+}
+
+/// `--certify-trees N --cert FILE`: the strategy walked up to its states
+/// (`analysis::colouring::trees53_states`), the verdict, and on a
+/// verified run the certificate.
+fn certified_trees(args: &ColourArgs, n: usize, path: &std::path::Path, limits: Limits) -> Result<(), Failure> {
+    output::check_writable(path)?;
+    let run = CertifiedTrees::run(n, args.strategy_colours, !args.stop_when_safe, limits.max_memory())?
+        .map_err(no_verdict)?;
+    match run.certificate() {
+        Some(cert) => super::erdos::write_certificate(&cert, path)?,
+        None => output::note(format_args!("no certificate: the strategy is refuted")),
+    }
+    match args.json {
+        true => output::println(run.to_json()),
+        false => output::println(run.to_text()),
+    }
 }
 
 /// Where player 1's lines of a certificate end (`--cert-secured`).

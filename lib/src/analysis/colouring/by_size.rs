@@ -23,6 +23,10 @@ pub enum TreeSizeError {
     /// the strategy has no colours.
     #[error("--certify-trees takes 1..={MAX_TREE_SIZE} and at least 1 colour")]
     Certify,
+    /// With a certificate, the strategy's colours are outside `1..=9` (one
+    /// digit each in its states), or the size as for [`TreeSizeError::Certify`].
+    #[error("--certify-trees with --cert takes 1..={MAX_TREE_SIZE} and 1 to 9 colours")]
+    CertifyStates,
 }
 
 /// Whether `max_n` is a size the questions accept.

@@ -11,3 +11,4 @@ pub mod report;
 pub mod request;
 pub mod trees;
 pub mod trees53;
+pub mod trees53_states;

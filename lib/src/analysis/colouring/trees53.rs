@@ -53,31 +53,67 @@ impl TreeStrategy {
     }
 }
 
+/// Which of the strategy's rules applies (module docs), with what it
+/// fixes: the move (rules 1 and 2), the vertex (rule 3), or nothing (rule
+/// 4: any uncoloured vertex whose father is coloured, any possible colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Rules 1 and 2: this move, legal or not.
+    Colour(ColourMove),
+    /// Rule 3: this vertex, any possible colour.
+    AnyColour(Vertex),
+    /// Rule 4.
+    AnyVertex,
+}
+
+impl TreeStrategy {
+    /// The root the tree hangs from.
+    pub fn root(&self) -> Vertex {
+        self.root
+    }
+
+    /// The father of `v` (none for the root).
+    pub fn father(&self, v: Vertex) -> Option<Vertex> {
+        self.parent[v as usize]
+    }
+
+    /// Whether `v`'s depth is odd (V2).
+    pub fn odd(&self, v: Vertex) -> bool {
+        self.odd[v as usize]
+    }
+
+    /// The rule that applies at `p` after player 2's move `last`.
+    pub fn rule(&self, p: &ColourPosition, last: Option<&ColourMove>) -> Rule {
+        if p.uncoloured().count_ones() as usize == p.n() {
+            return Rule::Colour(ColourMove { v: self.root, c: 1 });
+        }
+        let Some((v, w)) = last.and_then(|w| Some((self.parent[w.v as usize].filter(|&v| p.colour(v) == 0)?, w.c)))
+        else {
+            return Rule::AnyVertex;
+        };
+        if self.coloured(p, self.parent[v as usize]) {
+            return Rule::AnyColour(v);
+        }
+        let c = match (self.odd[v as usize], w) {
+            (false, 1) => 2,
+            (false, _) => 1,
+            (true, 3) => 4,
+            (true, _) => 3,
+        };
+        Rule::Colour(ColourMove { v, c })
+    }
+}
+
 impl LabelledStrategy<ColouringGame> for TreeStrategy {
     fn choose(&self, _: &ColouringGame, p: &ColourPosition, last: Option<&ColourMove>) -> Vec<ColourMove> {
-        if p.uncoloured().count_ones() as usize == p.n() {
-            return vec![ColourMove { v: self.root, c: 1 }];
+        match self.rule(p, last) {
+            Rule::Colour(m) => vec![m],
+            Rule::AnyColour(v) => Self::any_colour(p, v).collect(),
+            Rule::AnyVertex => members(p.uncoloured())
+                .filter(|&u| self.coloured(p, self.parent[u as usize]))
+                .flat_map(|u| Self::any_colour(p, u))
+                .collect(),
         }
-        if let Some(v) = last
-            .and_then(|w| self.parent[w.v as usize])
-            .filter(|&v| p.colour(v) == 0)
-        {
-            if self.coloured(p, self.parent[v as usize]) {
-                return Self::any_colour(p, v).collect();
-            }
-            let w = last.expect("v is the father of the last move").c;
-            let c = match (self.odd[v as usize], w) {
-                (false, 1) => 2,
-                (false, _) => 1,
-                (true, 3) => 4,
-                (true, _) => 3,
-            };
-            return vec![ColourMove { v, c }];
-        }
-        members(p.uncoloured())
-            .filter(|&u| self.coloured(p, self.parent[u as usize]))
-            .flat_map(|u| Self::any_colour(p, u))
-            .collect()
     }
 }
 
@@ -174,6 +210,18 @@ impl CertifyBySize {
     }
 }
 
+/// A failure in words: the tree, the root and the line that beats the strategy.
+pub fn refuted_text(tree: &Graph, root: Vertex, line: &[ColourMove]) -> String {
+    let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
+    format!("REFUTED on {} rooted at {root}: {}", tree.graph6(), moves.join(" "))
+}
+
+/// A failure as JSON: `tree` (graph6), `root`, `line` ([vertex, colour] pairs).
+pub fn refuted_json(tree: &Graph, root: Vertex, line: &[ColourMove]) -> serde_json::Value {
+    let line: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();
+    serde_json::json!({"tree": tree.graph6(), "root": root, "line": line})
+}
+
 /// The first failure over all sizes, smallest size first.
 fn first_failure(rows: &[Timed<TreeCertificate>]) -> Option<&(Graph, Vertex, Vec<ColourMove>)> {
     rows.iter().find_map(|row| row.value.failures.first())
@@ -203,12 +251,7 @@ impl BySize for CertifyBySize {
             row.seconds
         );
         if let Some((tree, root, line)) = c.failures.first() {
-            let moves: Vec<String> = line.iter().map(|m| format!("{}:{}", m.v, m.c)).collect();
-            text += &format!(
-                "\n        REFUTED on {} rooted at {root}: {}",
-                tree.graph6(),
-                moves.join(" ")
-            );
+            text += &format!("\n        {}", refuted_text(tree, *root, line));
         }
         text
     }
@@ -228,10 +271,7 @@ impl BySize for CertifyBySize {
                 })
             })
             .collect();
-        let counterexample = first_failure(rows).map(|(tree, root, line)| {
-            let line: Vec<[u8; 2]> = line.iter().map(|m| [m.v, m.c]).collect();
-            serde_json::json!({"tree": tree.graph6(), "root": root, "line": line})
-        });
+        let counterexample = first_failure(rows).map(|(tree, root, line)| refuted_json(tree, *root, line));
         serde_json::json!({
             "colours": self.colours, "played_out": self.played_out, "verdict": Self::verdict(rows),
             "sizes": sizes, "counterexample": counterexample,

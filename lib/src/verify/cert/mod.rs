@@ -37,6 +37,7 @@ pub mod lists;
 pub mod read;
 pub mod refute;
 pub mod scoring;
+pub mod trees53;
 pub mod walk;
 
 use crate::core::board::{Board, Edge, Player, Position};
