@@ -18,7 +18,9 @@
 //! Memory: the walk keeps a 128-bit fingerprint of each canonical key met
 //! (not the key), and of the next ply only the positions new up to
 //! isomorphism (a position is looked up as soon as it is made, not when its
-//! ply comes); entries go to the caller's sink as they are found. Two keys
+//! ply comes), each of the other player's with its replies, read off the
+//! canonical form that fingerprinted it (one labelling per position, not
+//! two); entries go to the caller's sink as they are found. Two keys
 //! with one fingerprint (about 2^-64 for 10^10 positions) would make the
 //! walk skip a position it has not covered: the certificate then lacks an
 //! entry and its checker rejects it, so a collision can cost a certificate,
@@ -29,6 +31,7 @@ use super::{inverse, Stopped};
 use crate::core::board::Player;
 use crate::core::symmetry::Canonical;
 use crate::games::{Rules, Symmetric};
+use foldhash::fast::FixedState;
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
@@ -48,6 +51,8 @@ pub struct WalkSize {
     pub seen: u64,
     /// Positions waiting in the current and the next ply.
     pub waiting: u64,
+    /// The other player's replies kept with the waiting positions.
+    pub replies: u64,
     /// Entries handed to the sink so far.
     pub entries: u64,
 }
@@ -106,35 +111,46 @@ pub fn walk<G: Symmetric>(
     mut sink: impl FnMut(G::Position, G::Move),
 ) -> Result<(), Stopped> {
     let open = |p: &G::Position| game.outcome(p).is_none() && !prover.settled(p);
-    let mut seen = HashSet::new();
-    let mut entries = 0;
+    let label = |p: G::Position| labelled(game, player, p, &canonical);
+    // Fingerprints are uniform already: the set hashes them cheaply.
+    let mut seen = HashSet::with_hasher(FixedState::default());
+    let (mut entries, mut replies) = (0, 0);
     let mut ply = Vec::new();
-    if open(start) && seen.insert(fingerprint(&canonical(start).key)) {
-        ply.push(start.clone());
+    if open(start) {
+        let (start, f) = label(start.clone());
+        seen.insert(f);
+        replies += start.1.as_ref().map_or(0, Vec::len) as u64;
+        ply.push(start);
     }
     while !ply.is_empty() {
         let mut next = Vec::new();
         let mut rest = ply.into_iter();
         loop {
-            let chunk: Vec<G::Position> = rest.by_ref().take(CHUNK).collect();
+            let chunk: Vec<Waiting<G>> = rest.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
+            replies -= chunk.iter().map(|(_, r)| r.as_ref().map_or(0, Vec::len) as u64).sum::<u64>();
             let steps: Vec<Result<Step<G>, Stopped>> = chunk
                 .into_par_iter()
-                .map(|position| step(game, player, prover, position, &canonical, &open))
+                .map(|waiting| step(game, prover, waiting, &open, &label))
                 .collect();
             for (entry, children) in steps.into_iter().collect::<Result<Vec<_>, _>>()? {
                 if let Some((p, m)) = entry {
                     sink(p, m);
                     entries += 1;
                 }
-                next.extend(children.into_iter().filter(|(_, f)| seen.insert(*f)).map(|(p, _)| p));
+                for (child, f) in children {
+                    if seen.insert(f) {
+                        replies += child.1.as_ref().map_or(0, Vec::len) as u64;
+                        next.push(child);
+                    }
+                }
             }
-            let waiting = (rest.len() + next.len()) as u64;
             prover.within_memory(WalkSize {
                 seen: seen.len() as u64,
-                waiting,
+                waiting: (rest.len() + next.len()) as u64,
+                replies,
                 entries,
             })?;
         }
@@ -153,46 +169,50 @@ fn fingerprint(key: &[u64]) -> u128 {
     half(0) << 64 | half(1)
 }
 
+/// A position waiting in the walk: the prover's (`None`), or the other
+/// player's with every reply up to symmetry, in its labels.
+type Waiting<G> = (<G as Rules>::Position, Option<Vec<<G as Rules>::Move>>);
+
 /// What one position adds: its entry (a position of the prover) and the
 /// positions after it still open, each with its fingerprint.
-type Step<G> = (
-    Option<(<G as Rules>::Position, <G as Rules>::Move)>,
-    Vec<(<G as Rules>::Position, u128)>,
-);
+type Step<G> = (Option<(<G as Rules>::Position, <G as Rules>::Move)>, Vec<(Waiting<G>, u128)>);
 
-/// The prover's move at `position` and the position after it, or every
-/// move of the other player up to symmetry (one per orbit of the
-/// automorphisms of `position`'s canonical form) and the positions after
-/// them; of those, the ones still `open`, fingerprinted.
-fn step<G: Symmetric>(
+/// `position` labelled once: its fingerprint and, where the other player
+/// moves, one reply per orbit of the automorphisms of its canonical form,
+/// in `position`'s labels.
+fn labelled<G: Symmetric>(
     game: &G,
     player: Player,
-    prover: &impl Prover<G>,
     position: G::Position,
-    canonical: &(impl Fn(&G::Position) -> Canonical<G::Position> + Sync),
-    open: &(impl Fn(&G::Position) -> bool + Sync),
-) -> Result<Step<G>, Stopped> {
-    let label = |children: Vec<G::Position>| {
-        children
-            .into_iter()
-            .filter(|p| open(p))
-            .map(|p| {
-                let f = fingerprint(&canonical(&p).key);
-                (p, f)
-            })
-            .collect()
-    };
-    if game.to_move(&position) == player {
-        let m = prover.choose(&position)?;
-        let next = game.play(&position, &m);
-        return Ok((Some((position, m)), label(vec![next])));
-    }
+    canonical: &impl Fn(&G::Position) -> Canonical<G::Position>,
+) -> (Waiting<G>, u128) {
     let canon = canonical(&position);
-    let back = inverse(&canon.to_canon);
-    let moves = game.orbit_moves(&canon.position, &canon.generators);
-    let next = moves
-        .iter()
-        .map(|m| game.play(&position, &game.relabel_move(m, &back)))
-        .collect();
-    Ok((None, label(next)))
+    let f = fingerprint(&canon.key);
+    let replies = (game.to_move(&position) != player).then(|| {
+        let back = inverse(&canon.to_canon);
+        let moves = game.orbit_moves(&canon.position, &canon.generators);
+        moves.iter().map(|m| game.relabel_move(m, &back)).collect()
+    });
+    ((position, replies), f)
+}
+
+/// The prover's move at a waiting position and the position after it, or
+/// the other player's replies and the positions after them; of those, the
+/// ones still `open`, labelled.
+fn step<G: Symmetric>(
+    game: &G,
+    prover: &impl Prover<G>,
+    (position, replies): Waiting<G>,
+    open: &(impl Fn(&G::Position) -> bool + Sync),
+    label: &(impl Fn(G::Position) -> (Waiting<G>, u128) + Sync),
+) -> Result<Step<G>, Stopped> {
+    let (entry, next) = match replies {
+        None => {
+            let m = prover.choose(&position)?;
+            let next = vec![game.play(&position, &m)];
+            (Some((position, m)), next)
+        }
+        Some(replies) => (None, replies.iter().map(|m| game.play(&position, m)).collect()),
+    };
+    Ok((entry, next.into_iter().filter(|p| open(p)).map(label).collect()))
 }
