@@ -64,7 +64,11 @@ fn erdos(scoring: Scoring, board: &str) {
 /// (no certificate) against the walk up to states that writes one.
 fn theorem53(max_n: usize) {
     let (plain, _) = timed(|| (1..=max_n).map(|n| certify_trees(n, 5, false).checked).sum::<u64>());
-    let (with, run) = timed(|| CertifiedTrees::run(max_n, 5, false, u64::MAX).expect("a size").expect("no cap"));
+    let (with, run) = timed(|| {
+        CertifiedTrees::run(max_n, 5, false, u64::MAX)
+            .expect("a size")
+            .expect("no cap")
+    });
     let text = run.certificate().expect("verified").text;
     report(&format!("theorem 5.3 trees <= {max_n}"), plain, with, &text);
 }

@@ -372,11 +372,22 @@ fn erdos_and_colour_json_are_as_documented() {
     let states: Vec<Value> = ["5", "2"]
         .iter()
         .flat_map(|k| {
-            let args = ["colour", "--certify-trees", "4", "--strategy-colours", k, "--json", "--cert"];
+            let args = [
+                "colour",
+                "--certify-trees",
+                "4",
+                "--strategy-colours",
+                k,
+                "--json",
+                "--cert",
+            ];
             objects(&[&args[..], &[cert.to_str().unwrap()]].concat())
         })
         .collect();
-    assert_eq!((&states[0]["verdict"], &states[1]["verdict"]), (&"verified".into(), &"refuted".into()));
+    assert_eq!(
+        (&states[0]["verdict"], &states[1]["verdict"]),
+        (&"verified".into(), &"refuted".into())
+    );
     assert_schema("colour --certify-trees --cert --json", &states);
 }
 

@@ -37,6 +37,13 @@ fn small_budgets_are_certified_and_accepted() {
     let args = ["--g6", "?:?", "--budget", "6", "--clique", "4", "--board", "inf"];
     let one = cert_common::same_for_any_threads("solve", &args);
     assert_eq!(one, written(4, "inf", 6));
+    // And the committed certificate is what its command (proofs/certs.sh) writes.
+    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/certs/k4-inf-no-win-6.cert");
+    assert_eq!(
+        one,
+        std::fs::read_to_string(committed).unwrap(),
+        "proofs/certs/k4-inf-no-win-6.cert is stale"
+    );
 }
 
 #[test]

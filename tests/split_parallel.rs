@@ -62,3 +62,28 @@ fn split_jobs_merge_and_check_on_two_parallel_slots() {
     assert!(ok && result.exists(), "{text}");
     assert!(text.contains("VALID"), "{text}");
 }
+
+#[test]
+fn a_layered_split_runs_step_by_step_on_two_parallel_slots() {
+    let dir = std::env::temp_dir().join(format!("ramsey-layers-parallel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let split = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
+        .args([
+            "split", "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2", "--out",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(split.status.success());
+    let (ok, text) = script(&dir);
+    assert!(ok, "{text}");
+    // One process's value and count (`solve --rules misere --board 5`).
+    assert!(text.contains("VALID: the misere game on board D~{"), "{text}");
+    assert!(text.contains("positions: 177 distinct"), "{text}");
+    // Cut off in step 16 (jobs 32 and 33): job 32 killed before its result;
+    // running the script again runs that step again (job 33 is skipped).
+    std::fs::remove_file(dir.join("results/job-000032.json")).unwrap();
+    std::fs::remove_file(dir.join("parallel.joblog.16")).unwrap();
+    let (ok, text) = script(&dir);
+    assert!(ok && text.contains("VALID"), "{text}");
+}

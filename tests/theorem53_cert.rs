@@ -39,7 +39,10 @@ fn the_strategy_is_certified_on_every_tree_up_to_8_vertices_and_the_checker_agre
         panic!("not a Theorem 5.3 certificate")
     };
     // 1 + 1 + 1 + 2 + 3 + 6 + 11 + 23 trees; their vertices summed are the roots.
-    assert_eq!((s.sizes, s.colours, s.safe, s.trees, s.roots), ((1, 8), 5, false, 48, 326));
+    assert_eq!(
+        (s.sizes, s.colours, s.safe, s.trees, s.roots),
+        ((1, 8), 5, false, 48, 326)
+    );
     // The writer's text of each state is the checker's own code of it.
     for line in states(&text) {
         assert_eq!(code(&parse(line.as_bytes(), 5).unwrap()), line.as_bytes());
@@ -52,7 +55,11 @@ fn the_walk_agrees_with_the_engines_labelled_certification() {
         for (max_n, played_out) in [(6, true), (7, false)] {
             let engine_fails = (1..=max_n).any(|n| !certify_trees(n, colours, played_out).failures.is_empty());
             let walk = invariant(max_n, colours, played_out, u64::MAX).unwrap();
-            assert_eq!(walk.is_err(), engine_fails, "k = {colours}, n <= {max_n}, played out {played_out}");
+            assert_eq!(
+                walk.is_err(),
+                engine_fails,
+                "k = {colours}, n <= {max_n}, played out {played_out}"
+            );
         }
     }
     // Ending once every vertex is safe needs fewer states.
@@ -70,7 +77,10 @@ fn the_command_line_writes_and_checks_it_and_too_few_colours_write_nothing() {
     let (code, out, _) = ramsey(&["check", p]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("VALID: Theorem 5.3's strategy wins the ccg with 5 colours on every tree on 1 to 9"));
-    assert!(out.contains("each game ended once every uncoloured vertex is safe"), "{out}");
+    assert!(
+        out.contains("each game ended once every uncoloured vertex is safe"),
+        "{out}"
+    );
     let fewer = scratch("thm53-4.cert");
     let f = fewer.to_str().unwrap();
     let (code, out, err) = ramsey(&["colour", "--certify-trees", "9", "--strategy-colours", "4", "--cert", f]);
@@ -78,7 +88,17 @@ fn the_command_line_writes_and_checks_it_and_too_few_colours_write_nothing() {
     assert!(out.contains("REFUTED on ") && out.ends_with("REFUTED\n"), "{out}");
     assert!(err.contains("no certificate"), "{err}");
     // The failure reported is the first in order, whatever the threads.
-    let args = ["colour", "--certify-trees", "9", "--strategy-colours", "4", "--threads", "1", "--cert", f];
+    let args = [
+        "colour",
+        "--certify-trees",
+        "9",
+        "--strategy-colours",
+        "4",
+        "--threads",
+        "1",
+        "--cert",
+        f,
+    ];
     assert_eq!(ramsey(&args).1.lines().next(), out.lines().next());
     assert!(!fewer.exists());
     // The states past the memory cap: no verdict (exit code 3), no file.
@@ -93,7 +113,10 @@ fn the_command_line_writes_and_checks_it_and_too_few_colours_write_nothing() {
 
 /// The first body line (0-based) with `pattern`, and the line edited.
 fn tamper(text: &str, pattern: &str, with: &str) -> (usize, String) {
-    let i = states(text).iter().position(|l| l.contains(pattern)).expect("a line with the pattern");
+    let i = states(text)
+        .iter()
+        .position(|l| l.contains(pattern))
+        .expect("a line with the pattern");
     (i, edited(text, i, Some(states(text)[i].replacen(pattern, with, 1))))
 }
 
@@ -104,13 +127,21 @@ fn a_rules_move_made_illegal_or_changed_is_rejected_on_its_line() {
     // with 1 forbidden there too, its move is illegal.
     let (i, bad) = tamper(&text, "(e2!1", "(e12!1");
     let r = rejected(&bad);
-    assert!(r.message.contains("rule 2's move") && r.message.contains("is not legal"), "{}", r.message);
+    assert!(
+        r.message.contains("rule 2's move") && r.message.contains("is not legal"),
+        "{}",
+        r.message
+    );
     assert_eq!(r.line, Some(HEADER + 1 + i));
     // Rule 2's colour changed: the state the rules reach is missing, and
     // the first state that reaches it is blamed.
     let (_, bad) = tamper(&text, "!2", "!1");
     let r = rejected(&bad);
-    assert!(r.message.contains("missing state") || r.message.contains("not legal"), "{}", r.message);
+    assert!(
+        r.message.contains("missing state") || r.message.contains("not legal"),
+        "{}",
+        r.message
+    );
     assert!(r.line.is_some_and(|l| l > HEADER), "{r:?}");
 }
 
@@ -132,7 +163,11 @@ fn a_larger_family_fewer_colours_or_a_stronger_end_is_rejected() {
     // Trees on 9 vertices reach states the body does not list: blamed on
     // the header's `vertices` line, naming the tree and root.
     let r = rejected(&with_field(&text, "vertices", "1-9"));
-    assert!(r.message.contains("on the tree H") && r.message.contains("missing state"), "{}", r.message);
+    assert!(
+        r.message.contains("on the tree H") && r.message.contains("missing state"),
+        "{}",
+        r.message
+    );
     assert_eq!(r.line, Some(4));
     // A smaller family: its trees leave fewer vertices than some states have.
     let r = rejected(&with_field(&text, "vertices", "1-4"));
@@ -140,7 +175,11 @@ fn a_larger_family_fewer_colours_or_a_stronger_end_is_rejected() {
     let r = rejected(&with_field(&text, "claim", "theorem-5.3 4"));
     assert!(r.line.is_some_and(|l| l > HEADER), "{r:?}");
     // A certificate of games ended when safe does not prove played-out games.
-    let safe = written_by("colour", "thm53-safe-7.cert", &["--certify-trees", "7", "--stop-when-safe"]);
+    let safe = written_by(
+        "colour",
+        "thm53-safe-7.cert",
+        &["--certify-trees", "7", "--stop-when-safe"],
+    );
     assert!(accepted(&safe).entries > 0);
     let r = rejected(&with_field(&safe, "ends", "played-out"));
     assert!(r.message.contains("missing state"), "{}", r.message);

@@ -270,7 +270,10 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
             };
             // A draw and a scoring game claim no bound and need no moves.
             let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none())
-                || matches!(&s.claim, Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_) | Claim::Theorem53(_));
+                || matches!(
+                    &s.claim,
+                    Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_) | Claim::Theorem53(_)
+                );
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),
             "moves": (!drawn).then_some(s.moves),

@@ -71,7 +71,11 @@ fn garbage_and_wrong_version_are_unreadable() {
     );
     // Version 10 (Theorem 5.3) has a `family` line where version 2 has `board`.
     let v10 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 10", 1);
-    rejected(v10.as_bytes(), RejectionKind::Unreadable, "header line `family ...` expected");
+    rejected(
+        v10.as_bytes(),
+        RejectionKind::Unreadable,
+        "header line `family ...` expected",
+    );
     // Version 4 has a `claim` line where version 2 has `start`.
     let v4 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 4", 1);
     rejected(

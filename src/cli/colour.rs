@@ -176,7 +176,8 @@ fn tree_census(args: &ColourArgs, question: CensusBySize) -> Result<(), Failure>
 /// verified run the certificate.
 fn certified_trees(args: &ColourArgs, n: usize, path: &std::path::Path, limits: Limits) -> Result<(), Failure> {
     output::check_writable(path)?;
-    let run = CertifiedTrees::run(n, args.strategy_colours, !args.stop_when_safe, limits.max_memory())?.map_err(no_verdict)?;
+    let run = CertifiedTrees::run(n, args.strategy_colours, !args.stop_when_safe, limits.max_memory())?
+        .map_err(no_verdict)?;
     match run.certificate() {
         Some(cert) => super::erdos::write_certificate(&cert, path)?,
         None => output::note(format_args!("no certificate: the strategy is refuted")),

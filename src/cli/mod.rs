@@ -32,6 +32,7 @@ mod repair;
 mod show;
 mod solve;
 mod split;
+mod split_layers;
 mod stream;
 mod table;
 mod verify;

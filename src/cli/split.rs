@@ -5,21 +5,23 @@
 
 use super::args::{on_pool, LimitArgs};
 use super::game_solve::{statement, StatementArgs};
+use super::split_layers::{failure, layered_status, merge_layered};
 use super::{output, Failure};
 use crate::analysis::erdos::{parse_games, BoardReport};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
+use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
 use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
-use crate::verify::jobs::{Folder, GameSpec, JobResult, JobsError, Splittable};
+use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 
 /// `split`: the game (as `solve --rules` or `erdos` states it), where to
 /// cut, and the folder.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("cut").required(true).args(["depth", "jobs"])))]
+#[command(group(ArgGroup::new("cut").required(true).args(["depth", "jobs", "layers"])))]
 #[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos"])))]
 pub struct SplitArgs {
     /// A graph Ramsey game (`solve --rules`).
@@ -46,6 +48,15 @@ pub struct SplitArgs {
     /// to isomorphism).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Instead of a frontier: level by level (positions with as many
+    /// edges coloured), jobs sharing values through files: a forward and a
+    /// backward job per level and shard, run step after step (no position
+    /// is searched twice).
+    #[arg(long)]
+    pub layers: bool,
+    /// With --layers: shards per level (jobs per step).
+    #[arg(long, requires = "layers", default_value_t = 4)]
+    pub shards: usize,
     /// Jobs also write their positions' keys, so that the merge counts
     /// distinct positions exactly as one process does (disk: about 20
     /// bytes per position).
@@ -85,13 +96,6 @@ pub struct FolderArgs {
     pub json: bool,
 }
 
-fn failure(e: JobsError) -> Failure {
-    match e {
-        JobsError::Io { .. } => Failure::Output(e.to_string()),
-        JobsError::Bad(_) => Failure::BadInput(e.to_string()),
-    }
-}
-
 /// Writes the folder and says how to run it.
 pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
     match (&args.erdos, &args.statement.rules) {
@@ -114,6 +118,24 @@ pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
 fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> {
     std::fs::create_dir_all(&args.out).map_err(|e| Failure::Output(format!("{}: {e}", args.out.display())))?;
     let dir = std::fs::canonicalize(&args.out).map_err(|e| Failure::Output(e.to_string()))?;
+    let command = format!("ramsey-verify job {} {{}}", dir.display());
+    if args.layers {
+        let manifest = split_layers(game, &Folder::at(&dir), args.shards, !args.no_cert, command).map_err(failure)?;
+        let plan = manifest.layers.expect("a layered manifest");
+        return output::print(&format!(
+            "{} jobs ({} levels x {} shards, forward then backward) in {}
+             run the jobs of step k (numbers k*{} to k*{}+{}) after those of step k-1: {}
+",
+            plan.jobs(),
+            plan.levels,
+            plan.shards,
+            dir.display(),
+            plan.shards,
+            plan.shards,
+            plan.shards - 1,
+            manifest.command
+        ));
+    }
     let options = SplitOptions {
         cut: match (args.depth, args.jobs) {
             (Some(d), _) => Cut::Depth(d.max(1)),
@@ -121,7 +143,7 @@ fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> 
         },
         keys: args.keys,
         certificates: !args.no_cert,
-        command: format!("ramsey-verify job {} {{}}", dir.display()),
+        command,
     };
     let manifest = split(game, &Folder::at(&dir), &options).map_err(failure)?;
     output::print(&format!(
@@ -137,6 +159,20 @@ fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> 
 pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
     let limits = args.limits.limits(false);
     let folder = Folder::at(&args.dir);
+    if folder.manifest().map_err(failure)?.layers.is_some() {
+        let (r, ran) = on_pool(&limits, || run_layer_job(&folder, args.index, usage).map_err(failure))?;
+        return output::println(format_args!(
+            "job {}: {}: {:?} level {} shard {}: {} positions, {} children, {:.2} s CPU",
+            r.index,
+            if ran { "done" } else { "finished before" },
+            r.phase,
+            r.level,
+            r.shard,
+            r.positions,
+            r.children,
+            r.cpu_seconds
+        ));
+    }
     let ran = on_pool(&limits, || {
         run_job(&folder, args.index, limits, usage).map_err(|e| match e {
             JobError::Jobs(e) => failure(e),
@@ -154,7 +190,7 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
 }
 
 /// CPU seconds and peak resident memory of this process.
-fn usage() -> Usage {
+pub(super) fn usage() -> Usage {
     // SAFETY: getrusage only writes the struct it is given.
     let u = unsafe {
         let mut u = std::mem::zeroed::<libc::rusage>();
@@ -174,9 +210,12 @@ pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
     if let Some(path) = &args.cert {
         output::check_writable(path)?;
     }
-    match Folder::at(&args.dir).manifest().map_err(failure)?.game {
-        GameSpec::Ramsey(_) => merge_as::<RamseyGame>(&args),
-        GameSpec::Erdos(_) => merge_as::<ScoringGame>(&args),
+    let manifest = Folder::at(&args.dir).manifest().map_err(failure)?;
+    match (manifest.game, manifest.layers.is_some()) {
+        (GameSpec::Ramsey(_), false) => merge_as::<RamseyGame>(&args),
+        (GameSpec::Erdos(_), false) => merge_as::<ScoringGame>(&args),
+        (GameSpec::Ramsey(_), true) => merge_layered::<RamseyGame>(&args.dir, args.cert.as_deref(), args.json),
+        (GameSpec::Erdos(_), true) => merge_layered::<ScoringGame>(&args.dir, args.cert.as_deref(), args.json),
     }
 }
 
@@ -237,6 +276,9 @@ fn merged_json<G: Splittable>(merge: &Merge<G>, m: &Merged<G::Score>, cpu: f64) 
 
 /// Shows a folder's progress.
 pub fn run_status(args: FolderArgs) -> Result<(), Failure> {
+    if Folder::at(&args.dir).manifest().map_err(failure)?.layers.is_some() {
+        return layered_status(&args.dir, args.json);
+    }
     let status = Status::read(&Folder::at(&args.dir)).map_err(failure)?;
     let spans: Vec<(usize, f64, f64)> = [16, 64, 256]
         .into_iter()

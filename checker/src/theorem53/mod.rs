@@ -56,9 +56,18 @@ pub fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         return Err(bad("family", family, "`trees`"));
     }
     let text = header_line(&mut it, "vertices")?;
-    let sizes = match text.split_once('-').map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>())) {
+    let sizes = match text
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
+    {
         Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => (a, b),
-        _ => return Err(bad("vertices", text, &format!("A-B with 1 <= A <= B <= {}", trees::MAX_TREE_ORDER))),
+        _ => {
+            return Err(bad(
+                "vertices",
+                text,
+                &format!("A-B with 1 <= A <= B <= {}", trees::MAX_TREE_ORDER),
+            ))
+        }
     };
     let game = header_line(&mut it, "game")?;
     if game != "ccg" {
@@ -124,7 +133,12 @@ impl Listed {
             let next = reply(s, u, c);
             match decided(&next, self.k, self.safe) {
                 Some(1) => {}
-                Some(_) => return Err(format!("{} and the reply {u}:{c} a vertex has no free colour", context())),
+                Some(_) => {
+                    return Err(format!(
+                        "{} and the reply {u}:{c} a vertex has no free colour",
+                        context()
+                    ))
+                }
                 None if self.lines.contains_key(&code(&next)) => {}
                 None => {
                     return Err(format!(
@@ -182,7 +196,10 @@ fn start(tree: &Adjacency, root: usize) -> State {
     }
     // Index in the state: position in `order` minus one (the root is gone).
     let mut index = vec![0; n];
-    order.iter().enumerate().for_each(|(i, &v)| index[v] = i.wrapping_sub(1));
+    order
+        .iter()
+        .enumerate()
+        .for_each(|(i, &v)| index[v] = i.wrapping_sub(1));
     order[1..]
         .iter()
         .map(|&v| Node {
@@ -208,7 +225,11 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         // A tree of the family leaves at most B - 1 vertices after rule 1
         // (this also bounds the work per state and the code's recursion).
         if s.len() >= header.sizes.1 {
-            return Err(bad(format!("{} vertices: more than a tree on {} leaves", s.len(), header.sizes.1)));
+            return Err(bad(format!(
+                "{} vertices: more than a tree on {} leaves",
+                s.len(),
+                header.sizes.1
+            )));
         }
         if let Some(first) = lines.insert(code(&s), line_of(i)) {
             return Err(bad(format!("the same state as line {first}")));
@@ -231,9 +252,15 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
                 if !seen.insert(code(&s)) {
                     continue;
                 }
-                let context = || format!("on the tree {} rooted at {root}, after the move {root}:1", trees::graph6(&tree));
+                let context = || {
+                    format!(
+                        "on the tree {} rooted at {root}, after the move {root}:1",
+                        trees::graph6(&tree)
+                    )
+                };
                 // The family is the header's claim: blamed on its line.
-                let blame = |why: String| Rejection::invalid(format!("line {VERTICES_LINE}: {why}")).at_line(VERTICES_LINE);
+                let blame =
+                    |why: String| Rejection::invalid(format!("line {VERTICES_LINE}: {why}")).at_line(VERTICES_LINE);
                 replies += listed.after_move(&s, &context).map_err(blame)?;
             }
         }

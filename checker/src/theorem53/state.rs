@@ -59,7 +59,10 @@ pub fn parse(text: &[u8], k: usize) -> Result<State, String> {
                 while let Some(d @ b'1'..=b'9') = byte(i) {
                     let c = d - b'0';
                     if c as usize > k || forbidden >> c != 0 {
-                        return Err(format!("byte {}: colour {c} is not above the last and at most {k}", i + 1));
+                        return Err(format!(
+                            "byte {}: colour {c} is not above the last and at most {k}",
+                            i + 1
+                        ));
                     }
                     forbidden |= 1 << c;
                     i += 1;
@@ -161,7 +164,8 @@ pub fn decided(state: &State, k: usize, safe: bool) -> Option<u8> {
             around[f] += 1;
         }
     }
-    let won = state.is_empty() || (safe && (0..state.len()).all(|v| free(state, v, k).count_ones() as usize > around[v]));
+    let won =
+        state.is_empty() || (safe && (0..state.len()).all(|v| free(state, v, k).count_ones() as usize > around[v]));
     won.then_some(1)
 }
 
@@ -247,7 +251,18 @@ mod tests {
     #[test]
     fn malformed_states_are_refused() {
         for bad in [
-            "", "(e", "(e))", "(x)", "(e21)", "(e6)", "(e!1)", "(e(o*))", "(e*(o!3))", "(e(e))", "(e1!)", "(e)x",
+            "",
+            "(e",
+            "(e))",
+            "(x)",
+            "(e21)",
+            "(e6)",
+            "(e!1)",
+            "(e(o*))",
+            "(e*(o!3))",
+            "(e(e))",
+            "(e1!)",
+            "(e)x",
         ] {
             assert!(parse(bad.as_bytes(), 5).is_err(), "{bad}");
         }

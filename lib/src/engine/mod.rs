@@ -47,6 +47,7 @@ pub mod dfpn;
 pub mod extract;
 pub mod follow;
 mod hook;
+pub mod layers;
 pub mod limits;
 pub mod play;
 pub mod reachable;

@@ -87,7 +87,12 @@ fn vertex_code(strategy: &TreeStrategy, p: &ColourPosition, v: Vertex, marker: &
 /// when every vertex is safe; in parallel over (tree, root) pairs, the
 /// states within `cap` bytes. Ok(Err): the first failure in (size, tree,
 /// root) order.
-pub fn invariant(max_n: usize, colours: usize, played_out: bool, cap: u64) -> Result<Result<Invariant, Box<Failure>>, Stopped> {
+pub fn invariant(
+    max_n: usize,
+    colours: usize,
+    played_out: bool,
+    cap: u64,
+) -> Result<Result<Invariant, Box<Failure>>, Stopped> {
     let trees: Vec<Graph> = (1..=max_n).flat_map(super::trees::trees).collect();
     let jobs: Vec<(&Graph, Vertex)> = trees
         .iter()
@@ -169,7 +174,12 @@ impl CertifiedTrees {
     /// The certificate (format version 10) of a verified run.
     pub fn certificate(&self) -> Option<Certificate> {
         let states = &self.result.as_ref().ok()?.states;
-        Some(theorem53_certificate(1..=self.max_n, self.colours, self.played_out, states))
+        Some(theorem53_certificate(
+            1..=self.max_n,
+            self.colours,
+            self.played_out,
+            states,
+        ))
     }
 
     /// One line of counts, then VERIFIED, or the failure and REFUTED.

@@ -2,6 +2,7 @@
 //! manifest, how its scores are written in results, and whether its jobs
 //! and merge write certificates.
 
+use super::layered::merge::LayerMerge;
 use super::merge::Merge;
 use super::JobsError;
 use crate::core::board::{Player, Position};
@@ -13,7 +14,7 @@ use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
 use crate::games::scoring::{Points, Scoring, ScoringGame};
 use crate::games::statement::{colour_start, parse_board};
-use crate::games::{Hints, Notation, Symmetric};
+use crate::games::{Hints, Notation, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
@@ -77,6 +78,9 @@ pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized 
     fn certificate(solver: &Solver<Self>, from: &Position) -> Option<Result<Certificate, Stopped>>;
     /// The merged certificate of a folder, if the family has them.
     fn merged(merge: &Merge<Self>, solver: &Solver<Glued<Self>>) -> Option<Result<Certificate, JobsError>>;
+    /// The certificate of a layered folder whose start has `value`, if
+    /// the family has them.
+    fn layered(merge: &LayerMerge<Self>, value: Value<Self::Score>) -> Option<Result<Certificate, JobsError>>;
 }
 
 /// The error of a manifest's game that cannot be built.
@@ -150,6 +154,10 @@ impl Splittable for RamseyGame {
     fn merged(merge: &Merge<RamseyGame>, solver: &Solver<Glued<RamseyGame>>) -> Option<Result<Certificate, JobsError>> {
         Some(super::parts::certificate(merge, solver))
     }
+
+    fn layered(merge: &LayerMerge<RamseyGame>, value: Value<Outcome>) -> Option<Result<Certificate, JobsError>> {
+        Some(super::layered::cert::certificate(merge, value))
+    }
 }
 
 impl Splittable for ScoringGame {
@@ -200,6 +208,10 @@ impl Splittable for ScoringGame {
     }
 
     fn merged(_: &Merge<ScoringGame>, _: &Solver<Glued<ScoringGame>>) -> Option<Result<Certificate, JobsError>> {
+        None
+    }
+
+    fn layered(_: &LayerMerge<ScoringGame>, _: Value<Points>) -> Option<Result<Certificate, JobsError>> {
         None
     }
 }

@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 mod family;
+pub mod layered;
 pub mod merge;
 mod parts;
 pub mod run;
@@ -114,8 +115,13 @@ pub struct Manifest {
     pub certificates: bool,
     /// How to run job `{}` (the index replaces `{}`), for people and scripts.
     pub command: String,
-    /// The jobs.
+    /// The jobs (none in a layered folder: its jobs are numbered by its
+    /// plan).
     pub jobs: Vec<JobSpec>,
+    /// A layered folder's levels and shards ([`layered`]); none for a
+    /// folder cut at a frontier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layers: Option<layered::Plan>,
 }
 
 /// The tool line of manifests and results.
@@ -127,9 +133,13 @@ impl Manifest {
     /// The manifest as text: one line per job.
     pub fn to_text(&self) -> String {
         let jobs: Vec<String> = self.jobs.iter().map(json).collect();
+        let layers = match &self.layers {
+            Some(plan) => format!(",\n\"layers\": {}", json(plan)),
+            None => String::new(),
+        };
         format!(
             "{{\n\"format\": {},\n\"tool\": {},\n\"game\": {},\n\"depth\": {},\n\"keys\": {},\n\
-             \"certificates\": {},\n\"command\": {},\n\"jobs\": [\n{}\n]\n}}\n",
+             \"certificates\": {},\n\"command\": {},\n\"jobs\": [\n{}\n]{layers}\n}}\n",
             json(&self.format),
             json(&self.tool),
             json(&self.game),

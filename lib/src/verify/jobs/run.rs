@@ -56,6 +56,7 @@ pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -
             .enumerate()
             .map(|(i, n)| JobSpec::new(i, n.path, &n.canon.position))
             .collect(),
+        layers: None,
     };
     folder.create(&manifest)?;
     Ok(manifest)

@@ -1,0 +1,101 @@
+//! Splitting a game into a layered folder, and running one of its jobs.
+
+use super::backward::backward;
+use super::forward::forward;
+use super::{Folder, LayerResult, Phase, Plan};
+use crate::games::ramsey::RamseyGame;
+use crate::games::scoring::ScoringGame;
+use crate::verify::jobs::run::Usage;
+use crate::verify::jobs::{host_name, tool, write_atomic, GameSpec, JobsError, Manifest, Splittable};
+use std::time::Instant;
+
+/// Writes the layered folder of `game`: `shards` shards per level (at
+/// least 1), certificates if the family has them and `certificates`.
+pub fn split_layers<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    shards: usize,
+    certificates: bool,
+    command: String,
+) -> Result<Manifest, JobsError> {
+    let plan = Plan {
+        levels: game.start().free_edges().len() + 1,
+        shards: shards.max(1),
+    };
+    let manifest = Manifest {
+        format: crate::verify::jobs::MANIFEST_FORMAT.to_string(),
+        tool: tool(),
+        game: game.spec(),
+        depth: 0,
+        keys: false,
+        certificates: certificates && matches!(game.spec(), GameSpec::Ramsey(_)),
+        command,
+        jobs: vec![],
+        layers: Some(plan),
+    };
+    folder.create(&manifest)?;
+    Ok(manifest)
+}
+
+/// Runs job `index` of a layered folder unless it has finished before
+/// (`Ok((result, false))` then); `usage` is read once the job is done.
+pub fn run_layer_job(
+    folder: &Folder,
+    index: usize,
+    usage: impl Fn() -> Usage,
+) -> Result<(LayerResult, bool), JobsError> {
+    let manifest = folder.manifest()?;
+    match &manifest.game {
+        GameSpec::Ramsey(_) => run_as(&RamseyGame::from_spec(&manifest.game)?, folder, &manifest, index, usage),
+        GameSpec::Erdos(_) => run_as(
+            &ScoringGame::from_spec(&manifest.game)?,
+            folder,
+            &manifest,
+            index,
+            usage,
+        ),
+    }
+}
+
+fn run_as<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    manifest: &Manifest,
+    index: usize,
+    usage: impl Fn() -> Usage,
+) -> Result<(LayerResult, bool), JobsError> {
+    let plan = Folder::plan(manifest)?;
+    let task = plan
+        .task(index)
+        .ok_or_else(|| JobsError::Bad(format!("no job {index}: the folder has {}", plan.jobs())))?;
+    if let Some(done) = folder.layer_result(&plan, index)? {
+        return Ok((done, false));
+    }
+    let marker = folder.job_file("running", index, "json");
+    let note = serde_json::json!({"host": host_name(), "pid": std::process::id()});
+    write_atomic(&marker, note.to_string().as_bytes())?;
+    let started = Instant::now();
+    let done = match task.phase {
+        Phase::Forward => forward(game, folder, &plan, task),
+        Phase::Backward => backward(game, folder, &plan, task),
+    };
+    let _ = std::fs::remove_file(&marker);
+    let (positions, children, files) = done?;
+    let used = usage();
+    let result = LayerResult {
+        tool: tool(),
+        index,
+        phase: task.phase,
+        level: task.level,
+        shard: task.shard,
+        positions,
+        children,
+        cpu_seconds: used.cpu_seconds,
+        wall_seconds: started.elapsed().as_secs_f64(),
+        peak_memory_bytes: used.peak_memory_bytes,
+        host: host_name(),
+        files,
+    };
+    folder.write_layer_result(&result)?;
+    Ok((result, true))
+}

@@ -1,0 +1,219 @@
+//! A layered split (`split --layers`: jobs per level and shard sharing
+//! values through files) gives what one process gives: the value with its
+//! plies (also against the plain brute force of `tests/brute`), one
+//! optimal line as long, the distinct position count, a certificate the
+//! independent checker accepts with as many entries as one process's; the
+//! same files for any thread count; and a folder with a missing or changed
+//! file, or a job run before its inputs, is refused by number (exit 2).
+
+mod brute;
+mod common;
+use brute::{complete, target, Model, Pos, RED};
+use common::ramsey;
+use ramsey_verify::analysis::ramsey_game::Statement;
+use ramsey_verify::engine::{Limits, Solver};
+use ramsey_verify::games::prelude::*;
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::verify::cert::game::solved_game_certificate;
+use ramsey_verify::verify::jobs::layered::merge::LayerMerge;
+use ramsey_verify::verify::jobs::layered::run::{run_layer_job, split_layers};
+use ramsey_verify::verify::jobs::run::Usage;
+use ramsey_verify::verify::jobs::{Folder, Splittable};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A fresh folder.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ramsey-layers-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn game(rules: &str, board: usize, target: &str) -> RamseyGame {
+    let statement = Statement {
+        target: Some(target.into()),
+        ..Statement::default()
+    };
+    statement.game(rules, &board.to_string()).unwrap()
+}
+
+/// Splits `game` into `shards` shards per level and runs every job in
+/// order on `threads` threads.
+fn split_and_run<G: Splittable>(game: &G, name: &str, shards: usize, threads: usize) -> Folder {
+    let folder = Folder::at(scratch(name));
+    let manifest = split_layers(game, &folder, shards, true, "job {}".into()).unwrap();
+    let plan = manifest.layers.unwrap();
+    let limits = Limits::default().with_threads(threads);
+    for i in 0..plan.jobs() {
+        let (_, ran) = limits
+            .install(|| run_layer_job(&folder, i, Usage::default))
+            .unwrap()
+            .unwrap();
+        assert!(ran, "job {i} ran");
+    }
+    folder
+}
+
+/// The brute force's score of the empty board: +1 red, 0 draw, -1 blue.
+fn brute_score(rules: Rules, n: usize, name: &str) -> i8 {
+    let t = target(name);
+    let start = Pos {
+        colour: [0, 0],
+        mover: RED,
+    };
+    let model = Model::new(n, &complete(n).1, [&t, &t], rules, RED);
+    model.solve(start, &mut HashMap::new()).score
+}
+
+fn score(outcome: Outcome) -> i8 {
+    match outcome {
+        Outcome::RedWins => 1,
+        Outcome::Draw => 0,
+        Outcome::BlueWins => -1,
+    }
+}
+
+#[test]
+fn layered_merges_equal_one_process_for_every_rule_set() {
+    let cases = [
+        ("misere", 6, "K3", 3),
+        ("achieve", 5, "K3", 2),
+        ("avoid", 5, "K3", 1),
+        ("achieve", 4, "P3", 2),
+        ("maker", 5, "K3", 3),
+        ("achieve-second", 4, "C4", 2),
+        ("avoid-plus", 5, "K3", 2),
+        ("misere-plus", 4, "P3", 3),
+        ("shared-avoid", 6, "K3", 2),
+        ("achieve", 4, "K3", 5),
+    ];
+    let mut draws = 0;
+    for (rules, n, t, shards) in cases {
+        let g = game(rules, n, t);
+        let one = Solver::new(&g);
+        let value = one.value(&g.start()).unwrap();
+        let cert = solved_game_certificate(&one).unwrap();
+        let folder = split_and_run(&g, &format!("{rules}-{n}-{t}"), shards, 1);
+        let merge = LayerMerge::<RamseyGame>::load(&folder).unwrap();
+        let m = merge.merge().unwrap();
+        let what = format!("{rules} K{n} {t} in {shards} shards");
+        assert_eq!(m.value, value, "{what}");
+        if rules != "shared-avoid" {
+            assert_eq!(score(value.score), brute_score(rules.parse().unwrap(), n, t), "{what}");
+        }
+        assert_eq!(m.positions, one.positions(), "{what}");
+        assert_eq!(m.line.len() as u32, value.plies, "{what}");
+        let merged_cert = RamseyGame::layered(&merge, m.value).unwrap().unwrap();
+        assert_eq!(merged_cert.entries, cert.entries, "{what}");
+        let summary =
+            ramsey_cert_check::check(merged_cert.text.as_bytes(), 1).unwrap_or_else(|r| panic!("{what}: {r:?}"));
+        assert_eq!(summary.entries, cert.entries, "{what}");
+        draws += usize::from(value.score == Outcome::Draw);
+    }
+    assert!(draws > 0, "a draw (version 5) among the cases");
+}
+
+#[test]
+fn an_erdos_game_merges_to_one_process_value_and_count() {
+    use ramsey_verify::games::scoring::{Scoring, ScoringGame};
+    let (n, edges) = ramsey_verify::games::colex::colex_graph(9);
+    let board = ramsey_verify::core::board::Position::on_graph(n, edges);
+    for scoring in Scoring::ALL {
+        let g = ScoringGame::new(scoring, &board, &[]).unwrap();
+        let one = Solver::new(&g);
+        let value = one.value(&g.start()).unwrap();
+        let folder = split_and_run(&g, &format!("erdos-{}", scoring.name()), 3, 1);
+        let m = LayerMerge::<ScoringGame>::load(&folder).unwrap().merge().unwrap();
+        assert_eq!((m.value, m.positions), (value, one.positions()), "{}", scoring.name());
+    }
+}
+
+/// Every file of a folder's `layers/`, by name, with its bytes.
+fn files(folder: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut all: Vec<_> = std::fs::read_dir(folder.join("layers"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().to_string(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn the_files_are_the_same_for_any_thread_count() {
+    let g = game("achieve", 6, "K3");
+    split_and_run(&g, "threads-1", 3, 1);
+    split_and_run(&g, "threads-2", 3, 2);
+    assert_eq!(files(&scratch_kept("threads-1")), files(&scratch_kept("threads-2")));
+}
+
+/// A folder made earlier in this process.
+fn scratch_kept(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ramsey-layers-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn the_command_line_runs_levels_in_turn_and_refuses_bad_folders() {
+    let dir = scratch("cli");
+    let d = dir.to_str().unwrap();
+    let (code, out, _) = ramsey(&[
+        "split", "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2", "--out", d,
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(jobs, 2 * 11 * 2);
+    // A job whose inputs are not there yet is refused, naming them.
+    let (code, _, err) = ramsey(&["job", d, "4"]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("jobs without a result (0, 1, 2, 3)"), "{err}");
+    for i in 0..jobs {
+        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let (_, out, _) = ramsey(&["job", d, "0"]);
+    assert!(out.contains("finished before"), "{out}");
+    let (code, out, _) = ramsey(&["jobs", d, "--json"]);
+    assert_eq!(code, 0);
+    let status: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(status["done"], jobs);
+    let cert = dir.join("merged.cert");
+    let (code, out, err) = ramsey(&["merge", d, "--json", "--cert", cert.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (_, one, _) = ramsey(&["solve", "--rules", "misere", "--target", "K3", "--board", "5", "--json"]);
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(merged["value"], one["score"]);
+    assert_eq!(merged["plies"], one["plies"]);
+    assert_eq!(merged["distinct_positions"], one["positions"]);
+    let (code, out, _) = ramsey(&["check", cert.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+
+    // The value files of level 3 changed after their jobs wrote them:
+    // refused, by job.
+    for shard in 0..2 {
+        let val = dir.join(format!("layers/L003-S0000{shard}.val"));
+        let mut bytes = std::fs::read(&val).unwrap();
+        let last = bytes.len() - 5;
+        bytes[last] ^= 1;
+        std::fs::write(&val, &bytes).unwrap();
+    }
+    let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("was changed after the job wrote it"), "{err}");
+    // A file missing: refused, naming its job.
+    std::fs::remove_file(dir.join("layers/L002-S00000.pos")).unwrap();
+    std::fs::remove_file(dir.join("layers/L002-S00001.pos")).unwrap();
+    let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains(".pos is missing"), "{err}");
+    // A result missing: refused, by number.
+    std::fs::remove_file(dir.join("results/job-000037.json")).unwrap();
+    let (code, _, err) = ramsey(&["merge", d]);
+    assert_eq!((code, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("1 jobs without a result (37)"), "{err}");
+}
