@@ -110,7 +110,7 @@ done
 
 # The K4 game on K_aleph0 from the empty board (issue 27's lower bound):
 # she cannot force a K4 within b of her moves, his strategy (format 9).
-for b in 6 7 8 9 10; do
+for b in 6 7 8 9 10 11; do
   ext=cert
   if [ "$b" -ge 8 ]; then ext=cert.gz; fi
   NEW+=("certs/k4-inf-no-win-$b.$ext|K4 game on K_aleph0 from the empty board|solve --g6 ?:? --budget $b --clique 4 --board inf")
