@@ -272,6 +272,11 @@ impl ScoringGame {
     /// [`strategy::oriented`]): her points as they stand (cliques stay),
     /// and the largest clique the opponent can still complete with the
     /// moves he has left, in any play.
+    ///
+    /// That largest clique is at least his clique number now (his cliques
+    /// use no free edge; a lone vertex is a clique of size 1 on a board
+    /// with a vertex, as [`clique_number`] counts it), so his points now
+    /// need no separate count.
     fn clique_bound(&self, rows: &Rows, player: Player, to_move: Player) -> Points {
         let left = rows.moves_left(to_move);
         let his = player.opponent();
@@ -279,7 +284,7 @@ impl ScoringGame {
         let reach = reach(rows.colour(his), &rows.free[..n]);
         let all = (0..n).fold(0, |s, v| s | 1 << v);
         let most = clique_with_budget(&reach[..n], &rows.free[..n], all, left[his as usize]);
-        strategy::oriented(player, self.measure(rows, player), most.max(self.measure(rows, his)))
+        strategy::oriented(player, self.measure(rows, player), most)
     }
 }
 
