@@ -7,12 +7,12 @@
 
 mod brute;
 mod common;
-use brute::{complete, target, Model, Pos, RED};
+use brute::{empty_board_score, outcome_score};
 use common::ramsey;
 use ramsey_verify::analysis::ramsey_game::Statement;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::prelude::*;
-use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
 use ramsey_verify::games::{Hints, Symmetric};
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::jobs::merge::{Merge, Merged};
@@ -72,29 +72,6 @@ fn merged(folder: &Folder) -> Merged<Outcome> {
     Merge::<RamseyGame>::load(folder).unwrap().merge(true).unwrap()
 }
 
-/// The brute force's score of the empty board: +1 red, 0 draw, -1 blue.
-fn brute_score(rules: Rules, n: usize, name: &str) -> i8 {
-    let t = target(name);
-    let model = Model::new(n, &complete(n).1, [&t, &t], rules, RED);
-    model
-        .solve(
-            Pos {
-                colour: [0, 0],
-                mover: RED,
-            },
-            &mut HashMap::new(),
-        )
-        .score
-}
-
-fn score(outcome: Outcome) -> i8 {
-    match outcome {
-        Outcome::RedWins => 1,
-        Outcome::Draw => 0,
-        Outcome::BlueWins => -1,
-    }
-}
-
 #[test]
 fn merged_runs_equal_one_process_for_every_rule_set() {
     let cases = [
@@ -118,7 +95,11 @@ fn merged_runs_equal_one_process_for_every_rule_set() {
         let m = merged(&folder);
         let what = format!("{rules} K{n} {t} at depth {depth}");
         assert_eq!(m.value, value, "{what}");
-        assert_eq!(score(value.score), brute_score(rules.parse().unwrap(), n, t), "{what}");
+        assert_eq!(
+            outcome_score(value.score),
+            empty_board_score(rules.parse().unwrap(), n, t),
+            "{what}"
+        );
         assert_eq!(m.distinct_positions, Some(one.positions()), "{what}");
         let merged_cert = m.certificate.unwrap();
         assert_eq!(merged_cert.entries, cert.entries, "{what}");

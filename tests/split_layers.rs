@@ -8,18 +8,17 @@
 
 mod brute;
 mod common;
-use brute::{complete, target, Model, Pos, RED};
+use brute::{empty_board_score, outcome_score};
 use common::ramsey;
 use ramsey_verify::analysis::ramsey_game::Statement;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::prelude::*;
-use ramsey_verify::games::ramsey::{Outcome, RamseyGame, Rules};
+use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::jobs::layered::merge::LayerMerge;
 use ramsey_verify::verify::jobs::layered::run::{run_layer_job, split_layers};
 use ramsey_verify::verify::jobs::run::Usage;
 use ramsey_verify::verify::jobs::{Folder, Splittable};
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// A fresh folder.
@@ -54,25 +53,6 @@ fn split_and_run<G: Splittable>(game: &G, name: &str, shards: usize, threads: us
     folder
 }
 
-/// The brute force's score of the empty board: +1 red, 0 draw, -1 blue.
-fn brute_score(rules: Rules, n: usize, name: &str) -> i8 {
-    let t = target(name);
-    let start = Pos {
-        colour: [0, 0],
-        mover: RED,
-    };
-    let model = Model::new(n, &complete(n).1, [&t, &t], rules, RED);
-    model.solve(start, &mut HashMap::new()).score
-}
-
-fn score(outcome: Outcome) -> i8 {
-    match outcome {
-        Outcome::RedWins => 1,
-        Outcome::Draw => 0,
-        Outcome::BlueWins => -1,
-    }
-}
-
 #[test]
 fn layered_merges_equal_one_process_for_every_rule_set() {
     let cases = [
@@ -99,7 +79,11 @@ fn layered_merges_equal_one_process_for_every_rule_set() {
         let what = format!("{rules} K{n} {t} in {shards} shards");
         assert_eq!(m.value, value, "{what}");
         if rules != "shared-avoid" {
-            assert_eq!(score(value.score), brute_score(rules.parse().unwrap(), n, t), "{what}");
+            assert_eq!(
+                outcome_score(value.score),
+                empty_board_score(rules.parse().unwrap(), n, t),
+                "{what}"
+            );
         }
         assert_eq!(m.positions, one.positions(), "{what}");
         assert_eq!(m.line.len() as u32, value.plies, "{what}");

@@ -6,7 +6,7 @@
 //! No canonical forms, no orbits: the only memo is on labelled positions.
 #![allow(dead_code)]
 
-use ramsey_verify::games::ramsey::Rules;
+use ramsey_verify::games::ramsey::{Outcome, Rules};
 use std::collections::HashMap;
 
 /// Red and blue as colour indices.
@@ -306,4 +306,25 @@ pub fn target(name: &str) -> Graph {
 /// The complete graph `K_n`.
 pub fn complete(n: usize) -> Graph {
     (n, (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect())
+}
+
+/// The brute force's score of the empty `K_n` under `rules`, both players
+/// with the target `name`, red first: +1 red wins, 0 draw, -1 blue wins.
+pub fn empty_board_score(rules: Rules, n: usize, name: &str) -> i8 {
+    let t = target(name);
+    let model = Model::new(n, &complete(n).1, [&t, &t], rules, RED);
+    let start = Pos {
+        colour: [0, 0],
+        mover: RED,
+    };
+    model.solve(start, &mut HashMap::new()).score
+}
+
+/// An engine outcome as the brute force scores it (see [`Val`]).
+pub fn outcome_score(outcome: Outcome) -> i8 {
+    match outcome {
+        Outcome::RedWins => 1,
+        Outcome::Draw => 0,
+        Outcome::BlueWins => -1,
+    }
 }

@@ -130,7 +130,10 @@ pub fn walk<G: Symmetric>(
             if chunk.is_empty() {
                 break;
             }
-            replies -= chunk.iter().map(|(_, r)| r.as_ref().map_or(0, Vec::len) as u64).sum::<u64>();
+            replies -= chunk
+                .iter()
+                .map(|(_, r)| r.as_ref().map_or(0, Vec::len) as u64)
+                .sum::<u64>();
             let steps: Vec<Result<Step<G>, Stopped>> = chunk
                 .into_par_iter()
                 .map(|waiting| step(game, prover, waiting, &open, &label))
@@ -175,7 +178,10 @@ type Waiting<G> = (<G as Rules>::Position, Option<Vec<<G as Rules>::Move>>);
 
 /// What one position adds: its entry (a position of the prover) and the
 /// positions after it still open, each with its fingerprint.
-type Step<G> = (Option<(<G as Rules>::Position, <G as Rules>::Move)>, Vec<(Waiting<G>, u128)>);
+type Step<G> = (
+    Option<(<G as Rules>::Position, <G as Rules>::Move)>,
+    Vec<(Waiting<G>, u128)>,
+);
 
 /// `position` labelled once: its fingerprint and, where the other player
 /// moves, one reply per orbit of the automorphisms of its canonical form,

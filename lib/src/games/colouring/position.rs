@@ -215,7 +215,9 @@ mod tests {
                         if moves.is_empty() {
                             break;
                         }
-                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
                         p = game.play(&p, &moves[(state >> 33) as usize % moves.len()]);
                     }
                 }
