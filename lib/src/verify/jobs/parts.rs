@@ -22,8 +22,9 @@ use crate::engine::extract::{strategy, Prover};
 use crate::engine::split::Glued;
 use crate::engine::{Solver, Stopped};
 use crate::games::prelude::*;
-use crate::games::ramsey::RamseyGame;
+use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::statement::colour_start;
+use crate::games::Value;
 use crate::verify::cert::game::{coloured, colouring, move_text, seal_draw, seal_win};
 use crate::verify::cert::Certificate;
 use std::collections::{BTreeSet, HashSet};
@@ -54,7 +55,7 @@ impl<'b> Prover<Glued<'b, RamseyGame>> for Top<'_, '_, '_, 'b> {
 
 /// An entry: the prover, the position, the move's text and (for a win)
 /// the depth.
-type Entry = (Player, Position, String, u32);
+pub(super) type Entry = (Player, Position, String, u32);
 
 /// The merged certificate of `merge`'s game, the glue solved by `solver`.
 pub(super) fn certificate(
@@ -95,19 +96,21 @@ pub(super) fn certificate(
             }
         }
     }
-    Ok(match value.score.winner() {
+    Ok(seal(game, &start, value, entries))
+}
+
+/// A merged certificate from its entries: a version-3 win (each entry's
+/// position, move and depth) or a version-5 draw (both provers' entries).
+pub(super) fn seal(game: &RamseyGame, start: &Position, value: Value<Outcome>, entries: Vec<Entry>) -> Certificate {
+    match value.score.winner() {
         Some(_) => {
             let lines = entries
                 .into_iter()
                 .map(|(_, p, m, d)| (coloured(&p), format!("{} {m} {d}\n", colouring(&p))));
-            seal_win(game, &start, value, lines.collect())
+            seal_win(game, start, value, lines.collect())
         }
-        None => seal_draw(
-            game,
-            &start,
-            entries.into_iter().map(|(player, p, m, _)| (player, p, m)),
-        ),
-    })
+        None => seal_draw(game, start, entries.into_iter().map(|(player, p, m, _)| (player, p, m))),
+    }
 }
 
 /// The entries of `prover` in job `i`'s certificate: a win of the prover

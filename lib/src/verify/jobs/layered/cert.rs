@@ -17,8 +17,9 @@ use crate::engine::{StopReason, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::Value;
-use crate::verify::cert::game::{coloured, colouring, move_text, seal_draw, seal_win};
+use crate::verify::cert::game::move_text;
 use crate::verify::cert::Certificate;
+use crate::verify::jobs::parts::seal;
 use crate::verify::jobs::JobsError;
 use std::sync::Mutex;
 
@@ -71,17 +72,5 @@ pub fn certificate(merge: &LayerMerge<RamseyGame>, value: Value<Outcome>) -> Res
             entries.push((prover, game.as_written(&position), move_text(&m), v.plies.div_ceil(2)));
         }
     }
-    Ok(match value.score.winner() {
-        Some(_) => {
-            let lines = entries
-                .into_iter()
-                .map(|(_, p, m, d)| (coloured(&p), format!("{} {m} {d}\n", colouring(&p))));
-            seal_win(game, &start, value, lines.collect())
-        }
-        None => seal_draw(
-            game,
-            &start,
-            entries.into_iter().map(|(player, p, m, _)| (player, p, m)),
-        ),
-    })
+    Ok(seal(game, &start, value, entries))
 }
