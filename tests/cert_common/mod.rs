@@ -10,10 +10,16 @@ use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
 /// A fresh scratch file, unique to the test process.
+///
+/// Each call gets its own file (a counter in front of `name`): tests of one
+/// binary run in parallel, and two writing the same name would read each
+/// other's half-written certificates.
 pub fn scratch(name: &str) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("ramsey-game-cert-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir.join(format!("{call}-{name}"))
 }
 
 /// Runs `command args --cert FILE` (2 threads) and returns the
