@@ -126,7 +126,7 @@ for b in 6 7 8 9 10 11; do
   NEW+=("certs/k4-inf-no-win-$b.$ext|K4 game on K_aleph0 from the empty board|solve --g6 ?:? --budget $b --clique 4 --board inf")
 done
 # Issue 27's small boards: on K_8 (28 edges, at most 14 moves of hers).
-NEW+=("certs/k4-8-no-win-11.cert.gz|K4 game on K_8 from the empty board|solve --g6 ?:? --budget 11 --clique 4 --board 8")
+NEW+=("certs/k4-8-no-win-12.cert.gz|K4 game on K_8 from the empty board|solve --g6 ?:? --budget 12 --clique 4 --board 8")
 
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
