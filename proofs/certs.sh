@@ -102,7 +102,9 @@ NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --tr
 NEW+=("certs/theorem53-trees-1-12.cert.gz|Theorem 5.3's strategy, every tree on 1 to 12 vertices and every root|colour --certify-trees 12 --stop-when-safe")
 NEW+=("certs/theorem53-trees-1-11-played-out.cert.gz|Theorem 5.3's strategy, every tree on 1 to 11 vertices and every root|colour --certify-trees 11")
 NEW+=("certs/theorem53-trees-1-8-played-out.cert.gz|Theorem 5.3's strategy, every tree on 1 to 8 vertices and every root|colour --certify-trees 8")
-NEW+=("certs/chi-g-torus-4x4.cert.gz|the torus C4 x C4|colour --game-chromatic --graph torus:4x4")
+for torus in 4x4 5x5; do
+  NEW+=("certs/chi-g-torus-$torus.cert.gz|the torus C${torus%x*} x C${torus#*x}|colour --game-chromatic --graph torus:$torus")
+done
 SECURED=(4x7 5x6)
 for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
