@@ -463,7 +463,7 @@ impl Hints for ScoringGame {
     fn score_bounds(&self, position: &Position) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
         let to_move = position.to_move();
-        let bound = |p| self.side_bound(&rows, p, to_move, &|_| false);
+        let bound = |p| self.side_bound(&rows, p, to_move, None);
         Some((bound(Player::First), bound(Player::Second)))
     }
 
@@ -482,7 +482,7 @@ impl Hints for ScoringGame {
         let decides = |p: Player, s: Points| meets(s) == (p == Player::First);
         let mut sides = [None, None];
         for p in [to_move.opponent(), to_move] {
-            let s = self.side_bound(&rows, p, to_move, &|s| decides(p, s));
+            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(p, s)));
             sides[p as usize] = Some(s);
             if decides(p, s) {
                 break;
@@ -495,13 +495,21 @@ impl Hints for ScoringGame {
 impl ScoringGame {
     /// `player`'s side of the bounds (a lower bound for Alice, an upper
     /// one for Bob), whose costlier parts are skipped once the cheaper
-    /// ones are `enough` (the test is decided).
-    fn side_bound(&self, rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
+    /// ones are `enough` (the test is decided); without a test (`None`),
+    /// the best bound each game has.
+    fn side_bound(
+        &self,
+        rows: &Rows,
+        player: Player,
+        to_move: Player,
+        test: Option<&dyn Fn(Points) -> bool>,
+    ) -> Points {
+        let enough = test.unwrap_or(&|_| false);
         match self.scoring {
             Scoring::Star => star::bound(rows, player, to_move, enough),
             Scoring::VertexCapturing => vc::bound(rows, player, to_move, enough),
             Scoring::Clique => self.clique_bound(rows, player, to_move),
-            Scoring::Colex => colex_bound::bound(rows, player, to_move, enough),
+            Scoring::Colex => colex_bound::bound(rows, player, to_move, test),
         }
     }
 }

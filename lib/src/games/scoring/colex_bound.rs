@@ -24,9 +24,13 @@ use crate::games::colex::{
 
 /// The Colex game's bound from `player`'s side (a lower bound for Alice,
 /// an upper bound for Bob), `to_move` moving next: her score now, or what
-/// her threats guarantee (the costly part, skipped if her score now is
-/// `enough` for the test at hand), and his most.
-pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
+/// her threats guarantee, and his most. With a `test` (whether a bound
+/// decides the test at hand), the threats (the costly part) are counted
+/// only where they can decide it: not if her score now does already, nor
+/// if even the most threats can give would not (the bound is then weaker,
+/// never wrong: the value and so every optimal line stay the same, only
+/// which positions the search visits may change).
+pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, test: Option<&dyn Fn(Points) -> bool>) -> Points {
     let left = rows.moves_left(to_move);
     let his = player.opponent();
     let own = rows.colour(player);
@@ -34,7 +38,13 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn F
     let now = colex_score_with_clique_number(own, omega);
     let most = most(rows, rows.colour(his), left[his as usize]);
     let cheap = oriented(player, now, most);
-    if enough(cheap) {
+    // Her threats give at most `binom(k, 2) + k - 1` with `k` one more than
+    // her clique number (`threats`), and a larger score for her only makes
+    // her side's bound better for her, so if `cap` does not decide the
+    // test, her threats cannot.
+    let k = omega.max(1) + 1;
+    let cap = oriented(player, now.max(k * (k - 1) / 2 + k - 1), most);
+    if test.is_some_and(|decides| decides(cheap) || !decides(cap)) {
         return cheap;
     }
     let first = to_move == player;
