@@ -214,7 +214,7 @@ mod tests {
         for e in edges {
             let (u, v) = e.ends();
             adj[u as usize] |= 1 << v;
-            adj[v] |= 1 << u;
+            adj[v as usize] |= 1 << u;
         }
         adj
     }
