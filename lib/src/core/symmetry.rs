@@ -119,8 +119,8 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
 /// ways, and each vertex's copies joined in a path), since setting the
 /// bits of an edge in both rows is all `add_one_edge` does. `None`
 /// otherwise. (Erdős' games label a graph board of 8 vertices in two
-/// layers for nearly every move; per edge this was 3 % of K8's Clique
-/// game.)
+/// layers for nearly every move; edge by edge this was about 3 % of K8's
+/// Clique game.)
 fn one_word_rows(graph: &LayeredGraph, layers: usize) -> Option<Vec<usize>> {
     let n = graph.n;
     let total = n * layers;

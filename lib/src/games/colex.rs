@@ -14,7 +14,7 @@ use crate::core::board::{Edge, Vertex};
 /// boards have at most 12 vertices, `scoring::MAX_BOARD_VERTICES`): the
 /// clique searches below mask and count such sets millions of times a
 /// game, and the board's 128-bit `SmallSet` takes two instructions for
-/// each of those steps (K8's Clique game: 8 % less time with one word).
+/// each of those steps (C(19)'s Colex game: 7.2 s to 5.5 s with one word).
 pub type SmallSet = u32;
 
 /// The members of a small set, in increasing order.
