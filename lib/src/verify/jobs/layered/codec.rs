@@ -45,8 +45,17 @@ impl<S: Copy + Eq> Out<S> {
 
     /// Raw bytes with their length.
     pub fn blob(&mut self, blob: &[u8]) {
-        self.u32(blob.len() as u32);
-        self.bytes.extend_from_slice(blob);
+        self.blob_with(|bytes| bytes.extend_from_slice(blob));
+    }
+
+    /// Raw bytes that `write` appends, with their length (written in
+    /// place: no buffer per blob).
+    pub fn blob_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        let at = self.bytes.len();
+        self.u32(0);
+        write(&mut self.bytes);
+        let len = (self.bytes.len() - at - 4) as u32;
+        self.bytes[at..at + 4].copy_from_slice(&len.to_le_bytes());
     }
 
     /// A value: its score's number in the table, then its plies.
@@ -144,13 +153,6 @@ impl<'a, S: Copy> In<'a, S> {
         Ok(())
     }
 
-    /// A key.
-    pub fn key(&mut self) -> Result<Box<[u64]>, JobsError> {
-        let mut words = Vec::new();
-        self.key_into(&mut words)?;
-        Ok(words.into_boxed_slice())
-    }
-
     /// Raw bytes written with their length.
     pub fn blob(&mut self) -> Result<&'a [u8], JobsError> {
         let len = self.u32()? as usize;
@@ -172,10 +174,10 @@ impl<'a, S: Copy> In<'a, S> {
 /// `board`, the start's), each colour's edges, and the generators of its
 /// automorphisms (so that the job expanding it need not label it again).
 /// Canonical forms of positions on a graph board are on a relabelled
-/// board, so the board is written then.
-pub fn encode_canonical(board: &Board, canon: &Canonical<Position>) -> Vec<u8> {
+/// board, so the board is written then. Appended to `out`.
+pub fn encode_canonical(out: &mut Vec<u8>, board: &Board, canon: &Canonical<Position>) {
     let position = &canon.position;
-    let mut out = vec![position.to_move() as u8];
+    out.push(position.to_move() as u8);
     let edges = |out: &mut Vec<u8>, edges: Vec<Edge>| {
         out.extend_from_slice(&(edges.len() as u32).to_le_bytes());
         for e in edges {
@@ -187,17 +189,16 @@ pub fn encode_canonical(board: &Board, canon: &Canonical<Position>) -> Vec<u8> {
         true => out.push(0),
         false => {
             out.extend_from_slice(&[1, position.vertex_count() as u8]);
-            edges(&mut out, position.board_edges());
+            edges(out, position.board_edges());
         }
     }
-    edges(&mut out, position.edges(Player::First));
-    edges(&mut out, position.edges(Player::Second));
+    edges(out, position.edges(Player::First));
+    edges(out, position.edges(Player::Second));
     out.extend_from_slice(&(canon.generators.len() as u32).to_le_bytes());
     for g in &canon.generators {
         out.extend_from_slice(&(g.len() as u32).to_le_bytes());
         out.extend_from_slice(g);
     }
-    out
 }
 
 /// The canonical form [`encode_canonical`] wrote, with `key` (its labels
@@ -258,7 +259,7 @@ pub fn decode_canonical(board: &Board, bytes: &[u8], key: &[u64]) -> Option<Cano
     })
 }
 
-/// Who moves at a position [`encode_position`] wrote (its first byte).
+/// Who moves at a position [`encode_canonical`] wrote (its first byte).
 pub fn mover(bytes: &[u8]) -> Option<Player> {
     match bytes.first()? {
         0 => Some(Player::First),

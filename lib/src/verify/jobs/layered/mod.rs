@@ -34,6 +34,7 @@ use crate::verify::cert::sha256_hex;
 use serde::{Deserialize, Serialize};
 
 pub mod backward;
+mod bucket;
 pub mod cert;
 mod codec;
 pub mod forward;
