@@ -5,9 +5,10 @@
 use super::codec::{mover, In, Out};
 use super::forward::{from_name, Done};
 use super::shard::{read_positions, read_values, Valued};
-use super::{file_name, Folder, LayerResult, Phase, Plan, Task};
+use super::{file_name, Budget, Folder, LayerResult, Phase, Plan, Task};
 use crate::engine::layers::choose;
 use crate::games::Value;
+use crate::verify::jobs::run::JobError;
 use crate::verify::jobs::{JobsError, Splittable};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -15,8 +16,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// child this job's forward job numbered for it, and its values.
 type Deeper<S> = (Vec<u32>, Vec<(Value<S>, u32)>);
 
-/// Backward job `task` of `game`'s folder.
-pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
+/// Backward job `task` of `game`'s folder, within `budget`.
+pub fn backward<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    plan: &Plan,
+    task: Task,
+    budget: Budget,
+) -> Result<Done, JobError> {
     let (d, s) = (task.level, task.shard);
     let own = folder
         .layer_results(plan, &[plan.index(Phase::Forward, d, s)])?
@@ -31,8 +38,12 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
         needed.insert((l, t));
     })?;
     let mut shards = BTreeMap::new();
+    let mut inputs = (pos.len() + steps.len() + 16 * positions.len()) as u64;
     for (l, t) in needed {
-        shards.insert((l, t), deeper(game, folder, plan, (d, s), (l, t))?);
+        budget.check(inputs)?;
+        let shard: Deeper<G::Score> = deeper(game, folder, plan, (d, s), (l, t))?;
+        inputs += (4 * shard.0.len() + std::mem::size_of_val(&shard.1[..])) as u64;
+        shards.insert((l, t), shard);
     }
     // Second pass: each position's value.
     let mut input = In::new(game, &steps_name, &steps)?;
@@ -40,6 +51,9 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
     let mut children = 0u64;
     let mut values = Vec::new();
     for (i, bytes) in positions.iter().enumerate() {
+        if i % 4096 == 0 {
+            budget.check(inputs + out.size())?;
+        }
         let bad = || JobsError::Bad(format!("{steps_name}: position {i}"));
         if input.u8()? == 0 {
             out.value(input.value()?);
@@ -65,7 +79,7 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
                         plies: v.plies + plies,
                     }
                 }
-                _ => return Err(input.bad()),
+                _ => return Err(input.bad().into()),
             });
         }
         let (chosen, value) = choose(mover(bytes).ok_or_else(bad)?, &values).ok_or_else(bad)?;
@@ -73,8 +87,10 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
         out.u32(chosen as u32);
     }
     if !input.done() {
-        return Err(input.bad());
+        return Err(input.bad().into());
     }
+    // The file is copied once more as it is finished.
+    budget.check(inputs + 2 * out.size())?;
     let count = positions.len() as u64;
     let file = folder.write_layer_file(&file_name(d, s, "val"), &out.finish(game), count)?;
     Ok((count, children, vec![file]))
@@ -148,7 +164,7 @@ fn walk<G: Splittable>(
                     let (_plies, _number) = (input.u32()?, input.u32()?);
                     each(l, t);
                 }
-                _ => return Err(input.bad()),
+                _ => return Err(input.bad().into()),
             }
         }
     }

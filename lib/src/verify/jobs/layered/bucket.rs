@@ -47,6 +47,12 @@ impl<S: Copy + Eq> Bucket<S> {
         i
     }
 
+    /// Bytes held (for the memory cap): the file, the keys, the table
+    /// (an index and a control byte per slot).
+    pub fn size(&self) -> u64 {
+        self.file.size() + self.keys.size() + 5 * self.table.capacity() as u64
+    }
+
     /// The file's bytes, and the count of children.
     pub fn finish(self) -> (Out<S>, u64) {
         let count = self.keys.len() as u64;

@@ -25,6 +25,11 @@ impl<S: Copy + Eq> Out<S> {
         }
     }
 
+    /// Bytes written so far (what it holds, for the memory cap).
+    pub fn size(&self) -> u64 {
+        self.bytes.capacity() as u64
+    }
+
     /// A byte.
     pub fn u8(&mut self, x: u8) {
         self.bytes.push(x);

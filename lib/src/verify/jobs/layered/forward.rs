@@ -4,9 +4,10 @@
 use super::bucket::Bucket;
 use super::codec::{decode_canonical, encode_canonical, Out};
 use super::shard::{read_entries, Keys};
-use super::{file_name, Folder, Phase, Plan, Task};
+use super::{file_name, Budget, Folder, Phase, Plan, Task};
 use crate::core::board::Position;
 use crate::engine::layers::{steps, Step};
+use crate::verify::jobs::run::JobError;
 use crate::verify::jobs::{FileSum, JobsError, Splittable};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -40,12 +41,19 @@ pub type Done = (u64, u64, Vec<FileSum>);
 /// name, its bytes.
 type Source = (Option<(usize, usize)>, String, Vec<u8>);
 
-/// Forward job `task` of `game`'s folder.
-pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
+/// Forward job `task` of `game`'s folder, within `budget`.
+pub fn forward<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    plan: &Plan,
+    task: Task,
+    budget: Budget,
+) -> Result<Done, JobError> {
     let (d, s) = (task.level, task.shard);
     let start = game.start();
     let (board, start_free) = (start.board().clone(), start.free_edges().len());
     let read = sources(game, folder, plan, task)?;
+    budget.check(read.iter().map(|(_, _, bytes)| bytes.len() as u64).sum())?;
     // Positions are taken as slices of the files read whole (no
     // allocation per position), with where each came from.
     let parsed: Vec<(Keys, Vec<&[u8]>)> = read
@@ -74,15 +82,29 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
         maps[f as usize][i as usize] = (kept - 1) as u32;
     }
     gathered.truncate(kept);
+    // What is held besides the buffers being filled: the files, the
+    // positions found in them, the maps.
+    let inputs: u64 = read.iter().map(|(_, _, bytes)| bytes.len() as u64).sum::<u64>()
+        + parsed
+            .iter()
+            .map(|(keys, positions)| keys.size() + 16 * positions.capacity() as u64)
+            .sum::<u64>()
+        + (gathered.capacity() * std::mem::size_of::<(&[u64], &[u8], u32, u32)>()
+            + 4 * maps.iter().map(Vec::len).sum::<usize>()) as u64;
+    budget.check(inputs)?;
     let mut pos = Out::new();
     let mut out = Out::new();
     let mut buckets: BTreeMap<(usize, usize), Bucket<G::Score>> = BTreeMap::new();
     let mut children = 0u64;
+    let held = |pos: &Out<_>, out: &Out<_>, buckets: &BTreeMap<_, Bucket<_>>| {
+        inputs + pos.size() + out.size() + buckets.values().map(Bucket::size).sum::<u64>()
+    };
     for chunk in gathered.chunks(CHUNK) {
         let expanded: Vec<_> = chunk
             .par_iter()
             .map(|(key, bytes, _, _)| expand(game, key, bytes, &board))
             .collect::<Result<_, _>>()?;
+        budget.check(held(&pos, &out, &buckets))?;
         for ((key, bytes, _, _), (over, moves)) in chunk.iter().zip(expanded) {
             pos.key(key);
             pos.blob(bytes);
@@ -105,7 +127,8 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
                             return Err(JobsError::Bad(format!(
                                 "a move from level {d} leads to level {level}: this game's canonical \
                                  forms do not fall into levels (split it without --layers)"
-                            )));
+                            ))
+                            .into());
                         }
                         let shard = plan.shard_of(&canon.key);
                         let number = buckets
@@ -123,6 +146,8 @@ pub fn forward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task
             }
         }
     }
+    // Each file is copied once more as it is finished.
+    budget.check(held(&pos, &out, &buckets) + pos.size().max(out.size()))?;
     let count = gathered.len() as u64;
     drop(gathered);
     drop(parsed);

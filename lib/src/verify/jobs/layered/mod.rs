@@ -30,6 +30,7 @@
 //! the chosen moves for one optimal line and the certificate.
 
 use super::{io_error, write_atomic, FileSum, Folder, JobsError, Manifest};
+use crate::engine::{StopReason, Stopped};
 use crate::verify::cert::sha256_hex;
 use serde::{Deserialize, Serialize};
 
@@ -123,6 +124,26 @@ impl Plan {
 /// the folder.
 pub fn file_name(level: usize, shard: usize, ext: &str) -> String {
     format!("layers/L{level:03}-S{shard:05}.{ext}")
+}
+
+/// A layered job's memory cap (`job --max-memory`): the bytes of the files
+/// it has read and the buffers it fills are added up as they grow, and a
+/// job that would pass the cap stops before it writes any file (no
+/// result: the job can be run again with a larger cap, or the folder
+/// split into more shards).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget(pub u64);
+
+impl Budget {
+    /// `Ok` if `held` bytes are within the cap.
+    pub fn check(self, held: u64) -> Result<(), Stopped> {
+        match held > self.0 {
+            true => Err(Stopped {
+                reason: StopReason::JobCap { bytes: self.0 },
+            }),
+            false => Ok(()),
+        }
+    }
 }
 
 /// What a finished job of a layered folder wrote.

@@ -26,6 +26,11 @@ impl Keys {
         self.starts.len()
     }
 
+    /// Bytes held (for the memory cap).
+    pub fn size(&self) -> u64 {
+        8 * (self.words.capacity() + self.starts.capacity()) as u64
+    }
+
     /// Appends `key`.
     pub fn push(&mut self, key: &[u64]) {
         self.starts.push(self.words.len());
