@@ -1,6 +1,8 @@
 //! The binary files of a layered folder: canonical keys, positions, moves
 //! and values, little-endian, each file with its own table of the scores
-//! it uses (written as results write scores, [`Splittable::score_code`]).
+//! it uses (written as results write scores, [`Splittable::score_code`]),
+//! after its entries (so that a file is finished without being copied),
+//! then the table's offset.
 //! Reading never panics: a short or inconsistent file is an error (a file
 //! is checksummed against its job's result before it is read, so this is
 //! only met with a file the program did not write).
@@ -19,8 +21,13 @@ pub struct Out<S> {
 impl<S: Copy + Eq> Out<S> {
     /// Nothing written yet.
     pub fn new() -> Out<S> {
+        Out::with_capacity(0)
+    }
+
+    /// Nothing written yet, room for `bytes` (allocated once, not grown).
+    pub fn with_capacity(bytes: usize) -> Out<S> {
         Out {
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(bytes),
             scores: Vec::new(),
         }
     }
@@ -76,15 +83,16 @@ impl<S: Copy + Eq> Out<S> {
         self.u32(value.plies);
     }
 
-    /// The file: the score table (one JSON text each), then the bytes.
-    pub fn finish<G: Splittable<Score = S>>(self, game: &G) -> Vec<u8> {
-        let mut head = Out::<S>::new();
-        head.u32(self.scores.len() as u32);
-        for &s in &self.scores {
-            head.blob(game.score_code(s).to_string().as_bytes());
+    /// The file: the entries, the score table (one JSON text each), then
+    /// where the table starts.
+    pub fn finish<G: Splittable<Score = S>>(mut self, game: &G) -> Vec<u8> {
+        let table = self.bytes.len() as u64;
+        self.u32(self.scores.len() as u32);
+        for s in std::mem::take(&mut self.scores) {
+            self.blob(game.score_code(s).to_string().as_bytes());
         }
-        head.bytes.extend_from_slice(&self.bytes);
-        head.bytes
+        self.bytes.extend_from_slice(&table.to_le_bytes());
+        self.bytes
     }
 }
 
@@ -101,16 +109,28 @@ impl<'a, S: Copy> In<'a, S> {
     pub fn new<G: Splittable<Score = S>>(game: &G, name: &'a str, bytes: &'a [u8]) -> Result<In<'a, S>, JobsError> {
         let mut input = In {
             bytes,
-            at: 0,
+            at: bytes.len().saturating_sub(8),
             scores: Vec::new(),
             name,
         };
+        let table = usize::try_from(input.u64()?).map_err(|_| input.bad())?;
+        let end = input.bytes.len() - 8;
+        if table > end {
+            return Err(input.bad());
+        }
+        input.bytes = &bytes[..end];
+        input.at = table;
         for _ in 0..input.u32()? {
             let text = input.blob()?;
             let code = serde_json::from_slice(text).map_err(|_| input.bad())?;
             let score = game.score_from(&code).ok_or_else(|| input.bad())?;
             input.scores.push(score);
         }
+        if !input.done() {
+            return Err(input.bad());
+        }
+        input.bytes = &bytes[..table];
+        input.at = 0;
         Ok(input)
     }
 
@@ -144,6 +164,11 @@ impl<'a, S: Copy> In<'a, S> {
     pub fn u32(&mut self) -> Result<u32, JobsError> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn u64(&mut self) -> Result<u64, JobsError> {
+        let b = self.take(8)?;
+        Ok(u64::from_le_bytes(b.try_into().expect("eight bytes")))
     }
 
     /// A key, appended to `words`.

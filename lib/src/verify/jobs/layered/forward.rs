@@ -92,7 +92,13 @@ pub fn forward<G: Splittable>(
         + (gathered.capacity() * std::mem::size_of::<(&[u64], &[u8], u32, u32)>()
             + 4 * maps.iter().map(Vec::len).sum::<usize>()) as u64;
     budget.check(inputs)?;
-    let mut pos = Out::new();
+    let mut pos = Out::with_capacity(
+        gathered
+            .iter()
+            .map(|(k, b, _, _)| 8 + 8 * k.len() + b.len())
+            .sum::<usize>()
+            + 64,
+    );
     let mut out = Out::new();
     let mut buckets: BTreeMap<(usize, usize), Bucket<G::Score>> = BTreeMap::new();
     let mut children = 0u64;
