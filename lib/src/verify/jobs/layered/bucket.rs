@@ -12,11 +12,19 @@ use hashbrown::HashTable;
 use std::hash::BuildHasher;
 
 /// One destination's children: the file's bytes as they grow, and the
-/// keys met so far, found by hash (packed: no allocation per child).
+/// keys met so far, found by hash (packed: no allocation per child). The
+/// table holds each key's number and 32 bits of its hash, so that a key is
+/// compared only on a matching hash and never hashed again as it grows.
 pub struct Bucket<S> {
     file: Out<S>,
     keys: Keys,
-    table: HashTable<u32>,
+    table: HashTable<(u32, u32)>,
+}
+
+/// The table's hash of a key's 32 bits, spread over 64 (the table takes
+/// its slot from the low bits and its tag from the high ones).
+fn spread(h: u32) -> u64 {
+    (h as u64) << 32 | h as u64
 }
 
 impl<S: Copy + Eq> Bucket<S> {
@@ -32,25 +40,27 @@ impl<S: Copy + Eq> Bucket<S> {
     /// The number of `canon` among this destination's children, written
     /// (key, then canonical form) the first time it is met.
     pub fn number(&mut self, board: &Board, canon: &Canonical<Position>) -> u32 {
-        let hash = |key: &[u64]| FixedState::default().hash_one(key);
         let key = &canon.key[..];
+        let h = FixedState::default().hash_one(key) as u32;
         let keys = &self.keys;
-        if let Some(&i) = self.table.find(hash(key), |&i| keys.get(i as usize) == key) {
+        if let Some(&(i, _)) = self
+            .table
+            .find(spread(h), |&(i, g)| g == h && keys.get(i as usize) == key)
+        {
             return i;
         }
         let i = self.keys.len() as u32;
         self.keys.push(key);
-        let keys = &self.keys;
-        self.table.insert_unique(hash(key), i, |&j| hash(keys.get(j as usize)));
+        self.table.insert_unique(spread(h), (i, h), |&(_, g)| spread(g));
         self.file.key(key);
         self.file.blob_with(|bytes| encode_canonical(bytes, board, canon));
         i
     }
 
     /// Bytes held (for the memory cap): the file, the keys, the table
-    /// (an index and a control byte per slot).
+    /// (a number, a hash and a control byte per slot).
     pub fn size(&self) -> u64 {
-        self.file.size() + self.keys.size() + 5 * self.table.capacity() as u64
+        self.file.size() + self.keys.size() + 9 * self.table.capacity() as u64
     }
 
     /// The file's bytes, and the count of children.
