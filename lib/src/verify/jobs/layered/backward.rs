@@ -4,7 +4,7 @@
 
 use super::codec::{mover, In, Out};
 use super::forward::{from_name, Done};
-use super::shard::{read_positions, read_values, Valued};
+use super::shard::{read_positions, read_values, Valued, Values};
 use super::{file_name, Budget, Folder, LayerResult, Phase, Plan, Task};
 use crate::engine::layers::choose;
 use crate::games::Value;
@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// A deeper shard as this job sees it: the index in its `.pos` of each
 /// child this job's forward job numbered for it, and its values.
-type Deeper<S> = (Vec<u32>, Vec<(Value<S>, u32)>);
+type Deeper<S> = (Vec<u32>, Values<S>);
 
 /// Backward job `task` of `game`'s folder, within `budget`.
 pub fn backward<G: Splittable>(
@@ -164,7 +164,7 @@ fn walk<G: Splittable>(
                     let (_plies, _number) = (input.u32()?, input.u32()?);
                     each(l, t);
                 }
-                _ => return Err(input.bad().into()),
+                _ => return Err(input.bad()),
             }
         }
     }

@@ -85,9 +85,13 @@ pub fn read_entries<'a, G: Splittable>(
     Ok((keys, positions))
 }
 
+/// Each position's value and chosen orbit move (`u32::MAX` where the game
+/// is over), in `.pos` order.
+pub type Values<S> = Vec<(Value<S>, u32)>;
+
 /// A `.val` file read: each position's value and chosen orbit move, in
 /// `.pos` order.
-pub fn read_values<G: Splittable>(game: &G, name: &str, val: &[u8]) -> Result<Vec<(Value<G::Score>, u32)>, JobsError> {
+pub fn read_values<G: Splittable>(game: &G, name: &str, val: &[u8]) -> Result<Values<G::Score>, JobsError> {
     let mut input = In::new(game, name, val)?;
     let mut values = Vec::new();
     while !input.done() {
@@ -102,7 +106,7 @@ pub struct Valued<S> {
     /// The keys.
     pub keys: Keys,
     /// Value and chosen move per key.
-    pub values: Vec<(Value<S>, u32)>,
+    pub values: Values<S>,
 }
 
 impl<S: Copy> Valued<S> {
