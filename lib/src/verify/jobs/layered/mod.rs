@@ -10,14 +10,19 @@
 //!
 //! - *forward* `(d, s)` (steps `0..levels`): gathers level `d` shard `s`
 //!   from the files the forward jobs of shallower levels wrote for it,
-//!   deduplicated and sorted by key (`Lddd-Sssss.pos`); lists every
-//!   position's orbit moves as the solver meets them (`.steps`: a quick
-//!   value, or the child's level, shard and key); writes the children
-//!   for each (level, shard) they fall in (`.to-Lddd-Sssss`).
+//!   deduplicated and sorted by key (`Lddd-Sssss.pos`), and maps each of
+//!   those files' children to its index there (`.from-Lddd-Sssss`, one per
+//!   file read); lists every position's orbit moves as the solver meets
+//!   them (`.steps`: a quick value, or the child's level, shard and number
+//!   in this job's file for that shard); writes the children for each
+//!   (level, shard) they fall in, each once, in the order met
+//!   (`.to-Lddd-Sssss`).
 //! - *backward* `(d, s)` (steps `levels..2 levels`, deepest level first):
-//!   values every position from its steps and its children's values, read
-//!   from the deeper levels' `.val` files by key; records the chosen move
-//!   (`.val`: value and orbit-move index, in `.pos` order).
+//!   values every position from its steps and its children's values: a
+//!   child's number, through the deeper forward job's `.from-` map of this
+//!   shard's children, indexes the deeper shard's `.val` (no key is read
+//!   or searched); records the chosen move (`.val`: value and orbit-move
+//!   index, in `.pos` order).
 //!
 //! Job `i` is step `i / shards`, shard `i % shards`; every job of a step
 //! needs only jobs of earlier steps (a Slurm array per step, chained with
