@@ -17,18 +17,29 @@ fn script(dir: &Path) -> (bool, String) {
     (out.status.success(), text)
 }
 
-#[test]
-fn split_jobs_merge_and_check_on_two_parallel_slots() {
-    let dir = std::env::temp_dir().join(format!("ramsey-split-parallel-{}", std::process::id()));
+/// Splits into a fresh folder named `name` (`split ARGS --out DIR`).
+fn split(name: &str, args: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let split = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args([
-            "split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "8", "--keys", "--out",
-        ])
+        .arg("split")
+        .args(args)
+        .arg("--out")
         .arg(&dir)
         .output()
         .unwrap();
-    assert!(split.status.success());
+    assert!(split.status.success(), "{}", String::from_utf8_lossy(&split.stderr));
+    dir
+}
+
+#[test]
+fn split_jobs_merge_and_check_on_two_parallel_slots() {
+    let dir = split(
+        "ramsey-split-parallel",
+        &[
+            "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "8", "--keys",
+        ],
+    );
     let (ok, text) = script(&dir);
     assert!(ok, "{text}");
     assert!(text.contains("VALID: blue wins the misere game"), "{text}");
@@ -65,16 +76,12 @@ fn split_jobs_merge_and_check_on_two_parallel_slots() {
 
 #[test]
 fn a_layered_split_runs_step_by_step_on_two_parallel_slots() {
-    let dir = std::env::temp_dir().join(format!("ramsey-layers-parallel-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let split = Command::new(env!("CARGO_BIN_EXE_ramsey-verify"))
-        .args([
-            "split", "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2", "--out",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(split.status.success());
+    let dir = split(
+        "ramsey-layers-parallel",
+        &[
+            "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2",
+        ],
+    );
     let (ok, text) = script(&dir);
     assert!(ok, "{text}");
     // One process's value and count (`solve --rules misere --board 5`).

@@ -42,20 +42,7 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let tool = clip(header_line(&mut it, "tool")?);
     fixed("family", header_line(&mut it, "family")?, "trees")?;
-    let sizes = header_line(&mut it, "vertices")?;
-    let sizes = match sizes
-        .split_once('-')
-        .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
-    {
-        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => (a, b),
-        _ => {
-            return Err(Rejection::unreadable(format!(
-                "header: vertices `{}` is not A-B with 1 <= A <= B <= {}",
-                clip(sizes),
-                trees::MAX_TREE_ORDER
-            )))
-        }
-    };
+    let sizes = tree_sizes(header_line(&mut it, "vertices")?)?;
     fixed("game", header_line(&mut it, "game")?, "ccg")?;
     fixed("claim", header_line(&mut it, "claim")?, "chi-g")?;
     let members = number(header_line(&mut it, "members")?, "member count")?;
@@ -71,7 +58,24 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
 }
 
 /// A header line whose only value (so far) is `value`.
-fn fixed(key: &str, got: &str, value: &str) -> Result<(), Rejection> {
+/// Reads a header's `vertices A-B`: every tree with `A` to `B` vertices,
+/// `1 <= A <= B <= MAX_TREE_ORDER` (shared by versions 8 and 10).
+pub(crate) fn tree_sizes(text: &str) -> Result<(usize, usize), Rejection> {
+    match text
+        .split_once('-')
+        .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
+    {
+        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => Ok((a, b)),
+        _ => Err(Rejection::unreadable(format!(
+            "header: vertices `{}` is not A-B with 1 <= A <= B <= {}",
+            clip(text),
+            trees::MAX_TREE_ORDER
+        ))),
+    }
+}
+
+/// Checks that a header line holds the one value this format allows.
+pub(crate) fn fixed(key: &str, got: &str, value: &str) -> Result<(), Rejection> {
     match got == value {
         true => Ok(()),
         false => Err(Rejection::unreadable(format!(

@@ -12,6 +12,7 @@
 pub mod state;
 
 use crate::family::trees::{self, Adjacency};
+use crate::family::{fixed, tree_sizes};
 use crate::text::{clip, header_line, number};
 use crate::Rejection;
 use state::{allowed, code, decided, parse, play, replies, reply, Node, State};
@@ -51,28 +52,9 @@ pub fn parse_header(lines: &[String]) -> Result<Header, Rejection> {
         Rejection::unreadable(format!("header: {what} `{}` is not {want}", clip(got)))
     };
     let tool = clip(header_line(&mut it, "tool")?);
-    let family = header_line(&mut it, "family")?;
-    if family != "trees" {
-        return Err(bad("family", family, "`trees`"));
-    }
-    let text = header_line(&mut it, "vertices")?;
-    let sizes = match text
-        .split_once('-')
-        .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
-    {
-        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => (a, b),
-        _ => {
-            return Err(bad(
-                "vertices",
-                text,
-                &format!("A-B with 1 <= A <= B <= {}", trees::MAX_TREE_ORDER),
-            ))
-        }
-    };
-    let game = header_line(&mut it, "game")?;
-    if game != "ccg" {
-        return Err(bad("game", game, "`ccg`"));
-    }
+    fixed("family", header_line(&mut it, "family")?, "trees")?;
+    let sizes = tree_sizes(header_line(&mut it, "vertices")?)?;
+    fixed("game", header_line(&mut it, "game")?, "ccg")?;
     let claim = header_line(&mut it, "claim")?;
     let colours = claim
         .strip_prefix("theorem-5.3 ")
