@@ -3,8 +3,10 @@
 //! plies (also against the plain brute force of `tests/brute`), one
 //! optimal line as long, the distinct position count, a certificate the
 //! independent checker accepts with as many entries as one process's; the
-//! same files for any thread count; and a folder with a missing or changed
-//! file, or a job run before its inputs, is refused by number (exit 2).
+//! same files for any thread count; a folder with a missing or changed
+//! file, or a job run before its inputs, is refused by number (exit 2); a
+//! job past its memory cap stops with no verdict (exit 3), writing nothing
+//! but why, and runs whole again with a larger cap.
 
 mod brute;
 mod common;
@@ -12,12 +14,14 @@ use brute::{empty_board_score, outcome_score};
 use common::ramsey;
 use ramsey_verify::analysis::ramsey_game::Statement;
 use ramsey_verify::engine::{Limits, Solver};
+use ramsey_verify::engine::{StopReason, Stopped};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::jobs::layered::merge::LayerMerge;
 use ramsey_verify::verify::jobs::layered::run::{run_layer_job, split_layers};
-use ramsey_verify::verify::jobs::run::Usage;
+use ramsey_verify::verify::jobs::layered::{Budget, Phase};
+use ramsey_verify::verify::jobs::run::{JobError, Usage};
 use ramsey_verify::verify::jobs::{Folder, Splittable};
 use std::path::PathBuf;
 
@@ -45,7 +49,7 @@ fn split_and_run<G: Splittable>(game: &G, name: &str, shards: usize, threads: us
     let limits = Limits::default().with_threads(threads);
     for i in 0..plan.jobs() {
         let (_, ran) = limits
-            .install(|| run_layer_job(&folder, i, Usage::default))
+            .install(|| run_layer_job(&folder, i, Budget(u64::MAX), Usage::default))
             .unwrap()
             .unwrap();
         assert!(ran, "job {i} ran");
@@ -200,4 +204,55 @@ fn the_command_line_runs_levels_in_turn_and_refuses_bad_folders() {
     let (code, _, err) = ramsey(&["merge", d]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("1 jobs without a result (37)"), "{err}");
+}
+
+#[test]
+fn a_job_past_its_memory_cap_stops_having_written_nothing() {
+    let g = game("misere", 7, "K3");
+    let dir = scratch("cap");
+    let d = dir.to_str().unwrap();
+    let folder = Folder::at(&dir);
+    let plan = split_layers(&g, &folder, 1, true, "job {}".into())
+        .unwrap()
+        .layers
+        .unwrap();
+    let capped = [plan.index(Phase::Forward, 10, 0), plan.index(Phase::Backward, 10, 0)];
+    let run = |i: usize, budget: u64| {
+        Limits::default()
+            .with_threads(1)
+            .install(|| run_layer_job(&folder, i, Budget(budget), Usage::default))
+            .unwrap()
+    };
+    let (mut stopped, mut cli_stopped) = (0, 0);
+    for i in 0..plan.jobs() {
+        if capped.contains(&i) {
+            let before = files(&dir);
+            // The command line: no verdict, exit code 3, one line.
+            let (code, _, err) = ramsey(&["job", d, &i.to_string(), "--max-memory", "1", "--threads", "1"]);
+            assert_eq!((code, err.lines().count()), (3, 1), "job {i}: {err}");
+            assert!(err.contains("memory cap of 1 MiB"), "{err}");
+            cli_stopped += 1;
+            // The library, with a cap of 64 KiB.
+            match run(i, 64 << 10) {
+                Err(JobError::Stopped(Stopped {
+                    reason: StopReason::JobCap { bytes },
+                })) => assert_eq!(bytes, 64 << 10),
+                other => panic!("job {i}: {other:?}"),
+            }
+            stopped += 1;
+            assert_eq!(files(&dir), before, "job {i} wrote nothing");
+            assert!(!dir.join(format!("results/job-{i:06}.json")).exists());
+            assert!(dir.join(format!("failed/job-{i:06}.txt")).exists());
+        }
+        let (_, ran) = run(i, u64::MAX).unwrap();
+        assert!(ran, "job {i} ran");
+        assert!(!dir.join(format!("failed/job-{i:06}.txt")).exists());
+    }
+    assert_eq!((stopped, cli_stopped), (2, 2));
+    let one = Solver::new(&g);
+    let m = LayerMerge::<RamseyGame>::load(&folder).unwrap().merge().unwrap();
+    assert_eq!(
+        (m.value, m.positions),
+        (one.value(&g.start()).unwrap(), one.positions())
+    );
 }

@@ -11,6 +11,7 @@ use crate::analysis::erdos::{parse_games, BoardReport};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
 use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
+use crate::verify::jobs::layered::Budget;
 use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
@@ -160,7 +161,10 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
     let limits = args.limits.limits(false);
     let folder = Folder::at(&args.dir);
     if folder.manifest().map_err(failure)?.layers.is_some() {
-        let (r, ran) = on_pool(&limits, || run_layer_job(&folder, args.index, usage).map_err(failure))?;
+        let budget = Budget(limits.max_memory());
+        let (r, ran) = on_pool(&limits, || {
+            run_layer_job(&folder, args.index, budget, usage).map_err(|e| job_failure(args.index, e))
+        })?;
         return output::println(format_args!(
             "job {}: {}: {:?} level {} shard {}: {} positions, {} children, {:.2} s CPU",
             r.index,
@@ -174,10 +178,7 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
         ));
     }
     let ran = on_pool(&limits, || {
-        run_job(&folder, args.index, limits, usage).map_err(|e| match e {
-            JobError::Jobs(e) => failure(e),
-            JobError::Stopped(s) => Failure::NoVerdict(format!("job {}: {s}", args.index)),
-        })
+        run_job(&folder, args.index, limits, usage).map_err(|e| job_failure(args.index, e))
     })?;
     let (what, r) = match &ran {
         Ran::Skipped(r) => ("finished before", r),
@@ -187,6 +188,15 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
         "job {}: {what}: {} after {} plies, {} positions, {:.2} s CPU",
         r.index, r.score, r.plies, r.positions, r.cpu_seconds
     ))
+}
+
+/// A job's error as the command line reports it: a stopped job has no
+/// verdict (exit code 3), a bad folder is bad input.
+fn job_failure(index: usize, e: JobError) -> Failure {
+    match e {
+        JobError::Jobs(e) => failure(e),
+        JobError::Stopped(s) => Failure::NoVerdict(format!("job {index}: {s}")),
+    }
 }
 
 /// CPU seconds and peak resident memory of this process.

@@ -230,6 +230,14 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         }
     }
 
+    /// Whether `bytes` more, held beside the table by a certificate writer
+    /// reading a strategy off this search, fit under the memory cap: the
+    /// writer stops with [`Stopped`] (a certificate cap) where they do not,
+    /// instead of growing past `--max-memory`.
+    pub fn room_for(&self, bytes: u64) -> Result<(), Stopped> {
+        self.table.room_for(bytes)
+    }
+
     /// Distinct positions stored, by plies from the position first asked
     /// about (trailing zeros dropped).
     pub fn positions_per_ply(&self) -> Vec<u64> {

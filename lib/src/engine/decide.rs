@@ -119,6 +119,14 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         self.solver.visited()
     }
 
+    /// Whether `bytes` more, held beside the table by a certificate writer
+    /// reading a strategy off this search, fit under the memory cap: the
+    /// writer stops with [`Stopped`] (a certificate cap) where they do not,
+    /// instead of growing past `--max-memory`.
+    pub fn room_for(&self, bytes: u64) -> Result<(), Stopped> {
+        self.solver.room_for(bytes)
+    }
+
     /// A line from `position` (any labels) to the end of the game along
     /// which the score stays the score of `position`: at each turn the
     /// first move in move order that keeps it (the first decisive one, else

@@ -57,6 +57,15 @@ pub struct WalkSize {
     pub entries: u64,
 }
 
+impl WalkSize {
+    /// Approximate bytes of a walk this size: a fingerprint per position
+    /// met, `position` bytes per waiting position, `reply` bytes per reply
+    /// kept with them, and `entry` bytes per entry the caller's sink holds.
+    pub fn bytes(&self, position: u64, reply: u64, entry: u64) -> u64 {
+        self.seen * FINGERPRINT_BYTES + self.waiting * position + self.replies * reply + self.entries * entry
+    }
+}
+
 /// What the walk asks of the prover.
 pub trait Prover<G: Symmetric> {
     /// Whether the claim already holds at `position` whatever either player

@@ -76,6 +76,14 @@ pub enum StopReason {
         /// The cap, in bytes.
         bytes: u64,
     },
+    /// A job of a layered split (`verify::jobs::layered`): the files it
+    /// reads and the buffers it fills reached the memory cap
+    /// ([`Limits::max_memory`]) before it wrote anything.
+    #[error("the job's files and buffers reached the memory cap of {} MiB", bytes / MIB)]
+    JobCap {
+        /// The cap, in bytes.
+        bytes: u64,
+    },
     /// Its caller raised the interrupt flag ([`Limits::with_interrupt`]).
     #[error("interrupted")]
     Interrupted,

@@ -241,6 +241,14 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         self.table.bytes()
     }
 
+    /// Whether `bytes` more, held beside the table by a certificate writer
+    /// reading a strategy off this search, fit under the memory cap: the
+    /// writer stops with [`Stopped`] (a certificate cap) where they do not,
+    /// instead of growing past `--max-memory`.
+    pub fn room_for(&self, bytes: u64) -> Result<(), Stopped> {
+        self.table.room_for(bytes)
+    }
+
     /// Whether the memory cap stopped the search (then nothing it returns
     /// is a value: every query gives [`Stopped`]).
     fn at_cap(&self) -> bool {

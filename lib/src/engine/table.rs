@@ -116,6 +116,19 @@ impl<V: Copy> Table<V> {
         self.bytes.load(Ordering::Relaxed)
     }
 
+    /// Whether `extra` bytes held beside the table (a certificate writer's
+    /// walk reading a strategy off it) still fit under the cap: else the
+    /// stop of a certificate writer at the cap, or of an interrupted run.
+    pub(crate) fn room_for(&self, extra: u64) -> Result<(), Stopped> {
+        if self.limits.interrupted() {
+            return Err(self.stopped());
+        }
+        match self.bytes().saturating_add(extra) > self.cap {
+            true => Err(Stopped::certificate_cap(self.cap)),
+            false => Ok(()),
+        }
+    }
+
     /// Whether the table has passed its cap, or the run was interrupted.
     pub(crate) fn full(&self) -> bool {
         self.full.load(Ordering::Relaxed) || self.limits.interrupted()

@@ -72,16 +72,25 @@ pub fn no_win_certificate(
         _ => unique(vec![walk.her_turn(start, budget)?]),
     };
     let mut left = budget.saturating_sub(1);
+    let mut held = 0;
     while !ply.is_empty() {
         let (mut seen, mut next) = (HashSet::new(), Vec::new());
+        let mut waiting: u64 = ply.iter().map(|q| kept(q)).sum();
         for chunk in ply.chunks(CHUNK) {
             let steps: Vec<Result<(String, Vec<String>), NoDefence>> =
                 chunk.par_iter().map(|q| walk.his_turn(q, left)).collect();
             for step in steps {
                 let (line, after) = step?;
+                held += kept(&line);
                 lines.push((budget.saturating_sub(left) as usize, line));
-                next.extend(after.into_iter().filter(|p| seen.insert(p.clone())));
+                for p in after {
+                    if seen.insert(p.clone()) {
+                        waiting += 2 * kept(&p);
+                        next.push(p);
+                    }
+                }
             }
+            solver.room_for(held + waiting).map_err(NoAnswer::from)?;
         }
         ply = next;
         left -= 1;
@@ -105,6 +114,12 @@ pub fn no_win_certificate(
 /// distinct ones are kept (a whole ply's positions before merging, as
 /// `Position`s, took gigabytes at budget 10).
 const CHUNK: usize = 1 << 14;
+
+/// Bytes a kept string costs against the memory cap: its text and its
+/// allocation's and the collection's overhead.
+fn kept(text: &str) -> u64 {
+    (text.len() + 48) as u64
+}
 
 /// The positions of `lists` (canonical positions in graph6), each once,
 /// in the order met.

@@ -136,6 +136,19 @@ impl BudgetSolver {
         self.solver.positions()
     }
 
+    /// Approximate bytes held by the table (for progress and memory reports).
+    pub fn table_bytes(&self) -> u64 {
+        self.solver.table_bytes()
+    }
+
+    /// Whether `bytes` more, held beside the table by a certificate writer
+    /// reading a strategy off this search, fit under the memory cap: the
+    /// writer stops with [`Stopped`] (a certificate cap) where they do not,
+    /// instead of growing past `--max-memory`.
+    pub fn room_for(&self, bytes: u64) -> Result<(), Stopped> {
+        self.solver.room_for(bytes)
+    }
+
     /// The first `limit` of her moves that win within `budget`.
     fn winners(&self, position: &Position, budget: u32, limit: usize) -> Result<Vec<Edge>, NoAnswer> {
         let game = self.solver.game();

@@ -91,6 +91,12 @@ impl Position {
         self.board.capacity()
     }
 
+    /// Approximate bytes the position holds, its rows included: what a
+    /// certificate writer that keeps positions counts against a memory cap.
+    pub fn bytes(&self) -> u64 {
+        (std::mem::size_of::<Position>() + self.rows.capacity() * std::mem::size_of::<[VertexSet; 2]>()) as u64
+    }
+
     /// Whose turn it is (see [`Position`]).
     #[inline]
     pub fn to_move(&self) -> Player {

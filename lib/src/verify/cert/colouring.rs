@@ -37,7 +37,7 @@
 
 use super::{sha256_hex, Certificate};
 use crate::core::board::Player;
-use crate::engine::extract::{walk, Prover, WalkSize, FINGERPRINT_BYTES};
+use crate::engine::extract::{walk, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::games::prelude::*;
@@ -218,7 +218,8 @@ impl Prover<ColouringGame> for Follower<'_> {
     /// bytes together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
         let record = self.game.graph().n() as u64 + 2;
-        let walk = size.seen * FINGERPRINT_BYTES + size.waiting * self.position_bytes + size.entries * record;
+        let reply = std::mem::size_of::<ColourMove>() as u64;
+        let walk = size.bytes(self.position_bytes, reply, record);
         match walk + (self.search.bytes)() + self.search.held > self.search.cap {
             true => Err(Stopped::certificate_cap(self.search.cap)),
             false => Ok(()),

@@ -52,7 +52,7 @@ use super::{sha256_hex, Certificate};
 use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::core::graph6::encode;
-use crate::engine::extract::{strategy, Prover};
+use crate::engine::extract::{strategy, Prover, WalkSize};
 use crate::engine::{best_index, Decider, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
@@ -90,13 +90,20 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
     let mut seen = HashSet::new();
     let mut queue = VecDeque::from([from.clone()]);
     let mut lines = Vec::new();
+    let (mut held, position_bytes) = (0, from.bytes());
     while let Some(position) = queue.pop_front() {
         let after = if position.to_move() == winner {
-            if !seen.insert(game.canonical(&position).key) {
+            let key = game.canonical(&position).key;
+            let key_bytes = key.len() * 8;
+            if !seen.insert(key) {
                 continue;
             }
             let (line, after) = winner_entry(solver, &position)?;
+            held += (key_bytes + line.len() + 2 * KEPT_BYTES) as u64;
             lines.push((coloured(&position), line));
+            if lines.len() % CHECK_EVERY == 0 {
+                solver.room_for(held + queue.len() as u64 * position_bytes)?;
+            }
             after
         } else {
             position
@@ -108,8 +115,16 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
             }
         }
     }
+    solver.room_for(held)?;
     Ok(seal_win(game, from, value, lines))
 }
+
+/// Bytes counted per key or line kept beside its own (the allocation's
+/// header and the set's slack), against the memory cap.
+const KEPT_BYTES: usize = 32;
+
+/// Entries between two checks of the memory cap.
+const CHECK_EVERY: usize = 1 << 12;
 
 /// A version-3 certificate of `value` (a win) at `from`, with its entries
 /// (each with its number of coloured edges, the first key of the sort).
@@ -227,7 +242,16 @@ pub fn winner_only_certificate(
     let Some(winner) = decider.score(&game.start())?.winner() else {
         return Ok(None);
     };
-    winner_certificate(game, winner, &Chosen { decider }).map(Some)
+    let position_bytes = game.start().bytes();
+    winner_certificate(
+        game,
+        winner,
+        &Chosen {
+            decider,
+            position_bytes,
+        },
+    )
+    .map(Some)
 }
 
 /// `winner`'s strategy in `game` from its start, the moves chosen by
@@ -270,6 +294,8 @@ fn free_bound(position: &Position) -> u32 {
 /// The move a winner-only search's score comes from.
 struct Chosen<'d, 'g> {
     decider: &'d Decider<'g, RamseyGame>,
+    /// Bytes of one position of the game.
+    position_bytes: u64,
 }
 
 impl Prover<RamseyGame> for Chosen<'_, '_> {
@@ -279,6 +305,18 @@ impl Prover<RamseyGame> for Chosen<'_, '_> {
             .chosen_move(position)?
             .expect("the prover's positions are not over"))
     }
+    /// The walk and the search's table together within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        self.decider.room_for(walk_bytes(size, self.position_bytes))
+    }
+}
+
+/// Approximate bytes of a walk of `size` over positions of
+/// `position_bytes` each, whose moves and entries are kept whole
+/// ([`strategy`] keeps every entry until the certificate is sealed).
+pub(crate) fn walk_bytes(size: WalkSize, position_bytes: u64) -> u64 {
+    let reply = (std::mem::size_of::<Vec<Edge>>() + std::mem::size_of::<Edge>()) as u64;
+    size.bytes(position_bytes, reply, position_bytes + reply)
 }
 
 /// Certificate format version of draws of graph Ramsey games.
@@ -287,6 +325,8 @@ pub const DRAW_FORMAT_VERSION: u32 = 5;
 /// The engine's first optimal move at each position.
 struct Optimal<'s, 'g> {
     solver: &'s Solver<'g, RamseyGame>,
+    /// Bytes of one position of the game.
+    position_bytes: u64,
 }
 
 impl Prover<RamseyGame> for Optimal<'_, '_> {
@@ -296,6 +336,10 @@ impl Prover<RamseyGame> for Optimal<'_, '_> {
         let best = best_index(self.solver.question(), position.to_move(), values)
             .expect("a position that is not over has a move");
         Ok(options[best].m.clone())
+    }
+    /// The walk and the search's table together within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        self.solver.room_for(walk_bytes(size, self.position_bytes))
     }
 }
 
@@ -308,7 +352,10 @@ pub fn draw_certificate(solver: &Solver<RamseyGame>) -> Result<Certificate, Stop
 /// [`draw_certificate`] from `from`, a drawn position.
 fn draw_from(solver: &Solver<RamseyGame>, from: &Position) -> Result<Certificate, Stopped> {
     let game = solver.game();
-    let prover = Optimal { solver };
+    let prover = Optimal {
+        solver,
+        position_bytes: from.bytes(),
+    };
     let mut entries = Vec::new();
     for player in [Player::First, Player::Second] {
         let moves = strategy(game, from, player, &prover, |p| game.canonical(p))?;

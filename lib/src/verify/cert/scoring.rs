@@ -22,13 +22,13 @@
 //! searches key their table by: the checker looks entries up by
 //! isomorphism of colourings.
 
-use super::game::{colouring, strategies_body};
+use super::game::{colouring, strategies_body, walk_bytes};
 use super::{sha256_hex, Certificate};
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
-use crate::engine::extract::{strategy, Prover};
+use crate::engine::extract::{strategy, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
@@ -53,6 +53,10 @@ struct Keeps<'s, 'g> {
     solver: &'s BoundedSolver<'g, ScoringGame>,
     player: Player,
     t: Points,
+    /// Bytes of one position of the game.
+    position_bytes: u64,
+    /// Bytes of the entries already read off for the other side.
+    held: u64,
 }
 
 impl Keeps<'_, '_> {
@@ -92,6 +96,11 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
         }
         unreachable!("a position on the claim's side has a move that keeps it there")
     }
+    /// The walk, the other side's entries and the search's table together
+    /// within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        self.solver.room_for(walk_bytes(size, self.position_bytes) + self.held)
+    }
 }
 
 /// The strategies proving `claims` in `solver`'s game, as a version-6
@@ -102,7 +111,20 @@ pub fn scoring_certificate(solver: &BoundedSolver<ScoringGame>, claims: Claims) 
     let mut entries = Vec::new();
     for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
         let Some(t) = t else { continue };
-        let prover = Keeps { solver, player, t };
+        let position_bytes = start.bytes();
+        let prover = Keeps {
+            solver,
+            player,
+            t,
+            position_bytes,
+            held: walk_bytes(
+                WalkSize {
+                    entries: entries.len() as u64,
+                    ..WalkSize::default()
+                },
+                position_bytes,
+            ),
+        };
         let moves = strategy(game, &start, player, &prover, canonical_position)?;
         entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
     }

@@ -3,16 +3,27 @@
 //! [`crate::engine::layers`]).
 
 use super::codec::{mover, In, Out};
-use super::forward::Done;
-use super::shard::{read_positions, Valued};
-use super::{file_name, Folder, LayerResult, Phase, Plan, Task};
+use super::forward::{from_name, Done};
+use super::shard::{read_positions, read_values, Valued, Values};
+use super::{file_name, Budget, Folder, LayerResult, Phase, Plan, Task};
 use crate::engine::layers::choose;
 use crate::games::Value;
+use crate::verify::jobs::run::JobError;
 use crate::verify::jobs::{JobsError, Splittable};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Backward job `task` of `game`'s folder.
-pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Task) -> Result<Done, JobsError> {
+/// A deeper shard as this job sees it: the index in its `.pos` of each
+/// child this job's forward job numbered for it, and its values.
+type Deeper<S> = (Vec<u32>, Values<S>);
+
+/// Backward job `task` of `game`'s folder, within `budget`.
+pub fn backward<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    plan: &Plan,
+    task: Task,
+    budget: Budget,
+) -> Result<Done, JobError> {
     let (d, s) = (task.level, task.shard);
     let own = folder
         .layer_results(plan, &[plan.index(Phase::Forward, d, s)])?
@@ -26,31 +37,38 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
     walk(game, &steps_name, &steps, |l, t| {
         needed.insert((l, t));
     })?;
-    let indices: Vec<usize> = needed.iter().map(|&(l, t)| plan.index(Phase::Backward, l, t)).collect();
     let mut shards = BTreeMap::new();
-    for r in folder.layer_results(plan, &indices)? {
-        shards.insert((r.level, r.shard), load(game, folder, plan, &r)?);
+    let mut inputs = (pos.len() + steps.len() + 16 * positions.len()) as u64;
+    for (l, t) in needed {
+        budget.check(inputs)?;
+        let shard: Deeper<G::Score> = deeper(game, folder, plan, (d, s), (l, t))?;
+        inputs += (4 * shard.0.len() + std::mem::size_of_val(&shard.1[..])) as u64;
+        shards.insert((l, t), shard);
     }
     // Second pass: each position's value.
     let mut input = In::new(game, &steps_name, &steps)?;
     let mut out = Out::new();
     let mut children = 0u64;
+    let mut values = Vec::new();
     for (i, bytes) in positions.iter().enumerate() {
+        if i % 4096 == 0 {
+            budget.check(inputs + out.size())?;
+        }
         let bad = || JobsError::Bad(format!("{steps_name}: position {i}"));
         if input.u8()? == 0 {
             out.value(input.value()?);
             out.u32(u32::MAX);
             continue;
         }
-        let mut values = Vec::new();
+        values.clear();
         for _ in 0..input.u32()? {
             values.push(match input.u8()? {
                 0 => input.value()?,
                 1 => {
-                    let (l, t, plies) = (input.u32()? as usize, input.u32()? as usize, input.u32()?);
-                    let key = input.key()?;
-                    let shard: &Valued<G::Score> = shards.get(&(l, t)).ok_or_else(bad)?;
-                    let (v, _) = shard.get(&key).ok_or_else(|| {
+                    let (l, t) = (input.u32()? as usize, input.u32()? as usize);
+                    let (plies, number) = (input.u32()?, input.u32()? as usize);
+                    let (map, valued): &Deeper<G::Score> = shards.get(&(l, t)).ok_or_else(bad)?;
+                    let (v, _) = map.get(number).and_then(|&j| valued.get(j as usize)).ok_or_else(|| {
                         JobsError::Bad(format!(
                             "{steps_name}: position {i}: a child missing from level {l} shard {t}"
                         ))
@@ -61,7 +79,7 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
                         plies: v.plies + plies,
                     }
                 }
-                _ => return Err(input.bad()),
+                _ => return Err(input.bad().into()),
             });
         }
         let (chosen, value) = choose(mover(bytes).ok_or_else(bad)?, &values).ok_or_else(bad)?;
@@ -69,11 +87,40 @@ pub fn backward<G: Splittable>(game: &G, folder: &Folder, plan: &Plan, task: Tas
         out.u32(chosen as u32);
     }
     if !input.done() {
-        return Err(input.bad());
+        return Err(input.bad().into());
     }
+    // The file is copied once more as it is finished.
+    budget.check(inputs + 2 * out.size())?;
     let count = positions.len() as u64;
     let file = folder.write_layer_file(&file_name(d, s, "val"), &out.finish(game), count)?;
     Ok((count, children, vec![file]))
+}
+
+/// The deeper shard `to` as the job at `from` reads it: the map its
+/// forward job wrote for `from`'s children, and the values its backward
+/// job wrote.
+fn deeper<G: Splittable>(
+    game: &G,
+    folder: &Folder,
+    plan: &Plan,
+    from: (usize, usize),
+    to: (usize, usize),
+) -> Result<Deeper<G::Score>, JobsError> {
+    let (l, t) = to;
+    let jobs = [plan.index(Phase::Forward, l, t), plan.index(Phase::Backward, l, t)];
+    let [forward, valued]: [LayerResult; 2] = folder
+        .layer_results(plan, &jobs)?
+        .try_into()
+        .expect("two results for two jobs");
+    let names = [from_name(l, t, from.0, from.1), file_name(l, t, "val")];
+    let map = folder.read_named(&forward, &names[0])?;
+    let mut input = In::new(game, &names[0], &map)?;
+    let mut numbers = Vec::new();
+    while !input.done() {
+        numbers.push(input.u32()?);
+    }
+    let values = read_values(game, &names[1], &folder.read_named(&valued, &names[1])?)?;
+    Ok((numbers, values))
 }
 
 /// The `.pos` and `.val` files of a finished backward job, read.
@@ -113,8 +160,8 @@ fn walk<G: Splittable>(
                     input.value()?;
                 }
                 1 => {
-                    let (l, t, _plies) = (input.u32()? as usize, input.u32()? as usize, input.u32()?);
-                    input.key()?;
+                    let (l, t) = (input.u32()? as usize, input.u32()? as usize);
+                    let (_plies, _number) = (input.u32()?, input.u32()?);
                     each(l, t);
                 }
                 _ => return Err(input.bad()),

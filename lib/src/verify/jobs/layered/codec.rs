@@ -1,6 +1,8 @@
 //! The binary files of a layered folder: canonical keys, positions, moves
 //! and values, little-endian, each file with its own table of the scores
-//! it uses (written as results write scores, [`Splittable::score_code`]).
+//! it uses (written as results write scores, [`Splittable::score_code`]),
+//! after its entries (so that a file is finished without being copied),
+//! then the table's offset.
 //! Reading never panics: a short or inconsistent file is an error (a file
 //! is checksummed against its job's result before it is read, so this is
 //! only met with a file the program did not write).
@@ -19,10 +21,20 @@ pub struct Out<S> {
 impl<S: Copy + Eq> Out<S> {
     /// Nothing written yet.
     pub fn new() -> Out<S> {
+        Out::with_capacity(0)
+    }
+
+    /// Nothing written yet, room for `bytes` (allocated once, not grown).
+    pub fn with_capacity(bytes: usize) -> Out<S> {
         Out {
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(bytes),
             scores: Vec::new(),
         }
+    }
+
+    /// Bytes written so far (what it holds, for the memory cap).
+    pub fn size(&self) -> u64 {
+        self.bytes.capacity() as u64
     }
 
     /// A byte.
@@ -45,8 +57,17 @@ impl<S: Copy + Eq> Out<S> {
 
     /// Raw bytes with their length.
     pub fn blob(&mut self, blob: &[u8]) {
-        self.u32(blob.len() as u32);
-        self.bytes.extend_from_slice(blob);
+        self.blob_with(|bytes| bytes.extend_from_slice(blob));
+    }
+
+    /// Raw bytes that `write` appends, with their length (written in
+    /// place: no buffer per blob).
+    pub fn blob_with(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
+        let at = self.bytes.len();
+        self.u32(0);
+        write(&mut self.bytes);
+        let len = (self.bytes.len() - at - 4) as u32;
+        self.bytes[at..at + 4].copy_from_slice(&len.to_le_bytes());
     }
 
     /// A value: its score's number in the table, then its plies.
@@ -62,15 +83,16 @@ impl<S: Copy + Eq> Out<S> {
         self.u32(value.plies);
     }
 
-    /// The file: the score table (one JSON text each), then the bytes.
-    pub fn finish<G: Splittable<Score = S>>(self, game: &G) -> Vec<u8> {
-        let mut head = Out::<S>::new();
-        head.u32(self.scores.len() as u32);
-        for &s in &self.scores {
-            head.blob(game.score_code(s).to_string().as_bytes());
+    /// The file: the entries, the score table (one JSON text each), then
+    /// where the table starts.
+    pub fn finish<G: Splittable<Score = S>>(mut self, game: &G) -> Vec<u8> {
+        let table = self.bytes.len() as u64;
+        self.u32(self.scores.len() as u32);
+        for s in std::mem::take(&mut self.scores) {
+            self.blob(game.score_code(s).to_string().as_bytes());
         }
-        head.bytes.extend_from_slice(&self.bytes);
-        head.bytes
+        self.bytes.extend_from_slice(&table.to_le_bytes());
+        self.bytes
     }
 }
 
@@ -87,16 +109,28 @@ impl<'a, S: Copy> In<'a, S> {
     pub fn new<G: Splittable<Score = S>>(game: &G, name: &'a str, bytes: &'a [u8]) -> Result<In<'a, S>, JobsError> {
         let mut input = In {
             bytes,
-            at: 0,
+            at: bytes.len().saturating_sub(8),
             scores: Vec::new(),
             name,
         };
+        let table = usize::try_from(input.u64()?).map_err(|_| input.bad())?;
+        let end = input.bytes.len() - 8;
+        if table > end {
+            return Err(input.bad());
+        }
+        input.bytes = &bytes[..end];
+        input.at = table;
         for _ in 0..input.u32()? {
             let text = input.blob()?;
             let code = serde_json::from_slice(text).map_err(|_| input.bad())?;
             let score = game.score_from(&code).ok_or_else(|| input.bad())?;
             input.scores.push(score);
         }
+        if !input.done() {
+            return Err(input.bad());
+        }
+        input.bytes = &bytes[..table];
+        input.at = 0;
         Ok(input)
     }
 
@@ -132,6 +166,11 @@ impl<'a, S: Copy> In<'a, S> {
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
+    fn u64(&mut self) -> Result<u64, JobsError> {
+        let b = self.take(8)?;
+        Ok(u64::from_le_bytes(b.try_into().expect("eight bytes")))
+    }
+
     /// A key, appended to `words`.
     pub fn key_into(&mut self, words: &mut Vec<u64>) -> Result<(), JobsError> {
         let len = self.u32()? as usize;
@@ -142,13 +181,6 @@ impl<'a, S: Copy> In<'a, S> {
                 .map(|c| u64::from_le_bytes(c.try_into().expect("eight bytes"))),
         );
         Ok(())
-    }
-
-    /// A key.
-    pub fn key(&mut self) -> Result<Box<[u64]>, JobsError> {
-        let mut words = Vec::new();
-        self.key_into(&mut words)?;
-        Ok(words.into_boxed_slice())
     }
 
     /// Raw bytes written with their length.
@@ -172,10 +204,10 @@ impl<'a, S: Copy> In<'a, S> {
 /// `board`, the start's), each colour's edges, and the generators of its
 /// automorphisms (so that the job expanding it need not label it again).
 /// Canonical forms of positions on a graph board are on a relabelled
-/// board, so the board is written then.
-pub fn encode_canonical(board: &Board, canon: &Canonical<Position>) -> Vec<u8> {
+/// board, so the board is written then. Appended to `out`.
+pub fn encode_canonical(out: &mut Vec<u8>, board: &Board, canon: &Canonical<Position>) {
     let position = &canon.position;
-    let mut out = vec![position.to_move() as u8];
+    out.push(position.to_move() as u8);
     let edges = |out: &mut Vec<u8>, edges: Vec<Edge>| {
         out.extend_from_slice(&(edges.len() as u32).to_le_bytes());
         for e in edges {
@@ -187,17 +219,16 @@ pub fn encode_canonical(board: &Board, canon: &Canonical<Position>) -> Vec<u8> {
         true => out.push(0),
         false => {
             out.extend_from_slice(&[1, position.vertex_count() as u8]);
-            edges(&mut out, position.board_edges());
+            edges(out, position.board_edges());
         }
     }
-    edges(&mut out, position.edges(Player::First));
-    edges(&mut out, position.edges(Player::Second));
+    edges(out, position.edges(Player::First));
+    edges(out, position.edges(Player::Second));
     out.extend_from_slice(&(canon.generators.len() as u32).to_le_bytes());
     for g in &canon.generators {
         out.extend_from_slice(&(g.len() as u32).to_le_bytes());
         out.extend_from_slice(g);
     }
-    out
 }
 
 /// The canonical form [`encode_canonical`] wrote, with `key` (its labels
@@ -258,7 +289,7 @@ pub fn decode_canonical(board: &Board, bytes: &[u8], key: &[u64]) -> Option<Cano
     })
 }
 
-/// Who moves at a position [`encode_position`] wrote (its first byte).
+/// Who moves at a position [`encode_canonical`] wrote (its first byte).
 pub fn mover(bytes: &[u8]) -> Option<Player> {
     match bytes.first()? {
         0 => Some(Player::First),

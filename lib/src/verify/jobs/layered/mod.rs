@@ -10,14 +10,19 @@
 //!
 //! - *forward* `(d, s)` (steps `0..levels`): gathers level `d` shard `s`
 //!   from the files the forward jobs of shallower levels wrote for it,
-//!   deduplicated and sorted by key (`Lddd-Sssss.pos`); lists every
-//!   position's orbit moves as the solver meets them (`.steps`: a quick
-//!   value, or the child's level, shard and key); writes the children
-//!   for each (level, shard) they fall in (`.to-Lddd-Sssss`).
+//!   deduplicated and sorted by key (`Lddd-Sssss.pos`), and maps each of
+//!   those files' children to its index there (`.from-Lddd-Sssss`, one per
+//!   file read); lists every position's orbit moves as the solver meets
+//!   them (`.steps`: a quick value, or the child's level, shard and number
+//!   in this job's file for that shard); writes the children for each
+//!   (level, shard) they fall in, each once, in the order met
+//!   (`.to-Lddd-Sssss`).
 //! - *backward* `(d, s)` (steps `levels..2 levels`, deepest level first):
-//!   values every position from its steps and its children's values, read
-//!   from the deeper levels' `.val` files by key; records the chosen move
-//!   (`.val`: value and orbit-move index, in `.pos` order).
+//!   values every position from its steps and its children's values: a
+//!   child's number, through the deeper forward job's `.from-` map of this
+//!   shard's children, indexes the deeper shard's `.val` (no key is read
+//!   or searched); records the chosen move (`.val`: value and orbit-move
+//!   index, in `.pos` order).
 //!
 //! Job `i` is step `i / shards`, shard `i % shards`; every job of a step
 //! needs only jobs of earlier steps (a Slurm array per step, chained with
@@ -30,10 +35,12 @@
 //! the chosen moves for one optimal line and the certificate.
 
 use super::{io_error, write_atomic, FileSum, Folder, JobsError, Manifest};
+use crate::engine::{StopReason, Stopped};
 use crate::verify::cert::sha256_hex;
 use serde::{Deserialize, Serialize};
 
 pub mod backward;
+mod bucket;
 pub mod cert;
 mod codec;
 pub mod forward;
@@ -122,6 +129,26 @@ impl Plan {
 /// the folder.
 pub fn file_name(level: usize, shard: usize, ext: &str) -> String {
     format!("layers/L{level:03}-S{shard:05}.{ext}")
+}
+
+/// A layered job's memory cap (`job --max-memory`): the bytes of the files
+/// it has read and the buffers it fills are added up as they grow, and a
+/// job that would pass the cap stops before it writes any file (no
+/// result: the job can be run again with a larger cap, or the folder
+/// split into more shards).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget(pub u64);
+
+impl Budget {
+    /// `Ok` if `held` bytes are within the cap.
+    pub fn check(self, held: u64) -> Result<(), Stopped> {
+        match held > self.0 {
+            true => Err(Stopped {
+                reason: StopReason::JobCap { bytes: self.0 },
+            }),
+            false => Ok(()),
+        }
+    }
 }
 
 /// What a finished job of a layered folder wrote.

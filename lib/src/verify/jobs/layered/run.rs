@@ -2,10 +2,10 @@
 
 use super::backward::backward;
 use super::forward::forward;
-use super::{Folder, LayerResult, Phase, Plan};
+use super::{Budget, Folder, LayerResult, Phase, Plan};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
-use crate::verify::jobs::run::Usage;
+use crate::verify::jobs::run::{JobError, Usage};
 use crate::verify::jobs::{host_name, tool, write_atomic, GameSpec, JobsError, Manifest, Splittable};
 use std::time::Instant;
 
@@ -37,21 +37,30 @@ pub fn split_layers<G: Splittable>(
     Ok(manifest)
 }
 
-/// Runs job `index` of a layered folder unless it has finished before
-/// (`Ok((result, false))` then); `usage` is read once the job is done.
+/// Runs job `index` of a layered folder within `budget` unless it has
+/// finished before (`Ok((result, false))` then); `usage` is read once the
+/// job is done. A job stopped by the budget writes why in `failed/` and
+/// no result.
 pub fn run_layer_job(
     folder: &Folder,
     index: usize,
+    budget: Budget,
     usage: impl Fn() -> Usage,
-) -> Result<(LayerResult, bool), JobsError> {
+) -> Result<(LayerResult, bool), JobError> {
     let manifest = folder.manifest()?;
     match &manifest.game {
-        GameSpec::Ramsey(_) => run_as(&RamseyGame::from_spec(&manifest.game)?, folder, &manifest, index, usage),
+        GameSpec::Ramsey(_) => run_as(
+            &RamseyGame::from_spec(&manifest.game)?,
+            folder,
+            &manifest,
+            (index, budget),
+            usage,
+        ),
         GameSpec::Erdos(_) => run_as(
             &ScoringGame::from_spec(&manifest.game)?,
             folder,
             &manifest,
-            index,
+            (index, budget),
             usage,
         ),
     }
@@ -61,9 +70,9 @@ fn run_as<G: Splittable>(
     game: &G,
     folder: &Folder,
     manifest: &Manifest,
-    index: usize,
+    (index, budget): (usize, Budget),
     usage: impl Fn() -> Usage,
-) -> Result<(LayerResult, bool), JobsError> {
+) -> Result<(LayerResult, bool), JobError> {
     let plan = Folder::plan(manifest)?;
     let task = plan
         .task(index)
@@ -76,11 +85,18 @@ fn run_as<G: Splittable>(
     write_atomic(&marker, note.to_string().as_bytes())?;
     let started = Instant::now();
     let done = match task.phase {
-        Phase::Forward => forward(game, folder, &plan, task),
-        Phase::Backward => backward(game, folder, &plan, task),
+        Phase::Forward => forward(game, folder, &plan, task, budget),
+        Phase::Backward => backward(game, folder, &plan, task, budget),
     };
     let _ = std::fs::remove_file(&marker);
-    let (positions, children, files) = done?;
+    let failed = folder.job_file("failed", index, "txt");
+    let (positions, children, files) = match done {
+        Err(JobError::Stopped(stop)) => {
+            write_atomic(&failed, format!("{stop}\n").as_bytes())?;
+            return Err(stop.into());
+        }
+        other => other?,
+    };
     let used = usage();
     let result = LayerResult {
         tool: tool(),
@@ -97,5 +113,6 @@ fn run_as<G: Splittable>(
         files,
     };
     folder.write_layer_result(&result)?;
+    let _ = std::fs::remove_file(&failed);
     Ok((result, true))
 }

@@ -6,7 +6,8 @@ use super::codec::In;
 use crate::games::Value;
 use crate::verify::jobs::{JobsError, Splittable};
 
-/// Sorted canonical keys, packed.
+/// Canonical keys packed in one vector (sorted where read from a `.pos`
+/// file).
 #[derive(Default)]
 pub struct Keys {
     words: Vec<u64>,
@@ -25,7 +26,18 @@ impl Keys {
         self.starts.len()
     }
 
-    /// The index of `key`, if it is there.
+    /// Bytes held (for the memory cap).
+    pub fn size(&self) -> u64 {
+        8 * (self.words.capacity() + self.starts.capacity()) as u64
+    }
+
+    /// Appends `key`.
+    pub fn push(&mut self, key: &[u64]) {
+        self.starts.push(self.words.len());
+        self.words.extend_from_slice(key);
+    }
+
+    /// The index of `key` among sorted keys, if it is there.
     pub fn find(&self, key: &[u64]) -> Option<usize> {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
@@ -47,12 +59,24 @@ pub fn read_positions<'a, G: Splittable>(
     name: &'a str,
     bytes: &'a [u8],
 ) -> Result<(Keys, Vec<&'a [u8]>), JobsError> {
+    read_entries(game, name, bytes, true)
+}
+
+/// A file of keys and positions read (a `.pos` file, or a `.to-` file
+/// of children in the order they were met): the keys, strictly increasing
+/// if `sorted` (else an error), and each position's bytes.
+pub fn read_entries<'a, G: Splittable>(
+    game: &G,
+    name: &'a str,
+    bytes: &'a [u8],
+    sorted: bool,
+) -> Result<(Keys, Vec<&'a [u8]>), JobsError> {
     let mut input = In::new(game, name, bytes)?;
     let (mut keys, mut positions) = (Keys::default(), Vec::new());
     while !input.done() {
         let start = keys.words.len();
         input.key_into(&mut keys.words)?;
-        if keys.len() > 0 && keys.get(keys.len() - 1) >= &keys.words[start..] {
+        if sorted && keys.len() > 0 && keys.get(keys.len() - 1) >= &keys.words[start..] {
             return Err(input.bad());
         }
         keys.starts.push(start);
@@ -61,13 +85,28 @@ pub fn read_positions<'a, G: Splittable>(
     Ok((keys, positions))
 }
 
+/// Each position's value and chosen orbit move (`u32::MAX` where the game
+/// is over), in `.pos` order.
+pub type Values<S> = Vec<(Value<S>, u32)>;
+
+/// A `.val` file read: each position's value and chosen orbit move, in
+/// `.pos` order.
+pub fn read_values<G: Splittable>(game: &G, name: &str, val: &[u8]) -> Result<Values<G::Score>, JobsError> {
+    let mut input = In::new(game, name, val)?;
+    let mut values = Vec::new();
+    while !input.done() {
+        values.push((input.value()?, input.u32()?));
+    }
+    Ok(values)
+}
+
 /// A level's shard valued: its keys and, in their order, each position's
 /// value and chosen orbit move (`u32::MAX` where the game is over).
 pub struct Valued<S> {
     /// The keys.
     pub keys: Keys,
     /// Value and chosen move per key.
-    pub values: Vec<(Value<S>, u32)>,
+    pub values: Values<S>,
 }
 
 impl<S: Copy> Valued<S> {
@@ -79,11 +118,7 @@ impl<S: Copy> Valued<S> {
         val: &[u8],
     ) -> Result<Valued<S>, JobsError> {
         let (keys, _) = read_positions(game, names[0], pos)?;
-        let mut input = In::new(game, names[1], val)?;
-        let mut values = Vec::with_capacity(keys.len());
-        while !input.done() {
-            values.push((input.value()?, input.u32()?));
-        }
+        let values = read_values(game, names[1], val)?;
         if values.len() != keys.len() {
             return Err(JobsError::Bad(format!("{}: not one value per position", names[1])));
         }
