@@ -91,7 +91,7 @@ fn broken_strategies_merge_to_the_first_counterexample() {
             let line: Vec<Edge> = one.line.moves.iter().map(|m| m.edge).collect();
             let s = strategy(name);
             let search = new_search(s.as_ref(), &Request::new(Board::Infinite, 10, 1));
-            let ends_his = line.len() % 2 == 0;
+            let ends_his = line.len().is_multiple_of(2);
             let (position, _, _) = search.replay_line(&line[..line.len() - ends_his as usize]).unwrap();
             if kind == Some("second_player_wins") {
                 assert!(position.completes_clique(Player::Second, line[line.len() - 1], 3), "{name}");
