@@ -115,3 +115,24 @@ fn a_missing_job_or_another_strategy_is_refused() {
     let other = merge_strategy(&folder, strategy("k3-broken-scatters").as_ref()).unwrap_err();
     assert!(other.to_string().contains("the folder verifies k3"), "{other}");
 }
+
+#[test]
+fn the_command_line_splits_runs_and_merges_a_refutation() {
+    let bin = env!("CARGO_BIN_EXE_ramsey-verify");
+    let dir = scratch("cli");
+    let d = dir.to_str().unwrap();
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let split = run(&["split", "--strategy", "k3-broken-scatters", "--board", "inf", "--bound", "10", "--plies", "2", "--out", d]);
+    assert!(split.status.success(), "{split:?}");
+    let jobs = Folder::at(&dir).manifest().unwrap().jobs.len();
+    for i in 0..jobs {
+        assert!(run(&["job", d, &i.to_string(), "--threads", "1"]).status.success());
+    }
+    let merged = run(&["merge", d]);
+    let text = String::from_utf8_lossy(&merged.stdout);
+    assert!(text.contains("REFUTED (bound_exceeded) in job 0"), "{text}");
+    assert_eq!(run(&["merge", d, "--cert", &format!("{d}.cert")]).status.code(), Some(2));
+    assert_eq!(run(&["job", d, &jobs.to_string()]).status.code(), Some(2));
+    let unknown = run(&["split", "--strategy", "no-such", "--board", "inf", "--out", &format!("{d}-x")]);
+    assert_eq!(unknown.status.code(), Some(2));
+}
