@@ -55,7 +55,7 @@ pub fn strategy_job_command(args: &JobArgs, manifest: &Manifest, registry: &Regi
         Ran::Done(r) => ("done", r),
     };
     output::println(format_args!(
-        "job {}: {what}: {} , {} positions, {:.2} s CPU",
+        "job {}: {what}: {}, {} positions, {:.2} s CPU",
         r.index, r.score, r.positions, r.cpu_seconds
     ))
 }
