@@ -10,8 +10,7 @@ pub mod rules;
 
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
-use rules::{Colouring, Game, Prepared, Setting};
-use std::collections::HashMap;
+use rules::{Colouring, Game, Setting};
 
 /// The format version of colouring game certificates.
 pub const VERSION: u32 = 7;
@@ -210,22 +209,101 @@ fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
     })
 }
 
-/// The entries, by colours and invariant, each with its reduced position
-/// prepared once (not once per lookup that tries it).
-struct Index<'a> {
-    setting: &'a Setting,
-    entries: Vec<Entry>,
-    prepared: Vec<Prepared>,
-    buckets: HashMap<(usize, u64), Vec<usize>>,
+/// An entry's place in the index: its claim's colours and the invariant of
+/// its reduced position (the sort key: candidates for a lookup), and its
+/// number in the body. 16 bytes, where a parsed and prepared entry takes
+/// about 700: the lookup parses and prepares its few candidates again.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Key {
+    colours: u8,
+    invariant: u64,
+    entry: u32,
 }
 
-impl Index<'_> {
+/// The entries, kept lean for certificates of millions of entries
+/// (proofs/FORMAT.md, version 7, "Limits"): their text is the body itself
+/// (one arena, each line found by its offset), and the only other thing
+/// kept per entry is its [`Key`], sorted. An invariant only picks
+/// candidates; a position is covered only by an exact equivalence test
+/// against a candidate parsed again from its line.
+struct Index<'a> {
+    setting: &'a Setting,
+    body: &'a [u8],
+    /// Where each entry's line starts, and after the last the body's end:
+    /// line `i` is `body[starts[i]..starts[i + 1] - 1]` (its `\n` left off).
+    starts: Vec<u64>,
+    keys: Vec<Key>,
+}
+
+impl<'a> Index<'a> {
+    /// Indexes the first `count` lines of `body`, rejecting an unparsable
+    /// entry or one of no claim's colours with its line.
+    fn new(setting: &'a Setting, body: &'a [u8], count: usize, levels: &[(usize, u8)]) -> Result<Index<'a>, Rejection> {
+        let mut starts = Vec::with_capacity(count + 1);
+        starts.push(0u64);
+        starts.extend(
+            body.iter()
+                .enumerate()
+                .filter(|&(_, &b)| b == b'\n')
+                .map(|(at, _)| at as u64 + 1)
+                .take(count),
+        );
+        if starts.len() != count + 1 {
+            return Err(Rejection::unreadable(format!("the body has fewer than {count} lines")));
+        }
+        let mut index = Index {
+            setting,
+            body,
+            starts,
+            keys: Vec::with_capacity(count),
+        };
+        for i in 0..count {
+            let number = HEADER_LINES + 1 + i;
+            let bad = |why: String| Rejection::invalid(format!("line {number}: {why}")).at_line(number);
+            let e = parse_entry(index.line(i), setting.adj.len()).map_err(bad)?;
+            if !levels.iter().any(|&(k, _)| k == e.colours) {
+                return Err(bad(format!("{} colours is none of the claims'", e.colours)));
+            }
+            index.keys.push(Key {
+                colours: e.colours as u8,
+                invariant: setting.reduced(&e.colouring, e.colours).prepare().invariant(),
+                entry: u32::try_from(i).map_err(|_| Rejection::unreadable("more than 2^32 entries"))?,
+            });
+        }
+        index.keys.sort_unstable();
+        Ok(index)
+    }
+
+    /// The text of entry `i`.
+    fn line(&self, i: usize) -> &'a [u8] {
+        &self.body[self.starts[i] as usize..self.starts[i + 1] as usize - 1]
+    }
+
+    /// Entry `i`, parsed again (it parsed when indexed).
+    fn entry(&self, i: usize) -> Entry {
+        parse_entry(self.line(i), self.setting.adj.len()).expect("an entry that parsed when indexed")
+    }
+
     /// Whether some entry with `k` colours is equivalent to `p`.
     fn covers(&self, p: &[u8], k: usize) -> bool {
         let r = self.setting.reduced(p, k).prepare();
-        self.buckets
-            .get(&(k, r.invariant()))
-            .is_some_and(|bucket| bucket.iter().any(|&i| r.equivalent(&self.prepared[i])))
+        let key = |entry| Key {
+            colours: k as u8,
+            invariant: r.invariant(),
+            entry,
+        };
+        let from = self.keys.partition_point(|x| *x < key(0));
+        self.keys[from..]
+            .iter()
+            .take_while(|x| (x.colours, x.invariant) == (k as u8, r.invariant()))
+            .any(|x| {
+                let e = self.entry(x.entry as usize);
+                r.equivalent(&self.setting.reduced(&e.colouring, k).prepare())
+            })
+    }
+
+    fn len(&self) -> usize {
+        self.keys.len()
     }
 }
 
@@ -325,27 +403,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     let setting = &header.setting;
     let n = setting.adj.len();
     let levels = header.claim.levels();
-    let mut entries = Vec::new();
-    let mut prepared = Vec::new();
-    let mut buckets: HashMap<(usize, u64), Vec<usize>> = HashMap::new();
-    for (i, line) in body.split(|&b| b == b'\n').take(header.entries).enumerate() {
-        let number = HEADER_LINES + 1 + i;
-        let bad = |why: String| Rejection::invalid(format!("line {number}: {why}")).at_line(number);
-        let e = parse_entry(line, n).map_err(bad)?;
-        if !levels.iter().any(|&(k, _)| k == e.colours) {
-            return Err(bad(format!("{} colours is none of the claims'", e.colours)));
-        }
-        let reduced = setting.reduced(&e.colouring, e.colours).prepare();
-        buckets.entry((e.colours, reduced.invariant())).or_default().push(i);
-        prepared.push(reduced);
-        entries.push(e);
-    }
-    let index = Index {
-        setting,
-        entries,
-        prepared,
-        buckets,
-    };
+    let index = Index::new(setting, body, header.entries, &levels)?;
     let level = |k: usize| {
         let prover = levels.iter().find(|&&(j, _)| j == k).expect("a claim's colours").1;
         Level {
@@ -358,10 +416,10 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     for &(k, _) in &levels {
         replies += level(k).root(n).map_err(Rejection::invalid)?;
     }
-    replies += crate::check_all(index.entries.len(), threads, &|i| {
-        let e = &index.entries[i];
+    replies += crate::check_all(index.len(), threads, &|i| {
+        let e = index.entry(i);
         level(e.colours)
-            .check_entry(e)
+            .check_entry(&e)
             .map_err(|why| (HEADER_LINES + 1 + i, why))
     })?;
     let statement = Statement {
@@ -370,7 +428,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         order: header.order.clone(),
         claim: header.claim,
     };
-    Ok((statement, index.entries.len(), replies))
+    Ok((statement, index.len(), replies))
 }
 
 impl Statement {
@@ -391,5 +449,48 @@ impl Statement {
             ),
             Claim::Wins { winner, colours: k } => format!("player {winner} wins {game} with {}", colours(k)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CCG with 3 colours on a 6-cycle (vertices 0 to 5) beside two
+    /// triangles (6 to 8, 9 to 11).
+    fn cycle_and_triangles() -> Setting {
+        let mut adj = vec![0u128; 12];
+        let edges = (0..6).map(|v| (v, (v + 1) % 6));
+        let triangles = [6, 9]
+            .into_iter()
+            .flat_map(|t| [(t, t + 1), (t + 1, t + 2), (t, t + 2)]);
+        for (u, v) in edges.chain(triangles) {
+            adj[u] |= 1 << v;
+            adj[v] |= 1 << u;
+        }
+        Setting {
+            game: Game::Ccg,
+            adj,
+            due: vec![0; 12],
+            owner: vec![0; 12],
+            secured: false,
+        }
+    }
+
+    #[test]
+    fn a_position_with_an_entrys_invariant_is_covered_only_if_equivalent() {
+        let setting = cycle_and_triangles();
+        // The entry leaves the two triangles uncoloured; the position the
+        // 6-cycle. Both are 2-regular on 6 vertices with nothing forbidden,
+        // so refinement cannot tell them apart: the same invariant.
+        let body = b"3 121212000000 6:1\n";
+        let index = Index::new(&setting, body, 1, &[(3, 1)]).expect("an index");
+        let cycle_open = [0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 2, 3];
+        let triangles_open = [2, 1, 2, 1, 2, 1, 0, 0, 0, 0, 0, 0];
+        let invariant = |p: &[u8]| setting.reduced(p, 3).prepare().invariant();
+        assert_eq!(invariant(&cycle_open), invariant(&triangles_open));
+        assert!(!index.covers(&cycle_open, 3));
+        assert!(index.covers(&triangles_open, 3));
+        assert!(!index.covers(&triangles_open, 2));
     }
 }

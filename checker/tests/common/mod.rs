@@ -10,10 +10,15 @@ use sha2::{Digest, Sha256};
 /// `proofs/k3-inf.cert`: 8 header lines, then 5 entries on lines 9 to 13.
 pub const K3_INF: &str = include_str!("../../../proofs/k3-inf.cert");
 
-/// The header's 8 lines and the body's lines.
+/// The header's lines (up to its `sha256` line: 8 in version 2, 10 in
+/// version 7) and the body's lines.
 pub fn header_and_body(text: &str) -> (Vec<String>, Vec<String>) {
     let lines: Vec<String> = text.lines().map(String::from).collect();
-    (lines[..8].to_vec(), lines[8..].to_vec())
+    let end = 1 + lines
+        .iter()
+        .position(|l| l.starts_with("sha256 "))
+        .expect("a sha256 line");
+    (lines[..end].to_vec(), lines[end..].to_vec())
 }
 
 /// A certificate with a rewritten body and a header whose count and hash match it.
@@ -24,8 +29,10 @@ pub fn reseal(header: &[String], body: &[String]) -> String {
         .map(|b| format!("{b:02x}"))
         .collect();
     let mut header = header.to_vec();
-    header[6] = format!("entries {}", body.lines().count());
-    header[7] = format!("sha256 {digest}");
+    let line = |word: &str| header.iter().position(|l| l.starts_with(word)).expect("a header line");
+    let (entries, sha256) = (line("entries "), line("sha256 "));
+    header[entries] = format!("entries {}", body.lines().count());
+    header[sha256] = format!("sha256 {digest}");
     format!("{}\n{body}", header.join("\n"))
 }
 

@@ -70,19 +70,7 @@ fn label_by_search(graph: &LayeredGraph) -> Labelling {
     let n = graph.n;
     let layers = graph.layers.len().max(1);
     let total = n * layers;
-    let m = words_needed(total);
-    let mut adjacency = vec![0usize; total * m];
-    for v in 0..n {
-        for l in 1..layers {
-            add_one_edge(&mut adjacency, v + (l - 1) * n, v + l * n, m as u32);
-        }
-        for (l, rows) in graph.layers.iter().enumerate() {
-            let row = rows.get(v).copied().unwrap_or(0) >> v >> 1;
-            for w in crate::core::board::members(row) {
-                add_one_edge(&mut adjacency, v + l * n, v + 1 + w as usize + l * n, m as u32);
-            }
-        }
-    }
+    let adjacency = one_word_rows(graph, layers).unwrap_or_else(|| edge_by_edge_rows(graph, layers));
     let mut distinct: Vec<u64> = graph.colours.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
@@ -100,6 +88,68 @@ fn label_by_search(graph: &LayeredGraph) -> Labelling {
                 .collect(),
         }
     })
+}
+
+/// The layered graph of [`label_by_search`], edge by edge (canonaut's
+/// format, `layers` copies of each vertex); [`one_word_rows`] builds the
+/// same rows faster where they fit a word.
+fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
+    let n = graph.n;
+    let m = words_needed(n * layers);
+    let mut adjacency = vec![0usize; n * layers * m];
+    for v in 0..n {
+        for l in 1..layers {
+            add_one_edge(&mut adjacency, v + (l - 1) * n, v + l * n, m as u32);
+        }
+        for (l, rows) in graph.layers.iter().enumerate() {
+            let row = rows.get(v).copied().unwrap_or(0) >> v >> 1;
+            for w in crate::core::board::members(row) {
+                add_one_edge(&mut adjacency, v + l * n, v + 1 + w as usize + l * n, m as u32);
+            }
+        }
+    }
+    adjacency
+}
+
+/// The layered graph of [`label_by_search`] when it fits one word per
+/// row (at most 64 vertices in all layers, every row within the `n`
+/// vertices), built with word operations instead of canonaut's
+/// `add_one_edge` per edge: the same rows (vertex `j` of a row at bit
+/// `63 - j`; each layer's edges `v-w` with `w > v` in `v`'s row, both
+/// ways, and each vertex's copies joined in a path), since setting the
+/// bits of an edge in both rows is all `add_one_edge` does. `None`
+/// otherwise. (Erdős' games label a graph board of 8 vertices in two
+/// layers for nearly every move; edge by edge this was about 3 % of K8's
+/// Clique game.)
+fn one_word_rows(graph: &LayeredGraph, layers: usize) -> Option<Vec<usize>> {
+    let n = graph.n;
+    let total = n * layers;
+    // (`n <= 64` once `total` is.)
+    let within = |rows: &Vec<u128>| rows.iter().take(n).all(|&row| row >> n == 0);
+    if total > 64 || usize::BITS != 64 || !graph.layers.iter().all(within) {
+        return None;
+    }
+    let mut natural = [0u64; 64];
+    for v in 0..n {
+        for l in 1..layers {
+            let (a, b) = (v + (l - 1) * n, v + l * n);
+            (natural[a], natural[b]) = (natural[a] | 1 << b, natural[b] | 1 << a);
+        }
+        for (l, rows) in graph.layers.iter().enumerate() {
+            let above = (rows.get(v).copied().unwrap_or(0) >> v >> 1) as u64;
+            let a = v + l * n;
+            if above != 0 {
+                natural[a] |= above << (a + 1);
+            }
+            let mut rest = above;
+            while rest != 0 {
+                let b = a + 1 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                natural[b] |= 1 << a;
+            }
+        }
+    }
+    Some(natural[..total].iter().map(|row| row.reverse_bits() as usize).collect())
 }
 
 impl Labelling {
@@ -260,6 +310,37 @@ mod tests {
                 assert_eq!((quick.order, quick.generators), (searched.order, searched.generators));
             }
         }
+        // The rows built by words are those built edge by edge.
+        for n in 1..=32 {
+            for layers in 1..=2 {
+                let rows: Vec<Vec<u128>> = (0..layers)
+                    .map(|_| {
+                        let mut rows = vec![0u128; n];
+                        for u in 0..n {
+                            for v in u + 1..n {
+                                if next() % 3 == 0 {
+                                    (rows[u], rows[v]) = (rows[u] | 1 << v, rows[v] | 1 << u);
+                                }
+                            }
+                        }
+                        rows
+                    })
+                    .collect();
+                let graph = LayeredGraph {
+                    n,
+                    layers: &rows,
+                    colours: &vec![0; n],
+                };
+                assert_eq!(one_word_rows(&graph, layers), Some(edge_by_edge_rows(&graph, layers)), "n {n}");
+            }
+        }
+        let wide = [vec![0u128; 33], vec![0u128; 33]];
+        let too_many = LayeredGraph {
+            n: 33,
+            layers: &wide,
+            colours: &[0; 33],
+        };
+        assert_eq!(one_word_rows(&too_many, 2), None);
         // Two vertices alike: no shortcut.
         assert_eq!(discrete_order(&[3, 1, 3]), None);
         assert_eq!(discrete_order(&[3, 1, 2]), Some(vec![1, 2, 0]));

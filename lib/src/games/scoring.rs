@@ -46,7 +46,7 @@ mod star;
 mod strategy;
 mod vc;
 
-use super::colex::{clique_with_budget, colex_score, edge_clique_number};
+use super::colex::{clique_with_budget, colex_score, edge_clique_number, SmallSet};
 use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
@@ -167,9 +167,9 @@ pub struct ScoringGame {
 /// their sizes per vertex.
 struct Rows {
     n: usize,
-    red: [VertexSet; MAX_BOARD_VERTICES],
-    blue: [VertexSet; MAX_BOARD_VERTICES],
-    free: [VertexSet; MAX_BOARD_VERTICES],
+    red: [SmallSet; MAX_BOARD_VERTICES],
+    blue: [SmallSet; MAX_BOARD_VERTICES],
+    free: [SmallSet; MAX_BOARD_VERTICES],
     /// Per colour (red, blue), the edges of that colour at each vertex.
     count: [[u32; MAX_BOARD_VERTICES]; 2],
     free_count: [u32; MAX_BOARD_VERTICES],
@@ -187,25 +187,26 @@ impl Rows {
             free_count: [0; MAX_BOARD_VERTICES],
             degree: [0; MAX_BOARD_VERTICES],
         };
-        // Sets of at most MAX_BOARD_VERTICES vertices: counted as one word
-        // (a 128-bit count is two; this is called for every child).
-        let ones = |set: VertexSet| (set as u64).count_ones();
+        // Sets of at most MAX_BOARD_VERTICES vertices: one small word each
+        // (a 128-bit mask or count is two instructions; this is called for
+        // every child).
         for v in 0..rows.n {
-            let board = p.board_neighbours(v as Vertex);
+            let small = |set: VertexSet| set as SmallSet;
+            let board = small(p.board_neighbours(v as Vertex));
             let (red, blue) = (
-                p.neighbours(Player::First, v as Vertex),
-                p.neighbours(Player::Second, v as Vertex),
+                small(p.neighbours(Player::First, v as Vertex)),
+                small(p.neighbours(Player::Second, v as Vertex)),
             );
             (rows.red[v], rows.blue[v], rows.free[v]) = (red, blue, board & !red & !blue);
-            rows.count[0][v] = ones(red);
-            rows.count[1][v] = ones(blue);
-            rows.free_count[v] = ones(rows.free[v]);
-            rows.degree[v] = ones(board);
+            rows.count[0][v] = red.count_ones();
+            rows.count[1][v] = blue.count_ones();
+            rows.free_count[v] = rows.free[v].count_ones();
+            rows.degree[v] = board.count_ones();
         }
         rows
     }
 
-    fn colour(&self, player: Player) -> &[VertexSet] {
+    fn colour(&self, player: Player) -> &[SmallSet] {
         match player {
             Player::First => &self.red[..self.n],
             Player::Second => &self.blue[..self.n],
@@ -291,13 +292,13 @@ impl ScoringGame {
 /// The clique number of a colour class as the Clique game scores it (the
 /// module docs, "The empty colour class"): at least 1 on a board with a
 /// vertex, since a single vertex is a `K_1` of every colour.
-fn clique_number(own: &[VertexSet]) -> u32 {
+fn clique_number(own: &[SmallSet]) -> u32 {
     edge_clique_number(own).max(u32::from(!own.is_empty()))
 }
 
 /// Each vertex's neighbours in `own` or by a free edge: the graph a
 /// colour class can still grow into.
-fn reach(own: &[VertexSet], free: &[VertexSet]) -> [VertexSet; MAX_BOARD_VERTICES] {
+fn reach(own: &[SmallSet], free: &[SmallSet]) -> [SmallSet; MAX_BOARD_VERTICES] {
     let mut reach = [0; MAX_BOARD_VERTICES];
     for (v, r) in reach.iter_mut().enumerate().take(own.len()) {
         *r = own[v] | free[v];
@@ -462,7 +463,7 @@ impl Hints for ScoringGame {
     fn score_bounds(&self, position: &Position) -> Option<(Points, Points)> {
         let rows = Rows::of(position);
         let to_move = position.to_move();
-        let bound = |p| self.side_bound(&rows, p, to_move, &|_| false);
+        let bound = |p| self.side_bound(&rows, p, to_move, None);
         Some((bound(Player::First), bound(Player::Second)))
     }
 
@@ -481,7 +482,7 @@ impl Hints for ScoringGame {
         let decides = |p: Player, s: Points| meets(s) == (p == Player::First);
         let mut sides = [None, None];
         for p in [to_move.opponent(), to_move] {
-            let s = self.side_bound(&rows, p, to_move, &|s| decides(p, s));
+            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(p, s)));
             sides[p as usize] = Some(s);
             if decides(p, s) {
                 break;
@@ -494,13 +495,21 @@ impl Hints for ScoringGame {
 impl ScoringGame {
     /// `player`'s side of the bounds (a lower bound for Alice, an upper
     /// one for Bob), whose costlier parts are skipped once the cheaper
-    /// ones are `enough` (the test is decided).
-    fn side_bound(&self, rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
+    /// ones are `enough` (the test is decided); without a test (`None`),
+    /// the best bound each game has.
+    fn side_bound(
+        &self,
+        rows: &Rows,
+        player: Player,
+        to_move: Player,
+        test: Option<&dyn Fn(Points) -> bool>,
+    ) -> Points {
+        let enough = test.unwrap_or(&|_| false);
         match self.scoring {
             Scoring::Star => star::bound(rows, player, to_move, enough),
             Scoring::VertexCapturing => vc::bound(rows, player, to_move, enough),
             Scoring::Clique => self.clique_bound(rows, player, to_move),
-            Scoring::Colex => colex_bound::bound(rows, player, to_move, enough),
+            Scoring::Colex => colex_bound::bound(rows, player, to_move, test),
         }
     }
 }

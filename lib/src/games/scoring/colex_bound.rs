@@ -16,16 +16,21 @@
 
 use super::strategy::oriented;
 use super::{reach, Points, Rows, MAX_BOARD_VERTICES};
-use crate::core::board::{members, Player, VertexSet};
+use crate::core::board::Player;
 use crate::games::colex::{
-    colex_score_with_budget, colex_score_with_clique_number, edge_clique_number, for_each_clique,
+    colex_score_with_budget, colex_score_with_clique_number, edge_clique_number, for_each_clique, small_members,
+    SmallSet,
 };
 
 /// The Colex game's bound from `player`'s side (a lower bound for Alice,
 /// an upper bound for Bob), `to_move` moving next: her score now, or what
-/// her threats guarantee (the costly part, skipped if her score now is
-/// `enough` for the test at hand), and his most.
-pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
+/// her threats guarantee, and his most. With a `test` (whether a bound
+/// decides the test at hand), the threats (the costly part) are counted
+/// only where they can decide it: not if her score now does already, nor
+/// if even the most threats can give would not (the bound is then weaker,
+/// never wrong: the value and so every optimal line stay the same, only
+/// which positions the search visits may change).
+pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, test: Option<&dyn Fn(Points) -> bool>) -> Points {
     let left = rows.moves_left(to_move);
     let his = player.opponent();
     let own = rows.colour(player);
@@ -33,7 +38,13 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn F
     let now = colex_score_with_clique_number(own, omega);
     let most = most(rows, rows.colour(his), left[his as usize]);
     let cheap = oriented(player, now, most);
-    if enough(cheap) {
+    // Her threats give at most `binom(k, 2) + k - 1` with `k` one more than
+    // her clique number (`threats`), and a larger score for her only makes
+    // her side's bound better for her, so if `cap` does not decide the
+    // test, her threats cannot.
+    let k = omega.max(1) + 1;
+    let cap = oriented(player, now.max(k * (k - 1) / 2 + k - 1), most);
+    if test.is_some_and(|decides| decides(cheap) || !decides(cap)) {
         return cheap;
     }
     let first = to_move == player;
@@ -42,7 +53,7 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn F
 }
 
 /// His most points in any play (module header).
-fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
+fn most(rows: &Rows, own: &[SmallSet], left: u32) -> u32 {
     let reach = reach(own, &rows.free[..rows.n]);
     colex_score_with_budget(&reach[..rows.n], &rows.free[..rows.n], left)
 }
@@ -65,9 +76,9 @@ fn most(rows: &Rows, own: &[VertexSet], left: u32) -> u32 {
 /// exact: the search stops once it reaches the most a `k`-clique can give,
 /// `binom(k, 2) + k - 1`, which no later pair (same or smaller `k`) beats;
 /// for the second best, the best is then exact too.
-fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32, first: bool) -> Top {
+fn threats(own: &[SmallSet], free: &[SmallSet], omega: u32, now: u32, first: bool) -> Top {
     let n = own.len();
-    let all: VertexSet = (0..n).fold(0, |s, v| s | 1 << v);
+    let all: SmallSet = (0..n).fold(0, |s, v| s | 1 << v);
     let reach = &reach(own, free)[..n];
     let mut top = Top::default();
     for k in (omega.max(2)..=omega.max(1) + 1).rev() {
@@ -77,13 +88,13 @@ fn threats(own: &[VertexSet], free: &[VertexSet], omega: u32, now: u32, first: b
         }
         for_each_clique(reach, &|v| free[v], 0, all, k, 1, &mut |q, left| {
             let used = (left == 0).then(|| free_edge_within(free, q));
-            for w in members(all & !q) {
-                let fixed = (own[w as usize] & q).count_ones().min(k - 1);
+            for w in small_members(all & !q) {
+                let fixed = (own[w] & q).count_ones().min(k - 1);
                 match used {
                     Some(e) => top.offer(base + fixed, e),
                     None if fixed + 1 < k && base + fixed + 1 > now => {
-                        for x in members(free[w as usize] & q) {
-                            top.offer(base + fixed + 1, edge_key(w as usize, x as usize));
+                        for x in small_members(free[w] & q) {
+                            top.offer(base + fixed + 1, edge_key(w, x));
                         }
                     }
                     None => {}
@@ -104,8 +115,8 @@ fn edge_key(u: usize, v: usize) -> u32 {
 }
 
 /// The free edge of `free` inside `q`, which has exactly one.
-fn free_edge_within(free: &[VertexSet], q: VertexSet) -> u32 {
-    let u = members(q).find(|&u| free[u as usize] & q != 0).expect("one free edge") as usize;
+fn free_edge_within(free: &[SmallSet], q: SmallSet) -> u32 {
+    let u = small_members(q).find(|&u| free[u] & q != 0).expect("one free edge");
     edge_key(u, (free[u] & q).trailing_zeros() as usize)
 }
 
@@ -145,10 +156,10 @@ mod tests {
     use crate::games::colex::{colex_graph, colex_score};
 
     /// `threats` against every single free edge added to `own`.
-    fn check(own: &[VertexSet], free: &[VertexSet], case: &str) {
+    fn check(own: &[SmallSet], free: &[SmallSet], case: &str) {
         let n = own.len();
         let mut scores: Vec<u32> = (0..n)
-            .flat_map(|u| members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v as usize)))
+            .flat_map(|u| small_members(free[u] & !((1 << (u + 1)) - 1)).map(move |v| (u, v)))
             .map(|(u, v)| {
                 let mut g = own.to_vec();
                 (g[u], g[v]) = (g[u] | 1 << v, g[v] | 1 << u);
@@ -179,7 +190,7 @@ mod tests {
     fn threats_are_the_best_two_scores_single_free_edges_give() {
         // Own: C(m) on K6's vertices; free: the other pairs.
         for m in 0..=14 {
-            let (mut own, mut free) = ([0 as VertexSet; 6], [0 as VertexSet; 6]);
+            let (mut own, mut free) = ([0 as SmallSet; 6], [0 as SmallSet; 6]);
             let (_, edges) = colex_graph(m);
             for u in 0..6 {
                 for v in (0..6).filter(|&v| v != u) {
@@ -195,7 +206,7 @@ mod tests {
         // Pseudo-random colourings of K7: each pair hers, free or his.
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
         for case in 0..3000 {
-            let (mut own, mut free) = ([0 as VertexSet; 7], [0 as VertexSet; 7]);
+            let (mut own, mut free) = ([0 as SmallSet; 7], [0 as SmallSet; 7]);
             for u in 0..7 {
                 for v in u + 1..7 {
                     state ^= state << 13;

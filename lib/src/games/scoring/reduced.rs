@@ -23,7 +23,8 @@
 
 use super::{Rows, Scoring, ScoringGame, MAX_BOARD_VERTICES};
 use crate::core::board::Position;
-use crate::core::board::{members, Player, Vertex, VertexSet};
+use crate::core::board::{Player, Vertex};
+use crate::games::colex::{small_members, SmallSet};
 use crate::core::symmetry::Canonical;
 use crate::core::symmetry::{label, LayeredGraph};
 
@@ -38,7 +39,7 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
         *l = vertex_label(game, &rows, v, points, left);
     }
     let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
-    let live_set: VertexSet = live.iter().fold(0, |s, &v| s | 1 << v);
+    let live_set: SmallSet = live.iter().fold(0, |s, &v| s | 1 << v);
     let dead_edges: u32 = (0..n)
         .filter(|&v| live_set >> v & 1 == 0)
         .map(|v| (free[v] & !live_set).count_ones())
@@ -52,7 +53,7 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
     }
     let rows: Vec<u128> = live
         .iter()
-        .map(|&v| members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w as usize]))
+        .map(|&v| small_members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w]))
         .collect();
     let colours: Vec<u64> = live
         .iter()

@@ -35,12 +35,13 @@
 //! bounds the value from above by `(a1, b0)`.
 
 use super::{Points, Rows, MAX_BOARD_VERTICES};
-use crate::core::board::{Player, VertexSet};
+use crate::core::board::Player;
+use crate::games::colex::SmallSet;
 use std::cell::RefCell;
 
 thread_local! {
     /// Per set of vertices, its slack in Hall's condition (reused buffer).
-    static SUBSETS: RefCell<Vec<(i64, VertexSet)>> = const { RefCell::new(Vec::new()) };
+    static SUBSETS: RefCell<Vec<(i64, SmallSet)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A position seen from one player (she; he is the opponent): her edges
@@ -129,7 +130,7 @@ pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
         let mut slack = slack.borrow_mut();
         slack.clear();
         // (free edges with an end in S less 2 Σ pairs, S as a vertex set)
-        slack.push((0i64, 0 as VertexSet));
+        slack.push((0i64, 0 as SmallSet));
         for s in 1usize..1 << k {
             let v = needy[s.trailing_zeros() as usize];
             let (rest_slack, rest) = slack[s & (s - 1)];

@@ -25,7 +25,8 @@
 
 use super::strategy::{best_staged, greedy_share, oriented, pairs_exist, View};
 use super::{affordable, affordable_counts, cost_counts, Points, Rows, MAX_BOARD_VERTICES};
-use crate::core::board::{Player, VertexSet};
+use crate::core::board::Player;
+use crate::games::colex::{small_members, SmallSet};
 use std::iter::once;
 
 /// Her view of the position, and what both players get in any play.
@@ -112,11 +113,11 @@ impl Side<'_> {
     }
 
     /// His most points in any play, not counting the vertices of `held`.
-    fn his_most(&self, held: VertexSet) -> u32 {
+    fn his_most(&self, held: SmallSet) -> u32 {
         let mut counts = self.his_counts;
         let mut changed = false;
-        for v in crate::core::board::members(held) {
-            if let Some(c) = self.affordable_cost(v as usize) {
+        for v in small_members(held) {
+            if let Some(c) = self.affordable_cost(v) {
                 counts[c as usize] -= 1;
                 changed = true;
             }
@@ -161,7 +162,7 @@ impl Side<'_> {
             let hardest = (0..n).max_by_key(|&v| (pairs[v], std::cmp::Reverse(v)))?;
             pairs[hardest] = 0;
         }
-        let held: VertexSet = (0..n).filter(|&v| pairs[v] > 0).fold(0, |s, v| s | 1 << v);
+        let held: SmallSet = (0..n).filter(|&v| pairs[v] > 0).fold(0, |s, v| s | 1 << v);
         if held == 0 {
             return None;
         }
