@@ -7,7 +7,9 @@
 use ramsey_verify::core::board::{Board, Edge, Player};
 use ramsey_verify::engine::Limits;
 use ramsey_verify::verify::jobs::run::Usage;
-use ramsey_verify::verify::jobs::strategy::{merge_strategy, run_strategy_job, split_strategy, StrategyMerged, StrategySpec};
+use ramsey_verify::verify::jobs::strategy::{
+    merge_strategy, run_strategy_job, split_strategy, StrategyMerged, StrategySpec,
+};
 use ramsey_verify::verify::jobs::Folder;
 use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{fail_kind_name, new_search, verify, Report, Request, Verdict};
@@ -27,7 +29,13 @@ fn scratch(name: &str) -> PathBuf {
 
 /// `name` split after `plies` of his moves with bound `bound`, every job
 /// run on `threads` threads (all but `skip`), merged.
-fn split_run_merge(name: &str, bound: u32, plies: u32, threads: usize, skip: Option<usize>) -> Result<StrategyMerged, String> {
+fn split_run_merge(
+    name: &str,
+    bound: u32,
+    plies: u32,
+    threads: usize,
+    skip: Option<usize>,
+) -> Result<StrategyMerged, String> {
     let s = strategy(name);
     let folder = Folder::at(scratch(&format!("{name}-{plies}-{threads}-{skip:?}")));
     let spec = StrategySpec {
@@ -38,7 +46,10 @@ fn split_run_merge(name: &str, bound: u32, plies: u32, threads: usize, skip: Opt
     let manifest = split_strategy(s.as_ref(), spec, plies, &folder, "job {}".into()).unwrap();
     let limits = Limits::default().with_threads(threads);
     for i in (0..manifest.jobs.len()).filter(|&i| Some(i) != skip) {
-        limits.install(|| run_strategy_job(&folder, s.as_ref(), i, limits, Usage::default)).unwrap().unwrap();
+        limits
+            .install(|| run_strategy_job(&folder, s.as_ref(), i, limits, Usage::default))
+            .unwrap()
+            .unwrap();
     }
     merge_strategy(&folder, s.as_ref()).map_err(|e| e.to_string())
 }
@@ -76,7 +87,11 @@ fn a_bound_too_low_is_refuted_as_one_process_refutes_it() {
 
 #[test]
 fn broken_strategies_merge_to_the_first_counterexample() {
-    for name in ["k3-broken-ignores-reply", "k3-broken-wrong-triangle", "k3-broken-scatters"] {
+    for name in [
+        "k3-broken-ignores-reply",
+        "k3-broken-wrong-triangle",
+        "k3-broken-scatters",
+    ] {
         let one = one_process(name, 10);
         assert_eq!(one.verdict, Verdict::Refuted, "{name}");
         for plies in [1, 2] {
@@ -94,7 +109,10 @@ fn broken_strategies_merge_to_the_first_counterexample() {
             let ends_his = line.len().is_multiple_of(2);
             let (position, _, _) = search.replay_line(&line[..line.len() - ends_his as usize]).unwrap();
             if kind == Some("second_player_wins") {
-                assert!(position.completes_clique(Player::Second, line[line.len() - 1], 3), "{name}");
+                assert!(
+                    position.completes_clique(Player::Second, line[line.len() - 1], 3),
+                    "{name}"
+                );
             }
         }
     }
@@ -122,7 +140,19 @@ fn the_command_line_splits_runs_and_merges_a_refutation() {
     let dir = scratch("cli");
     let d = dir.to_str().unwrap();
     let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
-    let split = run(&["split", "--strategy", "k3-broken-scatters", "--board", "inf", "--bound", "10", "--plies", "2", "--out", d]);
+    let split = run(&[
+        "split",
+        "--strategy",
+        "k3-broken-scatters",
+        "--board",
+        "inf",
+        "--bound",
+        "10",
+        "--plies",
+        "2",
+        "--out",
+        d,
+    ]);
     assert!(split.status.success(), "{split:?}");
     let jobs = Folder::at(&dir).manifest().unwrap().jobs.len();
     for i in 0..jobs {
@@ -131,8 +161,19 @@ fn the_command_line_splits_runs_and_merges_a_refutation() {
     let merged = run(&["merge", d]);
     let text = String::from_utf8_lossy(&merged.stdout);
     assert!(text.contains("REFUTED (bound_exceeded) in job 0"), "{text}");
-    assert_eq!(run(&["merge", d, "--cert", &format!("{d}.cert")]).status.code(), Some(2));
+    assert_eq!(
+        run(&["merge", d, "--cert", &format!("{d}.cert")]).status.code(),
+        Some(2)
+    );
     assert_eq!(run(&["job", d, &jobs.to_string()]).status.code(), Some(2));
-    let unknown = run(&["split", "--strategy", "no-such", "--board", "inf", "--out", &format!("{d}-x")]);
+    let unknown = run(&[
+        "split",
+        "--strategy",
+        "no-such",
+        "--board",
+        "inf",
+        "--out",
+        &format!("{d}-x"),
+    ]);
     assert_eq!(unknown.status.code(), Some(2));
 }

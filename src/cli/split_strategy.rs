@@ -16,7 +16,10 @@ use crate::verify::Verdict;
 /// Writes the folder of `verify --strategy name` and says how to run it.
 pub fn split_strategy_command(args: &SplitArgs, name: &str, registry: &Registry) -> Result<(), Failure> {
     let strategy = registry.get(name)?;
-    let board: Board = args.board.parse().map_err(|e| Failure::BadInput(format!("--board: {e}")))?;
+    let board: Board = args
+        .board
+        .parse()
+        .map_err(|e| Failure::BadInput(format!("--board: {e}")))?;
     if !board.untouched_alike() {
         return Err(Failure::BadInput(format!(
             "the strategy verifier plays on K_n or K_aleph0, not on a {board}"

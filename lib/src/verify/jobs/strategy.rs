@@ -107,7 +107,14 @@ fn job_spec(index: usize, s: &Situation) -> JobSpec {
     let canon = canonical_form(&s.position, &s.memory, None).position;
     // Her and his edges in canonical labels (a `RED:BLUE` colouring of
     // K_aleph0 would spell out all its 128 vertices).
-    let edges = |p: Player| canon.edges(p).iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    let edges = |p: Player| {
+        canon
+            .edges(p)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     JobSpec {
         index,
         path: s.path.clone(),
@@ -119,7 +126,10 @@ fn job_spec(index: usize, s: &Situation) -> JobSpec {
 
 /// The request a folder's jobs run: the spec's, on `limits`.
 fn request(spec: &StrategySpec, limits: Limits) -> Result<Request, JobsError> {
-    let board = spec.board.parse().map_err(|e| JobsError::Bad(format!("manifest board: {e}")))?;
+    let board = spec
+        .board
+        .parse()
+        .map_err(|e| JobsError::Bad(format!("manifest board: {e}")))?;
     let mut request = Request::new(board, spec.bound, limits.threads());
     request.limits = limits;
     Ok(request)
@@ -316,7 +326,9 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<Strate
     let (situations, top) = frontier(&search, manifest.depth)?;
     let specs: Vec<JobSpec> = situations.iter().enumerate().map(|(i, s)| job_spec(i, s)).collect();
     if specs != manifest.jobs {
-        return Err(JobsError::Bad("the manifest's jobs are not this strategy's frontier".into()));
+        return Err(JobsError::Bad(
+            "the manifest's jobs are not this strategy's frontier".into(),
+        ));
     }
     let mut results = Vec::new();
     for i in 0..manifest.jobs.len() {
@@ -327,7 +339,9 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<Strate
     let refuting = outcomes.iter().position(|o| o.is_err());
     let chosen = match refuting {
         Some(i) => i,
-        None => (0..outcomes.len()).max_by_key(|&i| (outcomes[i].clone().ok(), Reverse(i))).unwrap_or(0),
+        None => (0..outcomes.len())
+            .max_by_key(|&i| (outcomes[i].clone().ok(), Reverse(i)))
+            .unwrap_or(0),
     };
     let failure = refuting.and_then(|i| outcomes[i].clone().err());
     if failure.as_deref() == Some("contract_broken") {
@@ -337,8 +351,15 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<Strate
         )));
     }
     Ok(StrategyMerged {
-        verdict: if refuting.is_some() { Verdict::Refuted } else { Verdict::Verified },
-        max_moves: refuting.is_none().then(|| outcomes.iter().flatten().copied().max()).flatten(),
+        verdict: if refuting.is_some() {
+            Verdict::Refuted
+        } else {
+            Verdict::Verified
+        },
+        max_moves: refuting
+            .is_none()
+            .then(|| outcomes.iter().flatten().copied().max())
+            .flatten(),
         failure,
         refuting_job: refuting,
         line: results.get(chosen).map(|r| r.line.clone()).unwrap_or_default(),
@@ -356,7 +377,10 @@ fn outcome(result: &JobResult) -> Result<Result<u32, String>, JobsError> {
     let score = &result.score;
     let bad = || JobsError::Bad(format!("job {}: its score {score} is not a verdict", result.index));
     match score["verdict"].as_str() {
-        Some("verified") => Ok(Ok(score["max_moves"].as_u64().and_then(|m| u32::try_from(m).ok()).ok_or_else(bad)?)),
+        Some("verified") => Ok(Ok(score["max_moves"]
+            .as_u64()
+            .and_then(|m| u32::try_from(m).ok())
+            .ok_or_else(bad)?)),
         Some("refuted") => Ok(Err(score["failure"].as_str().ok_or_else(bad)?.to_string())),
         _ => Err(bad()),
     }
