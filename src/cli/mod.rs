@@ -33,6 +33,7 @@ mod show;
 mod solve;
 mod split;
 mod split_layers;
+mod split_strategy;
 mod stream;
 mod table;
 mod verify;
@@ -235,10 +236,10 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<(), Failure> {
         Command::RamseyTable(args) => table::run(args),
         Command::Colour(args) => colour::run(args),
         Command::Erdos(args) => erdos::run(args),
-        Command::Split(args) => split::run_split(args),
-        Command::Job(args) => split::run_job_command(args),
+        Command::Split(args) => split::run_split(args, registry),
+        Command::Job(args) => split::run_job_command(args, registry),
         Command::Jobs(args) => split::run_status(args),
-        Command::Merge(args) => split::run_merge(args),
+        Command::Merge(args) => split::run_merge(args, registry),
     }
 }
 

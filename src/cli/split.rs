@@ -6,6 +6,7 @@
 use super::args::{on_pool, LimitArgs};
 use super::game_solve::{statement, StatementArgs};
 use super::split_layers::{failure, layered_status, merge_layered};
+use super::split_strategy::{merge_strategy_command, split_strategy_command, strategy_job_command};
 use super::{output, Failure};
 use crate::analysis::erdos::{parse_games, BoardReport};
 use crate::games::ramsey::RamseyGame;
@@ -15,15 +16,17 @@ use crate::verify::jobs::layered::Budget;
 use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
+use crate::verify::jobs::strategy::spec_of;
 use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
+use crate::verify::registry::Registry;
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 
 /// `split`: the game (as `solve --rules` or `erdos` states it), where to
 /// cut, and the folder.
 #[derive(Args, Debug)]
-#[command(group(ArgGroup::new("cut").required(true).args(["depth", "jobs", "layers"])))]
-#[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos"])))]
+#[command(group(ArgGroup::new("cut").args(["depth", "jobs", "layers", "plies"])))]
+#[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos", "strategy"])))]
 pub struct SplitArgs {
     /// A graph Ramsey game (`solve --rules`).
     #[command(flatten)]
@@ -38,6 +41,16 @@ pub struct SplitArgs {
     /// With --erdos: Bob moves first.
     #[arg(long, requires = "erdos")]
     pub bob_first: bool,
+    /// Instead: `verify` of this strategy (with --bound), split over his
+    /// first replies (--plies); no certificates.
+    #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first", "depth", "jobs", "layers"])]
+    pub strategy: Option<String>,
+    /// With --strategy: the bound on her moves (as `verify --bound`).
+    #[arg(long, default_value_t = 50, value_parser = crate::verify::parse_bound)]
+    pub bound: u32,
+    /// With --strategy: cut after this many of his moves.
+    #[arg(long, requires = "strategy")]
+    pub plies: Option<u32>,
     /// The board: n (K_n), a graph name or graph6; with --erdos also
     /// colex:m for the Colex graph C(m).
     #[arg(long)]
@@ -98,7 +111,13 @@ pub struct FolderArgs {
 }
 
 /// Writes the folder and says how to run it.
-pub fn run_split(args: SplitArgs) -> Result<(), Failure> {
+pub fn run_split(args: SplitArgs, registry: &Registry) -> Result<(), Failure> {
+    if let Some(name) = &args.strategy {
+        return split_strategy_command(&args, name, registry);
+    }
+    if args.depth.is_none() && args.jobs.is_none() && !args.layers {
+        return Err(Failure::BadInput("split needs --depth, --jobs or --layers".into()));
+    }
     match (&args.erdos, &args.statement.rules) {
         (Some(name), _) => {
             let games = parse_games(name).map_err(|e| Failure::BadInput(e.to_string()))?;
@@ -157,10 +176,14 @@ fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> 
 }
 
 /// Runs one job (or skips it if it has finished before).
-pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
+pub fn run_job_command(args: JobArgs, registry: &Registry) -> Result<(), Failure> {
     let limits = args.limits.limits(false);
     let folder = Folder::at(&args.dir);
-    if folder.manifest().map_err(failure)?.layers.is_some() {
+    let manifest = folder.manifest().map_err(failure)?;
+    if spec_of(&manifest).is_some() {
+        return strategy_job_command(&args, &manifest, registry);
+    }
+    if manifest.layers.is_some() {
         let budget = Budget(limits.max_memory());
         let (r, ran) = on_pool(&limits, || {
             run_layer_job(&folder, args.index, budget, usage).map_err(|e| job_failure(args.index, e))
@@ -192,7 +215,7 @@ pub fn run_job_command(args: JobArgs) -> Result<(), Failure> {
 
 /// A job's error as the command line reports it: a stopped job has no
 /// verdict (exit code 3), a bad folder is bad input.
-fn job_failure(index: usize, e: JobError) -> Failure {
+pub(super) fn job_failure(index: usize, e: JobError) -> Failure {
     match e {
         JobError::Jobs(e) => failure(e),
         JobError::Stopped(s) => Failure::NoVerdict(format!("job {index}: {s}")),
@@ -216,12 +239,13 @@ pub(super) fn usage() -> Usage {
 }
 
 /// Merges the folder's jobs: value, line, counts, certificate.
-pub fn run_merge(args: FolderArgs) -> Result<(), Failure> {
+pub fn run_merge(args: FolderArgs, registry: &Registry) -> Result<(), Failure> {
     if let Some(path) = &args.cert {
         output::check_writable(path)?;
     }
     let manifest = Folder::at(&args.dir).manifest().map_err(failure)?;
     match (manifest.game, manifest.layers.is_some()) {
+        (GameSpec::Strategy(spec), _) => merge_strategy_command(&args, &spec, registry),
         (GameSpec::Ramsey(_), false) => merge_as::<RamseyGame>(&args),
         (GameSpec::Erdos(_), false) => merge_as::<ScoringGame>(&args),
         (GameSpec::Ramsey(_), true) => merge_layered::<RamseyGame>(&args.dir, args.cert.as_deref(), args.json),

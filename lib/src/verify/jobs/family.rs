@@ -28,6 +28,9 @@ pub enum GameSpec {
     Ramsey(RamseySpec),
     /// One of Erdős' scoring games (`erdos`).
     Erdos(ErdosSpec),
+    /// A strategy verified against every reply (`split --strategy`;
+    /// [`super::strategy`]).
+    Strategy(super::strategy::StrategySpec),
 }
 
 /// A graph Ramsey game as its certificate header states it.

@@ -38,6 +38,7 @@ pub mod merge;
 mod parts;
 pub mod run;
 pub mod status;
+pub mod strategy;
 
 pub use family::{ErdosSpec, GameSpec, RamseySpec, Splittable};
 

@@ -131,6 +131,7 @@ pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -
             limits,
             usage,
         ),
+        GameSpec::Strategy(_) => Err(JobsError::Bad(super::strategy::ITS_OWN.into()).into()),
     }
 }
 
@@ -151,12 +152,27 @@ fn run_as<G: Splittable>(
         return Ok(Ran::Skipped(done));
     }
     let canon = job_position(&game, job)?;
+    record(folder, index, limits.threads(), usage, || {
+        let solver = Solver::new(&game).with_limits(limits);
+        solve_job(folder, manifest, job, &solver, &canon.position)
+    })
+}
+
+/// Runs `solve` as job `index`, keeping the folder's books: a `running/`
+/// marker while it runs, then its result (with the process's `usage` and
+/// wall time) written atomically, or why it stopped in `failed/`.
+pub(super) fn record(
+    folder: &Folder,
+    index: usize,
+    threads: usize,
+    usage: impl Fn() -> Usage,
+    solve: impl FnOnce() -> Result<JobResult, JobError>,
+) -> Result<Ran, JobError> {
     let marker = folder.job_file("running", index, "json");
     let note = serde_json::json!({"host": host_name(), "pid": std::process::id()});
     write_atomic(&marker, note.to_string().as_bytes())?;
     let started = Instant::now();
-    let solver = Solver::new(&game).with_limits(limits);
-    let solved = solve_job(folder, manifest, job, &solver, &canon.position);
+    let solved = solve();
     let failed = folder.job_file("failed", index, "txt");
     let result = match solved {
         Err(JobError::Stopped(stop)) => {
@@ -171,7 +187,7 @@ fn run_as<G: Splittable>(
         wall_seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: used.cpu_seconds,
         peak_memory_bytes: used.peak_memory_bytes,
-        threads: limits.threads(),
+        threads,
         ..result
     };
     let text = serde_json::to_string_pretty(&result).expect("plain data serialises") + "\n";

@@ -169,6 +169,25 @@ impl Search<'_> {
         stopped.into_inner().map_or(Ok(line), Err)
     }
 
+    /// The principal line through `path` (his replies as indices into the
+    /// orbit representatives of each canonical situation, the search's
+    /// reply order, as a split frontier names them): his replies along
+    /// `path`, then those the values point to. Call after [`Search::value`]
+    /// of the situation `path` reaches; [`Stopped`] if a limit stops the
+    /// search on the way.
+    pub fn principal_line_through(&self, path: &[u32]) -> Result<Line, Stopped> {
+        let stopped = Cell::new(None);
+        let line = {
+            let mut principal = self.principal_reply(&stopped);
+            let mut steps = path.iter();
+            self.play_line(|node| match steps.next() {
+                Some(&k) => edge_orbit_representatives(node).get(k as usize).copied(),
+                None => principal(node),
+            })
+        };
+        stopped.into_inner().map_or(Ok(line), Err)
+    }
+
     /// Plays the strategy from the empty board until the game ends, his
     /// replies chosen by `choose`: given the canonical form of the position
     /// (him to move), an unclaimed edge in its labels, or `None` when he has

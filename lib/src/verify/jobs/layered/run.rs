@@ -63,6 +63,9 @@ pub fn run_layer_job(
             (index, budget),
             usage,
         ),
+        GameSpec::Strategy(_) => {
+            Err(crate::verify::jobs::JobsError::Bad(crate::verify::jobs::strategy::ITS_OWN.into()).into())
+        }
     }
 }
 
