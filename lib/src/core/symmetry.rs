@@ -331,7 +331,11 @@ mod tests {
                     layers: &rows,
                     colours: &vec![0; n],
                 };
-                assert_eq!(one_word_rows(&graph, layers), Some(edge_by_edge_rows(&graph, layers)), "n {n}");
+                assert_eq!(
+                    one_word_rows(&graph, layers),
+                    Some(edge_by_edge_rows(&graph, layers)),
+                    "n {n}"
+                );
             }
         }
         let wide = [vec![0u128; 33], vec![0u128; 33]];

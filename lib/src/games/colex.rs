@@ -30,7 +30,10 @@ pub fn small_members(mut set: SmallSet) -> impl Iterator<Item = usize> {
 
 /// The set `{0, .., n-1}` of a graph's vertices.
 fn every_vertex(n: usize) -> SmallSet {
-    assert!(n <= SmallSet::BITS as usize, "a graph of {n} vertices is too large for a small set");
+    assert!(
+        n <= SmallSet::BITS as usize,
+        "a graph of {n} vertices is too large for a small set"
+    );
     (0..n).fold(0, |s, v| s | 1 << v)
 }
 

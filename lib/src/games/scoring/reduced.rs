@@ -24,9 +24,9 @@
 use super::{Rows, Scoring, ScoringGame, MAX_BOARD_VERTICES};
 use crate::core::board::Position;
 use crate::core::board::{Player, Vertex};
-use crate::games::colex::{small_members, SmallSet};
 use crate::core::symmetry::Canonical;
 use crate::core::symmetry::{label, LayeredGraph};
+use crate::games::colex::{small_members, SmallSet};
 
 /// The reduced canonical form of `position` under `game`'s labels.
 pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Position> {
