@@ -263,6 +263,23 @@ impl<P> Canonical<P> {
 mod tests {
     use super::*;
 
+    /// `layers` random graphs on `n` vertices as rows, each edge in with
+    /// probability `1 / one_in`.
+    fn random_layers(next: &mut impl FnMut() -> u64, n: usize, layers: usize, one_in: u64) -> Vec<Vec<u128>> {
+        let mut layer = || {
+            let mut rows = vec![0u128; n];
+            for u in 0..n {
+                for v in u + 1..n {
+                    if next() % one_in == 0 {
+                        (rows[u], rows[v]) = (rows[u] | 1 << v, rows[v] | 1 << u);
+                    }
+                }
+            }
+            rows
+        };
+        (0..layers).map(|_| layer()).collect()
+    }
+
     /// The shortcut for discrete colourings gives what canonaut's search
     /// gives, on pseudo-random graphs of one and two layers whose vertices
     /// all differ in colour (and the search is still used otherwise).
@@ -286,19 +303,7 @@ mod tests {
         );
         for n in 1..=12 {
             for layers in 1..=2 {
-                let rows: Vec<Vec<u128>> = (0..layers)
-                    .map(|_| {
-                        let mut rows = vec![0u128; n];
-                        for u in 0..n {
-                            for v in u + 1..n {
-                                if next() % 2 == 0 {
-                                    (rows[u], rows[v]) = (rows[u] | 1 << v, rows[v] | 1 << u);
-                                }
-                            }
-                        }
-                        rows
-                    })
-                    .collect();
+                let rows = random_layers(&mut next, n, layers, 2);
                 let mut colours: Vec<u64> = (0..n as u64).map(|c| c * 7 + next() % 7).collect();
                 colours.reverse();
                 let graph = LayeredGraph {
@@ -313,19 +318,7 @@ mod tests {
         // The rows built by words are those built edge by edge.
         for n in 1..=32 {
             for layers in 1..=2 {
-                let rows: Vec<Vec<u128>> = (0..layers)
-                    .map(|_| {
-                        let mut rows = vec![0u128; n];
-                        for u in 0..n {
-                            for v in u + 1..n {
-                                if next() % 3 == 0 {
-                                    (rows[u], rows[v]) = (rows[u] | 1 << v, rows[v] | 1 << u);
-                                }
-                            }
-                        }
-                        rows
-                    })
-                    .collect();
+                let rows = random_layers(&mut next, n, layers, 3);
                 let graph = LayeredGraph {
                     n,
                     layers: &rows,
