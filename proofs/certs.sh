@@ -117,7 +117,7 @@ done
 # byte for byte the same; written again byte for byte by branch colcert);
 # checked by the lean version-7 checker (branch colcert) in 1.0 GB.
 TOO_BIG=(
-  "chi-g-grid-4x8-secured.cert.gz|the grid P4 x P8: chi_g = 4 (format 7, ends secured); checked VALID by `ramsey-cert-check --threads 1 --max-entries 16777216 --max-text-mib 2048` in 1,415 s user CPU, peak 1.0 GB (122,673,665 replies)|16403582|57155159|2f856235a866cc6edf60302330fdf9614527ad2ffd5a0c43ce92f11d323b8876|be9b42bd2914b8f83a7ca4967dc0470ac48f47050b1913366d13f3d8ed8fff0e|colour --game-chromatic --graph grid:4x8 --cert-secured --max-memory 10000"
+  "chi-g-grid-4x8-secured.cert.gz|the grid P4 x P8: chi_g = 4 (format 7, ends secured); checked VALID by \`ramsey-cert-check --threads 1 --max-entries 16777216 --max-text-mib 2048\` in 1,415 s user CPU, peak 1.0 GB (122,673,665 replies)|16403582|57155159|2f856235a866cc6edf60302330fdf9614527ad2ffd5a0c43ce92f11d323b8876|be9b42bd2914b8f83a7ca4967dc0470ac48f47050b1913366d13f3d8ed8fff0e|colour --game-chromatic --graph grid:4x8 --cert-secured --max-memory 10000"
 )
 
 # The K4 game on K_aleph0 from the empty board (issue 27's lower bound):
@@ -128,7 +128,7 @@ for b in 6 7 8 9 10 11; do
   NEW+=("certs/k4-inf-no-win-$b.$ext|K4 game on K_aleph0 from the empty board|solve --g6 ?:? --budget $b --clique 4 --board inf")
 done
 # Issue 27's small boards: on K_8 (28 edges, at most 14 moves of hers).
-NEW+=("certs/k4-8-no-win-12.cert.gz|K4 game on K_8 from the empty board|solve --g6 ?:? --budget 12 --clique 4 --board 8")
+NEW+=("certs/k4-8-no-win-14.cert.gz|K4 game on K_8 from the empty board (every move she has: a draw)|solve --g6 ?:? --budget 14 --clique 4 --board 8")
 
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
