@@ -270,7 +270,7 @@ mod tests {
             let mut rows = vec![0u128; n];
             for u in 0..n {
                 for v in u + 1..n {
-                    if next() % one_in == 0 {
+                    if next().is_multiple_of(one_in) {
                         (rows[u], rows[v]) = (rows[u] | 1 << v, rows[v] | 1 << u);
                     }
                 }
