@@ -14,7 +14,7 @@ use crate::games::scoring::ScoringGame;
 use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
 use crate::verify::jobs::layered::Budget;
 use crate::verify::jobs::merge::{Merge, Merged};
-use crate::verify::jobs::run::{run_job, split, Cut, JobError, Ran, SplitOptions, Usage};
+use crate::verify::jobs::run::{run_job, split, Cut, JobError, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
 use crate::verify::jobs::strategy::spec_of;
 use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
@@ -203,10 +203,7 @@ pub fn run_job_command(args: JobArgs, registry: &Registry) -> Result<(), Failure
     let ran = on_pool(&limits, || {
         run_job(&folder, args.index, limits, usage).map_err(|e| job_failure(args.index, e))
     })?;
-    let (what, r) = match &ran {
-        Ran::Skipped(r) => ("finished before", r),
-        Ran::Done(r) => ("done", r),
-    };
+    let (what, r) = ran.said();
     output::println(format_args!(
         "job {}: {what}: {} after {} plies, {} positions, {:.2} s CPU",
         r.index, r.score, r.plies, r.positions, r.cpu_seconds

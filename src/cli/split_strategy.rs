@@ -7,7 +7,6 @@ use super::split::{job_failure, usage, FolderArgs, JobArgs, SplitArgs};
 use super::split_layers::failure;
 use super::{output, Failure};
 use crate::core::board::Board;
-use crate::verify::jobs::run::Ran;
 use crate::verify::jobs::strategy::{merge_strategy, run_strategy_job, split_strategy, StrategyMerged, StrategySpec};
 use crate::verify::jobs::{Folder, Manifest};
 use crate::verify::registry::Registry;
@@ -53,10 +52,7 @@ pub fn strategy_job_command(args: &JobArgs, manifest: &Manifest, registry: &Regi
     let ran = on_pool(&limits, || {
         run_strategy_job(&folder, strategy.as_ref(), args.index, limits, usage).map_err(|e| job_failure(args.index, e))
     })?;
-    let (what, r) = match &ran {
-        Ran::Skipped(r) => ("finished before", r),
-        Ran::Done(r) => ("done", r),
-    };
+    let (what, r) = ran.said();
     output::println(format_args!(
         "job {}: {what}: {}, {} positions, {:.2} s CPU",
         r.index, r.score, r.positions, r.cpu_seconds

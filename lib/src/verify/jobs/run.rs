@@ -98,6 +98,17 @@ pub enum Ran {
     Done(JobResult),
 }
 
+impl Ran {
+    /// How a report says it ran ("done", or "finished before": nothing
+    /// was done), and its result.
+    pub fn said(&self) -> (&'static str, &JobResult) {
+        match self {
+            Ran::Skipped(r) => ("finished before", r),
+            Ran::Done(r) => ("done", r),
+        }
+    }
+}
+
 /// Why a job gave no result.
 #[derive(Debug, thiserror::Error)]
 pub enum JobError {
