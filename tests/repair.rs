@@ -44,6 +44,7 @@ fn task(name: &str, max_rounds: usize) -> RepairTask {
         prefix: Vec::new(),
         from_move: 1,
         max_rounds,
+        batch: false,
     }
 }
 
