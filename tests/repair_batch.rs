@@ -128,3 +128,20 @@ fn batch_repair_is_stuck_with_a_line_where_no_fix_exists() {
     };
     assert!(table.is_empty() && line.moves.len() > edges(MOVE16_PREFIX).len());
 }
+
+#[test]
+fn k4_fast18_is_k4_patched_with_its_own_table_and_wins_where_k4_patched_needs_19() {
+    // The committed table is one for k4-patched, written for bound 18
+    // (its certification over the whole game is proofs/certs/k4-fast18-*,
+    // checked by proofs/check-all.sh).
+    let file = ramsey_verify::verify::patch::PatchFile::parse(k4::FAST18).unwrap();
+    let patched = by_name("k4-patched").unwrap();
+    assert!(file.header.is_for(patched.as_ref()));
+    assert_eq!(file.header.bound, Some(18));
+    let fast = by_name("k4-fast18").unwrap();
+    assert_eq!(subtree_value(fast.as_ref(), MOVE10_PREFIX, 18), Value::Win(18));
+    assert!(matches!(subtree_value(patched.as_ref(), MOVE10_PREFIX, 18), Value::Fail { .. }));
+    // Its own moves on top: k4-patched's table is still its two entries.
+    let own = ramsey_verify::verify::patch::parse_table(k4::PATCHES).unwrap();
+    assert_eq!(own.len(), 2);
+}

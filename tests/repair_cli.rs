@@ -307,3 +307,30 @@ fn wrong_triangle_repair<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     args.extend(extra);
     args
 }
+
+#[test]
+fn a_batch_repair_writes_a_table_that_verify_replays_and_a_stuck_one_says_so() {
+    let dir = scratch("batch");
+    let out = dir.join("table.txt");
+    let out = out.to_str().unwrap();
+    let (code, stdout, err) = ramsey(&wrong_triangle_repair(out, &["--batch"]));
+    assert_eq!(code, 0, "{stdout} {err}");
+    assert!(stdout.starts_with("VERIFIED within 4"), "{stdout}");
+    assert!(err.contains("round 1: 2 entries at her moves 4: 2; failing situations"), "{err}");
+    let (code, stdout, err) = ramsey(&[
+        "verify",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--patches",
+        out,
+    ]);
+    assert_eq!(code, 0, "{stdout} {err}");
+    assert!(stdout.contains("VERIFIED"), "{stdout}");
+    // K3 within 3 of her moves: nothing to fix, exit code 3, table written.
+    let (code, stdout, _) = ramsey(&["repair", "--strategy", "k3", "--bound", "3", "--batch", "--out", out]);
+    assert_eq!(code, 3, "{stdout}");
+    assert!(stdout.starts_with("STUCK: no failing decision could be fixed; a failing line:"), "{stdout}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
