@@ -3,7 +3,7 @@
 //! entry is needed, they do not depend on the thread count, and where no
 //! fix exists the run is stuck with a line.
 
-use ramsey_verify::core::board::{Board, Edge};
+use ramsey_verify::core::board::Board;
 use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::engine::Limits;
 use ramsey_verify::strategies::{by_name, k4};
@@ -14,6 +14,9 @@ use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
 use std::collections::BTreeMap;
 
+mod common;
+use common::edges;
+
 /// The first 19 moves (up to her 10th) of the counterexample line
 /// `verify --strategy k4-patched --bound 18` reports (k4-patched needs 19
 /// of her moves there).
@@ -22,15 +25,6 @@ const MOVE10_PREFIX: &str = "0-1,0-2,0-3,1-3,0-4,1-4,3-4,2-5,3-6,2-6,4-6,0-6,3-7
 /// The same line up to her 16th move: only her moves 17 and 18 remain.
 const MOVE16_PREFIX: &str = "0-1,0-2,0-3,1-3,0-4,1-4,3-4,2-5,3-6,2-6,4-6,0-6,3-7,0-5,5-6,4-7,3-8,4-8,3-9,\
 4-9,3-10,4-10,3-11,0-11,6-11,4-11,7-8,5-11,2-11,9-10,7-9";
-
-fn edges(text: &str) -> Vec<Edge> {
-    text.split(',')
-        .map(|m| {
-            let (u, v) = m.split_once('-').unwrap();
-            Edge::new(u.parse().unwrap(), v.parse().unwrap())
-        })
-        .collect()
-}
 
 /// A batch repair of `name` after `prefix` (empty: the whole game).
 fn batch(name: &str, prefix: &str) -> RepairTask {

@@ -148,15 +148,11 @@ pub fn patched() -> ramsey_verify_lib::verify::patch::Patched {
     let guarded = K4Strategy {
         variant: Variant::Guarded,
     };
-    let table = ramsey_verify_lib::verify::patch::PatchFile::parse(PATCHES)
-        .expect("strategies/k4/patches.txt is a valid patch table")
-        .table_for(&guarded)
-        .expect("strategies/k4/patches.txt is a table for k4-guarded");
-    ramsey_verify_lib::verify::patch::Patches::over(
-        std::sync::Arc::new(guarded),
+    with_table(
+        guarded,
+        (PATCHES, "strategies/k4/patches.txt"),
         "k4-patched",
         "k4-guarded with a table of moves found by `ramsey-verify repair` where it loses",
-        table,
     )
 }
 
@@ -169,17 +165,28 @@ pub const FAST18: &str = include_str!("fast18.txt");
 /// certified on its own to win within 18 of her moves (`k4-patched` keeps
 /// its own labelling and table, which need 19).
 pub fn fast18() -> ramsey_verify_lib::verify::patch::Patched {
-    let patched = patched();
-    let table = ramsey_verify_lib::verify::patch::PatchFile::parse(FAST18)
-        .expect("strategies/k4/fast18.txt is a valid patch table")
-        .table_for(&patched)
-        .expect("strategies/k4/fast18.txt is a table for k4-patched");
-    ramsey_verify_lib::verify::patch::Patches::over(
-        std::sync::Arc::new(patched),
+    with_table(
+        patched(),
+        (FAST18, "strategies/k4/fast18.txt"),
         "k4-fast18",
         "k4-patched with a table of moves found by `ramsey-verify repair --batch` so that it wins within 18",
-        table,
     )
+}
+
+/// `inner` with the moves of a committed table file (its `text` and path):
+/// the table must be a valid one written for `inner`, or the build's own
+/// data is wrong.
+fn with_table(
+    inner: impl Strategy + 'static,
+    (text, path): (&str, &str),
+    name: &'static str,
+    description: &'static str,
+) -> ramsey_verify_lib::verify::patch::Patched {
+    let table = ramsey_verify_lib::verify::patch::PatchFile::parse(text)
+        .unwrap_or_else(|e| panic!("{path} is not a valid patch table: {e}"))
+        .table_for(&inner)
+        .unwrap_or_else(|e| panic!("{path} is not a table for {}: {e}", inner.name()));
+    ramsey_verify_lib::verify::patch::Patches::over(std::sync::Arc::new(inner), name, description, table)
 }
 
 /// A fresh memory in `stage` with no names: stages forget what they no

@@ -12,7 +12,7 @@
 //! line saves it (the line is returned).
 //!
 //! With [`RepairTask::batch`] a round instead fixes every failing decision
-//! of one verification at once ([`batch`]): the lines that need too many
+//! of one verification at once (`repair/batch.rs`): the lines that need too many
 //! moves may be so many that one entry per verification is far too slow.
 //!
 //! Soundness does not rest on this search: the result is a strategy that
@@ -55,7 +55,7 @@ pub struct RepairTask {
     /// Most rounds (verifications that add entries) before the run stops.
     pub max_rounds: usize,
     /// Fix every failing decision of a verification in one round
-    /// ([`batch`]) instead of one decision on its counterexample line.
+    /// (`repair/batch.rs`) instead of one decision on its counterexample line.
     pub batch: bool,
 }
 
