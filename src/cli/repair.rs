@@ -109,10 +109,13 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     };
     let outcome = repair(task, &request, |round| {
         output::note(format_args!(
-            "round {}: {} at her moves {}{} (a line of {} of his moves; {}, {:.1} s)",
+            "round {}: {}{}{} (a line of {} of his moves; {}, {:.1} s)",
             round.number,
             count(round.added.values().sum::<usize>(), "entry", "entries"),
-            by_move(&round.added),
+            match round.added.is_empty() {
+                true => String::new(),
+                false => format!(" at her moves {}", by_move(&round.added)),
+            },
             match round.failing.is_empty() {
                 true => String::new(),
                 false => format!("; failing situations at her moves {}", by_move(&round.failing)),

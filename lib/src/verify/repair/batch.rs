@@ -57,7 +57,8 @@ use crate::verify::search::contract::ContractError;
 use crate::verify::search::{Exchange, Value};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// One round in batch mode from `start`, reached by the moves `prefix`.
+/// One round in batch mode from `start`, reached by the moves `prefix`:
+/// its entries, none if it is stuck.
 pub(super) fn round(start: &Start, prefix: &[PlayedMove]) -> Result<Found, RepairError> {
     let mut walk = Walk {
         start,
@@ -70,13 +71,9 @@ pub(super) fn round(start: &Start, prefix: &[PlayedMove]) -> Result<Found, Repai
         Err(Broke::Stopped(stopped)) => return Err(stopped.into()),
         Err(Broke::Panicked(message)) => return Ok(Found::Broken(walk.broken(message))),
     };
-    let entries = walk.entries(below);
-    Ok(match entries.is_empty() {
-        true => Found::Stuck,
-        false => Found::Entries {
-            entries,
-            failing: walk.failing,
-        },
+    Ok(Found::Entries {
+        entries: walk.entries(below),
+        failing: walk.failing,
     })
 }
 

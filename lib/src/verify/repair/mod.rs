@@ -136,7 +136,9 @@ enum NoSave {
     Stopped(Stopped),
 }
 
-/// One round's entries, for progress reports.
+/// One round's entries, for progress reports. In batch mode a round that
+/// adds none (the run is then stuck) is reported too, for its failing
+/// situations.
 pub struct Round {
     /// The round's number, from 1.
     pub number: usize,
@@ -153,14 +155,16 @@ pub struct Round {
 
 /// What one round found.
 enum Found {
-    /// Entries to add: situation key, her edge, her move number there.
+    /// Entries to add: situation key, her edge, her move number there
+    /// (none: the run is stuck, after the round is reported).
     Entries {
         /// The entries.
         entries: Vec<(String, Edge, usize)>,
         /// [`Round::failing`].
         failing: BTreeMap<usize, usize>,
     },
-    /// Nothing to add: the run is stuck on the round's line.
+    /// Nothing to add, nothing to report: the run is stuck on the round's
+    /// line.
     Stuck,
     /// A bug of the strategy (which a repair does not patch over).
     Broken(ContractError),
@@ -236,7 +240,7 @@ fn repair_on_pool(
             Found::Stuck => return Ok(RepairOutcome::Stuck { table, line }),
             Found::Broken(error) => return Ok(RepairOutcome::Broken { table, error }),
         };
-        let mut added = BTreeMap::new();
+        let (stuck, mut added) = (entries.is_empty(), BTreeMap::new());
         for (key, edge, at_move) in entries {
             table.insert(key, edge.into());
             *added.entry(at_move).or_default() += 1;
@@ -248,6 +252,9 @@ fn repair_on_pool(
             failing,
             positions: search.positions(),
         });
+        if stuck {
+            return Ok(RepairOutcome::Stuck { table, line });
+        }
     }
     Ok(RepairOutcome::OutOfRounds { table })
 }
