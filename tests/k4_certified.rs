@@ -68,6 +68,19 @@ fn k4_patched_is_certified_on_k17() {
     );
 }
 
+/// `k4-fast18` (`k4-patched` with the table `repair --batch --bound 18`
+/// found, strategies/src/k4/fast18.txt) wins within 18 of her moves on
+/// K_aleph0, and needs all 18: issue 27's upper bound on the game's length.
+/// A table entry lost or changed makes some line need 19 (tests/repair_batch.rs
+/// drops entries one by one on a subtree), which this run would report.
+#[test]
+fn k4_fast18_wins_within_18_on_k_aleph0() {
+    let strategy = k4::fast18();
+    let run = verify(&strategy, &Request::new(Board::Infinite, 18, 2)).unwrap();
+    assert_eq!(run.verdict, Verdict::Verified);
+    assert_eq!(run.max_moves, Some(18));
+}
+
 /// The counterexample on K16 recorded in proofs/ (the full refutation takes
 /// minutes with two threads) is a real one: replayed against the strategy,
 /// she runs out of fresh vertices.
