@@ -42,7 +42,7 @@ pub struct SplitArgs {
     #[arg(long, requires = "erdos")]
     pub bob_first: bool,
     /// Instead: `verify` of this strategy (with --bound), split over his
-    /// first replies (--plies); no certificates.
+    /// first replies (--plies).
     #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first", "depth", "jobs", "layers"])]
     pub strategy: Option<String>,
     /// With --strategy: the bound on her moves (as `verify --bound`).

@@ -266,7 +266,7 @@ fn solve_job<G: Splittable>(
 impl Folder {
     /// Writes a file beside job `index`'s result (atomically) and names it
     /// with its checksum.
-    fn write_part(&self, index: usize, ext: &str, bytes: &[u8], count: u64) -> Result<FileSum, JobsError> {
+    pub(super) fn write_part(&self, index: usize, ext: &str, bytes: &[u8], count: u64) -> Result<FileSum, JobsError> {
         let path = self.job_file("results", index, ext);
         write_atomic(&path, bytes)?;
         Ok(FileSum {
@@ -292,18 +292,27 @@ impl Folder {
         if result.index != index || result.path != job.path || result.position != job.position {
             return Err(bad("its result is another job's".into()));
         }
+        // A strategy job certifies only a verified situation that is not
+        // over (its merge asks for each it needs).
+        let strategy = matches!(manifest.game, GameSpec::Strategy(_));
         let parts = [
-            (manifest.certificates, &result.certificate),
-            (manifest.keys, &result.keys),
+            (manifest.certificates, !strategy, &result.certificate),
+            (manifest.keys, true, &result.keys),
         ];
-        for (wanted, part) in parts {
+        for (wanted, required, part) in parts {
             match (wanted, part) {
-                (true, None) => return Err(bad("a file the manifest asks for is not named".into())),
+                (true, None) if required => return Err(bad("a file the manifest asks for is not named".into())),
                 (true, Some(sum)) if deep => self.check_part(sum).map_err(bad)?,
                 _ => {}
             }
         }
         Ok(Some(result))
+    }
+
+    /// The text of a file a result names (in `results/`).
+    pub(super) fn part_text(&self, file: &str) -> Result<String, JobsError> {
+        let path = self.root.join("results").join(file);
+        std::fs::read_to_string(&path).map_err(io_error(&path))
     }
 
     /// Whether a named file is there with its checksum.
