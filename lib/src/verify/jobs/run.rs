@@ -35,9 +35,7 @@ pub struct SplitOptions {
 }
 
 /// Cuts `game` at the frontier `options` asks for (isomorphic positions
-/// merged) and writes the job folder; the manifest written. A family
-/// without certificates ([`Splittable::certificate`]) writes none, whatever
-/// `options` asks.
+/// merged) and writes the job folder; the manifest written.
 pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -> Result<Manifest, JobsError> {
     let (depth, nodes) = match options.cut {
         Cut::Depth(d) => (d, frontier(game, d)),
@@ -49,7 +47,7 @@ pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -
         game: game.spec(),
         depth,
         keys: options.keys,
-        certificates: options.certificates && matches!(game.spec(), GameSpec::Ramsey(_)),
+        certificates: options.certificates,
         command: options.command.clone(),
         jobs: nodes
             .into_iter()
