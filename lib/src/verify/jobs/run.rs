@@ -5,7 +5,7 @@ use super::{GameSpec, Splittable};
 use crate::core::board::Position;
 use crate::core::symmetry::Canonical;
 use crate::engine::split::{frontier, frontier_for_jobs, replay, write_keys};
-use crate::engine::{Limits, Solver, Stopped};
+use crate::engine::{inverse, Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
 use crate::verify::cert::game::colouring;
@@ -167,6 +167,23 @@ fn run_as<G: Splittable>(
     })
 }
 
+/// The position at the end of `path` in the start's labels: the canonical
+/// position [`replay`] reaches, renamed back through every step's
+/// labelling. A job's certificate names it, so that its entries are on
+/// the board as the game states it (a canonical form renames a board that
+/// is not symmetric), as the merged certificate's must be.
+fn in_start_labels<G: Splittable>(game: &G, path: &[u32]) -> Option<Position> {
+    let mut canon = game.canonical(&game.start());
+    let mut back = inverse(&canon.to_canon);
+    for &i in path {
+        let m = game.orbit_moves(&canon.position, &canon.generators).get(i as usize)?.clone();
+        let next = game.canonical(&game.play(&canon.position, &m));
+        back = inverse(&next.to_canon).iter().map(|&v| back[v as usize]).collect();
+        canon = next;
+    }
+    Some(canon.position.relabel(|v| back[v as usize]))
+}
+
 /// Runs `solve` as job `index`, keeping the folder's books: a `running/`
 /// marker while it runs, then its result (with the process's `usage` and
 /// wall time) written atomically, or why it stopped in `failed/`.
@@ -222,9 +239,10 @@ fn solve_job<G: Splittable>(
         .iter()
         .map(|m| game.move_text(m))
         .collect();
+    let labelled = || in_start_labels(game, &job.path).expect("the job's path was replayed");
     let certificate = match manifest
         .certificates
-        .then(|| G::certificate(solver, position))
+        .then(|| G::certificate(solver, &labelled()))
         .flatten()
     {
         Some(cert) => {
