@@ -39,7 +39,10 @@ fn split_merge(scoring: Scoring, depth: u32, name: &str) -> (PathBuf, String) {
     let manifest = split(&game, &folder, &options).unwrap();
     let limits = Limits::default().with_threads(1);
     for job in &manifest.jobs {
-        limits.install(|| run_job(&folder, job.index, limits, Usage::default)).unwrap().unwrap();
+        limits
+            .install(|| run_job(&folder, job.index, limits, Usage::default))
+            .unwrap()
+            .unwrap();
     }
     let merged = Merge::<ScoringGame>::load(&folder).unwrap().merge(true).unwrap();
     (dir, merged.certificate.expect("the jobs wrote certificates").text)

@@ -22,7 +22,17 @@ fn scratch(name: &str) -> PathBuf {
 fn split_k3(name: &str, plies: u32, extra: &[&str]) -> PathBuf {
     let dir = scratch(name);
     let plies = plies.to_string();
-    let mut args = vec!["split", "--strategy", "k3", "--board", "inf", "--bound", "10", "--plies", &plies];
+    let mut args = vec![
+        "split",
+        "--strategy",
+        "k3",
+        "--board",
+        "inf",
+        "--bound",
+        "10",
+        "--plies",
+        &plies,
+    ];
     args.extend(extra);
     let dir_text = dir.to_str().unwrap();
     args.extend(["--out", dir_text]);
@@ -65,7 +75,15 @@ fn body(text: &str) -> Vec<String> {
 fn merged_certificates_of_k3_are_accepted_and_are_one_process_s() {
     let one = scratch("one.cert");
     let (code, _, err) = ramsey(&[
-        "verify", "--strategy", "k3", "--board", "inf", "--bound", "10", "--cert", one.to_str().unwrap(),
+        "verify",
+        "--strategy",
+        "k3",
+        "--board",
+        "inf",
+        "--bound",
+        "10",
+        "--cert",
+        one.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     let one = std::fs::read_to_string(one).unwrap();
@@ -98,7 +116,13 @@ fn tampered_merged_certificates_are_rejected_at_their_line() {
             changed[i] = wasted;
             let rejected = check(resealed(&text, &changed).as_bytes(), 1).unwrap_err();
             assert_eq!(rejected.kind, RejectionKind::Invalid, "{}", rejected.message);
-            assert_eq!(rejected.line, Some(9 + i), "changed move on line {}: {}", 9 + i, rejected.message);
+            assert_eq!(
+                rejected.line,
+                Some(9 + i),
+                "changed move on line {}: {}",
+                9 + i,
+                rejected.message
+            );
         }
         // The entry dropped: another entry (or the root) misses it.
         let mut dropped = lines.clone();

@@ -3,7 +3,7 @@
 //! this file parses and prints.
 
 use super::args::on_pool;
-use super::split::{job_failure, usage, FolderArgs, JobArgs, SplitArgs};
+use super::split::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
 use super::split_layers::failure;
 use super::{output, Failure};
 use crate::core::board::Board;
@@ -33,15 +33,16 @@ pub fn split_strategy_command(args: &SplitArgs, name: &str, registry: &Registry)
     };
     let command = format!("ramsey-verify job {} {{}}", dir.display());
     let plies = args.plies.unwrap_or(1);
-    let folder = Folder::at(&dir);
-    let manifest = split_strategy(strategy.as_ref(), spec, plies, &folder, command, !args.no_cert).map_err(failure)?;
-    output::print(&format!(
-        "{} jobs after {} of his moves in {}\nrun job i: {}\n",
-        manifest.jobs.len(),
-        manifest.depth,
-        dir.display(),
-        manifest.command
-    ))
+    let manifest = split_strategy(
+        strategy.as_ref(),
+        spec,
+        plies,
+        &Folder::at(&dir),
+        command,
+        !args.no_cert,
+    )
+    .map_err(failure)?;
+    said_split(&manifest, &format!("after {} of his moves", manifest.depth), &dir)
 }
 
 /// Runs one job of a strategy folder (or skips it if it finished before).

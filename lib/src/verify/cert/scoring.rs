@@ -201,7 +201,10 @@ impl Prover<ScoringGame> for Chosen<'_, '_> {
     }
 
     fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
-        Ok(self.solver.chosen_move(position)?.expect("the prover's positions are not over"))
+        Ok(self
+            .solver
+            .chosen_move(position)?
+            .expect("the prover's positions are not over"))
     }
 
     /// The walk and the search's table together within the cap.

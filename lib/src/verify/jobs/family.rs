@@ -210,7 +210,10 @@ impl Splittable for ScoringGame {
         Some(exact_certificate(solver, from))
     }
 
-    fn merged(merge: &Merge<ScoringGame>, solver: &Solver<Glued<ScoringGame>>) -> Option<Result<Certificate, JobsError>> {
+    fn merged(
+        merge: &Merge<ScoringGame>,
+        solver: &Solver<Glued<ScoringGame>>,
+    ) -> Option<Result<Certificate, JobsError>> {
         Some(super::parts::certificate(merge, solver))
     }
 

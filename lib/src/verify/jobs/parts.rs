@@ -159,13 +159,21 @@ impl Parts for ScoringGame {
             at_least: Some(value.score),
             at_most: Some(value.score),
         };
-        seal_scoring(self, start, claims, entries.into_iter().map(|(player, p, m, _)| (player, p, m)))
+        seal_scoring(
+            self,
+            start,
+            claims,
+            entries.into_iter().map(|(player, p, m, _)| (player, p, m)),
+        )
     }
 }
 
 /// A certificate's format version (its first line's number).
 fn version(text: &str) -> &str {
-    text.lines().next().and_then(|l| l.strip_prefix("ramsey-cert ")).unwrap_or("")
+    text.lines()
+        .next()
+        .and_then(|l| l.strip_prefix("ramsey-cert "))
+        .unwrap_or("")
 }
 
 /// A certificate's body: the lines after its `sha256` line.

@@ -176,7 +176,10 @@ fn in_start_labels<G: Splittable>(game: &G, path: &[u32]) -> Option<Position> {
     let mut canon = game.canonical(&game.start());
     let mut back = inverse(&canon.to_canon);
     for &i in path {
-        let m = game.orbit_moves(&canon.position, &canon.generators).get(i as usize)?.clone();
+        let m = game
+            .orbit_moves(&canon.position, &canon.generators)
+            .get(i as usize)?
+            .clone();
         let next = game.canonical(&game.play(&canon.position, &m));
         back = inverse(&next.to_canon).iter().map(|&v| back[v as usize]).collect();
         canon = next;

@@ -25,10 +25,10 @@ use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
 use crate::engine::Limits;
+use crate::verify::cert::{Certificate, Recorder};
 use crate::verify::line::Line;
 use crate::verify::search::{FailKind, Search, Value};
 use crate::verify::strategy::Strategy;
-use crate::verify::cert::{Certificate, Recorder};
 use crate::verify::{fail_kind_name, new_search, Request, Verdict};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
@@ -354,7 +354,9 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy, certify: bool) -
         return Err(JobsError::Bad(format!("the folder verifies {}", spec.strategy)));
     }
     if certify && !manifest.certificates {
-        return Err(JobsError::Bad("the jobs wrote no certificates (split --no-cert)".into()));
+        return Err(JobsError::Bad(
+            "the jobs wrote no certificates (split --no-cert)".into(),
+        ));
     }
     let search = new_search(strategy, &request(spec, Limits::default())?);
     let (situations, top) = frontier(&search, manifest.depth)?;

@@ -80,7 +80,8 @@ pub(super) fn merged(
             .as_ref()
             .ok_or_else(|| JobsError::Bad(format!("job {i} wrote no certificate (split --no-cert?)")))?;
         let text = folder.part_text(&part.file)?;
-        read_job(&text, search, &start, &recorder).map_err(|why| JobsError::Bad(format!("job {i}'s certificate: {why}")))?;
+        read_job(&text, search, &start, &recorder)
+            .map_err(|why| JobsError::Bad(format!("job {i}'s certificate: {why}")))?;
     }
     let glue = Glue {
         search,
@@ -112,8 +113,18 @@ fn read_job(text: &str, search: &Search, start: &Position, recorder: &Recorder) 
         format!("start {}", encode_position(start)),
     ];
     let header: Vec<&str> = text.lines().take(8).collect();
-    let stated = [header.first(), header.get(2), header.get(3), header.get(4), header.get(5)];
-    if let Some((line, want)) = stated.iter().zip(&expected).find(|(line, want)| **line != Some(&want.as_str())) {
+    let stated = [
+        header.first(),
+        header.get(2),
+        header.get(3),
+        header.get(4),
+        header.get(5),
+    ];
+    if let Some((line, want)) = stated
+        .iter()
+        .zip(&expected)
+        .find(|(line, want)| **line != Some(&want.as_str()))
+    {
         return Err(format!("line `{}` where `{want}` was expected", line.unwrap_or(&"")));
     }
     let body: Vec<(usize, &str)> = text.lines().enumerate().skip(8).collect();
@@ -166,7 +177,11 @@ impl Glue<'_, '_> {
             let total = match (&x.ending, x.her) {
                 (None, Some(_)) => self.below(&x.position, &x.memory, plies - 1)?,
                 (Some(Ending::FirstPlayerWins), Some(_)) => x.position.edge_count(Player::First) as u32,
-                _ => return Err(JobsError::Bad("a line above the frontier does not end in her win".into())),
+                _ => {
+                    return Err(JobsError::Bad(
+                        "a line above the frontier does not end in her win".into(),
+                    ))
+                }
             };
             if let Some(her) = x.her {
                 let before = position.with(his, Player::Second).expect("replies are unclaimed edges");
