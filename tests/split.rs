@@ -342,7 +342,7 @@ fn an_erdos_game_splits_and_merges_to_one_process_value_count_and_certificate() 
     assert!(out.contains(&format!("is ({}, {})", outcome[0], outcome[1])), "{out}");
 }
 
-/// On a board that is not symmetric (C(17), graph6 `F~~}?`) a canonical
+/// On a board that is not symmetric (C(9), graph6 `D~w`) a canonical
 /// form renames the board; the jobs certify their positions in the start's
 /// labels, so the merged certificate's entries are on the stated board
 /// (before, the merge refused a job's entry as "not an edge of the board").
@@ -351,7 +351,7 @@ fn a_graph_board_merges_to_an_accepted_certificate() {
     let dir = scratch("graph-board");
     let d = dir.to_str().unwrap();
     let (code, out, err) = ramsey(&[
-        "split", "--rules", "achieve", "--target", "K3", "--board", "F~~}?", "--depth", "2", "--out", d,
+        "split", "--rules", "achieve", "--target", "K3", "--board", "D~w", "--depth", "2", "--out", d,
     ]);
     assert_eq!(code, 0, "{err}");
     let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
