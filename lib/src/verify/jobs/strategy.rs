@@ -392,7 +392,16 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy, certify: bool) -
         .flatten();
     let certificate = match (certify, max_moves) {
         (false, _) => None,
-        (true, Some(most)) => Some(cert::merged(&search, folder, manifest.depth, &results, most)?),
+        (true, Some(_)) => {
+            let jobs = cert::Jobs {
+                folder,
+                depth: manifest.depth,
+                situations: &situations,
+                results: &results,
+                totals: outcomes.iter().flatten().copied().collect(),
+            };
+            Some(cert::merged(&search, &jobs)?)
+        }
         (true, None) => {
             return Err(JobsError::Bad(
                 "the strategy is refuted: no certificate of a win (verify --cert writes the refutation)".into(),

@@ -32,7 +32,7 @@
 //! The root entry's depth is the largest job value, the merged `max
 //! moves`; the checker re-proves all of it, so nothing here is trusted.
 
-use super::{frontier, situation_at, Situation};
+use super::{situation_at, Situation};
 use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::canonical_form;
 use crate::core::graph6::{decode_position, encode_position};
@@ -59,27 +59,31 @@ fn start_of(s: &Situation) -> Option<Position> {
     (!s.ended).then(|| canonical_form(&s.position, &s.memory, None).position)
 }
 
-/// The merged certificate of a verified strategy folder: `results` are
-/// the jobs' (in order), `most` her most moves over them.
-pub(super) fn merged(
-    search: &Search,
-    folder: &Folder,
-    depth: u32,
-    results: &[JobResult],
-    most: u32,
-) -> Result<Certificate, JobsError> {
+/// A verified strategy folder's jobs, as the merge read them.
+pub(super) struct Jobs<'f> {
+    pub(super) folder: &'f Folder,
+    /// His moves from her opening to the frontier.
+    pub(super) depth: u32,
+    /// The frontier, job by job.
+    pub(super) situations: &'f [Situation],
+    /// The jobs' results.
+    pub(super) results: &'f [JobResult],
+    /// Each job's most moves of hers (from the empty board).
+    pub(super) totals: Vec<u32>,
+}
+
+/// The merged certificate of a verified strategy folder's `jobs`.
+pub(super) fn merged(search: &Search, jobs: &Jobs) -> Result<Certificate, JobsError> {
     let recorder = Recorder::new();
-    let (situations, _) = frontier(search, depth)?;
     let mut totals = HashMap::new();
-    for ((s, r), i) in situations.iter().zip(results).zip(0..) {
+    for (i, (s, r)) in jobs.situations.iter().zip(jobs.results).enumerate() {
         let Some(start) = start_of(s) else { continue };
-        let total = r.score["max_moves"].as_u64().unwrap_or(0) as u32;
-        totals.insert(canonical_form(&s.position, &s.memory, None).key, total);
+        totals.insert(canonical_form(&s.position, &s.memory, None).key, jobs.totals[i]);
         let part = r
             .certificate
             .as_ref()
             .ok_or_else(|| JobsError::Bad(format!("job {i} wrote no certificate (split --no-cert?)")))?;
-        let text = folder.part_text(&part.file)?;
+        let text = jobs.folder.part_text(&part.file)?;
         read_job(&text, search, &start, &recorder)
             .map_err(|why| JobsError::Bad(format!("job {i}'s certificate: {why}")))?;
     }
@@ -91,7 +95,8 @@ pub(super) fn merged(
     let (position, memory, opening) = search
         .opening()
         .map_err(|e| JobsError::Bad(format!("no opening: {}", e.describe(search.game))))?;
-    let total = glue.below(&position, &memory, depth)?;
+    let total = glue.below(&position, &memory, jobs.depth)?;
+    let most = jobs.totals.iter().copied().max().unwrap_or(0);
     if total != most {
         return Err(JobsError::Bad(format!(
             "the glue needs {total} moves, the jobs {most}: the results are not this strategy's"
