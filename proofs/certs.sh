@@ -130,6 +130,11 @@ done
 # Issue 27's small boards: on K_8 (28 edges, at most 14 moves of hers).
 NEW+=("certs/k4-8-no-win-14.cert.gz|K4 game on K_8 from the empty board (every move she has: a draw)|solve --g6 ?:? --budget 14 --clique 4 --board 8")
 
+# Issue 27's upper bound: k4-fast18 (k4-patched with the table that
+# `repair --batch --bound 18` found) wins within 18 of her moves (format 2).
+NEW+=("certs/k4-fast18-inf.cert.gz|K4 game on K_aleph0, k4-fast18|verify --strategy k4-fast18 --board inf --bound 18")
+NEW+=("certs/k4-fast18-17.cert.gz|K4 game on K_17, k4-fast18|verify --strategy k4-fast18 --board 17 --bound 18")
+
 # What a certificate of issue 25 claims, from its header (the checker
 # proves exactly that): the winner and bound (format 3), a draw (5), or
 # the bounds on the outcome (6).
@@ -138,6 +143,7 @@ claim() {
   # gzip stops early on a closed pipe (SIGPIPE): not an error here.
   head=$(gzip -cdf "proofs/$1" 2>/dev/null | head -13 || true)
   case $(head -1 <<< "$head") in
+    "ramsey-cert 2") echo "she wins within $(sed -n 's/^bound //p' <<< "$head") of her moves (format 2)" ;;
     "ramsey-cert 3") echo "$(sed -n 's/^winner //p' <<< "$head") wins within $(sed -n 's/^bound //p' <<< "$head") of its moves (format 3)" ;;
     "ramsey-cert 5") echo "a draw: both players' non-losing strategies (format 5)" ;;
     "ramsey-cert 9") echo "she cannot force a $(sed -n 's/^target //p' <<< "$head") within $(sed -n 's/^bound //p' <<< "$head") of her moves: his strategy (format 9)" ;;

@@ -13,18 +13,11 @@ use ramsey_verify::verify::search::{Search, Value};
 use ramsey_verify::verify::strategy::Strategy;
 use ramsey_verify::verify::{verify, Request, Verdict};
 
+use common::edges;
+
 /// The line into the Figure 6 position `D@[:D]?` that `k4-guarded` plays,
 /// up to her 4th move (in the labels of the engine's own play).
 const FIGURE6_PREFIX: &str = "0-1,2-3,0-4,1-4,0-2,1-2,2-4";
-
-fn edges(text: &str) -> Vec<Edge> {
-    text.split(',')
-        .map(|m| {
-            let (u, v) = m.split_once('-').unwrap();
-            Edge::new(u.parse().unwrap(), v.parse().unwrap())
-        })
-        .collect()
-}
 
 /// The value of the subtree after `prefix` (him to move) for `strategy`.
 fn subtree_value(strategy: &dyn Strategy, prefix: &str, threads: usize) -> Value {
@@ -44,6 +37,7 @@ fn task(name: &str, max_rounds: usize) -> RepairTask {
         prefix: Vec::new(),
         from_move: 1,
         max_rounds,
+        batch: false,
     }
 }
 
@@ -288,15 +282,7 @@ fn repair_command_writes_a_table_and_rejects_bad_input() {
     // The table, applied with `verify --patches`, mends the strategy; without it, refuted.
     let (_, stdout, _) = common::ramsey(&["verify", "--strategy", "k3-broken-wrong-triangle", "--bound", "4"]);
     assert!(stdout.contains("REFUTED"), "{stdout}");
-    let (code, stdout, _) = common::ramsey(&[
-        "verify",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--patches",
-        out,
-    ]);
+    let (code, stdout, _) = common::verify_wrong_triangle_with(out);
     assert_eq!(code, 0);
     assert!(stdout.contains("VERIFIED"), "{stdout}");
     // Stuck: exit 3 (no verdict), the table is still written.

@@ -37,9 +37,15 @@ pub struct RepairArgs {
     /// Her first move number that may be patched (1 to --bound).
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     pub from_move: usize,
-    /// Most table entries to add (at least 1).
+    /// Most rounds to run (at least 1): each adds one table entry, or with
+    /// `--batch` every entry one verification finds.
     #[arg(long, default_value_t = 200, value_parser = at_least_one)]
     pub max_rounds: usize,
+    /// Fix every failing decision of hers that one verification finds, as
+    /// deep as each can be fixed, in one round (for strategies with many
+    /// lines to repair), instead of one decision per round.
+    #[arg(long)]
+    pub batch: bool,
     /// A table to start from (the format of `--out`), written for this
     /// strategy (its header names it).
     #[arg(long, value_name = "FILE")]
@@ -59,6 +65,12 @@ fn at_least_one(s: &str) -> Result<usize, String> {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!("expected a number from 1, not `{s}`")),
     }
+}
+
+/// Counts by her move number, as `17: 992, 16: 8` (deepest first).
+fn by_move(counts: &BTreeMap<usize, usize>) -> String {
+    let parts: Vec<String> = counts.iter().rev().map(|(at, n)| format!("{at}: {n}")).collect();
+    parts.join(", ")
 }
 
 pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
@@ -88,6 +100,7 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
         prefix,
         from_move: args.from_move,
         max_rounds: args.max_rounds,
+        batch: args.batch,
     };
     let started = Instant::now();
     let request = Request {
@@ -96,9 +109,17 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
     };
     let outcome = repair(task, &request, |round| {
         output::note(format_args!(
-            "entry {}: her move {} on a line of {} of his moves ({}, {:.1} s)",
+            "round {}: {}{}{} (a line of {} of his moves; {}, {:.1} s)",
             round.number,
-            round.at_move,
+            count(round.added.values().sum::<usize>(), "entry", "entries"),
+            match round.added.is_empty() {
+                true => String::new(),
+                false => format!(" at her moves {}", by_move(&round.added)),
+            },
+            match round.failing.is_empty() {
+                true => String::new(),
+                false => format!("; failing situations at her moves {}", by_move(&round.failing)),
+            },
             round.his_moves,
             count(round.positions, "position", "positions"),
             started.elapsed().as_secs_f64()
@@ -114,7 +135,11 @@ pub fn run(args: RepairArgs, registry: &Registry) -> Result<(), Failure> {
         RepairOutcome::Stuck { table, line } => (
             table,
             format!(
-                "STUCK: no single move on this line saves it: {}",
+                "STUCK: {}: {}",
+                match args.batch {
+                    true => "no failing decision could be fixed; a failing line",
+                    false => "no single move on this line saves it",
+                },
                 line.moves_text(1).replace('\n', " ")
             ),
         ),

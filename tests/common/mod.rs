@@ -78,3 +78,27 @@ pub fn sha256_hex(data: &[u8]) -> String {
     use sha2::Digest;
     sha2::Sha256::digest(data).iter().map(|b| format!("{b:02x}")).collect()
 }
+
+/// The edges of a move list `u-v,u-v,...` (as `--line` takes them).
+pub fn edges(text: &str) -> Vec<ramsey_verify::core::board::Edge> {
+    text.split(',')
+        .map(|m| {
+            let (u, v) = m.split_once('-').unwrap();
+            ramsey_verify::core::board::Edge::new(u.parse().unwrap(), v.parse().unwrap())
+        })
+        .collect()
+}
+
+/// `verify` of `k3-broken-wrong-triangle` at bound 4 (the repair tests'
+/// example) with the patch table file `table`.
+pub fn verify_wrong_triangle_with(table: &str) -> (i32, String, String) {
+    ramsey(&[
+        "verify",
+        "--strategy",
+        "k3-broken-wrong-triangle",
+        "--bound",
+        "4",
+        "--patches",
+        table,
+    ])
+}

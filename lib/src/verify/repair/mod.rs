@@ -11,6 +11,10 @@
 //! when the strategy verifies, or when no single move on the counterexample
 //! line saves it (the line is returned).
 //!
+//! With [`RepairTask::batch`] a round instead fixes every failing decision
+//! of one verification at once (`repair/batch.rs`): the lines that need too many
+//! moves may be so many that one entry per verification is far too slow.
+//!
 //! Soundness does not rest on this search: the result is a strategy that
 //! `verify` certifies like any other. One round's values are shared by all
 //! candidate moves of that round: a candidate changes her move in one
@@ -31,7 +35,10 @@ use crate::verify::search::guarded;
 use crate::verify::search::{ReplayError, Search, Value};
 use crate::verify::strategy::{Strategy, View};
 use crate::verify::{new_search, Request};
+use std::collections::BTreeMap;
 use std::sync::Arc;
+
+mod batch;
 
 /// What a repair run starts from and may change.
 pub struct RepairTask {
@@ -45,8 +52,11 @@ pub struct RepairTask {
     pub prefix: Vec<Edge>,
     /// Her first move number that may be patched.
     pub from_move: usize,
-    /// Most rounds (table entries added) before the run stops.
+    /// Most rounds (verifications that add entries) before the run stops.
     pub max_rounds: usize,
+    /// Fix every failing decision of a verification in one round
+    /// (`repair/batch.rs`) instead of one decision on its counterexample line.
+    pub batch: bool,
 }
 
 /// How a repair run ended; every variant carries the table it built.
@@ -58,14 +68,15 @@ pub enum RepairOutcome {
         /// The largest number of her moves on any line, as `verify` reports it.
         max_moves: u32,
     },
-    /// No single move on this counterexample line saves the strategy.
+    /// No single move on this counterexample line saves the strategy (in
+    /// batch mode: no failing decision of the round could be fixed).
     Stuck {
         /// The table built so far.
         table: PatchTable,
         /// The counterexample line no single move saves.
         line: Line,
     },
-    /// `max_rounds` entries were added and it still loses.
+    /// `max_rounds` rounds added entries and it still loses.
     OutOfRounds {
         /// The table built so far.
         table: PatchTable,
@@ -125,16 +136,49 @@ enum NoSave {
     Stopped(Stopped),
 }
 
-/// One entry added, for progress reports.
+/// One round's entries, for progress reports. In batch mode a round that
+/// adds none (the run is then stuck) is reported too, for its failing
+/// situations.
 pub struct Round {
-    /// The entry's number, from 1.
+    /// The round's number, from 1.
     pub number: usize,
     /// His moves on the counterexample line of this round.
     pub his_moves: usize,
-    /// Her move number at which the entry applies.
-    pub at_move: usize,
+    /// Entries added, counted by her move number at which they apply.
+    pub added: BTreeMap<usize, usize>,
+    /// In batch mode, the distinct failing situations the round looked at,
+    /// by her move number there (empty otherwise).
+    pub failing: BTreeMap<usize, usize>,
     /// Positions the round's search certified.
     pub positions: u64,
+}
+
+/// What one round found.
+enum Found {
+    /// Entries to add: situation key, her edge, her move number there
+    /// (none: the run is stuck, after the round is reported).
+    Entries {
+        /// The entries.
+        entries: Vec<(String, Edge, usize)>,
+        /// [`Round::failing`].
+        failing: BTreeMap<usize, usize>,
+    },
+    /// Nothing to add, nothing to report: the run is stuck on the round's
+    /// line.
+    Stuck,
+    /// A bug of the strategy (which a repair does not patch over).
+    Broken(ContractError),
+}
+
+/// Where a round starts: the patched strategy and its search, the position
+/// after the task's prefix (him to move) with her memory, and her first
+/// move number that may be patched.
+struct Start<'s, 'p> {
+    search: &'s Search<'p>,
+    patched: &'s Patched,
+    position: Position,
+    memory: Memory,
+    from_move: usize,
 }
 
 /// A situation where she is to move: after his edge `his`.
@@ -176,39 +220,70 @@ fn repair_on_pool(
         if number > task.max_rounds {
             break;
         }
-        let line = search.principal_line_from(position.clone(), memory.clone(), prefix)?;
+        let line = search.principal_line_from(position.clone(), memory.clone(), prefix.clone())?;
         if let Some(error) = ContractError::of(&line) {
             return Ok(RepairOutcome::Broken { table, error });
         }
-        let after_prefix = line.moves.iter().skip(task.prefix.len().max(1)).map(|m| m.edge);
-        let decisions = decisions(&search, position, memory, after_prefix.step_by(2));
-        let found = decisions
-            .iter()
-            .rev()
-            .filter(|d| d.position.edge_count(Player::First) + 1 >= task.from_move)
-            .find_map(|d| match saving_move(&search, &patched, d) {
-                Ok(None) => None,
-                Ok(Some((key, edge))) => Some(Ok((key, edge, d))),
-                Err(no) => Some(Err((no, d))),
-            });
-        let (key, edge, at) = match found {
-            Some(Ok(found)) => found,
-            Some(Err((NoSave::Stopped(stopped), _))) => return Err(stopped.into()),
-            Some(Err((NoSave::Panicked(message), d))) => {
-                let error = broken_at(line.clone(), d, message);
-                return Ok(RepairOutcome::Broken { table, error });
-            }
-            None => return Ok(RepairOutcome::Stuck { table, line }),
+        let start = Start {
+            search: &search,
+            patched: &patched,
+            position,
+            memory,
+            from_move: task.from_move,
         };
-        table.insert(key, edge.into());
+        let found = match task.batch {
+            true => batch::round(&start, &prefix)?,
+            false => single_round(&start, &line, task.prefix.len())?,
+        };
+        let (entries, failing) = match found {
+            Found::Entries { entries, failing } => (entries, failing),
+            Found::Stuck => return Ok(RepairOutcome::Stuck { table, line }),
+            Found::Broken(error) => return Ok(RepairOutcome::Broken { table, error }),
+        };
+        let (stuck, mut added) = (entries.is_empty(), BTreeMap::new());
+        for (key, edge, at_move) in entries {
+            table.insert(key, edge.into());
+            *added.entry(at_move).or_default() += 1;
+        }
         on_round(&Round {
             number,
             his_moves: line.count(Player::Second),
-            at_move: at.position.edge_count(Player::First) + 1,
+            added,
+            failing,
             positions: search.positions(),
         });
+        if stuck {
+            return Ok(RepairOutcome::Stuck { table, line });
+        }
     }
     Ok(RepairOutcome::OutOfRounds { table })
+}
+
+/// One round of the one-entry repair: the last decision on `line` (the
+/// round's counterexample; `prefix_len` of its moves are the task's
+/// prefix) at which another move saves the strategy.
+fn single_round(start: &Start, line: &Line, prefix_len: usize) -> Result<Found, RepairError> {
+    let after_prefix = line.moves.iter().skip(prefix_len.max(1)).map(|m| m.edge);
+    let (position, memory) = (start.position.clone(), start.memory.clone());
+    let decisions = decisions(start.search, position, memory, after_prefix.step_by(2));
+    let found = decisions
+        .iter()
+        .rev()
+        .filter(|d| d.position.edge_count(Player::First) + 1 >= start.from_move)
+        .find_map(|d| match saving_move(start.search, start.patched, d) {
+            Ok(None) => None,
+            Ok(Some((key, edge))) => Some(Ok((key, edge, d))),
+            Err(no) => Some(Err((no, d))),
+        });
+    Ok(match found {
+        Some(Ok((key, edge, at))) => Found::Entries {
+            entries: vec![(key, edge, at.position.edge_count(Player::First) + 1)],
+            failing: BTreeMap::new(),
+        },
+        Some(Err((NoSave::Stopped(stopped), _))) => return Err(stopped.into()),
+        Some(Err((NoSave::Panicked(message), d))) => Found::Broken(broken_at(line.clone(), d, message)),
+        None => Found::Stuck,
+    })
 }
 
 /// Her decisions when he plays `his_moves` from `position` (him to move,
