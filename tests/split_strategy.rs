@@ -43,7 +43,7 @@ fn split_run_merge(
         board: "inf".into(),
         bound,
     };
-    let manifest = split_strategy(s.as_ref(), spec, plies, &folder, "job {}".into()).unwrap();
+    let manifest = split_strategy(s.as_ref(), spec, plies, &folder, "job {}".into(), true).unwrap();
     let limits = Limits::default().with_threads(threads);
     for i in (0..manifest.jobs.len()).filter(|&i| Some(i) != skip) {
         limits
@@ -51,7 +51,7 @@ fn split_run_merge(
             .unwrap()
             .unwrap();
     }
-    merge_strategy(&folder, s.as_ref()).map_err(|e| e.to_string())
+    merge_strategy(&folder, s.as_ref(), false).map_err(|e| e.to_string())
 }
 
 fn one_process(name: &str, bound: u32) -> Report {
@@ -129,8 +129,8 @@ fn a_missing_job_or_another_strategy_is_refused() {
         board: "inf".into(),
         bound: 10,
     };
-    split_strategy(strategy("k3").as_ref(), spec, 1, &folder, String::new()).unwrap();
-    let other = merge_strategy(&folder, strategy("k3-broken-scatters").as_ref()).unwrap_err();
+    split_strategy(strategy("k3").as_ref(), spec, 1, &folder, String::new(), true).unwrap();
+    let other = merge_strategy(&folder, strategy("k3-broken-scatters").as_ref(), false).unwrap_err();
     assert!(other.to_string().contains("the folder verifies k3"), "{other}");
 }
 

@@ -17,10 +17,10 @@ use crate::verify::jobs::merge::{Merge, Merged};
 use crate::verify::jobs::run::{run_job, split, Cut, JobError, SplitOptions, Usage};
 use crate::verify::jobs::status::Status;
 use crate::verify::jobs::strategy::spec_of;
-use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
+use crate::verify::jobs::{Folder, GameSpec, JobResult, Manifest, Splittable};
 use crate::verify::registry::Registry;
 use clap::{ArgGroup, Args};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// `split`: the game (as `solve --rules` or `erdos` states it), where to
 /// cut, and the folder.
@@ -32,7 +32,7 @@ pub struct SplitArgs {
     #[command(flatten)]
     pub statement: StatementArgs,
     /// Instead: one of Erdős' scoring games (clique, star, vc, colex), as
-    /// `erdos --game` (no certificates yet).
+    /// `erdos --game`.
     #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first"])]
     pub erdos: Option<String>,
     /// With --erdos: edges red before Alice's first move (as `erdos --head-start`).
@@ -42,7 +42,7 @@ pub struct SplitArgs {
     #[arg(long, requires = "erdos")]
     pub bob_first: bool,
     /// Instead: `verify` of this strategy (with --bound), split over his
-    /// first replies (--plies); no certificates.
+    /// first replies (--plies).
     #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first", "depth", "jobs", "layers"])]
     pub strategy: Option<String>,
     /// With --strategy: the bound on her moves (as `verify --bound`).
@@ -166,10 +166,15 @@ fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> 
         command,
     };
     let manifest = split(game, &Folder::at(&dir), &options).map_err(failure)?;
+    said_split(&manifest, &format!("at depth {}", manifest.depth), &dir)
+}
+
+/// Says how many jobs the folder `dir` holds, where they were cut (`cut`),
+/// and how to run one.
+pub(super) fn said_split(manifest: &Manifest, cut: &str, dir: &Path) -> Result<(), Failure> {
     output::print(&format!(
-        "{} jobs at depth {} in {}\nrun job i: {}\n",
+        "{} jobs {cut} in {}\nrun job i: {}\n",
         manifest.jobs.len(),
-        manifest.depth,
         dir.display(),
         manifest.command
     ))

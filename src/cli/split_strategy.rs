@@ -3,7 +3,7 @@
 //! this file parses and prints.
 
 use super::args::on_pool;
-use super::split::{job_failure, usage, FolderArgs, JobArgs, SplitArgs};
+use super::split::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
 use super::split_layers::failure;
 use super::{output, Failure};
 use crate::core::board::Board;
@@ -33,14 +33,16 @@ pub fn split_strategy_command(args: &SplitArgs, name: &str, registry: &Registry)
     };
     let command = format!("ramsey-verify job {} {{}}", dir.display());
     let plies = args.plies.unwrap_or(1);
-    let manifest = split_strategy(strategy.as_ref(), spec, plies, &Folder::at(&dir), command).map_err(failure)?;
-    output::print(&format!(
-        "{} jobs after {} of his moves in {}\nrun job i: {}\n",
-        manifest.jobs.len(),
-        manifest.depth,
-        dir.display(),
-        manifest.command
-    ))
+    let manifest = split_strategy(
+        strategy.as_ref(),
+        spec,
+        plies,
+        &Folder::at(&dir),
+        command,
+        !args.no_cert,
+    )
+    .map_err(failure)?;
+    said_split(&manifest, &format!("after {} of his moves", manifest.depth), &dir)
 }
 
 /// Runs one job of a strategy folder (or skips it if it finished before).
@@ -61,16 +63,15 @@ pub fn strategy_job_command(args: &JobArgs, manifest: &Manifest, registry: &Regi
 
 /// Merges a strategy folder: the verdict, its line, what the jobs spent.
 pub fn merge_strategy_command(args: &FolderArgs, spec: &StrategySpec, registry: &Registry) -> Result<(), Failure> {
-    if args.cert.is_some() {
-        return Err(Failure::BadInput(
-            "a split verification writes no certificate (run verify --cert)".into(),
-        ));
-    }
     let strategy = registry.get(&spec.strategy)?;
-    let merged = merge_strategy(&Folder::at(&args.dir), strategy.as_ref()).map_err(failure)?;
+    let merged = merge_strategy(&Folder::at(&args.dir), strategy.as_ref(), args.cert.is_some()).map_err(failure)?;
     match args.json {
-        true => output::println(serde_json::to_value(&merged).expect("plain data serialises")),
-        false => output::print(&merged_text(spec, &merged)),
+        true => output::println(serde_json::to_value(&merged).expect("plain data serialises"))?,
+        false => output::print(&merged_text(spec, &merged))?,
+    }
+    match (&merged.certificate, &args.cert) {
+        (Some(cert), Some(path)) => super::erdos::write_certificate(cert, path),
+        _ => Ok(()),
     }
 }
 

@@ -29,7 +29,7 @@ use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
 use crate::engine::extract::{strategy, Prover, WalkSize};
-use crate::engine::Stopped;
+use crate::engine::{Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
 use std::cmp::Reverse;
@@ -59,23 +59,24 @@ struct Keeps<'s, 'g> {
     held: u64,
 }
 
-impl Keeps<'_, '_> {
-    fn meets(&self, outcome: Points) -> bool {
-        match self.player {
-            Player::First => outcome >= self.t,
-            Player::Second => outcome <= self.t,
-        }
+/// Whether `player`'s claim `t` holds at `position` whatever happens: the
+/// outcome with every free edge given to the other player meets it (every
+/// measure only grows with a colour's edges).
+fn settled(game: &ScoringGame, position: &Position, player: Player, t: Points) -> bool {
+    let mut worst = position.clone();
+    for e in position.free_edges() {
+        worst.claim(e, player.opponent()).expect("a free edge");
+    }
+    let outcome = game.points(&worst);
+    match player {
+        Player::First => outcome >= t,
+        Player::Second => outcome <= t,
     }
 }
 
 impl Prover<ScoringGame> for Keeps<'_, '_> {
     fn settled(&self, position: &Position) -> bool {
-        let game = self.solver.game();
-        let mut worst = position.clone();
-        for e in position.free_edges() {
-            worst.claim(e, self.player.opponent()).expect("a free edge");
-        }
-        self.meets(game.points(&worst))
+        settled(self.solver.game(), position, self.player, self.t)
     }
 
     fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
@@ -128,6 +129,17 @@ pub fn scoring_certificate(solver: &BoundedSolver<ScoringGame>, claims: Claims) 
         let moves = strategy(game, &start, player, &prover, canonical_position)?;
         entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
     }
+    Ok(seal_scoring(game, &start, claims, entries))
+}
+
+/// A version-6 certificate of `claims` about `game` played from `from`,
+/// with both players' strategy entries (player, position, move text).
+pub(crate) fn seal_scoring(
+    game: &ScoringGame,
+    from: &Position,
+    claims: Claims,
+    entries: impl IntoIterator<Item = (Player, Position, String)>,
+) -> Certificate {
     let body = strategies_body(entries);
     let claim = |p: Option<Points>| p.map_or("-".to_string(), |p| format!("{} {}", p.alice, p.bob));
     let text = format!(
@@ -135,14 +147,68 @@ pub fn scoring_certificate(solver: &BoundedSolver<ScoringGame>, claims: Claims) 
          at-least {}\nat-most {}\nentries {}\nsha256 {}\n{body}",
         env!("CARGO_PKG_VERSION"),
         game.scoring().name(),
-        encode(start.vertex_count(), &start.board_edges()),
-        colouring(&start),
-        start.to_move().colour_name(),
+        encode(from.vertex_count(), &from.board_edges()),
+        colouring(from),
+        from.to_move().colour_name(),
         claim(claims.at_least),
         claim(claims.at_most),
         body.lines().count(),
         sha256_hex(&body),
     );
     let entries = body.lines().count();
-    Ok(Certificate { text, entries })
+    Certificate { text, entries }
+}
+
+/// The value of `game` played from `from` (both claims), proved by the
+/// exact search `solver`: each player's strategy is the search's chosen
+/// move ([`Solver::chosen_move`], which keeps the value on the player's
+/// side), lines ending where the claim is settled. A split search's job
+/// certifies its position this way (the merge reads the claims off the
+/// jobs' values, [`crate::verify::jobs`]).
+pub fn exact_certificate(solver: &Solver<ScoringGame>, from: &Position) -> Result<Certificate, Stopped> {
+    let game = solver.game();
+    let value = solver.value(from)?.score;
+    let mut entries = Vec::new();
+    for player in [Player::First, Player::Second] {
+        let prover = Chosen {
+            solver,
+            player,
+            t: value,
+            position_bytes: from.bytes(),
+        };
+        let moves = strategy(game, from, player, &prover, canonical_position)?;
+        entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
+    }
+    let claims = Claims {
+        at_least: Some(value),
+        at_most: Some(value),
+    };
+    Ok(seal_scoring(game, from, claims, entries))
+}
+
+/// The exact search's chosen move for `player`, whose claim is the value `t`.
+struct Chosen<'s, 'g> {
+    solver: &'s Solver<'g, ScoringGame>,
+    player: Player,
+    t: Points,
+    /// Bytes of one position of the game.
+    position_bytes: u64,
+}
+
+impl Prover<ScoringGame> for Chosen<'_, '_> {
+    fn settled(&self, position: &Position) -> bool {
+        settled(self.solver.game(), position, self.player, self.t)
+    }
+
+    fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
+        Ok(self
+            .solver
+            .chosen_move(position)?
+            .expect("the prover's positions are not over"))
+    }
+
+    /// The walk and the search's table together within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        self.solver.room_for(walk_bytes(size, self.position_bytes))
+    }
 }

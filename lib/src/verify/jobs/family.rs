@@ -16,6 +16,7 @@ use crate::games::scoring::{Points, Scoring, ScoringGame};
 use crate::games::statement::{colour_start, parse_board};
 use crate::games::{Hints, Notation, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
+use crate::verify::cert::scoring::exact_certificate;
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
 
@@ -204,14 +205,16 @@ impl Splittable for ScoringGame {
         }
     }
 
-    /// Format 6 certificates are not joined yet: the jobs of a scoring
-    /// game write none.
-    fn certificate(_: &Solver<ScoringGame>, _: &Position) -> Option<Result<Certificate, Stopped>> {
-        None
+    /// Both claims of the position's value (format 6).
+    fn certificate(solver: &Solver<ScoringGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
+        Some(exact_certificate(solver, from))
     }
 
-    fn merged(_: &Merge<ScoringGame>, _: &Solver<Glued<ScoringGame>>) -> Option<Result<Certificate, JobsError>> {
-        None
+    fn merged(
+        merge: &Merge<ScoringGame>,
+        solver: &Solver<Glued<ScoringGame>>,
+    ) -> Option<Result<Certificate, JobsError>> {
+        Some(super::parts::certificate(merge, solver))
     }
 
     fn layered(_: &LayerMerge<ScoringGame>, _: Value<Points>) -> Option<Result<Certificate, JobsError>> {

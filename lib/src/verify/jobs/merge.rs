@@ -179,8 +179,7 @@ impl<G: Splittable> Merge<G> {
     /// The text of job `i`'s certificate.
     pub(super) fn certificate_text(&self, i: usize) -> Result<String, JobsError> {
         let name = &self.results[i].certificate.as_ref().expect("checked on load").file;
-        let path = self.folder.root.join("results").join(name);
-        std::fs::read_to_string(&path).map_err(io_error(&path))
+        self.folder.part_text(name)
     }
 
     /// The empty board, for reading positions.

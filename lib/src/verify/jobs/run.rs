@@ -5,7 +5,7 @@ use super::{GameSpec, Splittable};
 use crate::core::board::Position;
 use crate::core::symmetry::Canonical;
 use crate::engine::split::{frontier, frontier_for_jobs, replay, write_keys};
-use crate::engine::{Limits, Solver, Stopped};
+use crate::engine::{inverse, Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
 use crate::verify::cert::game::colouring;
@@ -35,9 +35,7 @@ pub struct SplitOptions {
 }
 
 /// Cuts `game` at the frontier `options` asks for (isomorphic positions
-/// merged) and writes the job folder; the manifest written. A family
-/// without certificates ([`Splittable::certificate`]) writes none, whatever
-/// `options` asks.
+/// merged) and writes the job folder; the manifest written.
 pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -> Result<Manifest, JobsError> {
     let (depth, nodes) = match options.cut {
         Cut::Depth(d) => (d, frontier(game, d)),
@@ -49,7 +47,7 @@ pub fn split<G: Splittable>(game: &G, folder: &Folder, options: &SplitOptions) -
         game: game.spec(),
         depth,
         keys: options.keys,
-        certificates: options.certificates && matches!(game.spec(), GameSpec::Ramsey(_)),
+        certificates: options.certificates,
         command: options.command.clone(),
         jobs: nodes
             .into_iter()
@@ -169,6 +167,26 @@ fn run_as<G: Splittable>(
     })
 }
 
+/// The position at the end of `path` in the start's labels: the canonical
+/// position [`replay`] reaches, renamed back through every step's
+/// labelling. A job's certificate names it, so that its entries are on
+/// the board as the game states it (a canonical form renames a board that
+/// is not symmetric), as the merged certificate's must be.
+fn in_start_labels<G: Splittable>(game: &G, path: &[u32]) -> Option<Position> {
+    let mut canon = game.canonical(&game.start());
+    let mut back = inverse(&canon.to_canon);
+    for &i in path {
+        let m = game
+            .orbit_moves(&canon.position, &canon.generators)
+            .get(i as usize)?
+            .clone();
+        let next = game.canonical(&game.play(&canon.position, &m));
+        back = inverse(&next.to_canon).iter().map(|&v| back[v as usize]).collect();
+        canon = next;
+    }
+    Some(canon.position.relabel(|v| back[v as usize]))
+}
+
 /// Runs `solve` as job `index`, keeping the folder's books: a `running/`
 /// marker while it runs, then its result (with the process's `usage` and
 /// wall time) written atomically, or why it stopped in `failed/`.
@@ -224,9 +242,10 @@ fn solve_job<G: Splittable>(
         .iter()
         .map(|m| game.move_text(m))
         .collect();
+    let labelled = || in_start_labels(game, &job.path).expect("the job's path was replayed");
     let certificate = match manifest
         .certificates
-        .then(|| G::certificate(solver, position))
+        .then(|| G::certificate(solver, &labelled()))
         .flatten()
     {
         Some(cert) => {
@@ -266,7 +285,7 @@ fn solve_job<G: Splittable>(
 impl Folder {
     /// Writes a file beside job `index`'s result (atomically) and names it
     /// with its checksum.
-    fn write_part(&self, index: usize, ext: &str, bytes: &[u8], count: u64) -> Result<FileSum, JobsError> {
+    pub(super) fn write_part(&self, index: usize, ext: &str, bytes: &[u8], count: u64) -> Result<FileSum, JobsError> {
         let path = self.job_file("results", index, ext);
         write_atomic(&path, bytes)?;
         Ok(FileSum {
@@ -292,18 +311,27 @@ impl Folder {
         if result.index != index || result.path != job.path || result.position != job.position {
             return Err(bad("its result is another job's".into()));
         }
+        // A strategy job certifies only a verified situation that is not
+        // over (its merge asks for each it needs).
+        let strategy = matches!(manifest.game, GameSpec::Strategy(_));
         let parts = [
-            (manifest.certificates, &result.certificate),
-            (manifest.keys, &result.keys),
+            (manifest.certificates, !strategy, &result.certificate),
+            (manifest.keys, true, &result.keys),
         ];
-        for (wanted, part) in parts {
+        for (wanted, required, part) in parts {
             match (wanted, part) {
-                (true, None) => return Err(bad("a file the manifest asks for is not named".into())),
+                (true, None) if required => return Err(bad("a file the manifest asks for is not named".into())),
                 (true, Some(sum)) if deep => self.check_part(sum).map_err(bad)?,
                 _ => {}
             }
         }
         Ok(Some(result))
+    }
+
+    /// The text of a file a result names (in `results/`).
+    pub(super) fn part_text(&self, file: &str) -> Result<String, JobsError> {
+        let path = self.root.join("results").join(file);
+        std::fs::read_to_string(&path).map_err(io_error(&path))
     }
 
     /// Whether a named file is there with its checksum.

@@ -14,7 +14,9 @@
 //! and the situations above the frontier: a position two jobs meet by
 //! transposition is counted by each, so the sum can exceed the one
 //! process's count. Only `--choices one` with the shortcuts, as `verify`
-//! runs by default; no certificates (format 2 is not glued from parts).
+//! runs by default. Each verified job writes the format-2 certificate of
+//! its situation (a subtree, `start` line) and the merge glues them into
+//! one from the empty board ([`cert`]).
 
 use super::run::{record, JobError, Ran, Usage};
 use super::{host_name, tool, Folder, GameSpec, JobResult, JobSpec, JobsError, Manifest, MANIFEST_FORMAT};
@@ -23,6 +25,7 @@ use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::core::orbits::edge_orbit_representatives;
 use crate::engine::Limits;
+use crate::verify::cert::{Certificate, Recorder};
 use crate::verify::line::Line;
 use crate::verify::search::{FailKind, Search, Value};
 use crate::verify::strategy::Strategy;
@@ -30,6 +33,8 @@ use crate::verify::{fail_kind_name, new_search, Request, Verdict};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::HashSet;
+
+pub mod cert;
 
 /// What the other job runners say of a strategy folder.
 pub const ITS_OWN: &str = "a strategy folder (split --strategy): its jobs verify the strategy";
@@ -136,13 +141,15 @@ fn request(spec: &StrategySpec, limits: Limits) -> Result<Request, JobsError> {
 }
 
 /// Splits `verify` of `strategy` as `spec` says at `plies` of his moves
-/// and writes the folder (jobs run by `command`); the manifest written.
+/// and writes the folder (jobs run by `command`, writing certificates if
+/// `certificates`); the manifest written.
 pub fn split_strategy(
     strategy: &dyn Strategy,
     spec: StrategySpec,
     plies: u32,
     folder: &Folder,
     command: String,
+    certificates: bool,
 ) -> Result<Manifest, JobsError> {
     let search = new_search(strategy, &request(&spec, Limits::default())?);
     let (situations, _) = frontier(&search, plies)?;
@@ -152,7 +159,7 @@ pub fn split_strategy(
         game: GameSpec::Strategy(spec),
         depth: plies,
         keys: false,
-        certificates: false,
+        certificates,
         command,
         jobs: situations.iter().enumerate().map(|(i, s)| job_spec(i, s)).collect(),
         layers: None,
@@ -189,14 +196,25 @@ pub fn run_strategy_job(
         return Ok(Ran::Skipped(done));
     }
     let request = request(spec, limits)?;
+    let certify = manifest.certificates.then_some(folder);
     record(folder, index, limits.threads(), usage, || {
-        verify_job(strategy, &request, job)
+        verify_job(strategy, &request, job, certify)
     })
 }
 
-/// The job's verification, its result without the process's usage.
-fn verify_job(strategy: &dyn Strategy, request: &Request, job: &JobSpec) -> Result<JobResult, JobError> {
+/// The job's verification, its result without the process's usage; with
+/// `certify`, a verified job's certificate written beside its result.
+fn verify_job(
+    strategy: &dyn Strategy,
+    request: &Request,
+    job: &JobSpec,
+    certify: Option<&Folder>,
+) -> Result<JobResult, JobError> {
+    let recorder = Recorder::new();
     let mut search = new_search(strategy, request);
+    if certify.is_some() {
+        search = search.with_observer(&recorder);
+    }
     let (value, line) = match job_value(&search, job)? {
         (Value::Fail { .. }, _) if request.limits.threads() > 1 => {
             // As `verify` does: the positions a parallel search touched
@@ -212,6 +230,12 @@ fn verify_job(strategy: &dyn Strategy, request: &Request, job: &JobSpec) -> Resu
             serde_json::json!({"verdict": Verdict::Refuted, "failure": fail_kind_name(kind)})
         }
     };
+    let certificate = match (certify, value) {
+        (Some(folder), Value::Win(_)) => cert::job_certificate(&search, &recorder, job)
+            .map(|c| folder.write_part(job.index, "cert", c.text.as_bytes(), c.entries as u64))
+            .transpose()?,
+        _ => None,
+    };
     Ok(JobResult {
         tool: tool(),
         index: job.index,
@@ -226,7 +250,7 @@ fn verify_job(strategy: &dyn Strategy, request: &Request, job: &JobSpec) -> Resu
         peak_memory_bytes: 0,
         threads: 0,
         host: host_name(),
-        certificate: None,
+        certificate,
         keys: None,
     })
 }
@@ -311,16 +335,28 @@ pub struct StrategyMerged {
     pub cpu_seconds: f64,
     /// CPU seconds of the largest job.
     pub largest_cpu_seconds: f64,
+    /// Entries of the merged certificate, if one was asked for.
+    pub certificate_entries: Option<usize>,
+    /// The merged certificate (format 2, from the empty board), if asked for.
+    #[serde(skip)]
+    pub certificate: Option<Certificate>,
 }
 
 /// Merges a strategy folder whose jobs have all finished: the frontier
 /// recomputed with `strategy` and checked against the manifest, every
-/// result read (a missing or changed one refused by number).
-pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<StrategyMerged, JobsError> {
+/// result read (a missing or changed one refused by number); with
+/// `certify`, the jobs' certificates glued into one ([`cert`]; an error if
+/// the strategy is refuted or a job's certificate is missing or damaged).
+pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy, certify: bool) -> Result<StrategyMerged, JobsError> {
     let manifest = folder.manifest()?;
     let spec = spec_of(&manifest).ok_or_else(|| JobsError::Bad("not a strategy folder".into()))?;
     if spec.strategy != strategy.name() {
         return Err(JobsError::Bad(format!("the folder verifies {}", spec.strategy)));
+    }
+    if certify && !manifest.certificates {
+        return Err(JobsError::Bad(
+            "the jobs wrote no certificates (split --no-cert)".into(),
+        ));
     }
     let search = new_search(strategy, &request(spec, Limits::default())?);
     let (situations, top) = frontier(&search, manifest.depth)?;
@@ -350,16 +386,35 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<Strate
             refuting.unwrap_or(0)
         )));
     }
+    let max_moves = refuting
+        .is_none()
+        .then(|| outcomes.iter().flatten().copied().max())
+        .flatten();
+    let certificate = match (certify, max_moves) {
+        (false, _) => None,
+        (true, Some(_)) => {
+            let jobs = cert::Jobs {
+                folder,
+                depth: manifest.depth,
+                situations: &situations,
+                results: &results,
+                totals: outcomes.iter().flatten().copied().collect(),
+            };
+            Some(cert::merged(&search, &jobs)?)
+        }
+        (true, None) => {
+            return Err(JobsError::Bad(
+                "the strategy is refuted: no certificate of a win (verify --cert writes the refutation)".into(),
+            ))
+        }
+    };
     Ok(StrategyMerged {
         verdict: if refuting.is_some() {
             Verdict::Refuted
         } else {
             Verdict::Verified
         },
-        max_moves: refuting
-            .is_none()
-            .then(|| outcomes.iter().flatten().copied().max())
-            .flatten(),
+        max_moves,
         failure,
         refuting_job: refuting,
         line: results.get(chosen).map(|r| r.line.clone()).unwrap_or_default(),
@@ -369,6 +424,8 @@ pub fn merge_strategy(folder: &Folder, strategy: &dyn Strategy) -> Result<Strate
         top_positions: top,
         cpu_seconds: results.iter().map(|r| r.cpu_seconds).sum(),
         largest_cpu_seconds: results.iter().map(|r| r.cpu_seconds).fold(0.0, f64::max),
+        certificate_entries: certificate.as_ref().map(|c| c.entries),
+        certificate,
     })
 }
 

@@ -11,7 +11,7 @@
 //! it.
 
 use super::merge::LayerMerge;
-use crate::core::board::{Edge, Player, Position};
+use crate::core::board::{Edge, Position};
 use crate::engine::extract::{strategy, Prover};
 use crate::engine::{StopReason, Stopped};
 use crate::games::prelude::*;
@@ -19,7 +19,7 @@ use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::Value;
 use crate::verify::cert::game::move_text;
 use crate::verify::cert::Certificate;
-use crate::verify::jobs::parts::seal;
+use crate::verify::jobs::parts::Parts;
 use crate::verify::jobs::JobsError;
 use std::sync::Mutex;
 
@@ -49,12 +49,8 @@ impl Prover<RamseyGame> for Chosen<'_> {
 pub fn certificate(merge: &LayerMerge<RamseyGame>, value: Value<Outcome>) -> Result<Certificate, JobsError> {
     let game = merge.game();
     let start = game.start();
-    let provers = match value.score.winner() {
-        Some(w) => vec![w],
-        None => vec![Player::First, Player::Second],
-    };
     let mut entries = Vec::new();
-    for prover in provers {
+    for prover in RamseyGame::provers(value) {
         let chosen = Chosen {
             merge,
             error: Mutex::new(None),
@@ -72,5 +68,5 @@ pub fn certificate(merge: &LayerMerge<RamseyGame>, value: Value<Outcome>) -> Res
             entries.push((prover, game.as_written(&position), move_text(&m), v.plies.div_ceil(2)));
         }
     }
-    Ok(seal(game, &start, value, entries))
+    Ok(game.seal(&start, value, entries))
 }
