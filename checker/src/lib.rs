@@ -306,7 +306,7 @@ fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
     };
     let ordered = |text: &String| (text != "-").then(|| text.clone());
     serde_json::json!({
-        "valid": true, "format": 7, "game": c.game, "graph": c.graph,
+        "valid": true, "format": c.format, "game": c.game, "graph": c.graph, "start": c.start, "parts": c.parts,
         "order": ordered(&c.order.0), "owners": ordered(&c.order.1),
         "claim": if chi_g.is_some() { "chi-g" } else { "wins" },
         "game_chromatic_number": chi_g, "winner": winner, "colours": colours,
@@ -323,7 +323,7 @@ pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rej
 pub fn check_file_within(path: &std::path::Path, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let file =
         std::fs::File::open(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check_reader(file, threads, limits)
+    check_beside(file, threads, limits, path.parent())
 }
 
 /// Checks a certificate given as the file's bytes (gzipped or not) within
@@ -335,13 +335,25 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
 /// Checks a certificate read from `input` (gzipped or not), on `threads`
 /// threads, rejecting input beyond `limits` as unreadable.
 pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
+    check_beside(input, threads, limits, None)
+}
+
+/// [`check_reader`] for input read from a file in the folder `dir`, where
+/// a certificate in parts (version 11) finds its parts.
+fn check_beside(
+    input: impl std::io::Read,
+    threads: usize,
+    limits: &Limits,
+    dir: Option<&std::path::Path>,
+) -> Result<Summary, Rejection> {
     let start = Instant::now();
     let (header, body) = format::read(input, limits)?;
     format::check_integrity(header.sha256(), &body)?;
     let header = match header {
         AnyHeader::V2(h) => h,
         AnyHeader::V7(h) => {
-            let (statement, entries, replies) = colouring::check(&h, &body, threads)?;
+            let beside = dir.map(|dir| (dir, limits));
+            let (statement, entries, replies) = colouring::check(&h, &body, threads, beside)?;
             return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
         }
         AnyHeader::V8(h) => {
