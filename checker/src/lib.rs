@@ -15,7 +15,10 @@
 //! (Theorem 5.3's colouring strategy on every tree up to N vertices and
 //! every root, `colour --certify-trees N --cert`, module [`theorem53`]:
 //! the strategy's states, checked with the checker's own reading of its
-//! rules, the trees enumerated by the checker itself).
+//! rules, the trees enumerated by the checker itself) and version 11
+//! (version 7 in parts, `colour --game-chromatic --cert-parts DIR`: an
+//! opening whose leaves name part files by SHA-256, each part checked
+//! from its start, module [`colouring::parts`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
