@@ -110,6 +110,18 @@ for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done
 
+# chi_g in parts (format 11, issue 25): DIR/opening.cert, each level's
+# opening, names one part DIR/kK-NNNN.cert.gz per leaf with its SHA-256;
+# the checker checks the opening with every part (written with
+# --cert-parts DIR, below).
+PARTS=(
+  "certs/chi-g-grid-4x5-parts|the grid P4 x P5 in parts|colour --game-chromatic --graph grid:4x5 --cert-secured"
+)
+for entry in "${PARTS[@]}"; do
+  IFS='|' read -r dir claim args <<< "$entry"
+  NEW+=("$dir/opening.cert|$claim|$args --cert-parts")
+done
+
 # Written and not committed: over 50 MB gzipped (issue 25's rule: the
 # command and the SHA-256 of the whole). file | claim | entries | bytes |
 # SHA-256 of the file | the header's sha256 (of the body) | arguments.
@@ -148,6 +160,11 @@ claim() {
         chi-g*) echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 7, ends $(sed -n 's/^ends //p' <<< "$head"))" ;;
         *) echo "player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours (format 7)" ;;
       esac ;;
+    "ramsey-cert 11")
+      local c parts
+      c=$(sed -n 's/^claim //p' <<< "$head")
+      parts=$(grep -c ' part ' "proofs/$1" || true)
+      echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 11, ends $(sed -n 's/^ends //p' <<< "$head"), in $parts parts beside it, each named with its SHA-256 and checked with it)" ;;
     "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one format-7 certificate each; the checker enumerates the trees (format 8)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6")
@@ -160,6 +177,14 @@ claim() {
 
 regenerate() {
   local file=$1 args=$2
+  # A certificate in parts: its folder is written whole (--cert-parts DIR).
+  if [[ $args == *" --cert-parts" ]]; then
+    echo "== $file: ramsey-verify $args proofs/${file%/*}" >&2
+    rm -rf "proofs/${file%/*}"
+    # shellcheck disable=SC2086
+    "$BIN" $args "proofs/${file%/*}" --threads "$THREADS" > /dev/null
+    return
+  fi
   echo "== $file: ramsey-verify $args --cert proofs/$file" >&2
   # $args is shell words, hence no quotes.
   # shellcheck disable=SC2086
