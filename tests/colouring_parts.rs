@@ -21,6 +21,12 @@ const TREE14: &str = "M???????F?B_?M?p_";
 /// where she is secured) into a fresh folder, on `threads` threads.
 fn parts(graph: &str, threads: &str) -> PathBuf {
     let dir = scratch("parts");
+    parts_into(&dir, graph, threads);
+    dir
+}
+
+/// [`parts`] into the folder `dir`.
+fn parts_into(dir: &Path, graph: &str, threads: &str) {
     let args = [
         "colour",
         "--game-chromatic",
@@ -35,7 +41,6 @@ fn parts(graph: &str, threads: &str) -> PathBuf {
     let (code, out, err) = ramsey(&args);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("certificate in parts"), "{out}");
-    dir
 }
 
 /// The chi_g an accepted opening proves, and its parts.
@@ -159,6 +164,30 @@ fn parts_are_the_same_on_any_number_of_threads() {
     for name in files(&one) {
         assert_eq!(std::fs::read(one.join(&name)).unwrap(), std::fs::read(two.join(&name)).unwrap(), "{name}");
     }
+}
+
+#[test]
+fn a_stopped_run_resumes_with_the_parts_it_wrote_and_writes_the_same_files() {
+    let whole = parts(TREE14, "2");
+    let resumed = copy(&whole);
+    let names = files(&whole);
+    // Stopped after some parts: the opening and the last parts missing.
+    for name in names.iter().filter(|n| !n.starts_with("k3-")) {
+        std::fs::remove_file(resumed.join(name)).unwrap();
+    }
+    // A kept part is trusted by the writer, not by the checker.
+    let kept = names.iter().find(|n| n.starts_with("k3-")).unwrap();
+    parts_into(&resumed, TREE14, "2");
+    assert_eq!(files(&resumed), names);
+    for name in &names {
+        assert_eq!(std::fs::read(whole.join(name)).unwrap(), std::fs::read(resumed.join(name)).unwrap(), "{name}");
+    }
+    let other = names.iter().find(|n| n.starts_with("k4-")).unwrap();
+    std::fs::copy(whole.join(other), resumed.join(kept)).unwrap();
+    std::fs::remove_file(resumed.join("opening.cert")).unwrap();
+    parts_into(&resumed, TREE14, "2");
+    let (_, message) = rejected(&resumed);
+    assert!(message.contains(&format!("part {kept}: it claims")), "{message}");
 }
 
 #[test]

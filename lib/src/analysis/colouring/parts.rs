@@ -16,7 +16,10 @@
 //! opening's moves) and one part's search and walk, not the whole
 //! strategy's; the price is the parts' searches, which share no table.
 //! Both claims of chi_g are covered the same way: every level's leaves
-//! are parts, and the opening file holds every level's opening.
+//! are parts, and the opening file holds every level's opening. A part
+//! already in the folder is kept ([`kept`]): a stopped run, started again
+//! with the same command, resumes after its last part; the opening is
+//! written last.
 
 use super::chromatic::{level_game, level_search, levels, read_strategy, GameChromatic, Level};
 use crate::engine::{Decider, Limits, Stopped};
@@ -26,6 +29,7 @@ use crate::verify::cert::colouring::{
     colouring_certificate_in_parts, colouring_text, ColouringClaim, Ends, Leaf, LevelStrategy, Parts,
 };
 use crate::verify::cert::{sha256_hex, CertWriteError};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Where and how to write chi_g's certificate in parts.
@@ -160,6 +164,9 @@ fn part(
     limits: Limits,
     path: &Path,
 ) -> Result<(usize, u64, String), PartsError> {
+    if let Some(kept) = kept(path) {
+        return Ok(kept);
+    }
     let decider = level_search(game, limits);
     // The level's search proved the winner wins at every leaf; a search
     // of the leaf alone that disagreed would write a part the checker
@@ -181,6 +188,27 @@ fn part(
         source,
     };
     let bytes = cert.encode(path).map_err(fail)?;
-    std::fs::write(path, &bytes).map_err(fail)?;
+    // Written whole under another name, then renamed: a part file in the
+    // folder is always complete, so a stopped run can resume ([`kept`]).
+    let unfinished = path.with_extension("partial");
+    std::fs::write(&unfinished, &bytes).map_err(fail)?;
+    std::fs::rename(&unfinished, path).map_err(fail)?;
     Ok((cert.entries, bytes.len() as u64, sha256_hex(&bytes)))
+}
+
+/// A part already in the folder, from a run that was stopped (the same
+/// command resumes it: leaves are numbered in the same order every run):
+/// kept as it is, with its entries (its header's) and SHA-256. Whether it
+/// is the leaf's part is the checker's to say (its start, claim, graph).
+fn kept(path: &Path) -> Option<(usize, u64, String)> {
+    let bytes = std::fs::read(path).ok()?;
+    let mut head = Vec::new();
+    flate2::read::GzDecoder::new(&bytes[..])
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    let entries = String::from_utf8_lossy(&head)
+        .lines()
+        .find_map(|l| l.strip_prefix("entries ")?.parse().ok())?;
+    Some((entries, bytes.len() as u64, sha256_hex(&bytes)))
 }
