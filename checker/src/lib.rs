@@ -301,6 +301,17 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
     }
 }
 
+/// A part of a certificate in parts (version 11): its header and body,
+/// read within `limits`, integrity checked.
+fn colouring_part(bytes: &[u8], limits: &Limits) -> Result<(colouring::Header, Vec<u8>), Rejection> {
+    let (header, body) = format::read(bytes, limits)?;
+    format::check_integrity(header.sha256(), &body)?;
+    match header {
+        AnyHeader::V7(h) => Ok((h, body)),
+        _ => Err(Rejection::invalid("not a colouring certificate")),
+    }
+}
+
 /// The fields of a valid version-7 certificate's JSON object.
 fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
     let (chi_g, winner, colours) = match c.claim {
@@ -355,7 +366,12 @@ fn check_beside(
     let header = match header {
         AnyHeader::V2(h) => h,
         AnyHeader::V7(h) => {
-            let beside = dir.map(|dir| (dir, limits));
+            let read = |bytes: &[u8]| colouring_part(bytes, limits);
+            let beside = dir.map(|dir| colouring::Beside {
+                dir,
+                max_bytes: limits.max_bytes,
+                read: &read,
+            });
             let (statement, entries, replies) = colouring::check(&h, &body, threads, beside)?;
             return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
         }

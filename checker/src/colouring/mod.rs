@@ -8,10 +8,13 @@
 
 pub mod parts;
 pub mod rules;
+mod statement;
 
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 use rules::{Colouring, Game, Setting};
+pub use parts::Beside;
+pub use statement::Statement;
 
 /// The format version of colouring game certificates.
 pub const VERSION: u32 = 7;
@@ -454,35 +457,16 @@ fn text(p: &[u8]) -> String {
     clip(&p.iter().map(|&c| SYMBOLS[c as usize] as char).collect::<String>())
 }
 
-/// What an accepted version-7 certificate proves.
-#[derive(Clone, Debug)]
-pub struct Statement {
-    /// The rules' name.
-    pub game: &'static str,
-    /// The graph's graph6.
-    pub graph: String,
-    /// The order and owners as written.
-    pub order: (String, String),
-    /// The claim.
-    pub claim: Claim,
-    /// The format version, 7 or 11.
-    pub format: u32,
-    /// Version 11: a part's start, as written (`None`: the game's start).
-    pub start: Option<String>,
-    /// Version 11: the parts checked with it (0 in version 7).
-    pub parts: usize,
-}
-
 /// Checks a version-7 or -11 body against its header: every claim at the
 /// start, then every entry on `threads` threads, then (version 11) each
-/// leaf's part, read from the folder `beside` names within its limits
-/// (`None`: no file can be read, so a leaf is invalid). Returns the
+/// leaf's part, read as `beside` says (`None`: no file can be read, so a
+/// leaf is invalid). Returns the
 /// statement, the entries (the parts' included) and the replies tried.
 pub fn check(
     header: &Header,
     body: &[u8],
     threads: usize,
-    beside: Option<(&std::path::Path, &crate::Limits)>,
+    beside: Option<Beside>,
 ) -> Result<(Statement, usize, usize), Rejection> {
     let setting = &header.setting;
     let levels = header.claim.levels();
@@ -518,86 +502,5 @@ pub fn check(
     Ok((statement, index.len() + part_entries, replies + part_replies))
 }
 
-impl Statement {
-    /// What is proved, in words.
-    pub fn text(&self) -> String {
-        let ordered = match self.order.0.as_str() {
-            "-" => String::new(),
-            order => format!(" (order {order}, owners {})", self.order.1),
-        };
-        let from = match &self.start {
-            Some(start) => format!(" from the position {start}"),
-            None => String::new(),
-        };
-        let game = format!("the {} on {}{ordered}{from}", self.game, self.graph);
-        let colours = |k: usize| crate::text::count(k, "colour", "colours");
-        let parts = match self.parts {
-            0 => String::new(),
-            n => format!(" ({}, each checked)", crate::text::count(n, "part", "parts")),
-        };
-        let claim = match self.claim {
-            Claim::GameChromatic(1) => format!("chi_g = 1: player 1 wins {game} with 1 colour"),
-            Claim::GameChromatic(k) => format!(
-                "chi_g = {k}: player 1 wins {game} with {}, player 2 wins it with each of 1 to {}",
-                colours(k),
-                colours(k - 1)
-            ),
-            Claim::Wins { winner, colours: k } => format!("player {winner} wins {game} with {}", colours(k)),
-        };
-        claim + &parts
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The CCG with 3 colours on a 6-cycle (vertices 0 to 5) beside two
-    /// triangles (6 to 8, 9 to 11).
-    fn cycle_and_triangles() -> Setting {
-        let mut adj = vec![0u128; 12];
-        let edges = (0..6).map(|v| (v, (v + 1) % 6));
-        let triangles = [6, 9]
-            .into_iter()
-            .flat_map(|t| [(t, t + 1), (t + 1, t + 2), (t, t + 2)]);
-        for (u, v) in edges.chain(triangles) {
-            adj[u] |= 1 << v;
-            adj[v] |= 1 << u;
-        }
-        Setting {
-            game: Game::Ccg,
-            adj,
-            due: vec![0; 12],
-            owner: vec![0; 12],
-            secured: false,
-        }
-    }
-
-    #[test]
-    fn a_position_with_an_entrys_invariant_is_covered_only_if_equivalent() {
-        let setting = cycle_and_triangles();
-        // The entry leaves the two triangles uncoloured; the position the
-        // 6-cycle. Both are 2-regular on 6 vertices with nothing forbidden,
-        // so refinement cannot tell them apart: the same invariant.
-        let body = b"3 121212000000 6:1\n";
-        let header = Header {
-            tool: String::new(),
-            setting: setting.clone(),
-            graph: String::new(),
-            order: ("-".into(), "-".into()),
-            claim: Claim::Wins { winner: 1, colours: 3 },
-            version: VERSION,
-            start: None,
-            entries: 1,
-            sha256: String::new(),
-        };
-        let index = Index::new(&header, body, &[(3, 1)]).expect("an index");
-        let cycle_open = [0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 2, 3];
-        let triangles_open = [2, 1, 2, 1, 2, 1, 0, 0, 0, 0, 0, 0];
-        let invariant = |p: &[u8]| setting.reduced(p, 3).prepare().invariant();
-        assert_eq!(invariant(&cycle_open), invariant(&triangles_open));
-        assert!(!index.covers(&cycle_open, 3));
-        assert!(index.covers(&triangles_open, 3));
-        assert!(!index.covers(&triangles_open, 2));
-    }
-}
+mod tests;

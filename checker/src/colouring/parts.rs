@@ -9,10 +9,23 @@
 //! part names no parts, so the check ends.
 
 use super::{check, text, Claim, Colouring, Header, Index, Tail, SYMBOLS};
-use crate::format::{check_integrity, read, AnyHeader};
-use crate::{Limits, Rejection};
+use crate::Rejection;
 use sha2::{Digest, Sha256};
 use std::path::Path;
+
+/// Where an opening's parts are read: the opening's folder, the most
+/// bytes a part file may have, and the caller's reader of a colouring
+/// certificate's bytes (gzip, caps, header, body, integrity; the format's
+/// reader, which sits above this module).
+#[derive(Clone, Copy)]
+pub struct Beside<'a> {
+    /// The opening's folder.
+    pub dir: &'a Path,
+    /// The most bytes a part file may have (the text cap).
+    pub max_bytes: u64,
+    /// Reads a colouring certificate: its header and body, integrity checked.
+    pub read: &'a dyn Fn(&[u8]) -> Result<(Header, Vec<u8>), Rejection>,
+}
 
 /// Parses a `start` line's value: `-` (no vertex coloured), or one symbol
 /// per vertex with colours up to the claim's, which must be `wins P K`
@@ -33,7 +46,7 @@ pub fn parse_start(text: &str, claim: Claim, n: usize) -> Result<Option<Colourin
 }
 
 /// Checks the part of every leaf of `index` (an opening's), one after the
-/// other, each within `beside`'s limits, read from `beside`'s folder;
+/// other, each read as `beside` says;
 /// returns their entries and replies. A leaf whose part is missing, does
 /// not match its SHA-256, claims another claim, starts elsewhere or is
 /// invalid fails with the leaf's line (and the part's, in the message).
@@ -41,7 +54,7 @@ pub(super) fn check_leaves(
     header: &Header,
     index: &Index,
     threads: usize,
-    beside: Option<(&Path, &Limits)>,
+    beside: Option<Beside>,
 ) -> Result<(usize, usize), Rejection> {
     let (mut entries, mut replies) = (0, 0);
     for &i in &index.leaves {
@@ -58,14 +71,14 @@ pub(super) fn check_leaves(
             .expect("a claim's colours")
             .1;
         let blame = |why: String| Rejection::invalid(format!("leaf on line {line}: part {file}: {why}")).at_line(line);
-        let Some((dir, limits)) = beside else {
+        let Some(beside) = beside else {
             return Err(blame("parts are read beside the opening's file: check it as a file".into()));
         };
         let claim = Claim::Wins {
             winner: prover,
             colours: leaf.colours,
         };
-        let (e, r) = check_part(header, dir, (file, sha256), (claim, &leaf.colouring), (threads, limits)).map_err(blame)?;
+        let (e, r) = check_part(header, beside, (file, sha256), (claim, &leaf.colouring), threads).map_err(blame)?;
         entries += e;
         replies += r;
     }
@@ -77,18 +90,18 @@ pub(super) fn check_leaves(
 /// and checks it; returns its entries and replies.
 fn check_part(
     header: &Header,
-    dir: &Path,
+    beside: Beside,
     (file, sha256): (&str, &str),
     (claim, leaf): (Claim, &[u8]),
-    (threads, limits): (usize, &Limits),
+    threads: usize,
 ) -> Result<(usize, usize), String> {
     let plain = !file.is_empty() && !file.starts_with('.') && !file.contains(['/', '\\']);
     if !plain {
         return Err("not a plain file name in the opening's folder".into());
     }
-    let path = dir.join(file);
+    let path = beside.dir.join(file);
     let size = std::fs::metadata(&path).map_err(|e| format!("cannot read it: {e}"))?.len();
-    if size > limits.max_bytes {
+    if size > beside.max_bytes {
         return Err(format!("{size} bytes, more than the text cap"));
     }
     let bytes = std::fs::read(&path).map_err(|e| format!("cannot read it: {e}"))?;
@@ -97,11 +110,7 @@ fn check_part(
         return Err(format!("its SHA-256 is {digest}, the leaf says {}", crate::text::clip(sha256)));
     }
     let quote = |r: Rejection| r.message;
-    let (part, body) = read(bytes.as_slice(), limits).map_err(quote)?;
-    let AnyHeader::V7(part) = part else {
-        return Err("not a colouring certificate".into());
-    };
-    check_integrity(&part.sha256, &body).map_err(quote)?;
+    let (part, body) = (beside.read)(&bytes).map_err(quote)?;
     let same = (part.setting.game, &part.graph, &part.order, part.setting.secured)
         == (header.setting.game, &header.graph, &header.order, header.setting.secured);
     if !same {
