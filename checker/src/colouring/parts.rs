@@ -13,6 +13,9 @@ use crate::Rejection;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
+/// A colouring certificate read from its bytes: header and body.
+pub type Read = Result<(Header, Vec<u8>), Rejection>;
+
 /// Where an opening's parts are read: the opening's folder, the most
 /// bytes a part file may have, and the caller's reader of a colouring
 /// certificate's bytes (gzip, caps, header, body, integrity; the format's
@@ -24,7 +27,7 @@ pub struct Beside<'a> {
     /// The most bytes a part file may have (the text cap).
     pub max_bytes: u64,
     /// Reads a colouring certificate: its header and body, integrity checked.
-    pub read: &'a dyn Fn(&[u8]) -> Result<(Header, Vec<u8>), Rejection>,
+    pub read: &'a dyn Fn(&[u8]) -> Read,
 }
 
 /// Parses a `start` line's value: `-` (no vertex coloured), or one symbol
