@@ -12,8 +12,8 @@ set -euo pipefail
 # No globbing: graph6 arguments contain `?`.
 set -f
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-BIN=target/release/ramsey-verify
+if [ -z "${BIN:-}" ]; then cargo build --release --quiet; fi
+BIN=${BIN:-target/release/ramsey-verify}
 THREADS=${THREADS:-2}
 
 # file (under proofs/) | claim | arguments of ramsey-verify (the certificate
