@@ -17,7 +17,7 @@
 //! strategy's; the price is the parts' searches, which share no table.
 //! Both claims of chi_g are covered the same way: every level's leaves
 //! are parts, and the opening file holds every level's opening. A part
-//! already in the folder is kept ([`kept`]): a stopped run, started again
+//! already in the folder is kept (`kept`): a stopped run, started again
 //! with the same command, resumes after its last part; the opening is
 //! written last.
 
