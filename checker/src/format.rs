@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 10, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 11, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -216,6 +216,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
                     VERSION | CHOICES_VERSION | NOWIN_VERSION => HEADER_LINES,
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
+                    crate::colouring::PARTS_VERSION => crate::colouring::PARTS_HEADER_LINES,
                     crate::family::VERSION => crate::family::HEADER_LINES,
                     crate::theorem53::VERSION => crate::theorem53::HEADER_LINES,
                     v => crate::game::header::header_lines(v),
@@ -225,7 +226,9 @@ impl<'a, R: BufRead> Lines<'a, R> {
         let header = match version(&lines[0])? {
             VERSION | CHOICES_VERSION | NOWIN_VERSION => AnyHeader::V2(parse_header(&lines)?),
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
-            crate::colouring::VERSION => AnyHeader::V7(crate::colouring::parse(&lines)?),
+            crate::colouring::VERSION | crate::colouring::PARTS_VERSION => {
+                AnyHeader::V7(crate::colouring::parse(&lines)?)
+            }
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
             crate::theorem53::VERSION => AnyHeader::V10(crate::theorem53::parse_header(&lines)?),
             v => AnyHeader::V3(crate::game::header::parse(&lines, v)?),
@@ -272,7 +275,7 @@ pub enum AnyHeader {
     V3(crate::game::header::Header),
     /// Version 6: one of Erdős' scoring games ([`crate::scoring::Header`]).
     V6(crate::scoring::Header),
-    /// Version 7: a colouring game ([`crate::colouring::Header`]).
+    /// Versions 7 and 11: a colouring game ([`crate::colouring::Header`]).
     V7(crate::colouring::Header),
     /// Version 8: a family of colouring claims ([`crate::family::Header`]).
     V8(crate::family::Header),
@@ -307,15 +310,15 @@ impl AnyHeader {
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 10, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 11, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
         v @ (VERSION..=NOWIN_VERSION) => Ok(v),
-        crate::theorem53::VERSION => Ok(crate::theorem53::VERSION),
+        v @ (crate::theorem53::VERSION | crate::colouring::PARTS_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 10)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 11)"
         ))),
     }
 }

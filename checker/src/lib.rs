@@ -15,7 +15,10 @@
 //! (Theorem 5.3's colouring strategy on every tree up to N vertices and
 //! every root, `colour --certify-trees N --cert`, module [`theorem53`]:
 //! the strategy's states, checked with the checker's own reading of its
-//! rules, the trees enumerated by the checker itself).
+//! rules, the trees enumerated by the checker itself) and version 11
+//! (version 7 in parts, `colour --game-chromatic --cert-parts DIR`: an
+//! opening whose leaves name part files by SHA-256, each part checked
+//! from its start, module [`colouring::parts`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`], no canonical labelling), its own reader
@@ -298,6 +301,17 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
     }
 }
 
+/// A part of a certificate in parts (version 11): its header and body,
+/// read within `limits`, integrity checked.
+fn colouring_part(bytes: &[u8], limits: &Limits) -> Result<(colouring::Header, Vec<u8>), Rejection> {
+    let (header, body) = format::read(bytes, limits)?;
+    format::check_integrity(header.sha256(), &body)?;
+    match header {
+        AnyHeader::V7(h) => Ok((h, body)),
+        _ => Err(Rejection::invalid("not a colouring certificate")),
+    }
+}
+
 /// The fields of a valid version-7 certificate's JSON object.
 fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
     let (chi_g, winner, colours) = match c.claim {
@@ -306,7 +320,7 @@ fn colouring_json(c: &colouring::Statement) -> serde_json::Value {
     };
     let ordered = |text: &String| (text != "-").then(|| text.clone());
     serde_json::json!({
-        "valid": true, "format": 7, "game": c.game, "graph": c.graph,
+        "valid": true, "format": c.format, "game": c.game, "graph": c.graph, "start": c.start, "parts": c.parts,
         "order": ordered(&c.order.0), "owners": ordered(&c.order.1),
         "claim": if chi_g.is_some() { "chi-g" } else { "wins" },
         "game_chromatic_number": chi_g, "winner": winner, "colours": colours,
@@ -323,7 +337,7 @@ pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rej
 pub fn check_file_within(path: &std::path::Path, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
     let file =
         std::fs::File::open(path).map_err(|e| Rejection::unreadable(format!("cannot read {}: {e}", path.display())))?;
-    check_reader(file, threads, limits)
+    check_beside(file, threads, limits, path.parent())
 }
 
 /// Checks a certificate given as the file's bytes (gzipped or not) within
@@ -335,13 +349,30 @@ pub fn check(bytes: &[u8], threads: usize) -> Result<Summary, Rejection> {
 /// Checks a certificate read from `input` (gzipped or not), on `threads`
 /// threads, rejecting input beyond `limits` as unreadable.
 pub fn check_reader(input: impl std::io::Read, threads: usize, limits: &Limits) -> Result<Summary, Rejection> {
+    check_beside(input, threads, limits, None)
+}
+
+/// [`check_reader`] for input read from a file in the folder `dir`, where
+/// a certificate in parts (version 11) finds its parts.
+fn check_beside(
+    input: impl std::io::Read,
+    threads: usize,
+    limits: &Limits,
+    dir: Option<&std::path::Path>,
+) -> Result<Summary, Rejection> {
     let start = Instant::now();
     let (header, body) = format::read(input, limits)?;
     format::check_integrity(header.sha256(), &body)?;
     let header = match header {
         AnyHeader::V2(h) => h,
         AnyHeader::V7(h) => {
-            let (statement, entries, replies) = colouring::check(&h, &body, threads)?;
+            let read = |bytes: &[u8]| colouring_part(bytes, limits);
+            let beside = dir.map(|dir| colouring::Beside {
+                dir,
+                max_bytes: limits.max_bytes,
+                read: &read,
+            });
+            let (statement, entries, replies) = colouring::check(&h, &body, threads, beside)?;
             return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
         }
         AnyHeader::V8(h) => {

@@ -63,11 +63,11 @@ fn garbage_and_wrong_version_are_unreadable() {
         RejectionKind::Unreadable,
         "not a ramsey-verify certificate",
     );
-    let v11 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 11", 1);
+    let v12 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 12", 1);
     rejected(
-        v11.as_bytes(),
+        v12.as_bytes(),
         RejectionKind::Unreadable,
-        "unsupported certificate format version 11",
+        "unsupported certificate format version 12",
     );
     // Version 10 (Theorem 5.3) has a `family` line where version 2 has `board`.
     let v10 = K3_INF.replacen("ramsey-cert 2", "ramsey-cert 10", 1);

@@ -263,6 +263,7 @@ fn colour(
             game_chromatic,
             picture: false,
             certificate: cert.as_ref().map(|_| Ends::Safe),
+            parts: None,
         };
         let answer = request.answer(limits).map_err(|e| match e {
             ColourError::Stopped(stopped) => stopped.into(),

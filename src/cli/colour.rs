@@ -6,6 +6,7 @@
 
 use super::{output, Failure};
 use crate::analysis::colouring::by_size::BySize;
+use crate::analysis::colouring::parts::{PartsError, PartsRequest};
 use crate::analysis::colouring::request::{ColourError, ColourRequest};
 use crate::analysis::colouring::trees::CensusBySize;
 use crate::analysis::colouring::trees53::CertifyBySize;
@@ -18,6 +19,7 @@ use clap::Args;
 
 /// The flags of `colour`.
 #[derive(Args, Debug)]
+#[group(id = "certificate", args = ["cert", "cert_parts"], multiple = false)]
 pub struct ColourArgs {
     /// The game: scg, sccg (ordered), cg, ccg (any vertex).
     #[arg(long, value_parser = str::parse::<Rules>)]
@@ -83,11 +85,23 @@ pub struct ColourArgs {
     /// rules and enumerates the trees itself); check it with `check FILE`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json_lines", "linear_only"])]
     pub cert: Option<std::path::PathBuf>,
-    /// With --cert (CCG): end player 1's lines where she wins by colouring
-    /// the unsafe vertices in time (each, sorted by free colours, keeps
-    /// enough of them; the checker re-derives that win) instead of writing
-    /// her moves out until every vertex is safe: often far smaller.
-    #[arg(long, requires = "cert", conflicts_with = "certify_trees")]
+    /// With --game-chromatic: write the certificate in parts into this
+    /// folder (format version 11): `opening.cert`, each level's strategy
+    /// for the first --part-plies plies, and one part `kK-NNNN.cert.gz` per
+    /// leaf, each read off a search of its own from the leaf, so the peak
+    /// memory is the level's search or one part's; `check DIR/opening.cert`
+    /// checks the opening and every part, `check PART` one part alone.
+    #[arg(long, value_name = "DIR", requires = "game_chromatic", conflicts_with_all = ["cert", "json_lines", "trees", "certify_trees"])]
+    pub cert_parts: Option<std::path::PathBuf>,
+    /// With --cert-parts: plies of the opening (the leaves' depth).
+    #[arg(long, value_name = "P", default_value = "2", requires = "cert_parts")]
+    pub part_plies: usize,
+    /// With --cert or --cert-parts (CCG): end player 1's lines where she
+    /// wins by colouring the unsafe vertices in time (each, sorted by free
+    /// colours, keeps enough of them; the checker re-derives that win)
+    /// instead of writing her moves out until every vertex is safe: often
+    /// far smaller.
+    #[arg(long, requires = "certificate", conflicts_with = "certify_trees")]
     pub cert_secured: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -207,7 +221,11 @@ fn request(args: &ColourArgs) -> ColourRequest {
         linear_only: args.linear_only,
         game_chromatic: args.game_chromatic,
         picture: args.svg.is_some(),
-        certificate: args.cert.as_ref().map(|_| ends(args)),
+        certificate: (args.cert.is_some() || args.cert_parts.is_some()).then(|| ends(args)),
+        parts: args.cert_parts.as_ref().map(|dir| PartsRequest {
+            dir: dir.clone(),
+            plies: args.part_plies,
+        }),
     }
 }
 
@@ -239,7 +257,8 @@ fn no_verdict(e: Stopped) -> Failure {
 impl From<ColourError> for Failure {
     fn from(e: ColourError) -> Failure {
         match e {
-            ColourError::Stopped(stopped) => no_verdict(stopped),
+            ColourError::Stopped(stopped) | ColourError::Parts(PartsError::Stopped(stopped)) => no_verdict(stopped),
+            ColourError::Parts(PartsError::Write(e)) => Failure::Output(e),
             e => Failure::BadInput(e.to_string()),
         }
     }

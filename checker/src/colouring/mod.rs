@@ -6,16 +6,25 @@
 //! module's own ([`rules`]), and so is the equivalence of positions (by
 //! [`crate::iso`] in unordered games).
 
+pub mod parts;
 pub mod rules;
+mod statement;
 
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 use rules::{Colouring, Game, Setting};
+pub use parts::Beside;
+pub use statement::Statement;
 
 /// The format version of colouring game certificates.
 pub const VERSION: u32 = 7;
 /// Lines in a version-7 header.
 pub const HEADER_LINES: usize = 10;
+/// The format version of colouring certificates in parts: version 7 with
+/// a `start` line and leaf lines ([`parts`]).
+pub const PARTS_VERSION: u32 = 11;
+/// Lines in a version-11 header.
+pub const PARTS_HEADER_LINES: usize = 11;
 /// The colour symbols: colour `c` is the `c`-th (`0`: uncoloured).
 const SYMBOLS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /// The most colours a certificate names.
@@ -58,14 +67,23 @@ pub struct Header {
     pub order: (String, String),
     /// The claim.
     pub claim: Claim,
+    /// 7, or 11 (in parts).
+    pub version: u32,
+    /// Version 11: where play starts (`None`: no vertex coloured).
+    pub start: Option<Colouring>,
     /// Body lines announced.
     pub entries: usize,
     /// SHA-256 of the body, as written.
     pub sha256: String,
 }
 
-/// Parses the ten header lines (the first, `ramsey-cert 7`, is read already).
+/// Parses the ten header lines (eleven in version 11; the first,
+/// `ramsey-cert 7` or `11`, is read already).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
+    let version = match lines[0] == format!("ramsey-cert {PARTS_VERSION}") {
+        true => PARTS_VERSION,
+        false => VERSION,
+    };
     let mut it = lines.iter().map(String::as_str).skip(1);
     let bad = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
     let tool = clip(header_line(&mut it, "tool")?);
@@ -106,6 +124,10 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
             ))
         }
     };
+    let start = match version {
+        PARTS_VERSION => parts::parse_start(header_line(&mut it, "start")?, claim, n).map_err(|e| bad("start", e))?,
+        _ => None,
+    };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     Ok(Header {
@@ -120,9 +142,21 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         graph,
         order,
         claim,
+        version,
+        start,
         entries,
         sha256,
     })
+}
+
+impl Header {
+    /// Lines before the body.
+    pub fn lines(&self) -> usize {
+        match self.version {
+            PARTS_VERSION => PARTS_HEADER_LINES,
+            _ => HEADER_LINES,
+        }
+    }
 }
 
 /// An order (each vertex once, comma-separated) and owners (one digit 1
@@ -174,19 +208,29 @@ fn parse_claim(text: &str, game: Game) -> Result<Claim, String> {
 }
 
 /// One body line: at `colouring`, with `colours` colours, the prover moves
-/// `mv` (vertex, colour).
+/// (vertex, colour), or (version 11) a part proves the claim there.
 struct Entry {
     colours: usize,
     colouring: Colouring,
-    mv: (usize, u8),
+    tail: Tail,
 }
 
-/// Parses `K COLOURING V:C`.
+/// What a body line says after its colouring.
+enum Tail {
+    /// The prover's move (vertex, colour).
+    Move((usize, u8)),
+    /// A leaf: the part file's name and SHA-256, as written.
+    Part(String, String),
+}
+
+/// Parses `K COLOURING V:C`, or `K COLOURING part FILE SHA256`.
 fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
     let text = std::str::from_utf8(text).map_err(|_| "not text".to_string())?;
     let fields: Vec<&str> = text.split(' ').collect();
-    let [k, colouring, mv] = fields[..] else {
-        return Err(format!("expected `K COLOURING V:C`, found `{}`", clip(text)));
+    let (k, colouring, mv) = match fields[..] {
+        [k, colouring, mv] => (k, colouring, Some(mv)),
+        [k, colouring, "part", _, _] => (k, colouring, None),
+        _ => return Err(format!("expected `K COLOURING V:C`, found `{}`", clip(text))),
     };
     let k: usize = k
         .parse()
@@ -198,14 +242,18 @@ fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
     let colouring = colouring
         .filter(|c| c.len() == n)
         .ok_or_else(|| format!("`{}` is not {n} symbols of colours 0 to {k}", clip(text)))?;
-    let mv = mv
-        .split_once(':')
-        .and_then(|(v, c)| Some((v.parse::<usize>().ok()?, c.parse::<u8>().ok()?)))
-        .ok_or_else(|| format!("move `{}` is not V:C", clip(mv)))?;
+    let tail = match mv {
+        Some(mv) => Tail::Move(
+            mv.split_once(':')
+                .and_then(|(v, c)| Some((v.parse::<usize>().ok()?, c.parse::<u8>().ok()?)))
+                .ok_or_else(|| format!("move `{}` is not V:C", clip(mv)))?,
+        ),
+        None => Tail::Part(fields[3].to_string(), fields[4].to_string()),
+    };
     Ok(Entry {
         colours: k,
         colouring,
-        mv,
+        tail,
     })
 }
 
@@ -233,12 +281,19 @@ struct Index<'a> {
     /// line `i` is `body[starts[i]..starts[i + 1] - 1]` (its `\n` left off).
     starts: Vec<u64>,
     keys: Vec<Key>,
+    /// Lines before the body (the first entry is line `header + 1`).
+    header: usize,
+    /// The leaves (version 11): entry numbers.
+    leaves: Vec<u32>,
 }
 
 impl<'a> Index<'a> {
-    /// Indexes the first `count` lines of `body`, rejecting an unparsable
-    /// entry or one of no claim's colours with its line.
-    fn new(setting: &'a Setting, body: &'a [u8], count: usize, levels: &[(usize, u8)]) -> Result<Index<'a>, Rejection> {
+    /// Indexes the first `count` lines of `header`'s `body`, rejecting an
+    /// unparsable entry, one of no claim's colours, or a leaf where the
+    /// header allows none (version 7, or a part) with its line.
+    fn new(header: &'a Header, body: &'a [u8], levels: &[(usize, u8)]) -> Result<Index<'a>, Rejection> {
+        let (setting, count) = (&header.setting, header.entries);
+        let leaves_allowed = header.version == PARTS_VERSION && header.start.is_none();
         let mut starts = Vec::with_capacity(count + 1);
         starts.push(0u64);
         starts.extend(
@@ -256,13 +311,21 @@ impl<'a> Index<'a> {
             body,
             starts,
             keys: Vec::with_capacity(count),
+            header: header.lines(),
+            leaves: Vec::new(),
         };
         for i in 0..count {
-            let number = HEADER_LINES + 1 + i;
+            let number = index.header + 1 + i;
             let bad = |why: String| Rejection::invalid(format!("line {number}: {why}")).at_line(number);
             let e = parse_entry(index.line(i), setting.adj.len()).map_err(bad)?;
             if !levels.iter().any(|&(k, _)| k == e.colours) {
                 return Err(bad(format!("{} colours is none of the claims'", e.colours)));
+            }
+            if let Tail::Part(..) = e.tail {
+                if !leaves_allowed {
+                    return Err(bad("a leaf (`part`) only in a version-11 certificate from the start".into()));
+                }
+                index.leaves.push(i as u32);
             }
             index.keys.push(Key {
                 colours: e.colours as u8,
@@ -327,14 +390,16 @@ impl Level<'_> {
                 false => Err(format!("{context} player {w} wins")),
             };
         }
-        if setting.mover(p) == self.prover {
-            return match self.index.covers(p, self.k) {
-                true => Ok(0),
-                false => Err(format!(
-                    "{context} the position {} has no entry: missing position",
-                    text(p)
-                )),
-            };
+        // A leaf may have either player to move: its part proves the claim.
+        let prover_moves = setting.mover(p) == self.prover;
+        if (prover_moves || !self.index.leaves.is_empty()) && self.index.covers(p, self.k) {
+            return Ok(0);
+        }
+        if prover_moves {
+            return Err(format!(
+                "{context} the position {} has no entry: missing position",
+                text(p)
+            ));
         }
         let mut tried = 0;
         for (v, c) in setting.moves(p, self.k) {
@@ -351,10 +416,13 @@ impl Level<'_> {
         if let Some((u, v)) = proper(setting, &e.colouring) {
             return Err(format!("vertices {u} and {v} are adjacent and have one colour"));
         }
+        let Tail::Move((v, c)) = e.tail else {
+            // A leaf's part is checked on its own (parts::check_leaves).
+            return Ok(0);
+        };
         if setting.mover(&e.colouring) != self.prover {
             return Err(format!("player {} is not to move there", self.prover));
         }
-        let (v, c) = e.mv;
         if !setting.moves(&e.colouring, self.k).contains(&(v, c)) {
             return Err(format!("move {v}:{c} is not legal there"));
         }
@@ -363,10 +431,16 @@ impl Level<'_> {
         self.held(&next, &format!("after move {v}:{c}"))
     }
 
-    /// Checks the claim at the start (no vertex coloured).
-    fn root(&self, n: usize) -> Result<usize, String> {
+    /// Checks the claim at the start: no vertex coloured, or a part's start.
+    fn root(&self, start: Option<&Colouring>) -> Result<usize, String> {
         let context = format!("with {} colours, from the start,", self.k);
-        self.held(&vec![0; n], &context)
+        match start {
+            None => self.held(&vec![0; self.index.setting.adj.len()], &context),
+            Some(p) => match proper(self.index.setting, p) {
+                Some((u, v)) => Err(format!("start: vertices {u} and {v} are adjacent and have one colour")),
+                None => self.held(p, &context),
+            },
+        }
     }
 }
 
@@ -383,27 +457,20 @@ fn text(p: &[u8]) -> String {
     clip(&p.iter().map(|&c| SYMBOLS[c as usize] as char).collect::<String>())
 }
 
-/// What an accepted version-7 certificate proves.
-#[derive(Clone, Debug)]
-pub struct Statement {
-    /// The rules' name.
-    pub game: &'static str,
-    /// The graph's graph6.
-    pub graph: String,
-    /// The order and owners as written.
-    pub order: (String, String),
-    /// The claim.
-    pub claim: Claim,
-}
-
-/// Checks a version-7 body against its header: every claim at the start,
-/// then every entry on `threads` threads. Returns the statement, the
-/// entries and the replies tried.
-pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
+/// Checks a version-7 or -11 body against its header: every claim at the
+/// start, then every entry on `threads` threads, then (version 11) each
+/// leaf's part, read as `beside` says (`None`: no file can be read, so a
+/// leaf is invalid). Returns the
+/// statement, the entries (the parts' included) and the replies tried.
+pub fn check(
+    header: &Header,
+    body: &[u8],
+    threads: usize,
+    beside: Option<Beside>,
+) -> Result<(Statement, usize, usize), Rejection> {
     let setting = &header.setting;
-    let n = setting.adj.len();
     let levels = header.claim.levels();
-    let index = Index::new(setting, body, header.entries, &levels)?;
+    let index = Index::new(header, body, &levels)?;
     let level = |k: usize| {
         let prover = levels.iter().find(|&&(j, _)| j == k).expect("a claim's colours").1;
         Level {
@@ -414,83 +481,26 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     };
     let mut replies = 0;
     for &(k, _) in &levels {
-        replies += level(k).root(n).map_err(Rejection::invalid)?;
+        replies += level(k).root(header.start.as_ref()).map_err(Rejection::invalid)?;
     }
     replies += crate::check_all(index.len(), threads, &|i| {
         let e = index.entry(i);
         level(e.colours)
             .check_entry(&e)
-            .map_err(|why| (HEADER_LINES + 1 + i, why))
+            .map_err(|why| (index.header + 1 + i, why))
     })?;
+    let (part_entries, part_replies) = parts::check_leaves(header, &index, threads, beside)?;
     let statement = Statement {
         game: setting.game.name(),
         graph: header.graph.clone(),
         order: header.order.clone(),
         claim: header.claim,
+        format: header.version,
+        start: header.start.as_deref().map(text),
+        parts: index.leaves.len(),
     };
-    Ok((statement, index.len(), replies))
-}
-
-impl Statement {
-    /// What is proved, in words.
-    pub fn text(&self) -> String {
-        let ordered = match self.order.0.as_str() {
-            "-" => String::new(),
-            order => format!(" (order {order}, owners {})", self.order.1),
-        };
-        let game = format!("the {} on {}{ordered}", self.game, self.graph);
-        let colours = |k: usize| crate::text::count(k, "colour", "colours");
-        match self.claim {
-            Claim::GameChromatic(1) => format!("chi_g = 1: player 1 wins {game} with 1 colour"),
-            Claim::GameChromatic(k) => format!(
-                "chi_g = {k}: player 1 wins {game} with {}, player 2 wins it with each of 1 to {}",
-                colours(k),
-                colours(k - 1)
-            ),
-            Claim::Wins { winner, colours: k } => format!("player {winner} wins {game} with {}", colours(k)),
-        }
-    }
+    Ok((statement, index.len() + part_entries, replies + part_replies))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The CCG with 3 colours on a 6-cycle (vertices 0 to 5) beside two
-    /// triangles (6 to 8, 9 to 11).
-    fn cycle_and_triangles() -> Setting {
-        let mut adj = vec![0u128; 12];
-        let edges = (0..6).map(|v| (v, (v + 1) % 6));
-        let triangles = [6, 9]
-            .into_iter()
-            .flat_map(|t| [(t, t + 1), (t + 1, t + 2), (t, t + 2)]);
-        for (u, v) in edges.chain(triangles) {
-            adj[u] |= 1 << v;
-            adj[v] |= 1 << u;
-        }
-        Setting {
-            game: Game::Ccg,
-            adj,
-            due: vec![0; 12],
-            owner: vec![0; 12],
-            secured: false,
-        }
-    }
-
-    #[test]
-    fn a_position_with_an_entrys_invariant_is_covered_only_if_equivalent() {
-        let setting = cycle_and_triangles();
-        // The entry leaves the two triangles uncoloured; the position the
-        // 6-cycle. Both are 2-regular on 6 vertices with nothing forbidden,
-        // so refinement cannot tell them apart: the same invariant.
-        let body = b"3 121212000000 6:1\n";
-        let index = Index::new(&setting, body, 1, &[(3, 1)]).expect("an index");
-        let cycle_open = [0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 2, 3];
-        let triangles_open = [2, 1, 2, 1, 2, 1, 0, 0, 0, 0, 0, 0];
-        let invariant = |p: &[u8]| setting.reduced(p, 3).prepare().invariant();
-        assert_eq!(invariant(&cycle_open), invariant(&triangles_open));
-        assert!(!index.covers(&cycle_open, 3));
-        assert!(index.covers(&triangles_open, 3));
-        assert!(!index.covers(&triangles_open, 2));
-    }
-}
+mod tests;

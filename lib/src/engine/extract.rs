@@ -117,8 +117,25 @@ pub fn walk<G: Symmetric>(
     player: Player,
     prover: &(impl Prover<G> + Sync),
     canonical: impl Fn(&G::Position) -> Canonical<G::Position> + Sync,
-    mut sink: impl FnMut(G::Position, G::Move),
+    sink: impl FnMut(G::Position, G::Move),
 ) -> Result<(), Stopped> {
+    opening(game, start, player, prover, canonical, usize::MAX, sink).map(drop)
+}
+
+/// [`walk`] for the first `plies` plies only (an *opening*, for a
+/// certificate in parts): returns the *frontier*, the positions still
+/// open after `plies` plies, one per class up to isomorphism, in the order
+/// met, each the start of a part that a later walk covers. Every line of
+/// the strategy either ends within the opening or reaches the frontier.
+pub fn opening<G: Symmetric>(
+    game: &G,
+    start: &G::Position,
+    player: Player,
+    prover: &(impl Prover<G> + Sync),
+    canonical: impl Fn(&G::Position) -> Canonical<G::Position> + Sync,
+    plies: usize,
+    mut sink: impl FnMut(G::Position, G::Move),
+) -> Result<Vec<G::Position>, Stopped> {
     let open = |p: &G::Position| game.outcome(p).is_none() && !prover.settled(p);
     let label = |p: G::Position| labelled(game, player, p, &canonical);
     // Fingerprints are uniform already: the set hashes them cheaply.
@@ -131,7 +148,10 @@ pub fn walk<G: Symmetric>(
         replies += start.1.as_ref().map_or(0, Vec::len) as u64;
         ply.push(start);
     }
-    while !ply.is_empty() {
+    for _ in 0..plies {
+        if ply.is_empty() {
+            break;
+        }
         let mut next = Vec::new();
         let mut rest = ply.into_iter();
         loop {
@@ -168,7 +188,7 @@ pub fn walk<G: Symmetric>(
         }
         ply = next;
     }
-    Ok(())
+    Ok(ply.into_iter().map(|(p, _)| p).collect())
 }
 
 /// A 128-bit fingerprint of a canonical key (module docs).

@@ -51,7 +51,7 @@ pub fn answer_svg(answer: &ColourAnswer) -> Option<String> {
             let title = format!("{}: optimal play", solved.game.graph().graph6());
             Some(svg(&solved.game, &solved.report.line, &title))
         }
-        ColourAnswer::Chromatic(result) => {
+        ColourAnswer::Chromatic(result) | ColourAnswer::ChromaticInParts(result, _) => {
             let k = result.chi_g.saturating_sub(1).max(1);
             let title = format!(
                 "{}: chi_g = {}; CCG with {}, a line its winner wins",

@@ -19,7 +19,7 @@ use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
 pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
 use crate::verify::cert::colouring::{
-    certificate_bytes, colouring_certificate, winning_strategy, ColouringClaim, Ends, LevelStrategy, Search,
+    certificate_bytes, colouring_certificate, strategy_from, ColouringClaim, Ends, LevelStrategy, Search,
 };
 use crate::verify::cert::Certificate;
 use std::time::Instant;
@@ -99,45 +99,76 @@ pub struct GameChromatic {
 }
 
 /// The CCG with `k` colours on `graph`, for searches that ask only who wins.
-fn level_game(graph: &Graph, k: usize) -> ColouringGame {
+pub(super) fn level_game(graph: &Graph, k: usize) -> ColouringGame {
     ColouringGame::new(graph.clone(), k, Rules::Ccg, None, None)
         .expect("k >= 1 fits beside n")
         .for_winner_only()
 }
 
+/// The score-only search of a level's game, its table capped at `limits`'
+/// memory cap, trying construction moves first ([`construction_order`]).
+pub(super) fn level_search(game: &ColouringGame, limits: Limits) -> Decider<'_, ColouringGame> {
+    Decider::new(game, Winner::First, Winner::Second)
+        .with_order(Box::new(construction_order))
+        .with_limits(limits)
+}
+
+/// `player`'s strategy in `game` from `start` for `plies` plies (all of it
+/// with `usize::MAX`), read off `decider`, which has found that `player`
+/// wins there; with the frontier after `plies` plies
+/// ([`crate::verify::cert::colouring::strategy_from`]). The search's
+/// table, the walk and `held` bytes count against `limits`' cap.
+pub(super) fn read_strategy(
+    game: &ColouringGame,
+    decider: &Decider<'_, ColouringGame>,
+    (start, player, plies): (&ColourPosition, Player, usize),
+    ends: Ends,
+    held: u64,
+    limits: Limits,
+) -> Result<(LevelStrategy, Vec<ColourPosition>), Stopped> {
+    let choice = |p: &ColourPosition| {
+        Ok(decider
+            .chosen_move(p)?
+            .expect("the walk asks only where the game goes on"))
+    };
+    let search = Search {
+        known: &|p| decider.known(p),
+        order: &construction_order,
+        choice: &choice,
+        bytes: &|| decider.table_bytes(),
+        held,
+        cap: limits.max_memory(),
+    };
+    strategy_from(game, start, player, search, ends, plies)
+}
+
+/// How a level's winner's strategy is written, once its search has found
+/// the winner: from the level's game, that search, the winner and the
+/// bytes earlier levels hold.
+pub(super) type Certify<'c, E> =
+    dyn FnMut(&ColouringGame, &Decider<'_, ColouringGame>, Winner, u64) -> Result<LevelStrategy, E> + 'c;
+
 /// Solves the CCG with `k` colours on `graph` by the score-only search,
 /// its table capped at `limits`' memory cap; with its line if `line`, and
-/// with `certify` the winner's strategy read off the same search, its lines
-/// ending there (its time counted in the level's), the search's table, the
-/// walk and the `held` bytes of earlier levels under the one cap.
-fn level(graph: &Graph, k: usize, limits: Limits, line: bool, certify: Option<(Ends, u64)>) -> Result<Solved, Stopped> {
+/// with `certify` the winner's strategy read off the same search (its time
+/// counted in the level's), `held` bytes of earlier levels given to it.
+fn level<E: From<Stopped>>(
+    graph: &Graph,
+    k: usize,
+    limits: Limits,
+    line: bool,
+    certify: Option<(&mut Certify<'_, E>, u64)>,
+) -> Result<Solved, E> {
     let started = Instant::now();
     let game = level_game(graph, k);
-    let decider = Decider::new(&game, Winner::First, Winner::Second)
-        .with_order(Box::new(construction_order))
-        .with_limits(limits);
+    let decider = level_search(&game, limits);
     let winner = decider.score(&game.start())?;
     let line = match line {
         true => decider.line(&game.start())?,
         false => Vec::new(),
     };
     let strategy = match certify {
-        Some((ends, held)) => {
-            let choice = |p: &ColourPosition| {
-                Ok(decider
-                    .chosen_move(p)?
-                    .expect("the walk asks only where the game goes on"))
-            };
-            let search = Search {
-                known: &|p| decider.known(p),
-                order: &construction_order,
-                choice: &choice,
-                bytes: &|| decider.table_bytes(),
-                held,
-                cap: limits.max_memory(),
-            };
-            Some(winning_strategy(&game, winner.player(), search, ends)?)
-        }
+        Some((certify, held)) => Some(certify(&game, &decider, winner, held)?),
         None => None,
     };
     let level = Level {
@@ -157,7 +188,12 @@ type Solved = (Level, Option<LevelStrategy>);
 /// lines if `lines` and their winners' strategies if `certify`. Player 1
 /// wins at k = Delta + 1 at the latest, so this stops there; whether a win
 /// at k implies a win at k + 1 is not assumed.
-fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> Result<Vec<Solved>, Stopped> {
+pub(super) fn levels<E: From<Stopped>>(
+    graph: &Graph,
+    limits: Limits,
+    lines: bool,
+    mut certify: Option<&mut Certify<'_, E>>,
+) -> Result<Vec<Solved>, E> {
     let mut levels: Vec<Solved> = Vec::new();
     for k in 1..=graph.n().max(1) {
         let held = levels
@@ -165,7 +201,7 @@ fn levels(graph: &Graph, limits: Limits, lines: bool, certify: Option<Ends>) -> 
             .filter_map(|(_, s)| s.as_ref())
             .map(LevelStrategy::bytes)
             .sum();
-        let solved = level(graph, k, limits, lines, certify.map(|ends| (ends, held)))?;
+        let solved = level(graph, k, limits, lines, certify.as_mut().map(|c| (&mut **c, held)))?;
         let won = solved.0.winner == Winner::First;
         levels.push(solved);
         if won {
@@ -194,8 +230,16 @@ pub fn game_chromatic_certified(graph: &Graph, limits: Limits, ends: Ends) -> Re
 }
 
 fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<GameChromatic, Stopped> {
+    let mut whole = |game: &ColouringGame, decider: &Decider<'_, ColouringGame>, winner: Winner, held| {
+        let from = (&game.start(), winner.player(), usize::MAX);
+        Ok(read_strategy(game, decider, from, certify.unwrap_or_default(), held, limits)?.0)
+    };
+    let certifier: Option<&mut Certify<Stopped>> = match certify {
+        Some(_) => Some(&mut whole),
+        None => None,
+    };
     let (levels, strategies): (Vec<Level>, Vec<Option<LevelStrategy>>) =
-        levels(graph, limits, true, certify)?.into_iter().unzip();
+        levels(graph, limits, true, certifier)?.into_iter().unzip();
     let chi_g = levels.len();
     let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
     let held: u64 = strategies.iter().map(LevelStrategy::bytes).sum();
@@ -284,7 +328,7 @@ impl GameChromatic {
 /// chi_g of `graph` by the winner alone (no lines), for bulk searches.
 /// Same search and limits as [`game_chromatic`].
 pub fn game_chromatic_number(graph: &Graph, limits: Limits) -> Result<usize, Stopped> {
-    Ok(levels(graph, limits, false, None)?.len())
+    Ok(levels::<Stopped>(graph, limits, false, None)?.len())
 }
 
 /// Move ordering for construction games (only the speed of the search

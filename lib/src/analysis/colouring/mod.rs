@@ -7,6 +7,7 @@ pub mod by_size;
 pub mod chromatic;
 pub mod linear_only;
 pub mod linear_strategy;
+pub mod parts;
 pub mod report;
 pub mod request;
 pub mod trees;

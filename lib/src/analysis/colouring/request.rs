@@ -8,6 +8,7 @@ use super::chromatic::{
     chromatic_fits, game_chromatic, game_chromatic_certified, ChromaticError, GameChromatic, MAX_CERT_COLOURS,
 };
 use super::linear_only::{decide_linear, LinearVerdict, NoExactSearch};
+use super::parts::{game_chromatic_in_parts, PartsError, PartsRequest, PartsWritten};
 use super::report::SolvedGame;
 use crate::core::board::Player;
 use crate::engine::{Limits, Stopped};
@@ -44,6 +45,9 @@ pub struct ColourRequest {
     /// Write a certificate of the answer (format version 7), its lines of
     /// player 1's wins ending as said: only exact searches give one.
     pub certificate: Option<Ends>,
+    /// chi_g's certificate in parts, written to a folder (format version
+    /// 11), instead of one file; its lines ending as `certificate` says.
+    pub parts: Option<PartsRequest>,
 }
 
 /// Why a question has no answer: unusable text or flags (the command
@@ -80,6 +84,9 @@ pub enum ColourError {
     /// A certificate asked for where none can be written.
     #[error("--cert: {0}")]
     Certificate(String),
+    /// A certificate in parts not written (a memory cap, or a file).
+    #[error(transparent)]
+    Parts(#[from] PartsError),
 }
 
 /// A certificate cannot name `colours` colours (one symbol each).
@@ -98,6 +105,8 @@ pub enum ColourAnswer {
     Linear(LinearVerdict),
     /// chi_g with the games proving it.
     Chromatic(GameChromatic),
+    /// chi_g, its certificate written in parts.
+    ChromaticInParts(GameChromatic, PartsWritten),
 }
 
 impl ColourAnswer {
@@ -107,6 +116,7 @@ impl ColourAnswer {
             ColourAnswer::Game(solved) => solved.to_text(),
             ColourAnswer::Linear(verdict) => verdict.to_text(),
             ColourAnswer::Chromatic(chromatic) => chromatic.to_text(),
+            ColourAnswer::ChromaticInParts(chromatic, written) => chromatic.to_text() + &written.to_text(),
         }
     }
 
@@ -116,6 +126,11 @@ impl ColourAnswer {
             ColourAnswer::Game(solved) => solved.to_json(),
             ColourAnswer::Linear(verdict) => verdict.to_json(),
             ColourAnswer::Chromatic(chromatic) => chromatic.to_json(),
+            ColourAnswer::ChromaticInParts(chromatic, written) => {
+                let mut json = chromatic.to_json();
+                json["parts"] = written.to_json();
+                json
+            }
         }
     }
 }
@@ -141,9 +156,13 @@ impl ColourRequest {
             if self.certificate.is_some() && graph.max_degree() + 1 > MAX_CERT_COLOURS {
                 return Err(too_many_colours(graph.max_degree() + 1));
             }
-            let solved = match self.certificate {
-                Some(ends) => game_chromatic_certified(&graph, limits, ends)?,
-                None => game_chromatic(&graph, limits)?,
+            let solved = match (self.certificate, &self.parts) {
+                (Some(ends), Some(parts)) => {
+                    let (solved, written) = game_chromatic_in_parts(&graph, limits, ends, parts)?;
+                    return Ok(ColourAnswer::ChromaticInParts(solved, written));
+                }
+                (Some(ends), None) => game_chromatic_certified(&graph, limits, ends)?,
+                (None, _) => game_chromatic(&graph, limits)?,
             };
             return Ok(ColourAnswer::Chromatic(solved));
         }
@@ -166,7 +185,7 @@ impl ColourRequest {
         match answer {
             ColourAnswer::Game(solved) => solved.certificate.as_ref(),
             ColourAnswer::Chromatic(chromatic) => chromatic.certificate.as_ref(),
-            ColourAnswer::Linear(_) => None,
+            ColourAnswer::Linear(_) | ColourAnswer::ChromaticInParts(..) => None,
         }
     }
 

@@ -37,7 +37,7 @@
 
 use super::{sha256_hex, Certificate};
 use crate::core::board::Player;
-use crate::engine::extract::{walk, Prover, WalkSize};
+use crate::engine::extract::{opening, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::games::prelude::*;
@@ -45,6 +45,11 @@ use std::fmt::Write;
 
 /// Certificate format version of colouring games.
 pub const COLOURING_FORMAT_VERSION: u32 = 7;
+
+/// Format version of colouring certificates in parts: version 7 with a
+/// `start` line (a part: one claim from a position) and leaf lines (an
+/// opening: each leaf the start of a part file, named with its SHA-256).
+pub const PARTS_FORMAT_VERSION: u32 = 11;
 
 /// The colour symbols of a body line: colour `c` is `SYMBOLS[c]`, `0` an
 /// uncoloured vertex; so at most [`MAX_CERT_COLOURS`] colours.
@@ -169,8 +174,7 @@ impl LevelStrategy {
 
     /// Appends the entry `p`, `m`.
     fn push(&mut self, p: &ColourPosition, m: ColourMove) {
-        self.records
-            .extend((0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize]));
+        self.records.extend(colouring_text(p).bytes());
         self.records.extend([m.v, m.c]);
     }
 
@@ -227,6 +231,11 @@ impl Prover<ColouringGame> for Follower<'_> {
     }
 }
 
+/// A position's colouring as a body line writes it: one symbol per vertex.
+pub fn colouring_text(p: &ColourPosition) -> String {
+    (0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize] as char).collect()
+}
+
 /// `player`'s winning strategy in `game` from its start, read off
 /// `search`, which must say `player` wins there; `ends` says where player
 /// 1's lines end. Stops with [`Stopped`] past `search`'s memory cap.
@@ -236,8 +245,22 @@ pub fn winning_strategy(
     search: Search,
     ends: Ends,
 ) -> Result<LevelStrategy, Stopped> {
+    Ok(strategy_from(game, &game.start(), player, search, ends, usize::MAX)?.0)
+}
+
+/// [`winning_strategy`] from `start` (a part's start, or the game's), for
+/// its first `plies` plies only: the strategy so far and the positions
+/// still open after `plies` plies, up to equivalence (the frontier, each
+/// the start of a part; [`crate::engine::extract::opening`]).
+pub fn strategy_from(
+    game: &ColouringGame,
+    start: &ColourPosition,
+    player: Player,
+    search: Search,
+    ends: Ends,
+    plies: usize,
+) -> Result<(LevelStrategy, Vec<ColourPosition>), Stopped> {
     let exact = game.clone().with_exact_forms();
-    let start = exact.start();
     let prover = Follower {
         game: &exact,
         player,
@@ -250,15 +273,16 @@ pub fn winning_strategy(
         n: game.graph().n(),
         records: Vec::new(),
     };
-    walk(
+    let frontier = opening(
         &exact,
-        &start,
+        start,
         player,
         &prover,
         |p| exact.canonical(p),
+        plies,
         |p, m| level.push(&p, m),
     )?;
-    Ok(level)
+    Ok((level, frontier))
 }
 
 /// Bytes [`colouring_certificate`] needs for `levels` on a graph of `n`
@@ -267,6 +291,30 @@ pub fn winning_strategy(
 pub fn certificate_bytes(n: usize, levels: &[LevelStrategy]) -> u64 {
     let entries: u64 = levels.iter().map(|l| l.len() as u64).sum();
     entries * (2 * (n as u64 + 12) + 40)
+}
+
+/// A leaf of an opening: a position (either player to move) with
+/// `colours` colours whose claim a part file proves.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Leaf {
+    /// The claim's number of colours.
+    pub colours: usize,
+    /// The position, one symbol per vertex ([`colouring_text`]).
+    pub colouring: String,
+    /// The part's file name, in the opening's folder.
+    pub file: String,
+    /// The SHA-256 of the part's file, as written (gzipped or not).
+    pub sha256: String,
+}
+
+/// What a certificate in parts (version 11) adds to version 7: where it
+/// starts (a part) and which positions it leaves to parts (an opening).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parts<'a> {
+    /// A part's start; `None` for the game's start.
+    pub start: Option<&'a ColourPosition>,
+    /// The opening's leaves.
+    pub leaves: &'a [Leaf],
 }
 
 /// The certificate (version 7) of `claim` about `game` (its rules, graph,
@@ -279,21 +327,60 @@ pub fn colouring_certificate(
     ends: Ends,
     levels: &[LevelStrategy],
 ) -> Certificate {
+    certificate(game, claim, ends, levels, None)
+}
+
+/// [`colouring_certificate`] in parts (version 11): a part (`claim` from
+/// `parts.start`) or an opening (its leaves named); `levels` as there.
+pub fn colouring_certificate_in_parts(
+    game: &ColouringGame,
+    claim: ColouringClaim,
+    ends: Ends,
+    levels: &[LevelStrategy],
+    parts: Parts,
+) -> Certificate {
+    certificate(game, claim, ends, levels, Some(parts))
+}
+
+/// What a body line has after its colouring: a move, or a leaf's part.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Tail<'a> {
+    Move(u8, u8),
+    Part(&'a Leaf),
+}
+
+fn certificate(
+    game: &ColouringGame,
+    claim: ColouringClaim,
+    ends: Ends,
+    levels: &[LevelStrategy],
+    parts: Option<Parts>,
+) -> Certificate {
     // Sorted by K, coloured vertices, then text (FORMAT.md); colourings
-    // differ within a level, so the move never decides.
-    let mut lines: Vec<(usize, usize, &[u8], u8, u8)> = levels
+    // differ within a level, so the move never decides. Lines are borrowed
+    // until written: a certificate of millions of entries holds its body
+    // and its text, not a third copy.
+    let mut lines: Vec<(usize, usize, &[u8], Tail)> = levels
         .iter()
         .flat_map(|level| {
             level
                 .entries()
-                .map(move |(coloured, s, v, c)| (level.colours, coloured, s, v, c))
+                .map(move |(coloured, s, v, c)| (level.colours, coloured, s, Tail::Move(v, c)))
         })
         .collect();
+    lines.extend(parts.map_or(&[][..], |p| p.leaves).iter().map(|l| {
+        let coloured = l.colouring.bytes().filter(|&s| s != b'0').count();
+        (l.colours, coloured, l.colouring.as_bytes(), Tail::Part(l))
+    }));
     lines.sort_unstable();
     let mut body = String::with_capacity(lines.len() * (game.graph().n() + 12));
-    for (k, _, colouring, v, c) in lines {
+    for (k, _, colouring, tail) in &lines {
         let colouring = std::str::from_utf8(colouring).expect("symbols are ASCII");
-        writeln!(body, "{k} {colouring} {v}:{c}").expect("a String takes any text");
+        match tail {
+            Tail::Move(v, c) => writeln!(body, "{k} {colouring} {v}:{c}"),
+            Tail::Part(l) => writeln!(body, "{k} {colouring} part {} {}", l.file, l.sha256),
+        }
+        .expect("a String takes any text");
     }
     let (order, owners) = match game.rules().ordered() {
         true => {
@@ -307,10 +394,16 @@ pub fn colouring_certificate(
         }
         false => ("-".into(), "-".into()),
     };
-    let entries = body.lines().count();
+    let (version, start) = match parts {
+        None => (COLOURING_FORMAT_VERSION, String::new()),
+        Some(p) => (
+            PARTS_FORMAT_VERSION,
+            format!("start {}\n", p.start.map_or("-".into(), colouring_text)),
+        ),
+    };
     let text = format!(
-        "ramsey-cert {COLOURING_FORMAT_VERSION}\ntool ramsey-verify {}\ngame {}\ngraph {}\norder {order}\n\
-         owners {owners}\nclaim {}\nends {}\nentries {entries}\nsha256 {}\n{body}",
+        "ramsey-cert {version}\ntool ramsey-verify {}\ngame {}\ngraph {}\norder {order}\n\
+         owners {owners}\nclaim {}\nends {}\n{start}entries {}\nsha256 {}\n{body}",
         env!("CARGO_PKG_VERSION"),
         game.rules().name(),
         game.graph().graph6(),
@@ -320,7 +413,11 @@ pub fn colouring_certificate(
             true => "secured",
             false => "safe",
         },
+        lines.len(),
         sha256_hex(&body),
     );
-    Certificate { text, entries }
+    Certificate {
+        text,
+        entries: lines.len(),
+    }
 }

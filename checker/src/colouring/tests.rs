@@ -1,0 +1,51 @@
+//! The index's lookups: a candidate counts only if equivalent.
+use super::*;
+
+/// The CCG with 3 colours on a 6-cycle (vertices 0 to 5) beside two
+/// triangles (6 to 8, 9 to 11).
+fn cycle_and_triangles() -> Setting {
+    let mut adj = vec![0u128; 12];
+    let edges = (0..6).map(|v| (v, (v + 1) % 6));
+    let triangles = [6, 9]
+        .into_iter()
+        .flat_map(|t| [(t, t + 1), (t + 1, t + 2), (t, t + 2)]);
+    for (u, v) in edges.chain(triangles) {
+        adj[u] |= 1 << v;
+        adj[v] |= 1 << u;
+    }
+    Setting {
+        game: Game::Ccg,
+        adj,
+        due: vec![0; 12],
+        owner: vec![0; 12],
+        secured: false,
+    }
+}
+
+#[test]
+fn a_position_with_an_entrys_invariant_is_covered_only_if_equivalent() {
+    let setting = cycle_and_triangles();
+    // The entry leaves the two triangles uncoloured; the position the
+    // 6-cycle. Both are 2-regular on 6 vertices with nothing forbidden,
+    // so refinement cannot tell them apart: the same invariant.
+    let body = b"3 121212000000 6:1\n";
+    let header = Header {
+        tool: String::new(),
+        setting: setting.clone(),
+        graph: String::new(),
+        order: ("-".into(), "-".into()),
+        claim: Claim::Wins { winner: 1, colours: 3 },
+        version: VERSION,
+        start: None,
+        entries: 1,
+        sha256: String::new(),
+    };
+    let index = Index::new(&header, body, &[(3, 1)]).expect("an index");
+    let cycle_open = [0, 0, 0, 0, 0, 0, 1, 2, 3, 1, 2, 3];
+    let triangles_open = [2, 1, 2, 1, 2, 1, 0, 0, 0, 0, 0, 0];
+    let invariant = |p: &[u8]| setting.reduced(p, 3).prepare().invariant();
+    assert_eq!(invariant(&cycle_open), invariant(&triangles_open));
+    assert!(!index.covers(&cycle_open, 3));
+    assert!(index.covers(&triangles_open, 3));
+    assert!(!index.covers(&triangles_open, 2));
+}
