@@ -12,8 +12,8 @@ mod statement;
 
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
-use rules::{Colouring, Game, Setting};
 pub use parts::Beside;
+use rules::{Colouring, Game, Setting};
 pub use statement::Statement;
 
 /// The format version of colouring game certificates.
@@ -323,7 +323,9 @@ impl<'a> Index<'a> {
             }
             if let Tail::Part(..) = e.tail {
                 if !leaves_allowed {
-                    return Err(bad("a leaf (`part`) only in a version-11 certificate from the start".into()));
+                    return Err(bad(
+                        "a leaf (`part`) only in a version-11 certificate from the start".into()
+                    ));
                 }
                 index.leaves.push(i as u32);
             }

@@ -42,10 +42,12 @@ pub fn parse_start(text: &str, claim: Claim, n: usize) -> Result<Option<Colourin
     };
     let symbol = |b: u8| SYMBOLS[..=k].iter().position(|&s| s == b).map(|c| c as u8);
     let start: Option<Colouring> = text.bytes().map(symbol).collect();
-    start
-        .filter(|s| s.len() == n)
-        .map(Some)
-        .ok_or_else(|| format!("`{}` is not - or {n} symbols of colours 0 to {k}", crate::text::clip(text)))
+    start.filter(|s| s.len() == n).map(Some).ok_or_else(|| {
+        format!(
+            "`{}` is not - or {n} symbols of colours 0 to {k}",
+            crate::text::clip(text)
+        )
+    })
 }
 
 /// Checks the part of every leaf of `index` (an opening's), one after the
@@ -75,7 +77,9 @@ pub(super) fn check_leaves(
             .1;
         let blame = |why: String| Rejection::invalid(format!("leaf on line {line}: part {file}: {why}")).at_line(line);
         let Some(beside) = beside else {
-            return Err(blame("parts are read beside the opening's file: check it as a file".into()));
+            return Err(blame(
+                "parts are read beside the opening's file: check it as a file".into(),
+            ));
         };
         let claim = Claim::Wins {
             winner: prover,
@@ -103,19 +107,29 @@ fn check_part(
         return Err("not a plain file name in the opening's folder".into());
     }
     let path = beside.dir.join(file);
-    let size = std::fs::metadata(&path).map_err(|e| format!("cannot read it: {e}"))?.len();
+    let size = std::fs::metadata(&path)
+        .map_err(|e| format!("cannot read it: {e}"))?
+        .len();
     if size > beside.max_bytes {
         return Err(format!("{size} bytes, more than the text cap"));
     }
     let bytes = std::fs::read(&path).map_err(|e| format!("cannot read it: {e}"))?;
     let digest: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     if digest != sha256 {
-        return Err(format!("its SHA-256 is {digest}, the leaf says {}", crate::text::clip(sha256)));
+        return Err(format!(
+            "its SHA-256 is {digest}, the leaf says {}",
+            crate::text::clip(sha256)
+        ));
     }
     let quote = |r: Rejection| r.message;
     let (part, body) = (beside.read)(&bytes).map_err(quote)?;
     let same = (part.setting.game, &part.graph, &part.order, part.setting.secured)
-        == (header.setting.game, &header.graph, &header.order, header.setting.secured);
+        == (
+            header.setting.game,
+            &header.graph,
+            &header.order,
+            header.setting.secured,
+        );
     if !same {
         return Err("its game, graph, order, owners or ends differ from the opening's".into());
     }

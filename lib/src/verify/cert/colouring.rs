@@ -233,7 +233,9 @@ impl Prover<ColouringGame> for Follower<'_> {
 
 /// A position's colouring as a body line writes it: one symbol per vertex.
 pub fn colouring_text(p: &ColourPosition) -> String {
-    (0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize] as char).collect()
+    (0..p.n())
+        .map(|v| SYMBOLS[p.colour(v as u8) as usize] as char)
+        .collect()
 }
 
 /// `player`'s winning strategy in `game` from its start, read off

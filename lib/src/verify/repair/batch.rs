@@ -187,7 +187,12 @@ impl Walk<'_, '_, '_> {
             _ => (false, Vec::new()),
         };
         let fix = match fixed {
-            true => Fix { fixed, entry: None, below, at_move },
+            true => Fix {
+                fixed,
+                entry: None,
+                below,
+                at_move,
+            },
             false => self.entry_at(&decision, at_move, below)?,
         };
         self.memo.insert(key.clone(), fix);
