@@ -144,8 +144,17 @@ fn replace_part(dir: &Path, file: &str, part: &str) {
 fn parts_prove_the_whole_certificates_chi_g_and_each_part_checks_alone() {
     for graph in [TREE14, "grid:4x5"] {
         let dir = parts(graph, "2");
-        let whole = written_by("colour", "whole.cert", &["--game-chromatic", "--graph", graph, "--cert-secured"]);
-        let k: usize = whole.lines().find_map(|l| l.strip_prefix("claim chi-g ")).unwrap().parse().unwrap();
+        let whole = written_by(
+            "colour",
+            "whole.cert",
+            &["--game-chromatic", "--graph", graph, "--cert-secured"],
+        );
+        let k: usize = whole
+            .lines()
+            .find_map(|l| l.strip_prefix("claim chi-g "))
+            .unwrap()
+            .parse()
+            .unwrap();
         let (proved, parts) = chi_g(&dir.join("opening.cert"));
         assert_eq!((proved, k), (4, 4), "{graph}");
         assert!(parts > 1, "{graph}: {parts} parts");
@@ -162,7 +171,11 @@ fn parts_are_the_same_on_any_number_of_threads() {
     let (one, two) = (parts(TREE14, "1"), parts(TREE14, "2"));
     assert_eq!(files(&one), files(&two));
     for name in files(&one) {
-        assert_eq!(std::fs::read(one.join(&name)).unwrap(), std::fs::read(two.join(&name)).unwrap(), "{name}");
+        assert_eq!(
+            std::fs::read(one.join(&name)).unwrap(),
+            std::fs::read(two.join(&name)).unwrap(),
+            "{name}"
+        );
     }
 }
 
@@ -180,7 +193,11 @@ fn a_stopped_run_resumes_with_the_parts_it_wrote_and_writes_the_same_files() {
     parts_into(&resumed, TREE14, "2");
     assert_eq!(files(&resumed), names);
     for name in &names {
-        assert_eq!(std::fs::read(whole.join(name)).unwrap(), std::fs::read(resumed.join(name)).unwrap(), "{name}");
+        assert_eq!(
+            std::fs::read(whole.join(name)).unwrap(),
+            std::fs::read(resumed.join(name)).unwrap(),
+            "{name}"
+        );
     }
     let other = names.iter().find(|n| n.starts_with("k4-")).unwrap();
     std::fs::copy(whole.join(other), resumed.join(kept)).unwrap();

@@ -44,7 +44,9 @@ type Counts = Vec<(BTreeMap<usize, usize>, BTreeMap<usize, usize>)>;
 fn run(task: RepairTask, board: Board, bound: u32, threads: usize) -> (RepairOutcome, Counts) {
     let mut rounds = Vec::new();
     let request = Request::new(board, bound, threads);
-    let outcome = repair(task, &request, |r: &Round| rounds.push((r.added.clone(), r.failing.clone())));
+    let outcome = repair(task, &request, |r: &Round| {
+        rounds.push((r.added.clone(), r.failing.clone()))
+    });
     (outcome.unwrap(), rounds)
 }
 
@@ -93,7 +95,10 @@ fn batch_repair_brings_a_k4_patched_subtree_below_its_length_and_every_entry_cou
     assert_eq!(rounds, rounds_two, "same rounds for 1 and 2 threads");
     // One round: hundreds of entries at her moves 16 and 17.
     assert_eq!((rounds.len(), max_moves), (1, 18));
-    assert!(table.len() > 100 && rounds[0].0.keys().all(|&m| m == 16 || m == 17), "{rounds:?}");
+    assert!(
+        table.len() > 100 && rounds[0].0.keys().all(|&m| m == 16 || m == 17),
+        "{rounds:?}"
+    );
     let over = |table: PatchTable| Patches::over(by_name("k4-patched").unwrap(), "batch", "", table);
     assert_eq!(subtree_value(&over(table.clone()), MOVE10_PREFIX, 18), Value::Win(18));
     // Drop an entry (first, middle, last), or move one: the subtree fails.
@@ -137,7 +142,10 @@ fn k4_fast18_is_k4_patched_with_its_own_table_and_wins_where_k4_patched_needs_19
     assert_eq!(file.header.bound, Some(18));
     let fast = by_name("k4-fast18").unwrap();
     assert_eq!(subtree_value(fast.as_ref(), MOVE10_PREFIX, 18), Value::Win(18));
-    assert!(matches!(subtree_value(patched.as_ref(), MOVE10_PREFIX, 18), Value::Fail { .. }));
+    assert!(matches!(
+        subtree_value(patched.as_ref(), MOVE10_PREFIX, 18),
+        Value::Fail { .. }
+    ));
     // Its own moves on top: k4-patched's table is still its two entries.
     let own = ramsey_verify::verify::patch::parse_table(k4::PATCHES).unwrap();
     assert_eq!(own.len(), 2);

@@ -308,14 +308,23 @@ fn a_batch_repair_writes_a_table_that_verify_replays_and_a_stuck_one_says_so() {
     let (code, stdout, err) = ramsey(&wrong_triangle_repair(out, &["--batch"]));
     assert_eq!(code, 0, "{stdout} {err}");
     assert!(stdout.starts_with("VERIFIED within 4"), "{stdout}");
-    assert!(err.contains("round 1: 2 entries at her moves 4: 2; failing situations"), "{err}");
+    assert!(
+        err.contains("round 1: 2 entries at her moves 4: 2; failing situations"),
+        "{err}"
+    );
     let (code, stdout, err) = common::verify_wrong_triangle_with(out);
     assert_eq!(code, 0, "{stdout} {err}");
     assert!(stdout.contains("VERIFIED"), "{stdout}");
     // K3 within 3 of her moves: nothing to fix, exit code 3, table written.
     let (code, stdout, err) = ramsey(&["repair", "--strategy", "k3", "--bound", "3", "--batch", "--out", out]);
     assert_eq!(code, 3, "{stdout}");
-    assert!(err.contains("round 1: 0 entries; failing situations at her moves 3: "), "{err}");
-    assert!(stdout.starts_with("STUCK: no failing decision could be fixed; a failing line:"), "{stdout}");
+    assert!(
+        err.contains("round 1: 0 entries; failing situations at her moves 3: "),
+        "{err}"
+    );
+    assert!(
+        stdout.starts_with("STUCK: no failing decision could be fixed; a failing line:"),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
