@@ -67,7 +67,7 @@ for m in $(seq 1 23); do
 done
 # Rows 24..28 (C(28) = K8), the cells certified so far: an entry is listed
 # once its file is in proofs/certs or when named. Each takes minutes to an
-# hour of CPU and GBs of memory (row 24's VC: 9.9 GB peak while writing), so
+# hour of CPU and GBs of memory (row 26's Clique: 5.9 GB peak while writing), so
 # `new` never starts them; regenerate one by name, e.g.
 # `THREADS=1 proofs/certs.sh erdos-c24-vc.cert.gz`.
 for m in $(seq 24 28); do
@@ -76,7 +76,7 @@ for m in $(seq 24 28); do
     if [ -e "proofs/$file" ] || [[ " $* " == *" ${file#certs/} "* ]]; then
       row="row $m"
       if [ "$m" = 28 ]; then row="row 28, K8"; fi
-      NEW+=("$file|Erdős' $game game on C($m) (Table 1, $row)|erdos --game $game --board colex:$m --max-memory 6000")
+      NEW+=("$file|Erdős' $game game on C($m) (Table 1, $row)|erdos --game $game --board colex:$m --max-memory 8000")
     fi
   done
 done
