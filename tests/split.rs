@@ -215,6 +215,10 @@ fn the_command_line_splits_runs_and_merges() {
     assert_eq!(code, 0, "{out}");
     let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
     assert!(jobs >= 4);
+    // Nothing run yet: no CPU, printed as 0.00 (an empty f64 sum is -0.0).
+    let (code, out, _) = ramsey(&["jobs", d]);
+    assert_eq!(code, 0);
+    assert!(out.contains("CPU so far: 0.00 s"), "{out}");
     for i in 0..jobs {
         let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
         assert_eq!(code, 0, "{out}{err}");

@@ -53,9 +53,10 @@ impl Status {
         Ok(status)
     }
 
-    /// CPU seconds of the finished jobs.
+    /// CPU seconds of the finished jobs. Folded from `0.0`: `f64`'s `sum`
+    /// of nothing is `-0.0`, which `jobs` printed as "-0.00 s".
     pub fn cpu_done(&self) -> f64 {
-        self.done.iter().map(|r| r.cpu_seconds).sum()
+        self.done.iter().map(|r| r.cpu_seconds).fold(0.0, |a, b| a + b)
     }
 
     /// CPU seconds left, estimated as the finished jobs' mean times the
