@@ -111,9 +111,9 @@ fn damaged_certificates_get_exit_codes_1_and_2() {
         ),
         (
             "version",
-            good.replacen("ramsey-cert 2", "ramsey-cert 11", 1),
+            good.replacen("ramsey-cert 2", "ramsey-cert 99", 1),
             2,
-            "version 11",
+            "version 99",
         ),
         ("truncated", good[..good.len() - 20].to_string(), 1, "truncated"),
         ("hash", good.replacen(" 2-3 3\n", " 2-4 3\n", 1), 1, "SHA-256"),
