@@ -17,7 +17,8 @@
 # stopped census is rerun with the same command and skips the finished
 # parts; JOBS parts (default 1) run at once. Then the lines are read in
 # part order (part 0's in geng's order, then part 1's, ...): that is the
-# order the checksum covers for those n. BIN overrides the binary.
+# order the checksum covers for those n. A part's standard error (progress,
+# or why it failed) is kept in DIR/n-i.jsonl.log. BIN overrides the binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-8}
@@ -41,7 +42,7 @@ answer() {
   seq 0 $((PARTS - 1)) | xargs -P "$JOBS" -I{} sh -c '
     part="$1/$2-$3.jsonl"
     [ -e "$part" ] && exit 0
-    nauty-geng -q "$2" "$3/$4" | "$5" colour --game-chromatic --graph @- --json-lines --threads 1 2>/dev/null > "$part.tmp" &&
+    nauty-geng -q "$2" "$3/$4" | "$5" colour --game-chromatic --graph @- --json-lines --threads 1 2> "$part.log" > "$part.tmp" &&
       mv "$part.tmp" "$part"' _ "$DIR" "$n" {} "$PARTS" "$BIN"
   for i in $(seq 0 $((PARTS - 1))); do cat "$DIR/$n-$i.jsonl"; done > "$DIR/$n.jsonl"
 }
