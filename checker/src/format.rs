@@ -216,7 +216,9 @@ impl<'a, R: BufRead> Lines<'a, R> {
                     VERSION | CHOICES_VERSION | NOWIN_VERSION => HEADER_LINES,
                     crate::scoring::VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
-                    crate::colouring::PARTS_VERSION => crate::colouring::PARTS_HEADER_LINES,
+                    crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION => {
+                        crate::colouring::PARTS_HEADER_LINES
+                    }
                     crate::family::VERSION => crate::family::HEADER_LINES,
                     crate::theorem53::VERSION => crate::theorem53::HEADER_LINES,
                     v => crate::game::header::header_lines(v),
@@ -226,7 +228,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
         let header = match version(&lines[0])? {
             VERSION | CHOICES_VERSION | NOWIN_VERSION => AnyHeader::V2(parse_header(&lines)?),
             crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
-            crate::colouring::VERSION | crate::colouring::PARTS_VERSION => {
+            crate::colouring::VERSION | crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION => {
                 AnyHeader::V7(crate::colouring::parse(&lines)?)
             }
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
@@ -310,15 +312,15 @@ impl AnyHeader {
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 11, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 12, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
         v @ (VERSION..=NOWIN_VERSION) => Ok(v),
-        v @ (crate::theorem53::VERSION | crate::colouring::PARTS_VERSION) => Ok(v),
+        v @ (crate::theorem53::VERSION | crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 11)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 12)"
         ))),
     }
 }

@@ -77,7 +77,8 @@ pub struct ColourArgs {
     pub svg: Option<std::path::PathBuf>,
     /// Write a proof certificate (plain or gzipped if the name ends in
     /// .gz) of the answer: the winner's strategy (--game), or each level's
-    /// (--game-chromatic; format version 7); with --trees, one such
+    /// (--game-chromatic; format version 12, 7 in the ordered games scg
+    /// and sccg); with --trees, one such
     /// certificate per tree in a family certificate (format version 8,
     /// whose checker enumerates the trees itself); with --certify-trees,
     /// Theorem 5.3's strategy's states on every tree and root (format
@@ -86,7 +87,7 @@ pub struct ColourArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json_lines", "linear_only"])]
     pub cert: Option<std::path::PathBuf>,
     /// With --game-chromatic: write the certificate in parts into this
-    /// folder (format version 11): `opening.cert`, each level's strategy
+    /// folder (format version 12): `opening.cert`, each level's strategy
     /// for the first --part-plies plies, and one part `kK-NNNN.cert.gz` per
     /// leaf, each read off a search of its own from the leaf, so the peak
     /// memory is the level's search or one part's; `check DIR/opening.cert`

@@ -23,8 +23,13 @@ pub const HEADER_LINES: usize = 10;
 /// The format version of colouring certificates in parts: version 7 with
 /// a `start` line and leaf lines ([`parts`]).
 pub const PARTS_VERSION: u32 = 11;
-/// Lines in a version-11 header.
+/// Lines in a version-11 (and -12) header.
 pub const PARTS_HEADER_LINES: usize = 11;
+/// The format version of colouring certificates of unordered games whose
+/// positions are compared up to tokens: version 11's layout (a whole
+/// certificate has `start -` and no leaves), with [`rules::Reduced`]
+/// leaving out the vertices of safe components and counting them.
+pub const TOKENS_VERSION: u32 = 12;
 /// The colour symbols: colour `c` is the `c`-th (`0`: uncoloured).
 const SYMBOLS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 /// The most colours a certificate names.
@@ -67,7 +72,7 @@ pub struct Header {
     pub order: (String, String),
     /// The claim.
     pub claim: Claim,
-    /// 7, or 11 (in parts).
+    /// 7, 11 (in parts) or 12 (up to tokens).
     pub version: u32,
     /// Version 11: where play starts (`None`: no vertex coloured).
     pub start: Option<Colouring>,
@@ -77,18 +82,21 @@ pub struct Header {
     pub sha256: String,
 }
 
-/// Parses the ten header lines (eleven in version 11; the first,
-/// `ramsey-cert 7` or `11`, is read already).
+/// Parses the ten header lines (eleven in versions 11 and 12; the first,
+/// `ramsey-cert 7`, `11` or `12`, is read already).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
-    let version = match lines[0] == format!("ramsey-cert {PARTS_VERSION}") {
-        true => PARTS_VERSION,
-        false => VERSION,
-    };
+    let version = [PARTS_VERSION, TOKENS_VERSION]
+        .into_iter()
+        .find(|v| lines[0] == format!("ramsey-cert {v}"))
+        .unwrap_or(VERSION);
     let mut it = lines.iter().map(String::as_str).skip(1);
     let bad = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
     let tool = clip(header_line(&mut it, "tool")?);
     let text = header_line(&mut it, "game")?;
     let game = Game::parse(text).ok_or_else(|| bad("game", format!("`{}` is not scg, sccg, cg or ccg", clip(text))))?;
+    if version == TOKENS_VERSION && game.ordered() {
+        return Err(bad("game", format!("version {TOKENS_VERSION} is for cg and ccg, not {}", game.name())));
+    }
     let graph = header_line(&mut it, "graph")?.to_string();
     let (n, edges) = decode_graph6(&graph).map_err(|e| bad("graph", e))?;
     if !(1..=MAX_ORDER).contains(&n) {
@@ -125,7 +133,7 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
         }
     };
     let start = match version {
-        PARTS_VERSION => parts::parse_start(header_line(&mut it, "start")?, claim, n).map_err(|e| bad("start", e))?,
+        PARTS_VERSION | TOKENS_VERSION => parts::parse_start(header_line(&mut it, "start")?, claim, n).map_err(|e| bad("start", e))?,
         _ => None,
     };
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
@@ -138,6 +146,7 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
             due,
             owner,
             secured,
+            tokens: version == TOKENS_VERSION,
         },
         graph,
         order,
@@ -153,7 +162,7 @@ impl Header {
     /// Lines before the body.
     pub fn lines(&self) -> usize {
         match self.version {
-            PARTS_VERSION => PARTS_HEADER_LINES,
+            PARTS_VERSION | TOKENS_VERSION => PARTS_HEADER_LINES,
             _ => HEADER_LINES,
         }
     }
@@ -293,7 +302,7 @@ impl<'a> Index<'a> {
     /// header allows none (version 7, or a part) with its line.
     fn new(header: &'a Header, body: &'a [u8], levels: &[(usize, u8)]) -> Result<Index<'a>, Rejection> {
         let (setting, count) = (&header.setting, header.entries);
-        let leaves_allowed = header.version == PARTS_VERSION && header.start.is_none();
+        let leaves_allowed = header.version != VERSION && header.start.is_none();
         let mut starts = Vec::with_capacity(count + 1);
         starts.push(0u64);
         starts.extend(

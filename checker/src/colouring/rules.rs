@@ -65,6 +65,9 @@ pub struct Setting {
     /// CCG: whether the header's `ends secured` lets player 1's secured
     /// positions count as her wins ([`Setting::decided`]).
     pub secured: bool,
+    /// Version 12 (unordered games): whether positions are compared up to
+    /// *tokens*, the vertices of safe components ([`Setting::token_vertices`]).
+    pub tokens: bool,
 }
 
 /// A colouring: one colour per vertex, 0 for uncoloured.
@@ -151,9 +154,37 @@ impl Setting {
         (self.secured && self.game == Game::Ccg && secured).then_some(1)
     }
 
-    /// The reduced position of `p` with `k` colours.
+    /// The uncoloured vertices of `p` (with `k` colours) in components of
+    /// the uncoloured vertices where every vertex is safe (FORMAT.md,
+    /// version 12): the rest are those joined to an unsafe vertex by a
+    /// path of uncoloured vertices.
+    pub fn token_vertices(&self, p: &[u8], k: usize) -> u128 {
+        let uncoloured = (0..self.n()).filter(|&v| p[v] == 0).fold(0u128, |s, v| s | 1 << v);
+        let unsafe_ = (0..self.n())
+            .filter(|&v| uncoloured >> v & 1 == 1)
+            .filter(|&v| self.free(p, v, k).count_ones() <= (self.adj[v] & uncoloured).count_ones())
+            .fold(0u128, |s, v| s | 1 << v);
+        let (mut joined, mut frontier) = (unsafe_, unsafe_);
+        while frontier != 0 {
+            let next = (0..self.n())
+                .filter(|&v| frontier >> v & 1 == 1)
+                .fold(0u128, |s, v| s | self.adj[v])
+                & uncoloured
+                & !joined;
+            joined |= next;
+            frontier = next;
+        }
+        uncoloured & !joined
+    }
+
+    /// The reduced position of `p` with `k` colours: with [`Setting::tokens`]
+    /// the tokens are left out and counted.
     pub fn reduced(&self, p: &[u8], k: usize) -> Reduced {
-        let mut open: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
+        let tokens = match self.tokens {
+            true => self.token_vertices(p, k),
+            false => 0,
+        };
+        let mut open: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0 && tokens >> v & 1 == 0).collect();
         if self.game.ordered() {
             open.sort_by_key(|&v| self.due[v]);
         }
@@ -164,6 +195,7 @@ impl Setting {
         let all = ((1u64 << k) - 1) << 1;
         Reduced {
             k,
+            tokens: tokens.count_ones(),
             ordered: self.game.ordered(),
             adj,
             forbidden: open.iter().map(|&v| all & !self.free(p, v, k)).collect(),
@@ -185,10 +217,13 @@ impl Setting {
 /// keeps the order: the i-th due to the i-th due) keeping edges and owners,
 /// and a permutation of the colours carrying forbidden sets onto forbidden
 /// sets. The mover is compared by the caller (both positions are always
-/// the prover's turn).
+/// the prover's turn). Version 12 leaves the tokens out and keeps their
+/// number: equivalent then also needs as many tokens.
 #[derive(Clone, Debug)]
 pub struct Reduced {
     k: usize,
+    /// Tokens left out (version 12; else 0).
+    tokens: u32,
     ordered: bool,
     adj: Vec<u128>,
     forbidden: Vec<u64>,
@@ -238,7 +273,10 @@ impl Reduced {
                 self.ordered_key().hash(&mut h);
                 (vec![], h.finish())
             }
-            false => stable(&self),
+            false => {
+                let (colours, invariant) = stable(&self);
+                (colours, invariant ^ u64::from(self.tokens).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            }
         };
         Prepared {
             reduced: self,
@@ -268,6 +306,9 @@ impl Prepared {
     /// isomorphism found and checked by [`crate::iso`].
     pub fn equivalent(&self, other: &Prepared) -> bool {
         let (a, b) = (&self.reduced, &other.reduced);
+        if a.tokens != b.tokens {
+            return false;
+        }
         match a.ordered {
             true => b.ordered && a.k == b.k && a.ordered_key() == b.ordered_key(),
             false => !b.ordered && a.k == b.k && isomorphic_from(a, &self.colours, b, &other.colours),

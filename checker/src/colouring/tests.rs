@@ -19,6 +19,7 @@ fn cycle_and_triangles() -> Setting {
         due: vec![0; 12],
         owner: vec![0; 12],
         secured: false,
+        tokens: false,
     }
 }
 

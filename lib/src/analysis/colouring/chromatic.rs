@@ -93,7 +93,7 @@ pub struct GameChromatic {
     pub degree_bound: usize,
     /// The CCG for k = 1, ..., chi_g: player 2 wins all but the last.
     pub levels: Vec<Level>,
-    /// The certificate of chi_g (format version 7: each level's winning
+    /// The certificate of chi_g (format version 12: each level's winning
     /// strategy), when asked for ([`game_chromatic_certified`]).
     pub certificate: Option<Certificate>,
 }
@@ -219,7 +219,7 @@ pub fn game_chromatic(graph: &Graph, limits: Limits) -> Result<GameChromatic, St
     chromatic(graph, limits, None)
 }
 
-/// [`game_chromatic`] with its certificate (format version 7,
+/// [`game_chromatic`] with its certificate (format version 12,
 /// [`colouring_certificate`]): each level's winner's strategy, read off
 /// that level's search (player 2's for k < chi_g, player 1's for chi_g),
 /// player 1's lines ending as `ends` says. The colours must fit the

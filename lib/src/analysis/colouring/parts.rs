@@ -1,5 +1,6 @@
-//! chi_g's certificate in parts (format version 11, proofs/FORMAT.md), for
-//! graphs whose certificate is too large to keep, or to write, whole: an
+//! chi_g's certificate in parts (format version 12, proofs/FORMAT.md:
+//! version 11's parts, positions compared up to tokens), for graphs
+//! whose certificate is too large to keep, or to write, whole: an
 //! *opening* file and one *part* file per leaf of it, in one folder.
 //!
 //! Each level k (player 2 wins with k < chi_g colours, player 1 with

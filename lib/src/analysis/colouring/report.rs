@@ -40,7 +40,7 @@ pub fn solve(game: &ColouringGame, limits: Limits) -> Result<GameReport, Stopped
 }
 
 /// [`solve`], and with `certify` the winner's strategy read off the same
-/// solver as a certificate (format version 7), its lines ending there, its
+/// solver as a certificate (format version 12; 7 in ordered games), its lines ending there, its
 /// time counted in the report's.
 fn solve_with(
     game: &ColouringGame,
@@ -180,7 +180,7 @@ pub struct SolvedGame {
     /// The winner by Theorem 3.1 (SCCG) or 3.3 (SCG) with two colours
     /// ([`fast_winner`]); `None` for the other games.
     pub linear_time_winner: Option<Player>,
-    /// The winner's strategy as a certificate (format version 7), when
+    /// The winner's strategy as a certificate (format version 12; 7 in ordered games), when
     /// asked for ([`SolvedGame::certified`]).
     pub certificate: Option<Certificate>,
 }
@@ -192,7 +192,7 @@ impl SolvedGame {
     }
 
     /// [`SolvedGame::new`] with the winner's strategy as a certificate
-    /// (format version 7), read off the same solver. The colours must fit
+    /// (format version 12; 7 in ordered games), read off the same solver. The colours must fit
     /// the format ([`crate::verify::cert::colouring::MAX_CERT_COLOURS`]);
     /// player 1's lines end as `ends` says.
     pub fn certified(game: ColouringGame, limits: Limits, ends: Ends) -> Result<SolvedGame, Stopped> {

@@ -42,7 +42,7 @@ pub struct ColourRequest {
     /// A picture of an optimal line will be drawn, which the linear-time
     /// theorems do not give.
     pub picture: bool,
-    /// Write a certificate of the answer (format version 7), its lines of
+    /// Write a certificate of the answer (format version 12; 7 in ordered games), its lines of
     /// player 1's wins ending as said: only exact searches give one.
     pub certificate: Option<Ends>,
     /// chi_g's certificate in parts, written to a folder (format version

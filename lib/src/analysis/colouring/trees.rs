@@ -77,7 +77,7 @@ pub struct TreeCensus {
     /// values kept in full; see [`census`].
     pub examples: BTreeMap<usize, Vec<Graph>>,
     /// With `certify`: every tree (graph6) with the certificate of its
-    /// chi_g (format version 7), in the order of [`trees`]; else empty.
+    /// chi_g (format version 12), in the order of [`trees`]; else empty.
     pub certificates: Vec<(String, Certificate)>,
 }
 

@@ -1,5 +1,5 @@
-//! Certificates of Bodlaender's colouring games (format version 7,
-//! proofs/FORMAT.md): a claim "player P wins the game with k colours" is
+//! Certificates of Bodlaender's colouring games (format version 7 for the
+//! ordered games, 12 for the others, proofs/FORMAT.md): a claim "player P wins the game with k colours" is
 //! P's strategy, one move per position (up to isomorphism) where P is to
 //! move, every reply of the other player covered, down to the end of the
 //! game. The game chromatic number chi_g = K is K claims: player 1 wins the
@@ -7,10 +7,11 @@
 //! k gives a win at k + 1 is not known, so every smaller k is claimed).
 //!
 //! The strategies are read off a search by [`crate::engine::extract::walk`]
-//! on the game's exact forms ([`ColouringGame::with_exact_forms`]): the
-//! searches merge positions by simplifications that keep values (tokens,
-//! parity; see `games::colouring::canonical`), the checker only by
-//! isomorphism. At each position of the prover the move is: a move that
+//! on the game's certificate forms ([`ColouringGame::for_certificates`]):
+//! the searches merge positions by simplifications that keep values
+//! (tokens, parity; see `games::colouring::canonical`), the checker by
+//! isomorphism, and in version 12 also up to tokens (safe components,
+//! which keep the number of uncoloured vertices), never by parity. At each position of the prover the move is: a move that
 //! ends the game at once with the prover's win
 //! ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
 //! makes every vertex safe); else in a position where player 1 wins by
@@ -50,6 +51,13 @@ pub const COLOURING_FORMAT_VERSION: u32 = 7;
 /// `start` line (a part: one claim from a position) and leaf lines (an
 /// opening: each leaf the start of a part file, named with its SHA-256).
 pub const PARTS_FORMAT_VERSION: u32 = 11;
+
+/// Format version of colouring certificates of unordered games (CG, CCG),
+/// whole or in parts: version 11's layout, positions compared up to tokens
+/// (the vertices of safe components, counted), so far fewer entries than
+/// version 7's isomorphism alone: P4 x P7 (secured) 51,246 instead of
+/// 298,498, and about as many as the search's own table.
+pub const TOKENS_FORMAT_VERSION: u32 = 12;
 
 /// The colour symbols of a body line: colour `c` is `SYMBOLS[c]`, `0` an
 /// uncoloured vertex; so at most [`MAX_CERT_COLOURS`] colours.
@@ -262,7 +270,7 @@ pub fn strategy_from(
     ends: Ends,
     plies: usize,
 ) -> Result<(LevelStrategy, Vec<ColourPosition>), Stopped> {
-    let exact = game.clone().with_exact_forms();
+    let exact = game.clone().for_certificates();
     let prover = Follower {
         game: &exact,
         player,
@@ -309,7 +317,7 @@ pub struct Leaf {
     pub sha256: String,
 }
 
-/// What a certificate in parts (version 11) adds to version 7: where it
+/// What a certificate in parts (version 11, or 12) adds to version 7: where it
 /// starts (a part) and which positions it leaves to parts (an opening).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Parts<'a> {
@@ -319,7 +327,7 @@ pub struct Parts<'a> {
     pub leaves: &'a [Leaf],
 }
 
-/// The certificate (version 7) of `claim` about `game` (its rules, graph,
+/// The certificate (version 12; 7 in ordered games) of `claim` about `game` (its rules, graph,
 /// order and owners; its number of colours is the levels'), with one
 /// strategy per claim of [`ColouringClaim::levels`].
 /// `ends` is where player 1's lines end (the header's `ends` line).
@@ -332,7 +340,7 @@ pub fn colouring_certificate(
     certificate(game, claim, ends, levels, None)
 }
 
-/// [`colouring_certificate`] in parts (version 11): a part (`claim` from
+/// [`colouring_certificate`] in parts (version 12; 11 in ordered games): a part (`claim` from
 /// `parts.start`) or an opening (its leaves named); `levels` as there.
 pub fn colouring_certificate_in_parts(
     game: &ColouringGame,
@@ -396,12 +404,14 @@ fn certificate(
         }
         false => ("-".into(), "-".into()),
     };
-    let (version, start) = match parts {
-        None => (COLOURING_FORMAT_VERSION, String::new()),
-        Some(p) => (
-            PARTS_FORMAT_VERSION,
-            format!("start {}\n", p.start.map_or("-".into(), colouring_text)),
-        ),
+    let start = |p: Option<Parts>| {
+        let start = p.and_then(|p| p.start);
+        format!("start {}\n", start.map_or("-".into(), colouring_text))
+    };
+    let (version, start) = match (game.rules().ordered(), parts) {
+        (true, None) => (COLOURING_FORMAT_VERSION, String::new()),
+        (true, Some(_)) => (PARTS_FORMAT_VERSION, start(parts)),
+        (false, _) => (TOKENS_FORMAT_VERSION, start(parts)),
     };
     let text = format!(
         "ramsey-cert {version}\ntool ramsey-verify {}\ngame {}\ngraph {}\norder {order}\n\
