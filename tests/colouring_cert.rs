@@ -1,5 +1,6 @@
-//! Colouring game certificates (format version 7) end to end: every game
-//! on every graph with up to 4 vertices (and random ones with up to 6,
+//! Colouring game certificates (format version 12, 7 in ordered games)
+//! end to end: every game on every graph with up to 4 vertices (and
+//! random ones with up to 6,
 //! with random orders and owners) is certified, and the independent
 //! checker accepts exactly the winner a plain minimax finds; chi_g of small
 //! graphs is certified and equals the least k the plain minimax gives
@@ -163,6 +164,26 @@ fn the_fourteen_vertex_tree_has_chi_g_4_certified_the_same_for_any_thread_count(
     // misses the positions it left to the checker's argument.
     let r = rejected(&with_field(&secured, "ends", "safe"));
     assert!(r.message.contains("missing position"), "{}", r.message);
+}
+
+#[test]
+fn version_12_merges_up_to_tokens_what_version_7_would_miss_and_is_for_unordered_games_only() {
+    let (text, _) = tree14();
+    assert!(text.starts_with("ramsey-cert 12\n"), "{text}");
+    // Read as version 7 (isomorphism alone), positions the writer merged
+    // up to tokens have no entry.
+    let v7 = text.replacen("ramsey-cert 12\n", "ramsey-cert 7\n", 1).replacen("start -\n", "", 1);
+    let r = rejected(&v7);
+    assert!(r.message.contains("missing position"), "{}", r.message);
+    // Ordered games are written as version 7; read as version 12: refused.
+    let args = ["--game", "scg", "--graph", "path:4", "--colours", "2"];
+    let scg = cert_common::written_by("colour", "scg.cert", &args);
+    assert!(scg.starts_with("ramsey-cert 7\n"), "{scg}");
+    accepted(&scg);
+    let v12 = scg.replacen("ramsey-cert 7\n", "ramsey-cert 12\n", 1).replacen("\nentries", "\nstart -\nentries", 1);
+    let r = ramsey_cert_check::check(v12.as_bytes(), 2).expect_err("version 12 of an scg");
+    assert_eq!(r.kind, ramsey_cert_check::RejectionKind::Unreadable, "{}", r.message);
+    assert!(r.message.contains("version 12 is for cg and ccg"), "{}", r.message);
 }
 
 /// The position of body line `fields` (`K COLOURING V:C`) in `game`.

@@ -1,8 +1,8 @@
-//! chi_g's certificate in parts (format version 11) end to end: `colour
+//! chi_g's certificate in parts (format version 12) end to end: `colour
 //! --game-chromatic --cert-parts DIR` writes an opening and one part per
 //! leaf; the independent checker accepts the opening (every part checked
 //! with it) and each part alone, and proves the same chi_g as the whole
-//! certificate (format 7). A part left out, a leaf whose SHA-256 does not
+//! certificate (format 12). A part left out, a leaf whose SHA-256 does not
 //! match its part, a tampered part (its line named) and a part starting
 //! elsewhere than its leaf are each rejected, blamed on the leaf's line.
 

@@ -50,3 +50,52 @@ fn a_position_with_an_entrys_invariant_is_covered_only_if_equivalent() {
     assert!(index.covers(&triangles_open, 3));
     assert!(!index.covers(&triangles_open, 2));
 }
+
+/// The CCG with 3 colours on K4 (vertices 0 to 3) beside a triangle (4 to
+/// 6) and an edge (7, 8), positions compared as `version` says.
+fn k4_triangle_edge(version: u32) -> Header {
+    let mut adj = vec![0u128; 9];
+    let k4 = (0..4).flat_map(|u| (u + 1..4).map(move |v| (u, v)));
+    for (u, v) in k4.chain([(4, 5), (5, 6), (4, 6), (7, 8)]) {
+        adj[u] |= 1 << v;
+        adj[v] |= 1 << u;
+    }
+    Header {
+        tool: String::new(),
+        setting: Setting {
+            game: Game::Ccg,
+            adj,
+            due: vec![0; 9],
+            owner: vec![0; 9],
+            secured: false,
+            tokens: version == TOKENS_VERSION,
+        },
+        graph: String::new(),
+        order: ("-".into(), "-".into()),
+        claim: Claim::Wins { winner: 1, colours: 3 },
+        version,
+        start: None,
+        entries: 1,
+        sha256: String::new(),
+    }
+}
+
+#[test]
+fn version_12_covers_a_position_with_as_many_tokens_and_an_equivalent_rest_only() {
+    // The entry: K4 uncoloured (each vertex 3 free colours, 3 uncoloured
+    // neighbours: unsafe), the triangle uncoloured (3 tokens), the edge
+    // coloured.
+    let body = b"3 000000012 0:1\n";
+    let (v12, v7) = (k4_triangle_edge(TOKENS_VERSION), k4_triangle_edge(VERSION));
+    let (i12, i7) = (Index::new(&v12, body, &[(3, 1)]).unwrap(), Index::new(&v7, body, &[(3, 1)]).unwrap());
+    // Three tokens of another shape (an edge of the triangle and vertex 7):
+    // covered up to tokens only.
+    let other_tokens = [0, 0, 0, 0, 1, 0, 0, 0, 2];
+    assert_eq!(v12.setting.token_vertices(&other_tokens, 3), 0b1110_0000);
+    assert!(i12.covers(&other_tokens, 3));
+    assert!(!i7.covers(&other_tokens, 3));
+    // One token fewer, or K4 (the unsafe rest) changed: not covered.
+    assert!(!i12.covers(&[0, 0, 0, 0, 1, 2, 0, 1, 2], 3));
+    assert!(!i12.covers(&[1, 0, 0, 0, 0, 0, 0, 1, 2], 3));
+    assert!(i12.covers(&[0, 0, 0, 0, 0, 0, 0, 1, 2], 3));
+}
