@@ -57,7 +57,6 @@ fn the_command_line_stops_a_certificate_at_the_cap_with_one_line_and_exit_3() {
         "grid:4x6",
         "--cert",
         out,
-        "--cert-secured",
     ];
     let (code, stdout, err) = ramsey(&[&args[..], &["--max-memory", "1", "--threads", "1"]].concat());
     assert_eq!(code, 3, "{stdout} {err}");

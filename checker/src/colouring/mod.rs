@@ -394,11 +394,20 @@ impl Level<'_> {
     /// of the other player leads to such a position. Returns the replies
     /// tried; `context` says how `p` was reached, for messages.
     fn held(&self, p: &[u8], context: &str) -> Result<usize, String> {
+        self.held_below(p).map_err(|why| format!("{context}{why}"))
+    }
+
+    /// [`Level::held`], its message without the context (built only on
+    /// failure, reply by reply on the way back). In version 12 only the
+    /// first of the other player's moves on tokens is tried: each leaves
+    /// the rest as it was and one token fewer, so all lead to equivalent
+    /// positions (FORMAT.md, version 12).
+    fn held_below(&self, p: &[u8]) -> Result<usize, String> {
         let setting = self.index.setting;
         if let Some(w) = setting.decided(p, self.k) {
             return match w == self.prover {
                 true => Ok(0),
-                false => Err(format!("{context} player {w} wins")),
+                false => Err(format!(" player {w} wins")),
             };
         }
         // A leaf may have either player to move: its part proves the claim.
@@ -407,16 +416,22 @@ impl Level<'_> {
             return Ok(0);
         }
         if prover_moves {
-            return Err(format!(
-                "{context} the position {} has no entry: missing position",
-                text(p)
-            ));
+            return Err(format!(" the position {} has no entry: missing position", text(p)));
         }
+        let tokens = match setting.tokens {
+            true => setting.token_vertices(p, self.k),
+            false => 0,
+        };
+        let mut token_tried = false;
         let mut tried = 0;
         for (v, c) in setting.moves(p, self.k) {
+            if tokens >> v & 1 == 1 && std::mem::replace(&mut token_tried, true) {
+                continue;
+            }
             let mut next = p.to_vec();
             next[v] = c;
-            tried += 1 + self.held(&next, &format!("{context} and the reply {v}:{c}"))?;
+            let below = self.held_below(&next).map_err(|why| format!(" and the reply {v}:{c}{why}"))?;
+            tried += 1 + below;
         }
         Ok(tried)
     }

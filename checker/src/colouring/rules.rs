@@ -80,10 +80,12 @@ impl Setting {
 
     /// The colours `1..=k` no neighbour of `v` has, as a bitset (bit c).
     pub fn free(&self, p: &[u8], v: usize, k: usize) -> u64 {
-        let all = ((1u64 << k) - 1) << 1;
-        (0..self.n())
-            .filter(|&w| self.adj[v] >> w & 1 == 1)
-            .fold(all, |f, w| f & !(1 << p[w]))
+        let (mut free, mut row) = (((1u64 << k) - 1) << 1, self.adj[v]);
+        while row != 0 {
+            free &= !(1 << p[row.trailing_zeros() as usize]);
+            row &= row - 1;
+        }
+        free
     }
 
     /// The uncoloured vertex due first (ordered games).
@@ -134,15 +136,15 @@ impl Setting {
         if !self.game.construction() {
             return self.moves(p, k).is_empty().then(|| 3 - self.mover(p));
         }
-        let uncoloured: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0).collect();
+        let uncoloured = (0..self.n()).filter(|&v| p[v] == 0).fold(0u128, |s, v| s | 1 << v);
         let mut unsafe_free = Vec::new();
-        for &v in &uncoloured {
-            let free = self.free(p, v, k).count_ones() as usize;
+        for v in (0..self.n()).filter(|&v| uncoloured >> v & 1 == 1) {
+            let free = self.free(p, v, k).count_ones();
             if free == 0 {
                 return Some(2);
             }
-            if free <= uncoloured.iter().filter(|&&w| self.adj[v] >> w & 1 == 1).count() {
-                unsafe_free.push(free);
+            if free <= (self.adj[v] & uncoloured).count_ones() {
+                unsafe_free.push(free as usize);
             }
         }
         if unsafe_free.is_empty() {
