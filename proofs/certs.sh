@@ -91,8 +91,8 @@ for grid in 4x4 4x5 4x6 5x5; do
   if [ $grid = 4x4 ]; then gz=; fi
   NEW+=("certs/chi-g-grid-$grid.cert$gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid")
 done
-# chi_g of every tree on 1 to 15 vertices (format 8: one format-7
-# certificate per tree; the checker enumerates the trees itself).
+# chi_g of every tree on 1 to 15 vertices (format 8: one format-12
+# certificate per tree, format 7 before; the checker enumerates the trees itself).
 NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --trees 15")
 # Theorem 5.3's strategy on every tree and every root, every choice its
 # rules leave open (format 10: the strategy's states; the checker reads
@@ -110,7 +110,7 @@ for grid in "${SECURED[@]}"; do
   NEW+=("certs/chi-g-grid-$grid-secured.cert.gz|the grid P${grid%x*} x P${grid#*x}|colour --game-chromatic --graph grid:$grid --cert-secured")
 done
 
-# chi_g in parts (format 11, issue 25): DIR/opening.cert, each level's
+# chi_g in parts (format 12, issue 25; P4 x P8's parts are format 11): DIR/opening.cert, each level's
 # opening, names one part DIR/kK-NNNN.cert.gz per leaf with its SHA-256;
 # the checker checks the opening with every part (written with
 # --cert-parts DIR, below).
@@ -196,7 +196,25 @@ claim() {
           echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 11, ends $(sed -n 's/^ends //p' <<< "$head"), in $parts parts beside it, each named with its SHA-256 and checked with it)" ;;
         *) echo "a part: player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours from the position $(sed -n 's/^start //p' <<< "$head") (format 11, ends $(sed -n 's/^ends //p' <<< "$head"); checked alone)" ;;
       esac ;;
-    "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one format-7 certificate each; the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 12")
+      local c parts
+      c=$(sed -n 's/^claim //p' <<< "$head")
+      parts=$(gzip -cdf "proofs/$1" | grep -c ' part ' || true)
+      case $c in
+        chi-g*)
+          if [ "$parts" = 0 ]; then
+            echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 12, ends $(sed -n 's/^ends //p' <<< "$head"))"
+          else
+            echo "chi_g = ${c#chi-g }: player 1 wins the CCG with ${c#chi-g } colours, player 2 with each fewer (format 12, ends $(sed -n 's/^ends //p' <<< "$head"), in $parts parts beside it, each named with its SHA-256 and checked with it)"
+          fi ;;
+        *)
+          if [ "$(sed -n 's/^start //p' <<< "$head")" = - ]; then
+            echo "player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours (format 12)"
+          else
+            echo "a part: player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours from the position $(sed -n 's/^start //p' <<< "$head") (format 12, ends $(sed -n 's/^ends //p' <<< "$head"); checked alone)"
+          fi ;;
+      esac ;;
+    "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6")
       local lo hi
