@@ -172,7 +172,9 @@ fn version_12_merges_up_to_tokens_what_version_7_would_miss_and_is_for_unordered
     assert!(text.starts_with("ramsey-cert 12\n"), "{text}");
     // Read as version 7 (isomorphism alone), positions the writer merged
     // up to tokens have no entry.
-    let v7 = text.replacen("ramsey-cert 12\n", "ramsey-cert 7\n", 1).replacen("start -\n", "", 1);
+    let v7 = text
+        .replacen("ramsey-cert 12\n", "ramsey-cert 7\n", 1)
+        .replacen("start -\n", "", 1);
     let r = rejected(&v7);
     assert!(r.message.contains("missing position"), "{}", r.message);
     // Ordered games are written as version 7; read as version 12: refused.
@@ -180,7 +182,9 @@ fn version_12_merges_up_to_tokens_what_version_7_would_miss_and_is_for_unordered
     let scg = cert_common::written_by("colour", "scg.cert", &args);
     assert!(scg.starts_with("ramsey-cert 7\n"), "{scg}");
     accepted(&scg);
-    let v12 = scg.replacen("ramsey-cert 7\n", "ramsey-cert 12\n", 1).replacen("\nentries", "\nstart -\nentries", 1);
+    let v12 = scg
+        .replacen("ramsey-cert 7\n", "ramsey-cert 12\n", 1)
+        .replacen("\nentries", "\nstart -\nentries", 1);
     let r = ramsey_cert_check::check(v12.as_bytes(), 2).expect_err("version 12 of an scg");
     assert_eq!(r.kind, ramsey_cert_check::RejectionKind::Unreadable, "{}", r.message);
     assert!(r.message.contains("version 12 is for cg and ccg"), "{}", r.message);

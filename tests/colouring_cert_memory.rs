@@ -50,14 +50,7 @@ fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
 fn the_command_line_stops_a_certificate_at_the_cap_with_one_line_and_exit_3() {
     let out = scratch("capped.cert");
     let out = out.to_str().unwrap();
-    let args = [
-        "colour",
-        "--game-chromatic",
-        "--graph",
-        "grid:4x6",
-        "--cert",
-        out,
-    ];
+    let args = ["colour", "--game-chromatic", "--graph", "grid:4x6", "--cert", out];
     let (code, stdout, err) = ramsey(&[&args[..], &["--max-memory", "1", "--threads", "1"]].concat());
     assert_eq!(code, 3, "{stdout} {err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");

@@ -277,7 +277,10 @@ impl Reduced {
             }
             false => {
                 let (colours, invariant) = stable(&self);
-                (colours, invariant ^ u64::from(self.tokens).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+                (
+                    colours,
+                    invariant ^ u64::from(self.tokens).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )
             }
         };
         Prepared {

@@ -87,7 +87,10 @@ fn version_12_covers_a_position_with_as_many_tokens_and_an_equivalent_rest_only(
     // coloured.
     let body = b"3 000000012 0:1\n";
     let (v12, v7) = (k4_triangle_edge(TOKENS_VERSION), k4_triangle_edge(VERSION));
-    let (i12, i7) = (Index::new(&v12, body, &[(3, 1)]).unwrap(), Index::new(&v7, body, &[(3, 1)]).unwrap());
+    let (i12, i7) = (
+        Index::new(&v12, body, &[(3, 1)]).unwrap(),
+        Index::new(&v7, body, &[(3, 1)]).unwrap(),
+    );
     // Three tokens of another shape (an edge of the triangle and vertex 7):
     // covered up to tokens only.
     let other_tokens = [0, 0, 0, 0, 1, 0, 0, 0, 2];

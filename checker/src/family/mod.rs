@@ -219,7 +219,9 @@ fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
     };
     let whole = [&b"ramsey-cert 7\n"[..], b"ramsey-cert 12\n"];
     if !whole.iter().any(|first| member.text.starts_with(first)) {
-        return Err(blame(Rejection::invalid("a member's certificate must be version 7 or 12")));
+        return Err(blame(Rejection::invalid(
+            "a member's certificate must be version 7 or 12",
+        )));
     }
     let summary = crate::check(member.text, 1).map_err(blame)?;
     match summary.claim {
