@@ -4,15 +4,18 @@
 //! (`cargo bench --bench certificates`; `-- quick` for the small ones).
 //! Each time is the median of three runs on the current thread pool.
 
+use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromatic_certified};
 use ramsey_verify::analysis::colouring::trees53::certify_trees;
 use ramsey_verify::analysis::colouring::trees53_states::CertifiedTrees;
 use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Limits, Solver};
+use ramsey_verify::games::colouring::parse_graph;
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::scoring::{Scoring, ScoringGame};
 use ramsey_verify::games::statement::parse_board as ramsey_board;
 use ramsey_verify::games::{pattern::Pattern, ramsey::RamseyGame, ramsey::Rules};
+use ramsey_verify::verify::cert::colouring::Ends;
 use ramsey_verify::verify::cert::game::solved_game_certificate;
 use std::time::Instant;
 
@@ -59,6 +62,16 @@ fn erdos(scoring: Scoring, board: &str) {
     report(&format!("erdos {} {board}", scoring.name()), plain, with, &text);
 }
 
+/// chi_g of `graph` (format 12): the score-only searches of every level
+/// alone, and with each level's winner's strategy read off them.
+fn chi_g(graph: &str, ends: Ends) {
+    let g = parse_graph(graph).expect("a graph");
+    let (plain, _) = timed(|| game_chromatic(&g, Limits::default()).expect("no cap"));
+    let (with, solved) = timed(|| game_chromatic_certified(&g, Limits::default(), ends).expect("no cap"));
+    let text = solved.certificate.expect("a certificate").text;
+    report(&format!("chi_g {graph} {ends:?}"), plain, with, &text);
+}
+
 /// Theorem 5.3's strategy on every tree up to `max_n` vertices, games
 /// ended when every vertex is safe: the engine's labelled certification
 /// (no certificate) against the walk up to states that writes one.
@@ -84,7 +97,10 @@ fn main() {
     erdos(Scoring::VertexCapturing, "colex:17");
     erdos(Scoring::Colex, "colex:17");
     theorem53(9);
+    chi_g("grid:4x6", Ends::Safe);
+    chi_g("grid:4x6", Ends::Secured);
     if !quick {
+        chi_g("grid:4x7", Ends::Secured);
         theorem53(11);
         ramsey(Rules::Misere, "7", "K3");
         ramsey(Rules::Achieve, "7", "K4");
