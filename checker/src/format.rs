@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 11, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 12, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
