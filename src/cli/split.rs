@@ -14,7 +14,7 @@ use crate::games::scoring::ScoringGame;
 use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
 use crate::verify::jobs::layered::Budget;
 use crate::verify::jobs::merge::{Merge, Merged};
-use crate::verify::jobs::run::{run_job, split, Cut, JobError, SplitOptions, Usage};
+use crate::verify::jobs::run::{run_job, split, Cut, JobError, SplitOptions, Usage, ERDOS_KEYS};
 use crate::verify::jobs::status::Status;
 use crate::verify::jobs::strategy::spec_of;
 use crate::verify::jobs::{Folder, GameSpec, JobResult, Manifest, Splittable};
@@ -73,7 +73,9 @@ pub struct SplitArgs {
     pub shards: usize,
     /// Jobs also write their positions' keys, so that the merge counts
     /// distinct positions exactly as one process does (disk: about 20
-    /// bytes per position).
+    /// bytes per position). Not with --erdos: its jobs search as `erdos`
+    /// does, by threshold tests, whose stored positions depend on the
+    /// order of the tests.
     #[arg(long)]
     pub keys: bool,
     /// Jobs write no certificates (the merge then gives no certificate).
@@ -127,6 +129,9 @@ pub fn run_split(args: SplitArgs, registry: &Registry) -> Result<(), Failure> {
             let report = BoardReport::parse(&args.board, args.head_start.as_deref(), args.bob_first)
                 .map_err(|e| Failure::BadInput(e.to_string()))?;
             let game = report.game(scoring).map_err(|e| Failure::BadInput(e.to_string()))?;
+            if args.keys {
+                return Err(Failure::BadInput(ERDOS_KEYS.into()));
+            }
             split_game(&args, &game)
         }
         (None, Some(rules)) => split_game(&args, &statement(&args.statement, rules, &args.board)?),

@@ -8,7 +8,9 @@ use super::JobsError;
 use crate::core::board::{Player, Position};
 use crate::core::graph6::encode;
 use crate::engine::split::Glued;
-use crate::engine::{Solver, Stopped};
+use super::Manifest;
+use crate::analysis::erdos::{solve_from, Found};
+use crate::engine::{Limits, Solver, Stopped};
 use crate::games::pattern::Pattern;
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
@@ -16,7 +18,6 @@ use crate::games::scoring::{Points, Scoring, ScoringGame};
 use crate::games::statement::{colour_start, parse_board};
 use crate::games::{Hints, Notation, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
-use crate::verify::cert::scoring::exact_certificate;
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
 
@@ -77,14 +78,38 @@ pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized 
     fn score_code(&self, score: Self::Score) -> serde_json::Value;
     /// A score read back from a result; `None` if it is not one.
     fn score_from(&self, code: &serde_json::Value) -> Option<Self::Score>;
-    /// The certificate of the game played from `from`, if the family has
-    /// certificates a merge can join.
-    fn certificate(solver: &Solver<Self>, from: &Position) -> Option<Result<Certificate, Stopped>>;
+    /// A job's search of `position` (canonical, as the job's path reaches
+    /// it) within `limits`, and what `manifest` asks beside its value: the
+    /// certificate of `labelled` (the same position in the start's labels,
+    /// if the family has certificates a merge can join) and the keys of
+    /// the positions stored.
+    fn search_job(
+        &self,
+        position: &Position,
+        labelled: &Position,
+        limits: Limits,
+        manifest: &Manifest,
+    ) -> Result<Searched<Self::Score>, Stopped>;
     /// The merged certificate of a folder, if the family has them.
     fn merged(merge: &Merge<Self>, solver: &Solver<Glued<Self>>) -> Option<Result<Certificate, JobsError>>;
     /// The certificate of a layered folder whose start has `value`, if
     /// the family has them.
     fn layered(merge: &LayerMerge<Self>, value: Value<Self::Score>) -> Option<Result<Certificate, JobsError>>;
+}
+
+/// What a job's search found about its position, before the job's files
+/// are written.
+pub struct Searched<S> {
+    /// The position's value.
+    pub value: Value<S>,
+    /// One optimal line from the position, in its canonical labels.
+    pub line: Vec<String>,
+    /// Distinct positions the search stored.
+    pub positions: u64,
+    /// The position's certificate, if the manifest asks for one.
+    pub certificate: Option<Certificate>,
+    /// The stored positions' keys, sorted, if the manifest asks for them.
+    pub keys: Option<Vec<Box<[u64]>>>,
 }
 
 /// The error of a manifest's game that cannot be built.
@@ -151,8 +176,26 @@ impl Splittable for RamseyGame {
         }
     }
 
-    fn certificate(solver: &Solver<RamseyGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
-        Some(position_certificate(solver, from))
+    /// The exact search ([`Solver`]): the value with the length of
+    /// optimal play, which a graph Ramsey game's merge ranks.
+    fn search_job(
+        &self,
+        position: &Position,
+        labelled: &Position,
+        limits: Limits,
+        manifest: &Manifest,
+    ) -> Result<Searched<Outcome>, Stopped> {
+        let solver = Solver::new(self).with_limits(limits);
+        let value = solver.value(position)?;
+        let line = solver.optimal_line(position)?;
+        let certificate = manifest.certificates.then(|| position_certificate(&solver, labelled));
+        Ok(Searched {
+            value,
+            line: line.iter().map(|m| self.move_text(m)).collect(),
+            positions: solver.positions(),
+            certificate: certificate.transpose()?,
+            keys: manifest.keys.then(|| solver.keys()),
+        })
     }
 
     fn merged(merge: &Merge<RamseyGame>, solver: &Solver<Glued<RamseyGame>>) -> Option<Result<Certificate, JobsError>> {
@@ -205,9 +248,46 @@ impl Splittable for ScoringGame {
         }
     }
 
-    /// Both claims of the position's value (format 6).
-    fn certificate(solver: &Solver<ScoringGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
-        Some(exact_certificate(solver, from))
+    /// The exact outcome as `erdos` finds the start's ([`solve_from`]:
+    /// threshold searches whose bounds prune), and its certificate as
+    /// `erdos --cert` writes it (format 6, both claims). No keys: the
+    /// positions a threshold search stores depend on the order of its tests
+    /// (`split --erdos --keys` is refused, [`super::run::run_job`]).
+    ///
+    /// Why the merge still gives one process's value: the glue
+    /// ([`crate::engine::split`]) needs every frontier position's exact
+    /// value, which is a function of the position alone, whichever search
+    /// finds it. A job could answer less (only the thresholds the glue's
+    /// own search asks), but those depend on the values of the frontier
+    /// positions before it: jobs asked in one batch can only be asked for
+    /// exact values. Nor is the length of play needed: scoring games end
+    /// with the board full, so every line from a position has its free
+    /// edges' length, and the glue ranks no lengths ([`Points`] hurries
+    /// no one).
+    fn search_job(
+        &self,
+        _: &Position,
+        labelled: &Position,
+        limits: Limits,
+        manifest: &Manifest,
+    ) -> Result<Searched<Points>, Stopped> {
+        let solved = solve_from(self, labelled, limits, manifest.certificates)?;
+        let Found::Exact { outcome, line } = solved.found else {
+            unreachable!("solve_from finds the exact outcome")
+        };
+        // The line in `position`'s labels, as a job's line is written.
+        let to_canon = self.canonical(labelled).to_canon;
+        let line: Vec<String> = line.iter().map(|m| self.move_text(&self.relabel_move(m, &to_canon))).collect();
+        Ok(Searched {
+            value: Value {
+                score: outcome,
+                plies: line.len() as u32,
+            },
+            line,
+            positions: solved.positions,
+            certificate: solved.certificate,
+            keys: None,
+        })
     }
 
     fn merged(
