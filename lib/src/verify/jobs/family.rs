@@ -257,13 +257,24 @@ impl Splittable for ScoringGame {
     /// Why the merge still gives one process's value: the glue
     /// ([`crate::engine::split`]) needs every frontier position's exact
     /// value, which is a function of the position alone, whichever search
-    /// finds it. A job could answer less (only the thresholds the glue's
-    /// own search asks), but those depend on the values of the frontier
-    /// positions before it: jobs asked in one batch can only be asked for
-    /// exact values. Nor is the length of play needed: scoring games end
-    /// with the board full, so every line from a position has its free
-    /// edges' length, and the glue ranks no lengths ([`Points`] hurries
-    /// no one).
+    /// finds it. Nor is the length of play needed: scoring games end with
+    /// the board full, so every line from a position has its free edges'
+    /// length, and the glue ranks no lengths ([`Points`] hurries no one).
+    ///
+    /// Why a job answers no less than the exact value. The thresholds one
+    /// process tests at a frontier position depend on the values of the
+    /// positions searched before it (an alpha-beta window), so jobs run in
+    /// one batch, before any value is known, cannot be asked for them.
+    /// What they could be asked for is the value clamped to a window known
+    /// to hold the start's value: the maximum and minimum commute with a
+    /// monotone clamp, so the glue's root value would be unchanged (a job
+    /// past the window would certify only the side its prover needs).
+    /// But the one window known before the jobs run is the start's static
+    /// bounds, and they are wide (on C(22) VC `erdos` still has to test
+    /// whether Alice gets (1, 0)), so the jobs would find their exact
+    /// values anyway. Several rounds of jobs (the glue's test of one
+    /// threshold at a time, MTD-style) would pay each round's searches
+    /// again, with no table kept between processes.
     fn search_job(
         &self,
         _: &Position,
