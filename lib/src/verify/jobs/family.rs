@@ -12,11 +12,10 @@ use super::Manifest;
 use crate::analysis::erdos::{solve_from, Found};
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::pattern::Pattern;
-use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
 use crate::games::scoring::{Points, Scoring, ScoringGame};
 use crate::games::statement::{colour_start, parse_board};
-use crate::games::{Hints, Notation, Symmetric, Value};
+use crate::games::{Hints, Notation, Rules, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
@@ -78,18 +77,11 @@ pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized 
     fn score_code(&self, score: Self::Score) -> serde_json::Value;
     /// A score read back from a result; `None` if it is not one.
     fn score_from(&self, code: &serde_json::Value) -> Option<Self::Score>;
-    /// A job's search of `position` (canonical, as the job's path reaches
-    /// it) within `limits`, and what `manifest` asks beside its value: the
-    /// certificate of `labelled` (the same position in the start's labels,
-    /// if the family has certificates a merge can join) and the keys of
-    /// the positions stored.
-    fn search_job(
-        &self,
-        position: &Position,
-        labelled: &Position,
-        limits: Limits,
-        manifest: &Manifest,
-    ) -> Result<Searched<Self::Score>, Stopped>;
+    /// A job's search of its position `from` (in the start's labels)
+    /// within `limits`, and what `manifest` asks beside its value: the
+    /// certificate of `from` (if the family has certificates a merge can
+    /// join) and the keys of the positions stored.
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped>;
     /// The merged certificate of a folder, if the family has them.
     fn merged(merge: &Merge<Self>, solver: &Solver<Glued<Self>>) -> Option<Result<Certificate, JobsError>>;
     /// The certificate of a layered folder whose start has `value`, if
@@ -99,11 +91,11 @@ pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized 
 
 /// What a job's search found about its position, before the job's files
 /// are written.
-pub struct Searched<S> {
+pub struct Searched<G: Rules> {
     /// The position's value.
-    pub value: Value<S>,
-    /// One optimal line from the position, in its canonical labels.
-    pub line: Vec<String>,
+    pub value: Value<G::Score>,
+    /// One optimal line from the position, in the labels it was given in.
+    pub line: Vec<G::Move>,
     /// Distinct positions the search stored.
     pub positions: u64,
     /// The position's certificate, if the manifest asks for one.
@@ -178,20 +170,12 @@ impl Splittable for RamseyGame {
 
     /// The exact search ([`Solver`]): the value with the length of
     /// optimal play, which a graph Ramsey game's merge ranks.
-    fn search_job(
-        &self,
-        position: &Position,
-        labelled: &Position,
-        limits: Limits,
-        manifest: &Manifest,
-    ) -> Result<Searched<Outcome>, Stopped> {
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped> {
         let solver = Solver::new(self).with_limits(limits);
-        let value = solver.value(position)?;
-        let line = solver.optimal_line(position)?;
-        let certificate = manifest.certificates.then(|| position_certificate(&solver, labelled));
+        let certificate = manifest.certificates.then(|| position_certificate(&solver, from));
         Ok(Searched {
-            value,
-            line: line.iter().map(|m| self.move_text(m)).collect(),
+            value: solver.value(from)?,
+            line: solver.optimal_line(from)?,
             positions: solver.positions(),
             certificate: certificate.transpose()?,
             keys: manifest.keys.then(|| solver.keys()),
@@ -275,20 +259,11 @@ impl Splittable for ScoringGame {
     /// values anyway. Several rounds of jobs (the glue's test of one
     /// threshold at a time, MTD-style) would pay each round's searches
     /// again, with no table kept between processes.
-    fn search_job(
-        &self,
-        _: &Position,
-        labelled: &Position,
-        limits: Limits,
-        manifest: &Manifest,
-    ) -> Result<Searched<Points>, Stopped> {
-        let solved = solve_from(self, labelled, limits, manifest.certificates)?;
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped> {
+        let solved = solve_from(self, from, limits, manifest.certificates)?;
         let Found::Exact { outcome, line } = solved.found else {
             unreachable!("solve_from finds the exact outcome")
         };
-        // The line in `position`'s labels, as a job's line is written.
-        let to_canon = self.canonical(labelled).to_canon;
-        let line: Vec<String> = line.iter().map(|m| self.move_text(&self.relabel_move(m, &to_canon))).collect();
         Ok(Searched {
             value: Value {
                 score: outcome,

@@ -167,17 +167,19 @@ fn run_as<G: Splittable>(
     if let Some(done) = folder.result(manifest, index, true)? {
         return Ok(Ran::Skipped(done));
     }
-    let canon = job_position(&game, job)?;
+    // The path checked against the manifest's position.
+    job_position(&game, job)?;
     record(folder, index, limits.threads(), usage, || {
-        solve_job(&game, folder, manifest, job, &canon.position, limits)
+        solve_job(&game, folder, manifest, job, limits)
     })
 }
 
 /// The position at the end of `path` in the start's labels: the canonical
 /// position [`replay`] reaches, renamed back through every step's
-/// labelling. A job's certificate names it, so that its entries are on
-/// the board as the game states it (a canonical form renames a board that
-/// is not symmetric), as the merged certificate's must be.
+/// labelling. A job searches and certifies it, so that its certificate's
+/// entries are on the board as the game states it (a canonical form
+/// renames a board that is not symmetric), as the merged certificate's
+/// must be.
 fn in_start_labels<G: Splittable>(game: &G, path: &[u32]) -> Option<Position> {
     let mut canon = game.canonical(&game.start());
     let mut back = inverse(&canon.to_canon);
@@ -239,11 +241,14 @@ fn solve_job<G: Splittable>(
     folder: &Folder,
     manifest: &Manifest,
     job: &JobSpec,
-    position: &Position,
     limits: Limits,
 ) -> Result<JobResult, JobError> {
-    let labelled = in_start_labels(game, &job.path).expect("the job's path was replayed");
-    let searched = game.search_job(position, &labelled, limits, manifest)?;
+    let from = in_start_labels(game, &job.path).expect("the job's path was replayed");
+    let searched = game.search_job(&from, limits, manifest)?;
+    // The line in the job's canonical labels, as results write it (the
+    // merge renames it to each frontier position the job stands for).
+    let to_canon = game.canonical(&from).to_canon;
+    let line = searched.line.iter().map(|m| game.move_text(&game.relabel_move(m, &to_canon)));
     let certificate = match searched.certificate {
         Some(cert) => Some(folder.write_part(job.index, "cert", cert.text.as_bytes(), cert.entries as u64)?),
         None => None,
@@ -260,7 +265,7 @@ fn solve_job<G: Splittable>(
     Ok(JobResult {
         certificate,
         keys,
-        ..JobResult::new(job, score, searched.value.plies, searched.line, searched.positions)
+        ..JobResult::new(job, score, searched.value.plies, line.collect(), searched.positions)
     })
 }
 
