@@ -281,7 +281,7 @@ impl JobResult {
     /// Job `job`'s result as its search found it (`score` as the family
     /// writes it, `plies` and `line` of optimal play, `positions` stored),
     /// written by this program on this machine: no files beside it, and
-    /// the usage zero until [`run::record`] measures the process.
+    /// the usage zero until the job's process is measured ([`run::run_job`]).
     pub fn new(job: &JobSpec, score: serde_json::Value, plies: u32, line: Vec<String>, positions: u64) -> JobResult {
         JobResult {
             tool: tool(),
