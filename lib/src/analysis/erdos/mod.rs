@@ -169,36 +169,20 @@ pub struct Solved {
 /// who wins ([`who_wins`], often much cheaper); the progress line of
 /// `limits` shows the search's counters.
 pub fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Stopped> {
-    solve_with(game, &game.start(), limits, winner_only, false)
+    solve_with(game, limits, winner_only, false)
 }
 
 /// [`solve`], and a certificate of what was found (format version 6,
 /// [`scoring_certificate`]), read off the same search's table; its time
 /// is counted in the `seconds` of the result.
 pub fn solve_certified(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Stopped> {
-    solve_with(game, &game.start(), limits, winner_only, true)
+    solve_with(game, limits, winner_only, true)
 }
 
-/// The exact outcome of `game` played from `from` (any position of it,
-/// in any labels), found as [`solve`] finds the start's: the same
-/// threshold searches, probes and bounds; with `certify` also its
-/// certificate ([`solve_certified`]) of `from` as given. A split search's
-/// job asks this of its position ([`crate::verify::jobs`]): the outcome
-/// of a position is a function of the position alone, so it is the value
-/// one process's search would give it.
-pub fn solve_from(game: &ScoringGame, from: &Position, limits: Limits, certify: bool) -> Result<Solved, Stopped> {
-    solve_with(game, from, limits, false, certify)
-}
-
-fn solve_with(
-    game: &ScoringGame,
-    start: &Position,
-    limits: Limits,
-    winner_only: bool,
-    certify: bool,
-) -> Result<Solved, Stopped> {
+fn solve_with(game: &ScoringGame, limits: Limits, winner_only: bool, certify: bool) -> Result<Solved, Stopped> {
     let started = Instant::now();
     let solver = BoundedSolver::new(game).with_limits(limits);
+    let start = game.start();
     let counters = || {
         let counts = solver.counts();
         Counters {
@@ -209,8 +193,8 @@ fn solve_with(
     };
     let found = limits.watch(counters, || match winner_only {
         true => who_wins(game, &solver).map(Found::Winner),
-        false => solver.value(start, &PROBES).and_then(|outcome| {
-            let line = solver.optimal_line(start, outcome)?;
+        false => solver.value(&start, &PROBES).and_then(|outcome| {
+            let line = solver.optimal_line(&start, outcome)?;
             Ok(Found::Exact { outcome, line })
         }),
     })?;
@@ -220,7 +204,7 @@ fn solve_with(
         true => {
             let (at_least, at_most) = found.bounds();
             let claims = Claims { at_least, at_most };
-            Some(limits.watch(counters, || scoring_certificate(&solver, start, claims))?)
+            Some(limits.watch(counters, || scoring_certificate(&solver, &start, claims))?)
         }
         false => None,
     };

@@ -9,14 +9,15 @@ use crate::core::board::{Player, Position};
 use crate::core::graph6::encode;
 use crate::engine::split::Glued;
 use super::Manifest;
-use crate::analysis::erdos::{solve_from, Found};
+use crate::engine::bounded::BoundedSolver;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
-use crate::games::scoring::{Points, Scoring, ScoringGame};
+use crate::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use crate::games::statement::{colour_start, parse_board};
 use crate::games::{Hints, Notation, Rules, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
+use crate::verify::cert::scoring::{scoring_certificate, Claims};
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
 
@@ -232,9 +233,11 @@ impl Splittable for ScoringGame {
         }
     }
 
-    /// The exact outcome as `erdos` finds the start's ([`solve_from`]:
-    /// threshold searches whose bounds prune), and its certificate as
-    /// `erdos --cert` writes it (format 6, both claims). No keys: the
+    /// The exact outcome as `erdos` finds the start's (the same threshold
+    /// search, [`BoundedSolver::value`] with the same [`PROBES`], whose
+    /// bounds prune; `analysis::erdos` itself stands above this module),
+    /// and its certificate as `erdos --cert` writes it
+    /// ([`scoring_certificate`], format 6, both claims). No keys: the
     /// positions a threshold search stores depend on the order of its tests
     /// (`split --erdos --keys` is refused, [`super::run::run_job`]).
     ///
@@ -260,18 +263,24 @@ impl Splittable for ScoringGame {
     /// threshold at a time, MTD-style) would pay each round's searches
     /// again, with no table kept between processes.
     fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped> {
-        let solved = solve_from(self, from, limits, manifest.certificates)?;
-        let Found::Exact { outcome, line } = solved.found else {
-            unreachable!("solve_from finds the exact outcome")
+        let solver = BoundedSolver::new(self).with_limits(limits);
+        let outcome = solver.value(from, &PROBES)?;
+        let line = solver.optimal_line(from, outcome)?;
+        // Counted before the certificate's tests, as `erdos` counts them.
+        let positions = solver.counts().positions;
+        let claims = Claims {
+            at_least: Some(outcome),
+            at_most: Some(outcome),
         };
+        let certificate = manifest.certificates.then(|| scoring_certificate(&solver, from, claims));
         Ok(Searched {
             value: Value {
                 score: outcome,
                 plies: line.len() as u32,
             },
             line,
-            positions: solved.positions,
-            certificate: solved.certificate,
+            positions,
+            certificate: certificate.transpose()?,
             keys: None,
         })
     }
