@@ -56,11 +56,7 @@ impl Relabel {
 
     /// The inverse permutation.
     pub fn inverse(&self) -> Relabel {
-        let mut map = vec![0; self.map.len()];
-        for (v, &w) in self.map.iter().enumerate() {
-            map[w as usize] = v as Vertex;
-        }
-        Relabel { map }
+        Relabel { map: inverse(&self.map) }
     }
 
     /// The inverse as a table indexed by vertex, without allocating (for
@@ -371,4 +367,13 @@ pub fn canonical_position(position: &Position) -> Canonical<Position> {
         generators: form.generators,
         position: form.position,
     }
+}
+
+/// The inverse of a permutation given as the image of each vertex.
+pub fn inverse(perm: &[Vertex]) -> Vec<Vertex> {
+    let mut back = vec![0; perm.len()];
+    for (v, &w) in perm.iter().enumerate() {
+        back[w as usize] = v as Vertex;
+    }
+    back
 }

@@ -28,9 +28,9 @@
 //! labelling: a game decides there what it can without labelling, and such
 //! positions are not stored (each game documents which convention it uses).
 
-use crate::core::board::{Player, Vertex};
+use crate::core::board::Player;
 use crate::core::symmetry::Canonical;
-use crate::games::{Exact, FinalScore, Hints, Question, Rules, Symmetric, Value};
+use crate::games::{Exact, Hints, Question, Rules, Symmetric, Value};
 use chain::Chain;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -61,6 +61,8 @@ pub use dfpn::Dfpn;
 pub use hook::{Child, Hook, NoHook};
 pub use limits::{default_memory_cap, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
 pub use report::{solve, SolveReport};
+pub use crate::core::canon::inverse;
+pub use crate::games::question::best_index;
 
 /// Plies from the root below which children are evaluated in parallel
 /// (the default; see [`Solver::with_parallel_plies`]).
@@ -479,37 +481,4 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         }
         counts
     }
-}
-
-/// The index of the first best value for `mover` under `question` (red
-/// maximises the rank, blue minimises it); `None` for no values.
-pub fn best_index<S: FinalScore, Q: Question<S> + ?Sized>(
-    question: &Q,
-    mover: Player,
-    values: impl Iterator<Item = Value<S>>,
-) -> Option<usize> {
-    let mut best: Option<(usize, (S, i64))> = None;
-    for (i, v) in values.enumerate() {
-        let rank = v.rank(question);
-        let better = match best {
-            None => true,
-            Some((_, b)) => match mover {
-                Player::First => rank > b,
-                Player::Second => rank < b,
-            },
-        };
-        if better {
-            best = Some((i, rank));
-        }
-    }
-    best.map(|(i, _)| i)
-}
-
-/// The inverse of a permutation.
-pub fn inverse(perm: &[Vertex]) -> Vec<Vertex> {
-    let mut back = vec![0; perm.len()];
-    for (v, &w) in perm.iter().enumerate() {
-        back[w as usize] = v as Vertex;
-    }
-    back
 }

@@ -105,3 +105,27 @@ impl<S: FinalScore> Value<S> {
         (self.score, length)
     }
 }
+
+/// The index of the first best value for `mover` under `question` (red
+/// maximises the rank, blue minimises it); `None` for no values.
+pub fn best_index<S: FinalScore, Q: Question<S> + ?Sized>(
+    question: &Q,
+    mover: Player,
+    values: impl Iterator<Item = Value<S>>,
+) -> Option<usize> {
+    let mut best: Option<(usize, (S, i64))> = None;
+    for (i, v) in values.enumerate() {
+        let rank = v.rank(question);
+        let better = match best {
+            None => true,
+            Some((_, b)) => match mover {
+                Player::First => rank > b,
+                Player::Second => rank < b,
+            },
+        };
+        if better {
+            best = Some((i, rank));
+        }
+    }
+    best.map(|(i, _)| i)
+}
