@@ -45,6 +45,9 @@ pub use family::{ErdosSpec, GameSpec, RamseySpec, Searched, Splittable};
 /// The first line of a manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "ramsey-verify jobs 1";
 
+/// What the game job runners say of a strategy folder ([`GameSpec::Strategy`]).
+pub(crate) const ITS_OWN: &str = "a strategy folder (split --strategy): its jobs verify the strategy";
+
 /// What went wrong with a job folder, with the message the command line shows.
 #[derive(Debug, thiserror::Error)]
 pub enum JobsError {

@@ -147,7 +147,7 @@ pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -
             limits,
             usage,
         ),
-        GameSpec::Strategy(_) => Err(JobsError::Bad(super::strategy::ITS_OWN.into()).into()),
+        GameSpec::Strategy(_) => Err(JobsError::Bad(super::ITS_OWN.into()).into()),
     }
 }
 

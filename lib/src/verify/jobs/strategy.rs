@@ -36,9 +36,6 @@ use std::collections::HashSet;
 
 pub mod cert;
 
-/// What the other job runners say of a strategy folder.
-pub const ITS_OWN: &str = "a strategy folder (split --strategy): its jobs verify the strategy";
-
 /// A strategy verification as the manifest states it (`verify --strategy
 /// S --board B --bound N`), so a job elsewhere rebuilds the same run.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
