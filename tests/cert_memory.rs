@@ -98,7 +98,7 @@ fn a_scoring_certificate_is_written_within_the_cap_or_stopped_at_it() {
             at_least: Some(v),
             at_most: Some(v),
         };
-        let text = scoring_certificate(&solver, claims)?.text;
+        let text = scoring_certificate(&solver, &game.start(), claims)?.text;
         Ok((text, solver.counts().table_bytes))
     });
 }

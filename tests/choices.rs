@@ -7,6 +7,7 @@
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::core::memory::Memory;
 use ramsey_verify::strategies::by_name;
+use ramsey_verify::verify::amend::Amended;
 use ramsey_verify::verify::patch::{format_table, parse_table, resolution_table, Patch, Patches};
 use ramsey_verify::verify::search::{Choices, FailKind, Search, StrategyGame};
 use ramsey_verify::verify::strategy::{Game, Move, Strategy, StrategyError, View};
@@ -252,6 +253,26 @@ fn the_winning_resolution_replays_as_a_patch_table() {
     // strategy's, an error of the patched strategy (its line says so).
     let wrong = table.iter().map(|(k, p)| (k.clone(), Patch { option: Some(0), ..*p }));
     assert_eq!(replayed(wrong.collect()).failure, Some(FailKind::StrategyError));
+}
+
+/// A table given by `Patches::lazy` is made on first use, once, and then
+/// plays as an eager one (the built-in k4 tables are made so: most runs
+/// never play them). Without the table `One` is refuted (the test above).
+#[test]
+fn a_lazy_patch_table_is_made_once_on_first_use() {
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    let table = resolution(Fork::WasteFirst);
+    let made = Arc::new(AtomicUsize::new(0));
+    let counter = made.clone();
+    let lazy = Patches::lazy(move || {
+        counter.fetch_add(1, SeqCst);
+        table
+    });
+    let patched = Amended::with_amendment(Arc::new(forked(Fork::WasteFirst)), "k3-lazy", "", lazy);
+    assert_eq!(made.load(SeqCst), 0, "made before use");
+    let report = verify(&patched, &request(Board::Infinite, 4, 2, Choices::One)).unwrap();
+    assert_eq!((report.verdict, report.max_moves), (Verdict::Verified, Some(4)));
+    assert_eq!(made.load(SeqCst), 1, "made once");
 }
 
 #[test]

@@ -32,6 +32,7 @@ mod repair;
 mod show;
 mod solve;
 mod split;
+mod split_args;
 mod split_layers;
 mod split_strategy;
 mod stream;
@@ -92,13 +93,13 @@ pub enum Command {
     Erdos(erdos::ErdosArgs),
     /// Cut a search (solve --rules) into jobs in a folder, for Slurm or GNU
     /// parallel (scripts/slurm/, scripts/parallel/).
-    Split(split::SplitArgs),
+    Split(split_args::SplitArgs),
     /// Run one job of a split search (a finished job is skipped).
-    Job(split::JobArgs),
+    Job(split_args::JobArgs),
     /// Progress over a split search's jobs: done, running, failed, CPU.
-    Jobs(split::FolderArgs),
+    Jobs(split_args::FolderArgs),
     /// Merge a split search's jobs: the value and one certificate.
-    Merge(split::FolderArgs),
+    Merge(split_args::FolderArgs),
 }
 
 /// Why a command ended without its normal output. The exit codes are

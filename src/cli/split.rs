@@ -3,9 +3,10 @@
 //! watched, and merged into one value and one certificate. The folder and
 //! the merge are `verify::jobs`; this file parses the flags and prints.
 
-use super::args::{on_pool, LimitArgs};
-use super::game_solve::{statement, StatementArgs};
+use super::args::on_pool;
+use super::game_solve::statement;
 use super::split_layers::{failure, layered_status, merge_layered};
+use super::split_args::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
 use super::split_strategy::{merge_strategy_command, split_strategy_command, strategy_job_command};
 use super::{output, Failure};
 use crate::analysis::erdos::{parse_games, BoardReport};
@@ -14,101 +15,11 @@ use crate::games::scoring::ScoringGame;
 use crate::verify::jobs::layered::run::{run_layer_job, split_layers};
 use crate::verify::jobs::layered::Budget;
 use crate::verify::jobs::merge::{Merge, Merged};
-use crate::verify::jobs::run::{run_job, split, Cut, JobError, SplitOptions, Usage};
+use crate::verify::jobs::run::{run_job, split, Cut, SplitOptions, ERDOS_KEYS};
 use crate::verify::jobs::status::Status;
 use crate::verify::jobs::strategy::spec_of;
-use crate::verify::jobs::{Folder, GameSpec, JobResult, Manifest, Splittable};
+use crate::verify::jobs::{Folder, GameSpec, JobResult, Splittable};
 use crate::verify::registry::Registry;
-use clap::{ArgGroup, Args};
-use std::path::{Path, PathBuf};
-
-/// `split`: the game (as `solve --rules` or `erdos` states it), where to
-/// cut, and the folder.
-#[derive(Args, Debug)]
-#[command(group(ArgGroup::new("cut").args(["depth", "jobs", "layers", "plies"])))]
-#[command(group(ArgGroup::new("family").required(true).args(["rules", "erdos", "strategy"])))]
-pub struct SplitArgs {
-    /// A graph Ramsey game (`solve --rules`).
-    #[command(flatten)]
-    pub statement: StatementArgs,
-    /// Instead: one of Erdős' scoring games (clique, star, vc, colex), as
-    /// `erdos --game`.
-    #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first"])]
-    pub erdos: Option<String>,
-    /// With --erdos: edges red before Alice's first move (as `erdos --head-start`).
-    #[arg(long, requires = "erdos")]
-    pub head_start: Option<String>,
-    /// With --erdos: Bob moves first.
-    #[arg(long, requires = "erdos")]
-    pub bob_first: bool,
-    /// Instead: `verify` of this strategy (with --bound), split over his
-    /// first replies (--plies).
-    #[arg(long, conflicts_with_all = ["target", "target_red", "target_blue", "start", "first", "depth", "jobs", "layers"])]
-    pub strategy: Option<String>,
-    /// With --strategy: the bound on her moves (as `verify --bound`).
-    #[arg(long, default_value_t = 50, value_parser = crate::verify::parse_bound)]
-    pub bound: u32,
-    /// With --strategy: cut after this many of his moves.
-    #[arg(long, requires = "strategy")]
-    pub plies: Option<u32>,
-    /// The board: n (K_n), a graph name or graph6; with --erdos also
-    /// colex:m for the Colex graph C(m).
-    #[arg(long)]
-    pub board: String,
-    /// Cut this many plies below the start.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Cut at the shallowest depth with at least this many positions (up
-    /// to isomorphism).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Instead of a frontier: level by level (positions with as many
-    /// edges coloured), jobs sharing values through files: a forward and a
-    /// backward job per level and shard, run step after step (no position
-    /// is searched twice).
-    #[arg(long)]
-    pub layers: bool,
-    /// With --layers: shards per level (jobs per step).
-    #[arg(long, requires = "layers", default_value_t = 4)]
-    pub shards: usize,
-    /// Jobs also write their positions' keys, so that the merge counts
-    /// distinct positions exactly as one process does (disk: about 20
-    /// bytes per position).
-    #[arg(long)]
-    pub keys: bool,
-    /// Jobs write no certificates (the merge then gives no certificate).
-    #[arg(long)]
-    pub no_cert: bool,
-    /// The job folder to create.
-    #[arg(long)]
-    pub out: PathBuf,
-}
-
-/// `job`: one job of a folder.
-#[derive(Args, Debug)]
-pub struct JobArgs {
-    /// The job folder.
-    pub dir: PathBuf,
-    /// The job's number (from 0).
-    pub index: usize,
-    /// Worker threads and the memory cap.
-    #[command(flatten)]
-    pub limits: LimitArgs,
-}
-
-/// `jobs` and `merge`: a folder.
-#[derive(Args, Debug)]
-pub struct FolderArgs {
-    /// The job folder.
-    pub dir: PathBuf,
-    /// With `merge`: write the merged certificate to FILE (gzipped if it
-    /// ends in .gz).
-    #[arg(long, value_name = "FILE")]
-    pub cert: Option<PathBuf>,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// Writes the folder and says how to run it.
 pub fn run_split(args: SplitArgs, registry: &Registry) -> Result<(), Failure> {
@@ -127,6 +38,9 @@ pub fn run_split(args: SplitArgs, registry: &Registry) -> Result<(), Failure> {
             let report = BoardReport::parse(&args.board, args.head_start.as_deref(), args.bob_first)
                 .map_err(|e| Failure::BadInput(e.to_string()))?;
             let game = report.game(scoring).map_err(|e| Failure::BadInput(e.to_string()))?;
+            if args.keys {
+                return Err(Failure::BadInput(ERDOS_KEYS.into()));
+            }
             split_game(&args, &game)
         }
         (None, Some(rules)) => split_game(&args, &statement(&args.statement, rules, &args.board)?),
@@ -169,17 +83,6 @@ fn split_game<G: Splittable>(args: &SplitArgs, game: &G) -> Result<(), Failure> 
     said_split(&manifest, &format!("at depth {}", manifest.depth), &dir)
 }
 
-/// Says how many jobs the folder `dir` holds, where they were cut (`cut`),
-/// and how to run one.
-pub(super) fn said_split(manifest: &Manifest, cut: &str, dir: &Path) -> Result<(), Failure> {
-    output::print(&format!(
-        "{} jobs {cut} in {}\nrun job i: {}\n",
-        manifest.jobs.len(),
-        dir.display(),
-        manifest.command
-    ))
-}
-
 /// Runs one job (or skips it if it has finished before).
 pub fn run_job_command(args: JobArgs, registry: &Registry) -> Result<(), Failure> {
     let limits = args.limits.limits(false);
@@ -213,31 +116,6 @@ pub fn run_job_command(args: JobArgs, registry: &Registry) -> Result<(), Failure
         "job {}: {what}: {} after {} plies, {} positions, {:.2} s CPU",
         r.index, r.score, r.plies, r.positions, r.cpu_seconds
     ))
-}
-
-/// A job's error as the command line reports it: a stopped job has no
-/// verdict (exit code 3), a bad folder is bad input.
-pub(super) fn job_failure(index: usize, e: JobError) -> Failure {
-    match e {
-        JobError::Jobs(e) => failure(e),
-        JobError::Stopped(s) => Failure::NoVerdict(format!("job {index}: {s}")),
-    }
-}
-
-/// CPU seconds and peak resident memory of this process.
-pub(super) fn usage() -> Usage {
-    // SAFETY: getrusage only writes the struct it is given.
-    let u = unsafe {
-        let mut u = std::mem::zeroed::<libc::rusage>();
-        libc::getrusage(libc::RUSAGE_SELF, &mut u);
-        u
-    };
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    Usage {
-        cpu_seconds: seconds(u.ru_utime) + seconds(u.ru_stime),
-        // Linux reports kibibytes.
-        peak_memory_bytes: u.ru_maxrss as u64 * 1024,
-    }
 }
 
 /// Merges the folder's jobs: value, line, counts, certificate.

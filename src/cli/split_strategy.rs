@@ -3,7 +3,7 @@
 //! this file parses and prints.
 
 use super::args::on_pool;
-use super::split::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
+use super::split_args::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
 use super::split_layers::failure;
 use super::{output, Failure};
 use crate::core::board::Board;

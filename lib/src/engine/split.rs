@@ -8,7 +8,9 @@
 //! [`Glued`] is the game itself with one more quick value
 //! ([`Hints::quick_value`]): a frontier position's value is the job's
 //! value, which is the exact value of that position (a job is the same
-//! [`Solver`] asked about it). A quick value that is the true value changes
+//! [`Solver`] asked about it, or for a game whose lengths rank nothing a
+//! search that finds the same score, as Erdős' games' jobs run `erdos`'s
+//! threshold search: `verify::jobs`). A quick value that is the true value changes
 //! no value above it, so the solver's root value, its choices and its
 //! optimal line are those of one process. The frontier is found the way the
 //! solver walks the tree ([`Levels`]: canonical positions, one move per

@@ -56,7 +56,7 @@ use crate::verify::amend::{Amended, Amendment};
 use crate::verify::search::Resolution;
 use crate::verify::strategy::{Move, Strategy, StrategyError, View};
 use std::collections::{BTreeMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 mod header;
 use header::{header_field, HeaderFields};
@@ -328,19 +328,40 @@ pub type Patched = Amended<Patches>;
 /// A patch table as an [`Amendment`]: where an entry's situation arises,
 /// its move replaces the strategy's, also where the strategy has none (the
 /// situations `repair` patches are often ones where it fails).
+///
+/// The table is made (and indexed) on first use, not when the strategy is:
+/// every run of the program builds the registry of built-in strategies,
+/// and parsing their tables (about 12,000 entries) took 0.1 s of CPU even
+/// for runs that never play them (Erdős' games: a seventh of K7's time).
 pub struct Patches {
+    table: LazyLock<Indexed, Box<dyn FnOnce() -> Indexed + Send>>,
+}
+
+/// A patch table and the (her, his) edge counts of its situations:
+/// building a key costs more than the strategy's own move, so it is only
+/// built where an entry can match.
+struct Indexed {
     table: PatchTable,
-    /// The (her, his) edge counts of the table's situations: building a
-    /// key costs more than the strategy's own move, so it is only built
-    /// where an entry can match.
     counts: HashSet<(usize, usize)>,
 }
 
 impl Patches {
     /// The amendment that plays `table`'s moves.
     pub fn new(table: PatchTable) -> Patches {
-        let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
-        Patches { table, counts }
+        Patches::lazy(move || table)
+    }
+
+    /// The amendment that plays the moves of the table `make` returns,
+    /// called on first use.
+    pub fn lazy(make: impl FnOnce() -> PatchTable + Send + 'static) -> Patches {
+        let index = move || {
+            let table = make();
+            let counts = table.keys().filter_map(|key| key_counts(key).ok()).collect();
+            Indexed { table, counts }
+        };
+        Patches {
+            table: LazyLock::new(Box::new(index)),
+        }
     }
 
     /// `inner` with `table` on top, under a new name and description.
@@ -361,11 +382,11 @@ impl Amendment for Patches {
             view.position.edge_count(Player::First),
             view.position.edge_count(Player::Second),
         );
-        if !self.counts.contains(&counts) {
+        if !self.table.counts.contains(&counts) {
             return own;
         }
         let key = situation_key(view.position, view.memory, view.last_reply);
-        match self.table.get(&key) {
+        match self.table.table.get(&key) {
             Some(&Patch { edge, option: None }) if view.position.is_free(edge) => Ok(Move {
                 edge,
                 memory: memory_for(&own, view, edge),

@@ -26,6 +26,7 @@ pub mod stage6;
 pub mod standing;
 
 use ramsey_verify_lib::core::memory::Memory;
+use ramsey_verify_lib::verify::patch::Patches;
 use ramsey_verify_lib::verify::strategy::{Game, Move, Strategy, StrategyError, View};
 
 /// Memory word holding the stage.
@@ -175,18 +176,23 @@ pub fn fast18() -> ramsey_verify_lib::verify::patch::Patched {
 
 /// `inner` with the moves of a committed table file (its `text` and path):
 /// the table must be a valid one written for `inner`, or the build's own
-/// data is wrong.
+/// data is wrong. The table is parsed on first use ([`Patches::lazy`]):
+/// most runs never play these strategies.
 fn with_table(
     inner: impl Strategy + 'static,
-    (text, path): (&str, &str),
+    (text, path): (&'static str, &'static str),
     name: &'static str,
     description: &'static str,
 ) -> ramsey_verify_lib::verify::patch::Patched {
-    let table = ramsey_verify_lib::verify::patch::PatchFile::parse(text)
-        .unwrap_or_else(|e| panic!("{path} is not a valid patch table: {e}"))
-        .table_for(&inner)
-        .unwrap_or_else(|e| panic!("{path} is not a table for {}: {e}", inner.name()));
-    ramsey_verify_lib::verify::patch::Patches::over(std::sync::Arc::new(inner), name, description, table)
+    let inner: std::sync::Arc<dyn Strategy> = std::sync::Arc::new(inner);
+    let checked = inner.clone();
+    let table = Patches::lazy(move || {
+        ramsey_verify_lib::verify::patch::PatchFile::parse(text)
+            .unwrap_or_else(|e| panic!("{path} is not a valid patch table: {e}"))
+            .table_for(checked.as_ref())
+            .unwrap_or_else(|e| panic!("{path} is not a table for {}: {e}", checked.name()))
+    });
+    ramsey_verify_lib::verify::amend::Amended::with_amendment(inner, name, description, table)
 }
 
 /// A fresh memory in `stage` with no names: stages forget what they no

@@ -204,7 +204,7 @@ fn solve_with(game: &ScoringGame, limits: Limits, winner_only: bool, certify: bo
         true => {
             let (at_least, at_most) = found.bounds();
             let claims = Claims { at_least, at_most };
-            Some(limits.watch(counters, || scoring_certificate(&solver, claims))?)
+            Some(limits.watch(counters, || scoring_certificate(&solver, &start, claims))?)
         }
         false => None,
     };

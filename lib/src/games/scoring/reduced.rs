@@ -38,7 +38,13 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
     for (v, l) in labels.iter_mut().enumerate().take(n) {
         *l = vertex_label(game, &rows, v, points, left);
     }
-    let live: Vec<usize> = (0..n).filter(|&v| labels[v].is_some()).collect();
+    // Live vertices in order, and their number (arrays: this runs for
+    // every position searched, and allocations were a tenth of it).
+    let (mut live, mut k) = ([0usize; MAX_BOARD_VERTICES], 0);
+    for v in (0..n).filter(|&v| labels[v].is_some()) {
+        (live[k], k) = (v, k + 1);
+    }
+    let live = &live[..k];
     let live_set: SmallSet = live.iter().fold(0, |s, &v| s | 1 << v);
     let dead_edges: u32 = (0..n)
         .filter(|&v| live_set >> v & 1 == 0)
@@ -55,22 +61,23 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
         .iter()
         .map(|&v| small_members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w]))
         .collect();
-    let colours: Vec<u64> = live
-        .iter()
-        .map(|&v| labels[v].expect("live") << 4 | (free[v] & !live_set).count_ones() as u64)
-        .collect();
+    let mut colours = [0u64; MAX_BOARD_VERTICES];
+    for (c, &v) in colours.iter_mut().zip(live) {
+        *c = labels[v].expect("live") << 4 | (free[v] & !live_set).count_ones() as u64;
+    }
+    let colours = &colours[..k];
     let layers = [rows];
     let labelling = label(&LayeredGraph {
-        n: live.len(),
+        n: k,
         layers: &layers,
-        colours: &colours,
+        colours,
     });
     let mut to_canon: Vec<Vertex> = vec![0; n];
     for (c, &i) in labelling.order.iter().enumerate() {
         to_canon[live[i]] = c as Vertex;
     }
     for (c, v) in (0..n).filter(|&v| live_set >> v & 1 == 0).enumerate() {
-        to_canon[v] = (live.len() + c) as Vertex;
+        to_canon[v] = (k + c) as Vertex;
     }
     let generators = labelling
         .generators
@@ -91,15 +98,16 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
         points[1] as u64,
         dead_edges as u64,
     ];
-    let mut key = vec![head.iter().fold(0, |word, &x| word << 8 | x), live.len() as u64];
     // Labels in canonical order, four to a word, then the free edges
     // between live vertices (upper triangle, canonical labels).
-    let ordered: Vec<u64> = labelling.order.iter().map(|&i| colours[i]).collect();
-    key.extend(ordered.chunks(4).map(|c| c.iter().fold(0, |word, &x| word << 16 | x)));
+    let pairs = k * k.saturating_sub(1) / 2;
+    let mut key = Vec::with_capacity(2 + k.div_ceil(4) + pairs / 64 + 1);
+    key.extend([head.iter().fold(0, |word, &x| word << 8 | x), k as u64]);
+    key.extend(labelling.order.chunks(4).map(|c| c.iter().fold(0, |word, &i| word << 16 | colours[i])));
     let (mut word, mut bits) = (0u64, 0);
-    for a in 0..live.len() {
+    for a in 0..k {
         let row = canonical.free_neighbours(a as Vertex);
-        for b in a + 1..live.len() {
+        for b in a + 1..k {
             word |= ((row >> b) as u64 & 1) << bits;
             bits += 1;
             if bits == 64 {

@@ -29,7 +29,7 @@ use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
 use crate::engine::extract::{strategy, Prover, WalkSize};
-use crate::engine::{Solver, Stopped};
+use crate::engine::Stopped;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
 use std::cmp::Reverse;
@@ -104,11 +104,16 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
     }
 }
 
-/// The strategies proving `claims` in `solver`'s game, as a version-6
-/// certificate. `claims` must be proven (by the same solver's tests).
-pub fn scoring_certificate(solver: &BoundedSolver<ScoringGame>, claims: Claims) -> Result<Certificate, Stopped> {
+/// The strategies proving `claims` about `solver`'s game played from
+/// `start` (its start, or any position of it: a split search's job
+/// certifies its own), as a version-6 certificate. `claims` must be proven
+/// (by the same solver's tests).
+pub fn scoring_certificate(
+    solver: &BoundedSolver<ScoringGame>,
+    start: &Position,
+    claims: Claims,
+) -> Result<Certificate, Stopped> {
     let game = solver.game();
-    let start = game.start();
     let mut entries = Vec::new();
     for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
         let Some(t) = t else { continue };
@@ -126,10 +131,10 @@ pub fn scoring_certificate(solver: &BoundedSolver<ScoringGame>, claims: Claims) 
                 position_bytes,
             ),
         };
-        let moves = strategy(game, &start, player, &prover, canonical_position)?;
+        let moves = strategy(game, start, player, &prover, canonical_position)?;
         entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
     }
-    Ok(seal_scoring(game, &start, claims, entries))
+    Ok(seal_scoring(game, start, claims, entries))
 }
 
 /// A version-6 certificate of `claims` about `game` played from `from`,
@@ -157,58 +162,4 @@ pub(crate) fn seal_scoring(
     );
     let entries = body.lines().count();
     Certificate { text, entries }
-}
-
-/// The value of `game` played from `from` (both claims), proved by the
-/// exact search `solver`: each player's strategy is the search's chosen
-/// move ([`Solver::chosen_move`], which keeps the value on the player's
-/// side), lines ending where the claim is settled. A split search's job
-/// certifies its position this way (the merge reads the claims off the
-/// jobs' values, [`crate::verify::jobs`]).
-pub fn exact_certificate(solver: &Solver<ScoringGame>, from: &Position) -> Result<Certificate, Stopped> {
-    let game = solver.game();
-    let value = solver.value(from)?.score;
-    let mut entries = Vec::new();
-    for player in [Player::First, Player::Second] {
-        let prover = Chosen {
-            solver,
-            player,
-            t: value,
-            position_bytes: from.bytes(),
-        };
-        let moves = strategy(game, from, player, &prover, canonical_position)?;
-        entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
-    }
-    let claims = Claims {
-        at_least: Some(value),
-        at_most: Some(value),
-    };
-    Ok(seal_scoring(game, from, claims, entries))
-}
-
-/// The exact search's chosen move for `player`, whose claim is the value `t`.
-struct Chosen<'s, 'g> {
-    solver: &'s Solver<'g, ScoringGame>,
-    player: Player,
-    t: Points,
-    /// Bytes of one position of the game.
-    position_bytes: u64,
-}
-
-impl Prover<ScoringGame> for Chosen<'_, '_> {
-    fn settled(&self, position: &Position) -> bool {
-        settled(self.solver.game(), position, self.player, self.t)
-    }
-
-    fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
-        Ok(self
-            .solver
-            .chosen_move(position)?
-            .expect("the prover's positions are not over"))
-    }
-
-    /// The walk and the search's table together within the cap.
-    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
-        self.solver.room_for(walk_bytes(size, self.position_bytes))
-    }
 }

@@ -8,15 +8,16 @@ use super::JobsError;
 use crate::core::board::{Player, Position};
 use crate::core::graph6::encode;
 use crate::engine::split::Glued;
-use crate::engine::{Solver, Stopped};
+use super::Manifest;
+use crate::engine::bounded::BoundedSolver;
+use crate::engine::{Limits, Solver, Stopped};
 use crate::games::pattern::Pattern;
-use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
-use crate::games::scoring::{Points, Scoring, ScoringGame};
+use crate::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use crate::games::statement::{colour_start, parse_board};
-use crate::games::{Hints, Notation, Symmetric, Value};
+use crate::games::{Hints, Notation, Rules, Symmetric, Value};
 use crate::verify::cert::game::{colouring, position_certificate};
-use crate::verify::cert::scoring::exact_certificate;
+use crate::verify::cert::scoring::{scoring_certificate, Claims};
 use crate::verify::cert::Certificate;
 use serde::{Deserialize, Serialize};
 
@@ -77,14 +78,31 @@ pub trait Splittable: Symmetric<Position = Position> + Hints + Notation + Sized 
     fn score_code(&self, score: Self::Score) -> serde_json::Value;
     /// A score read back from a result; `None` if it is not one.
     fn score_from(&self, code: &serde_json::Value) -> Option<Self::Score>;
-    /// The certificate of the game played from `from`, if the family has
-    /// certificates a merge can join.
-    fn certificate(solver: &Solver<Self>, from: &Position) -> Option<Result<Certificate, Stopped>>;
+    /// A job's search of its position `from` (in the start's labels)
+    /// within `limits`, and what `manifest` asks beside its value: the
+    /// certificate of `from` (if the family has certificates a merge can
+    /// join) and the keys of the positions stored.
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped>;
     /// The merged certificate of a folder, if the family has them.
     fn merged(merge: &Merge<Self>, solver: &Solver<Glued<Self>>) -> Option<Result<Certificate, JobsError>>;
     /// The certificate of a layered folder whose start has `value`, if
     /// the family has them.
     fn layered(merge: &LayerMerge<Self>, value: Value<Self::Score>) -> Option<Result<Certificate, JobsError>>;
+}
+
+/// What a job's search found about its position, before the job's files
+/// are written.
+pub struct Searched<G: Rules> {
+    /// The position's value.
+    pub value: Value<G::Score>,
+    /// One optimal line from the position, in the labels it was given in.
+    pub line: Vec<G::Move>,
+    /// Distinct positions the search stored.
+    pub positions: u64,
+    /// The position's certificate, if the manifest asks for one.
+    pub certificate: Option<Certificate>,
+    /// The stored positions' keys, sorted, if the manifest asks for them.
+    pub keys: Option<Vec<Box<[u64]>>>,
 }
 
 /// The error of a manifest's game that cannot be built.
@@ -151,8 +169,18 @@ impl Splittable for RamseyGame {
         }
     }
 
-    fn certificate(solver: &Solver<RamseyGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
-        Some(position_certificate(solver, from))
+    /// The exact search ([`Solver`]): the value with the length of
+    /// optimal play, which a graph Ramsey game's merge ranks.
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped> {
+        let solver = Solver::new(self).with_limits(limits);
+        let certificate = manifest.certificates.then(|| position_certificate(&solver, from));
+        Ok(Searched {
+            value: solver.value(from)?,
+            line: solver.optimal_line(from)?,
+            positions: solver.positions(),
+            certificate: certificate.transpose()?,
+            keys: manifest.keys.then(|| solver.keys()),
+        })
     }
 
     fn merged(merge: &Merge<RamseyGame>, solver: &Solver<Glued<RamseyGame>>) -> Option<Result<Certificate, JobsError>> {
@@ -205,9 +233,56 @@ impl Splittable for ScoringGame {
         }
     }
 
-    /// Both claims of the position's value (format 6).
-    fn certificate(solver: &Solver<ScoringGame>, from: &Position) -> Option<Result<Certificate, Stopped>> {
-        Some(exact_certificate(solver, from))
+    /// The exact outcome as `erdos` finds the start's (the same threshold
+    /// search, [`BoundedSolver::value`] with the same [`PROBES`], whose
+    /// bounds prune; `analysis::erdos` itself stands above this module),
+    /// and its certificate as `erdos --cert` writes it
+    /// ([`scoring_certificate`], format 6, both claims). No keys: the
+    /// positions a threshold search stores depend on the order of its tests
+    /// (`split --erdos --keys` is refused, [`super::run::run_job`]).
+    ///
+    /// Why the merge still gives one process's value: the glue
+    /// ([`crate::engine::split`]) needs every frontier position's exact
+    /// value, which is a function of the position alone, whichever search
+    /// finds it. Nor is the length of play needed: scoring games end with
+    /// the board full, so every line from a position has its free edges'
+    /// length, and the glue ranks no lengths ([`Points`] hurries no one).
+    ///
+    /// Why a job answers no less than the exact value. The thresholds one
+    /// process tests at a frontier position depend on the values of the
+    /// positions searched before it (an alpha-beta window), so jobs run in
+    /// one batch, before any value is known, cannot be asked for them.
+    /// What they could be asked for is the value clamped to a window known
+    /// to hold the start's value: the maximum and minimum commute with a
+    /// monotone clamp, so the glue's root value would be unchanged (a job
+    /// past the window would certify only the side its prover needs).
+    /// But the one window known before the jobs run is the start's static
+    /// bounds, and they are wide (on C(22) VC `erdos` still has to test
+    /// whether Alice gets (1, 0)), so the jobs would find their exact
+    /// values anyway. Several rounds of jobs (the glue's test of one
+    /// threshold at a time, MTD-style) would pay each round's searches
+    /// again, with no table kept between processes.
+    fn search_job(&self, from: &Position, limits: Limits, manifest: &Manifest) -> Result<Searched<Self>, Stopped> {
+        let solver = BoundedSolver::new(self).with_limits(limits);
+        let outcome = solver.value(from, &PROBES)?;
+        let line = solver.optimal_line(from, outcome)?;
+        // Counted before the certificate's tests, as `erdos` counts them.
+        let positions = solver.counts().positions;
+        let claims = Claims {
+            at_least: Some(outcome),
+            at_most: Some(outcome),
+        };
+        let certificate = manifest.certificates.then(|| scoring_certificate(&solver, from, claims));
+        Ok(Searched {
+            value: Value {
+                score: outcome,
+                plies: line.len() as u32,
+            },
+            line,
+            positions,
+            certificate: certificate.transpose()?,
+            keys: None,
+        })
     }
 
     fn merged(

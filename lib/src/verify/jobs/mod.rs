@@ -40,10 +40,13 @@ pub mod run;
 pub mod status;
 pub mod strategy;
 
-pub use family::{ErdosSpec, GameSpec, RamseySpec, Splittable};
+pub use family::{ErdosSpec, GameSpec, RamseySpec, Searched, Splittable};
 
 /// The first line of a manifest's `format` field.
 pub const MANIFEST_FORMAT: &str = "ramsey-verify jobs 1";
+
+/// What the game job runners say of a strategy folder ([`GameSpec::Strategy`]).
+pub(crate) const ITS_OWN: &str = "a strategy folder (split --strategy): its jobs verify the strategy";
 
 /// What went wrong with a job folder, with the message the command line shows.
 #[derive(Debug, thiserror::Error)]
@@ -275,6 +278,32 @@ pub struct JobResult {
     pub certificate: Option<FileSum>,
     /// Its keys, if the manifest asks for them.
     pub keys: Option<FileSum>,
+}
+
+impl JobResult {
+    /// Job `job`'s result as its search found it (`score` as the family
+    /// writes it, `plies` and `line` of optimal play, `positions` stored),
+    /// written by this program on this machine: no files beside it, and
+    /// the usage zero until the job's process is measured ([`run::run_job`]).
+    pub fn new(job: &JobSpec, score: serde_json::Value, plies: u32, line: Vec<String>, positions: u64) -> JobResult {
+        JobResult {
+            tool: tool(),
+            index: job.index,
+            path: job.path.clone(),
+            position: job.position.clone(),
+            score,
+            plies,
+            line,
+            positions,
+            cpu_seconds: 0.0,
+            wall_seconds: 0.0,
+            peak_memory_bytes: 0,
+            threads: 0,
+            host: host_name(),
+            certificate: None,
+            keys: None,
+        }
+    }
 }
 
 /// This machine's name (for results and progress), or `unknown`.

@@ -5,7 +5,7 @@ use super::{GameSpec, Splittable};
 use crate::core::board::Position;
 use crate::core::symmetry::Canonical;
 use crate::engine::split::{frontier, frontier_for_jobs, replay, write_keys};
-use crate::engine::{inverse, Limits, Solver, Stopped};
+use crate::engine::{inverse, Limits, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::games::scoring::ScoringGame;
 use crate::verify::cert::game::colouring;
@@ -118,6 +118,12 @@ pub enum JobError {
     Stopped(#[from] Stopped),
 }
 
+/// Why an Erdős folder's jobs write no keys: they search as `erdos` does,
+/// by threshold tests, and the positions those store depend on the order
+/// of the tests, so keys would count no one process's positions.
+pub const ERDOS_KEYS: &str = "an Erdős job runs threshold searches, whose stored positions \
+     depend on the order of their tests: split again without --keys";
+
 /// Runs job `index` of the folder unless it has finished before: solves
 /// its position, writes its certificate and keys if the manifest asks, then
 /// its result, each atomically. `usage` is read once the job is done.
@@ -132,6 +138,7 @@ pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -
             limits,
             usage,
         ),
+        GameSpec::Erdos(_) if manifest.keys => Err(JobsError::Bad(ERDOS_KEYS.into()).into()),
         GameSpec::Erdos(_) => run_as(
             ScoringGame::from_spec(&manifest.game)?,
             folder,
@@ -140,7 +147,7 @@ pub fn run_job(folder: &Folder, index: usize, limits: Limits, usage: impl Fn() -
             limits,
             usage,
         ),
-        GameSpec::Strategy(_) => Err(JobsError::Bad(super::strategy::ITS_OWN.into()).into()),
+        GameSpec::Strategy(_) => Err(JobsError::Bad(super::ITS_OWN.into()).into()),
     }
 }
 
@@ -160,18 +167,19 @@ fn run_as<G: Splittable>(
     if let Some(done) = folder.result(manifest, index, true)? {
         return Ok(Ran::Skipped(done));
     }
-    let canon = job_position(&game, job)?;
+    // The path checked against the manifest's position.
+    job_position(&game, job)?;
     record(folder, index, limits.threads(), usage, || {
-        let solver = Solver::new(&game).with_limits(limits);
-        solve_job(folder, manifest, job, &solver, &canon.position)
+        solve_job(&game, folder, manifest, job, limits)
     })
 }
 
 /// The position at the end of `path` in the start's labels: the canonical
 /// position [`replay`] reaches, renamed back through every step's
-/// labelling. A job's certificate names it, so that its entries are on
-/// the board as the game states it (a canonical form renames a board that
-/// is not symmetric), as the merged certificate's must be.
+/// labelling. A job searches and certifies it, so that its certificate's
+/// entries are on the board as the game states it (a canonical form
+/// renames a board that is not symmetric), as the merged certificate's
+/// must be.
 fn in_start_labels<G: Splittable>(game: &G, path: &[u32]) -> Option<Position> {
     let mut canon = game.canonical(&game.start());
     let mut back = inverse(&canon.to_canon);
@@ -229,56 +237,35 @@ pub(super) fn record(
 /// The job's search and the files beside its result; the result without
 /// the process's usage.
 fn solve_job<G: Splittable>(
+    game: &G,
     folder: &Folder,
     manifest: &Manifest,
     job: &JobSpec,
-    solver: &Solver<G>,
-    position: &Position,
+    limits: Limits,
 ) -> Result<JobResult, JobError> {
-    let game = solver.game();
-    let value = solver.value(position)?;
-    let line = solver
-        .optimal_line(position)?
-        .iter()
-        .map(|m| game.move_text(m))
-        .collect();
-    let labelled = || in_start_labels(game, &job.path).expect("the job's path was replayed");
-    let certificate = match manifest
-        .certificates
-        .then(|| G::certificate(solver, &labelled()))
-        .flatten()
-    {
-        Some(cert) => {
-            let cert = cert?;
-            Some(folder.write_part(job.index, "cert", cert.text.as_bytes(), cert.entries as u64)?)
-        }
+    let from = in_start_labels(game, &job.path).expect("the job's path was replayed");
+    let searched = game.search_job(&from, limits, manifest)?;
+    // The line in the job's canonical labels, as results write it (the
+    // merge renames it to each frontier position the job stands for).
+    let to_canon = game.canonical(&from).to_canon;
+    let line = searched.line.iter().map(|m| game.move_text(&game.relabel_move(m, &to_canon)));
+    let certificate = match searched.certificate {
+        Some(cert) => Some(folder.write_part(job.index, "cert", cert.text.as_bytes(), cert.entries as u64)?),
         None => None,
     };
-    let keys = match manifest.keys {
-        true => {
-            let keys = solver.keys();
+    let keys = match searched.keys {
+        Some(keys) => {
             let mut bytes = Vec::new();
             write_keys(&keys, &mut bytes).expect("writing to memory");
             Some(folder.write_part(job.index, "keys", &bytes, keys.len() as u64)?)
         }
-        false => None,
+        None => None,
     };
+    let score = game.score_code(searched.value.score);
     Ok(JobResult {
-        tool: tool(),
-        index: job.index,
-        path: job.path.clone(),
-        position: job.position.clone(),
-        score: game.score_code(value.score),
-        plies: value.plies,
-        line,
-        positions: solver.positions(),
-        cpu_seconds: 0.0,
-        wall_seconds: 0.0,
-        peak_memory_bytes: 0,
-        threads: 0,
-        host: host_name(),
         certificate,
         keys,
+        ..JobResult::new(job, score, searched.value.plies, line.collect(), searched.positions)
     })
 }
 

@@ -19,7 +19,7 @@
 //! one from the empty board ([`cert`]).
 
 use super::run::{record, JobError, Ran, Usage};
-use super::{host_name, tool, Folder, GameSpec, JobResult, JobSpec, JobsError, Manifest, MANIFEST_FORMAT};
+use super::{tool, Folder, GameSpec, JobResult, JobSpec, JobsError, Manifest, MANIFEST_FORMAT};
 use crate::core::board::{Player, Position};
 use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
@@ -35,9 +35,6 @@ use std::cmp::Reverse;
 use std::collections::HashSet;
 
 pub mod cert;
-
-/// What the other job runners say of a strategy folder.
-pub const ITS_OWN: &str = "a strategy folder (split --strategy): its jobs verify the strategy";
 
 /// A strategy verification as the manifest states it (`verify --strategy
 /// S --board B --bound N`), so a job elsewhere rebuilds the same run.
@@ -236,22 +233,11 @@ fn verify_job(
             .transpose()?,
         _ => None,
     };
+    let plies = line.count(Player::Second) as u32;
+    let moves = line.moves.iter().map(|m| m.edge.to_string()).collect();
     Ok(JobResult {
-        tool: tool(),
-        index: job.index,
-        path: job.path.clone(),
-        position: job.position.clone(),
-        score,
-        plies: line.count(Player::Second) as u32,
-        line: line.moves.iter().map(|m| m.edge.to_string()).collect(),
-        positions: search.positions(),
-        cpu_seconds: 0.0,
-        wall_seconds: 0.0,
-        peak_memory_bytes: 0,
-        threads: 0,
-        host: host_name(),
         certificate,
-        keys: None,
+        ..JobResult::new(job, score, plies, moves, search.positions())
     })
 }
 

@@ -64,7 +64,7 @@ pub fn run_layer_job(
             usage,
         ),
         GameSpec::Strategy(_) => {
-            Err(crate::verify::jobs::JobsError::Bad(crate::verify::jobs::strategy::ITS_OWN.into()).into())
+            Err(crate::verify::jobs::JobsError::Bad(crate::verify::jobs::ITS_OWN.into()).into())
         }
     }
 }
