@@ -299,7 +299,9 @@ fn an_erdos_game_splits_and_merges_to_one_process_value_and_certificate() {
     let d = dir.to_str().unwrap();
     // Its jobs search as `erdos` does (threshold tests), whose stored
     // positions depend on the order of the tests: no keys to count.
-    let split_args = ["split", "--erdos", "vc", "--board", "colex:12", "--depth", "3", "--out", d];
+    let split_args = [
+        "split", "--erdos", "vc", "--board", "colex:12", "--depth", "3", "--out", d,
+    ];
     let (code, _, err) = ramsey(&[&split_args[..], &["--keys"]].concat());
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("without --keys"), "{err}");

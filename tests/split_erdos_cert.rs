@@ -34,7 +34,15 @@ fn split_merge(scoring: Scoring, depth: u32, name: &str) -> (PathBuf, String) {
     let (n, edges) = colex_graph(9);
     let game = ScoringGame::new(scoring, &Position::on_graph(n, edges), &[]).unwrap();
     let (dir, merge) = split_run(&game, depth, name);
-    (dir, merge.merge(true).unwrap().certificate.expect("the jobs wrote certificates").text)
+    (
+        dir,
+        merge
+            .merge(true)
+            .unwrap()
+            .certificate
+            .expect("the jobs wrote certificates")
+            .text,
+    )
 }
 
 /// `game` split at `depth` into folder `name` (with certificates), every
@@ -74,7 +82,10 @@ fn merged_erdos_values_are_one_process_values() {
         let games = [
             ("C(10)", ScoringGame::new(scoring, &colex, &[]).unwrap()),
             ("K5 with 0-1", ScoringGame::new(scoring, &k5, &head).unwrap()),
-            ("K5, Bob first", ScoringGame::new(scoring, &k5, &[]).unwrap().bob_first()),
+            (
+                "K5, Bob first",
+                ScoringGame::new(scoring, &k5, &[]).unwrap().bob_first(),
+            ),
         ];
         for (board, game) in games {
             let threshold = solve(&game, Limits::default(), false).unwrap();
@@ -184,7 +195,9 @@ fn a_missing_erdos_job_certificate_stops_the_merge() {
 fn onto_a_coloured_edge(line: &str) -> Option<String> {
     let fields: Vec<&str> = line.split(' ').collect();
     let mut coloured = fields[1].split(':').flat_map(|half| decode(half).unwrap().1);
-    coloured.next().map(|taken| format!("{} {} {taken}", fields[0], fields[1]))
+    coloured
+        .next()
+        .map(|taken| format!("{} {} {taken}", fields[0], fields[1]))
 }
 
 /// Every job certificate tampered (each entry's move made an edge its
@@ -224,7 +237,10 @@ fn a_tampered_job_certificate_is_rejected() {
         }
     }
     assert!(!tampered.is_empty(), "some entry was tampered");
-    let merged = Merge::<ScoringGame>::load(&Folder::at(&dir)).unwrap().merge(true).unwrap();
+    let merged = Merge::<ScoringGame>::load(&Folder::at(&dir))
+        .unwrap()
+        .merge(true)
+        .unwrap();
     let text = merged.certificate.unwrap().text;
     let first = text.lines().position(|l| tampered.iter().any(|t| t == l));
     let first = first.expect("the merged certificate glues in a tampered entry");

@@ -5,8 +5,8 @@
 
 use super::args::on_pool;
 use super::game_solve::statement;
-use super::split_layers::{failure, layered_status, merge_layered};
 use super::split_args::{job_failure, said_split, usage, FolderArgs, JobArgs, SplitArgs};
+use super::split_layers::{failure, layered_status, merge_layered};
 use super::split_strategy::{merge_strategy_command, split_strategy_command, strategy_job_command};
 use super::{output, Failure};
 use crate::analysis::erdos::{parse_games, BoardReport};

@@ -56,7 +56,9 @@ impl Relabel {
 
     /// The inverse permutation.
     pub fn inverse(&self) -> Relabel {
-        Relabel { map: inverse(&self.map) }
+        Relabel {
+            map: inverse(&self.map),
+        }
     }
 
     /// The inverse as a table indexed by vertex, without allocating (for

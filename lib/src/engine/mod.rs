@@ -55,14 +55,14 @@ mod report;
 pub mod split;
 pub mod strategy;
 mod table;
+pub use crate::core::canon::inverse;
+pub use crate::games::question::best_index;
 pub use census::census;
 pub use decide::{Decider, MoveOrder};
 pub use dfpn::Dfpn;
 pub use hook::{Child, Hook, NoHook};
 pub use limits::{default_memory_cap, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
 pub use report::{solve, SolveReport};
-pub use crate::core::canon::inverse;
-pub use crate::games::question::best_index;
 
 /// Plies from the root below which children are evaluated in parallel
 /// (the default; see [`Solver::with_parallel_plies`]).

@@ -103,7 +103,12 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
     let pairs = k * k.saturating_sub(1) / 2;
     let mut key = Vec::with_capacity(2 + k.div_ceil(4) + pairs / 64 + 1);
     key.extend([head.iter().fold(0, |word, &x| word << 8 | x), k as u64]);
-    key.extend(labelling.order.chunks(4).map(|c| c.iter().fold(0, |word, &i| word << 16 | colours[i])));
+    key.extend(
+        labelling
+            .order
+            .chunks(4)
+            .map(|c| c.iter().fold(0, |word, &i| word << 16 | colours[i])),
+    );
     let (mut word, mut bits) = (0u64, 0);
     for a in 0..k {
         let row = canonical.free_neighbours(a as Vertex);

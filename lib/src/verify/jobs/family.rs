@@ -5,11 +5,11 @@
 use super::layered::merge::LayerMerge;
 use super::merge::Merge;
 use super::JobsError;
+use super::Manifest;
 use crate::core::board::{Player, Position};
 use crate::core::graph6::encode;
-use crate::engine::split::Glued;
-use super::Manifest;
 use crate::engine::bounded::BoundedSolver;
+use crate::engine::split::Glued;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::pattern::Pattern;
 use crate::games::ramsey::{Outcome, RamseyGame, Rules as RuleSet};
@@ -272,7 +272,9 @@ impl Splittable for ScoringGame {
             at_least: Some(outcome),
             at_most: Some(outcome),
         };
-        let certificate = manifest.certificates.then(|| scoring_certificate(&solver, from, claims));
+        let certificate = manifest
+            .certificates
+            .then(|| scoring_certificate(&solver, from, claims));
         Ok(Searched {
             value: Value {
                 score: outcome,

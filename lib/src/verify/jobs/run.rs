@@ -248,7 +248,10 @@ fn solve_job<G: Splittable>(
     // The line in the job's canonical labels, as results write it (the
     // merge renames it to each frontier position the job stands for).
     let to_canon = game.canonical(&from).to_canon;
-    let line = searched.line.iter().map(|m| game.move_text(&game.relabel_move(m, &to_canon)));
+    let line = searched
+        .line
+        .iter()
+        .map(|m| game.move_text(&game.relabel_move(m, &to_canon)));
     let certificate = match searched.certificate {
         Some(cert) => Some(folder.write_part(job.index, "cert", cert.text.as_bytes(), cert.entries as u64)?),
         None => None,

@@ -63,9 +63,7 @@ pub fn run_layer_job(
             (index, budget),
             usage,
         ),
-        GameSpec::Strategy(_) => {
-            Err(crate::verify::jobs::JobsError::Bad(crate::verify::jobs::ITS_OWN.into()).into())
-        }
+        GameSpec::Strategy(_) => Err(crate::verify::jobs::JobsError::Bad(crate::verify::jobs::ITS_OWN.into()).into()),
     }
 }
 
