@@ -186,7 +186,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
         self.bytes += n as u64;
         if self.bytes > self.limits.max_bytes {
             return Err(Rejection::unreadable(format!(
-                "the certificate is longer than {} bytes (after gunzip)",
+                "the certificate is longer than {} bytes (after gunzip; a larger cap: --max-text-mib MIB)",
                 self.limits.max_bytes
             )));
         }
@@ -241,7 +241,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
         let capped = !matches!(header, AnyHeader::V8(_));
         if capped && announced > self.limits.max_entries {
             return Err(Rejection::unreadable(format!(
-                "header announces {announced} entries, more than the {} this checker reads",
+                "header announces {announced} entries, more than the {} this checker reads (a larger cap: --max-entries N)",
                 self.limits.max_entries
             )));
         }

@@ -75,7 +75,10 @@ fn a_gzip_bomb_of_short_lines_stops_at_the_byte_cap() {
     let mut input = Counted { bytes: &bomb, taken: 0 };
     let r = check_reader(&mut input, 1, &limits).unwrap_err();
     assert_eq!(r.kind, RejectionKind::Unreadable);
-    assert_eq!(r.message, "the certificate is longer than 1048576 bytes (after gunzip)");
+    assert_eq!(
+        r.message,
+        "the certificate is longer than 1048576 bytes (after gunzip; a larger cap: --max-text-mib MIB)"
+    );
     assert!(
         input.taken < bomb.len() / 8,
         "read {} of {} bytes",
@@ -144,7 +147,7 @@ fn more_entries_than_the_cap_are_rejected_from_the_header() {
     rejected(
         text.as_bytes(),
         RejectionKind::Unreadable,
-        "header announces 2097153 entries, more than the 2097152 this checker reads",
+        "header announces 2097153 entries, more than the 2097152 this checker reads (a larger cap: --max-entries N)",
     );
 }
 
