@@ -77,16 +77,13 @@ fn grow(
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let cost = (extra(v) & clique).count_ones();
-        if cost <= budget {
-            grow(
-                adj,
-                extra,
-                clique | 1 << v,
-                rest & adj[v],
-                budget - cost,
-                size + 1,
-                best,
-            );
+        let next = rest & adj[v];
+        // A vertex with no candidate after it only makes a clique one
+        // larger: counted here rather than by a call.
+        match (cost <= budget, next) {
+            (false, _) => {}
+            (true, 0) => *best = (*best).max(size + 1),
+            (true, _) => grow(adj, extra, clique | 1 << v, next, budget - cost, size + 1, best),
         }
     }
 }
@@ -192,16 +189,54 @@ pub(crate) fn for_each_clique(
     if size == 0 {
         return f(clique, budget);
     }
-    // Without budget, only vertices with no extra edge to the clique.
-    let mut rest = match budget {
+    extend(adj, extra, clique, without_extra(extra, clique, candidates, budget), size, budget, f)
+}
+
+/// `candidates`, less (when no budget is left) the vertices joined to
+/// `clique` by an edge of `extra`: a vertex whose edges to the clique
+/// cost nothing is all a clique without budget can add.
+fn without_extra(extra: &impl Fn(usize) -> SmallSet, clique: SmallSet, candidates: SmallSet, budget: u32) -> SmallSet {
+    match budget {
         0 => small_members(clique).fold(candidates, |r, u| r & !extra(u)),
         _ => candidates,
-    };
+    }
+}
+
+/// [`for_each_clique`] for `size >= 1` with `rest` already filtered by
+/// [`without_extra`]. A vertex is added only where enough candidates are
+/// left to complete the clique, and the last vertex calls `f` at once:
+/// the same cliques in the same order as one level per vertex, with fewer
+/// calls (these enumerations are most of the Colex game's bounds).
+fn extend(
+    adj: &[SmallSet],
+    extra: &impl Fn(usize) -> SmallSet,
+    clique: SmallSet,
+    mut rest: SmallSet,
+    size: u32,
+    budget: u32,
+    f: &mut impl FnMut(SmallSet, u32) -> bool,
+) -> bool {
     while rest.count_ones() >= size {
         let v = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let cost = (extra(v) & clique).count_ones();
-        if cost <= budget && for_each_clique(adj, extra, clique | 1 << v, rest & adj[v], size - 1, budget - cost, f) {
+        if cost > budget {
+            continue;
+        }
+        let (grown, left) = (clique | 1 << v, budget - cost);
+        let found = match size {
+            1 => f(grown, left),
+            _ => {
+                // Without budget before, `rest` is filtered for `clique`
+                // already: only `v`'s extra edges are new.
+                let next = match budget {
+                    0 => rest & adj[v] & !extra(v),
+                    _ => without_extra(extra, grown, rest & adj[v], left),
+                };
+                next.count_ones() >= size - 1 && extend(adj, extra, grown, next, size - 1, left, f)
+            }
+        };
+        if found {
             return true;
         }
     }
