@@ -319,4 +319,51 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn for_each_clique_lists_every_clique_within_budget_in_order() {
+        // Pseudo-random graphs on 7 vertices, a random part of their edges
+        // extra; against every subset, in lexicographic order of members.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let n = 7;
+        for case in 0..200 {
+            let (mut adj, mut extra) = (vec![0 as SmallSet; n], vec![0 as SmallSet; n]);
+            for u in 0..n {
+                for v in u + 1..n {
+                    let r = next() % 4;
+                    if r > 0 {
+                        (adj[u], adj[v]) = (adj[u] | 1 << v, adj[v] | 1 << u);
+                    }
+                    if r == 3 {
+                        (extra[u], extra[v]) = (extra[u] | 1 << v, extra[v] | 1 << u);
+                    }
+                }
+            }
+            for size in 1..=5u32 {
+                for budget in 0..=3u32 {
+                    let mut listed = Vec::new();
+                    for_each_clique(&adj, &|v| extra[v], 0, every_vertex(n), size, budget, &mut |q, left| {
+                        listed.push((q, left));
+                        false
+                    });
+                    let members = |q: SmallSet| small_members(q).collect::<Vec<_>>();
+                    let mut brute: Vec<(SmallSet, u32)> = (0..1 << n)
+                        .filter(|&q: &SmallSet| q.count_ones() == size)
+                        .filter(|&q| small_members(q).all(|v| adj[v] & q == q & !(1 << v)))
+                        .map(|q| (q, small_members(q).map(|v| (extra[v] & q).count_ones()).sum::<u32>() / 2))
+                        .filter(|&(_, cost)| cost <= budget)
+                        .map(|(q, cost)| (q, budget - cost))
+                        .collect();
+                    brute.sort_by_key(|&(q, _)| members(q));
+                    assert_eq!(listed, brute, "case {case}, size {size}, budget {budget}");
+                }
+            }
+        }
+    }
 }
