@@ -189,7 +189,15 @@ pub(crate) fn for_each_clique(
     if size == 0 {
         return f(clique, budget);
     }
-    extend(adj, extra, clique, without_extra(extra, clique, candidates, budget), size, budget, f)
+    extend(
+        adj,
+        extra,
+        clique,
+        without_extra(extra, clique, candidates, budget),
+        size,
+        budget,
+        f,
+    )
 }
 
 /// `candidates`, less (when no budget is left) the vertices joined to
@@ -356,7 +364,12 @@ mod tests {
                     let mut brute: Vec<(SmallSet, u32)> = (0..1 << n)
                         .filter(|&q: &SmallSet| q.count_ones() == size)
                         .filter(|&q| small_members(q).all(|v| adj[v] & q == q & !(1 << v)))
-                        .map(|q| (q, small_members(q).map(|v| (extra[v] & q).count_ones()).sum::<u32>() / 2))
+                        .map(|q| {
+                            (
+                                q,
+                                small_members(q).map(|v| (extra[v] & q).count_ones()).sum::<u32>() / 2,
+                            )
+                        })
                         .filter(|&(_, cost)| cost <= budget)
                         .map(|(q, cost)| (q, budget - cost))
                         .collect();
