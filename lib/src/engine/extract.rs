@@ -98,6 +98,17 @@ pub trait Prover<G: Symmetric> {
     fn recorded(&self, _position: &G::Position, _canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         None
     }
+    /// A compact copy of `position` for the walk to keep while it waits
+    /// for its ply (a walk holds a whole ply: on large boards most of its
+    /// memory), given back by [`Prover::unpack`]; `None` (the default):
+    /// the position itself is kept.
+    fn pack(&self, _position: &G::Position) -> Option<Box<[u8]>> {
+        None
+    }
+    /// The position [`Prover::pack`] gave `bytes` for.
+    fn unpack(&self, _bytes: &[u8]) -> G::Position {
+        panic!("a prover that packs positions unpacks them")
+    }
     /// Whether the walk, now of `size`, may go on (with the prover's own
     /// memory, such as its search's table); the default: always.
     fn within_memory(&self, _size: WalkSize) -> Result<(), Stopped> {
@@ -224,7 +235,7 @@ pub fn opening<G: Symmetric>(
         }
         ply = next;
     }
-    Ok(ply.into_iter().map(|(p, _)| p).collect())
+    Ok(ply.into_iter().map(|(kept, _)| kept.position(prover)).collect())
 }
 
 /// A 64-bit fingerprint of a canonical key (module docs), the same in
@@ -236,7 +247,31 @@ pub fn fingerprint(key: &[u64]) -> u64 {
 }
 
 /// A position waiting in the walk, with what is known of its moves.
-type Waiting<G> = (<G as Rules>::Position, Next<<G as Rules>::Move>);
+type Waiting<G> = (Kept<<G as Rules>::Position>, Next<<G as Rules>::Move>);
+
+/// A position as the walk keeps it ([`Prover::pack`]).
+enum Kept<P> {
+    Whole(P),
+    Packed(Box<[u8]>),
+}
+
+impl<P> Kept<P> {
+    /// `position` packed if the prover packs positions.
+    fn of<G: Symmetric<Position = P>>(prover: &impl Prover<G>, position: P) -> Kept<P> {
+        match prover.pack(&position) {
+            Some(bytes) => Kept::Packed(bytes),
+            None => Kept::Whole(position),
+        }
+    }
+
+    /// The position itself.
+    fn position<G: Symmetric<Position = P>>(self, prover: &impl Prover<G>) -> P {
+        match self {
+            Kept::Whole(position) => position,
+            Kept::Packed(bytes) => prover.unpack(&bytes),
+        }
+    }
+}
 
 /// The moves of a waiting position, in its labels.
 enum Next<M> {
@@ -302,7 +337,7 @@ fn labelled<G: Symmetric>(
             Next::Other(moves.iter().map(|m| (game.relabel_move(m, &back), 0)).collect())
         }
     };
-    ((position, next), f)
+    ((Kept::of(prover, position), next), f)
 }
 
 /// The prover's move at a waiting position and the position after it, or
@@ -312,10 +347,11 @@ fn labelled<G: Symmetric>(
 fn step<G: Symmetric>(
     game: &G,
     prover: &impl Prover<G>,
-    (position, moves): Waiting<G>,
+    (kept, moves): Waiting<G>,
     open: &(impl Fn(&G::Position) -> bool + Sync),
     label: &(impl Fn(G::Position) -> (Waiting<G>, u64) + Sync),
 ) -> Result<Step<G>, Stopped> {
+    let position = kept.position(prover);
     let (entry, next) = match moves {
         Next::Prover(recorded) => {
             let m = match recorded {

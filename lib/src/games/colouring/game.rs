@@ -247,6 +247,27 @@ impl ColouringGame {
         self
     }
 
+    /// The position reached from the start by colouring each vertex `v`
+    /// with `colours[v]` (0: uncoloured), in any order: a position keeps
+    /// only what the colouring implies (`position`), and in unordered games
+    /// the players alternate, so the mover is the parity's. For keeping
+    /// positions as `n` bytes (a certificate's walk holds a whole ply of
+    /// them, about 17 times smaller so on 32 vertices). The game must go on
+    /// there in ordered games (the mover is the next due vertex's owner).
+    pub fn position_with(&self, colours: &[u8]) -> ColourPosition {
+        let mut p = self.start.clone();
+        let mut mover = p.to_move;
+        for (v, &c) in colours.iter().enumerate().filter(|&(_, &c)| c != UNCOLOURED) {
+            p.colour_in_place(v as Vertex, c);
+            mover = mover.opponent();
+        }
+        p.to_move = match self.rules.ordered() {
+            true => next_due(&p).map_or(mover, |v| owner(&p, v)),
+            false => mover,
+        };
+        p
+    }
+
     /// Player 1's move in the CCG where she wins by colouring the unsafe
     /// vertices in time (`ColourPosition::secured`, her turn): the unsafe
     /// vertex with the fewest free colours (ties: the smallest), in its

@@ -11,7 +11,14 @@
 //! the searches merge positions by simplifications that keep values
 //! (tokens, parity; see `games::colouring::canonical`), the checker by
 //! isomorphism, and in version 12 also up to tokens (safe components,
-//! which keep the number of uncoloured vertices), never by parity. At each position of the prover the move is: a move that
+//! which keep the number of uncoloured vertices), never by parity. Where
+//! the search ran on those very forms and recorded what it found
+//! ([`Search::recorded`]: chi_g's searches), the walk reads its winning
+//! move at a position of the prover and, at the other player's, skips the
+//! replies whose positions it has met (their fingerprints recorded too)
+//! without playing or labelling them; P5 x P6 (secured): the writer's
+//! share of the run 53% to 37% (docs/book/src/performance.md). Elsewhere,
+//! at each position of the prover the move is: a move that
 //! ends the game at once with the prover's win
 //! ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
 //! makes every vertex safe); else in a position where player 1 wins by
@@ -258,6 +265,14 @@ impl Prover<ColouringGame> for Follower<'_> {
         };
         Some(Recorded::Move(m))
     }
+    /// The colouring, one byte per vertex: the rest follows from it
+    /// ([`ColouringGame::position_with`]).
+    fn pack(&self, p: &ColourPosition) -> Option<Box<[u8]>> {
+        Some((0..p.n()).map(|v| p.colour(v as u8)).collect())
+    }
+    fn unpack(&self, colours: &[u8]) -> ColourPosition {
+        self.game.position_with(colours)
+    }
     /// The walk, the entries so far, the search's table and the caller's
     /// bytes together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
@@ -308,7 +323,8 @@ pub fn strategy_from(
         player,
         search,
         ends,
-        position_bytes: start.bytes(),
+        // A packed position: its bytes, the box and the allocator's rounding.
+        position_bytes: start.n() as u64 + 32,
     };
     let mut level = LevelStrategy {
         colours: game.colours(),
