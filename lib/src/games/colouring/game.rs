@@ -131,6 +131,9 @@ pub struct ColouringGame {
     winner_only: bool,
     /// Whether canonical forms are exact ([`ColouringGame::for_certificates`]).
     exact: bool,
+    /// Whether a winner-only search keeps every token instead of their
+    /// parity ([`ColouringGame::for_certified_search`]).
+    whole_tokens: bool,
 }
 
 impl ColouringGame {
@@ -189,6 +192,7 @@ impl ColouringGame {
             early_win: true,
             winner_only: false,
             exact: false,
+            whole_tokens: false,
         })
     }
 
@@ -209,6 +213,23 @@ impl ColouringGame {
         self
     }
 
+    /// The same game for a winner-only search whose strategy a certificate
+    /// is read off: [`ColouringGame::for_winner_only`]'s quick values, but
+    /// the canonical forms of [`ColouringGame::for_certificates`] (tokens
+    /// counted, not their parity). The certificate's walk then labels a
+    /// position once and finds the move the search recorded under that
+    /// very key ([`crate::engine::Decider::recording`]), instead of
+    /// probing moves against the search's table in its own forms (a
+    /// labelling per probe). Parity merges few positions: without it the
+    /// search of P4 x P7 stores 61,804 positions instead of 57,747, of
+    /// P5 x P6 715,448 instead of 706,473. Unordered games only: ordered
+    /// ones have no parity, and their certificates exact forms.
+    pub fn for_certified_search(mut self) -> ColouringGame {
+        self.winner_only = true;
+        self.whole_tokens = true;
+        self
+    }
+
     /// The same game with the canonical forms of its certificates, whose
     /// checker compares positions by the same relation: in unordered games
     /// up to tokens (simplification 1 of `canonical`, which keeps the
@@ -224,6 +245,27 @@ impl ColouringGame {
         self.winner_only = false;
         self.exact = self.rules.ordered();
         self
+    }
+
+    /// The position reached from the start by colouring each vertex `v`
+    /// with `colours[v]` (0: uncoloured), in any order: a position keeps
+    /// only what the colouring implies (`position`), and in unordered games
+    /// the players alternate, so the mover is the parity's. For keeping
+    /// positions as `n` bytes (a certificate's walk holds a whole ply of
+    /// them, about 17 times smaller so on 32 vertices). The game must go on
+    /// there in ordered games (the mover is the next due vertex's owner).
+    pub fn position_with(&self, colours: &[u8]) -> ColourPosition {
+        let mut p = self.start.clone();
+        let mut mover = p.to_move;
+        for (v, &c) in colours.iter().enumerate().filter(|&(_, &c)| c != UNCOLOURED) {
+            p.colour_in_place(v as Vertex, c);
+            mover = mover.opponent();
+        }
+        p.to_move = match self.rules.ordered() {
+            true => next_due(&p).map_or(mover, |v| owner(&p, v)),
+            false => mover,
+        };
+        p
     }
 
     /// Player 1's move in the CCG where she wins by colouring the unsafe
@@ -427,7 +469,7 @@ impl Symmetric for ColouringGame {
         let ordered = self.rules.ordered();
         p.canonical_form(Form {
             ordered,
-            parity: self.winner_only && !ordered && !self.exact,
+            parity: self.winner_only && !ordered && !self.exact && !self.whole_tokens,
             exact: self.exact,
         })
     }
