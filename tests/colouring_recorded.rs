@@ -82,7 +82,10 @@ fn check_records(graph: &str, k: usize, limit: usize) -> (usize, usize) {
 fn recorded_moves_win_and_recorded_replies_are_every_losing_move_with_its_position() {
     for (graph, k) in [("grid:3x3", 3), ("grid:3x4", 3), ("grid:3x4", 4)] {
         let (moves, replies) = check_records(graph, k, 3000);
-        assert!(moves > 0 && replies > 0, "{graph} with {k}: {moves} moves, {replies} replies");
+        assert!(
+            moves > 0 && replies > 0,
+            "{graph} with {k}: {moves} moves, {replies} replies"
+        );
     }
 }
 

@@ -277,7 +277,9 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
         let Some(book) = &self.book else { return };
         let f = fingerprint(&node.key);
         if value.score == self.best[self.game.to_move(&node.position) as usize] {
-            let first = children.iter().find(|c| c.value.is_some_and(|v| v.score == value.score));
+            let first = children
+                .iter()
+                .find(|c| c.value.is_some_and(|v| v.score == value.score));
             if let Some((m, _)) = first.and_then(|c| c.note.clone()) {
                 book.lock().expect("no panic holds it").moves.insert(f, m);
             }

@@ -205,10 +205,7 @@ pub fn opening<G: Symmetric>(
             if chunk.is_empty() {
                 break;
             }
-            replies -= chunk
-                .iter()
-                .map(|(_, next)| next.len())
-                .sum::<u64>();
+            replies -= chunk.iter().map(|(_, next)| next.len()).sum::<u64>();
             claim::<G>(&mut chunk, &mut seen);
             let steps: Vec<Result<Step<G>, Stopped>> = chunk
                 .into_par_iter()
@@ -361,8 +358,20 @@ fn step<G: Symmetric>(
             let next = vec![(game.play(&position, &m), false)];
             (Some((position, m)), next)
         }
-        Next::Other(replies) => (None, replies.iter().map(|(m, f)| (game.play(&position, m), *f != 0)).collect()),
+        Next::Other(replies) => (
+            None,
+            replies
+                .iter()
+                .map(|(m, f)| (game.play(&position, m), *f != 0))
+                .collect(),
+        ),
     };
     let children = next.into_iter().filter(|(p, _)| open(p));
-    Ok((entry, children.map(|(p, claimed)| (label(p), claimed)).map(|((w, f), c)| (w, f, c)).collect()))
+    Ok((
+        entry,
+        children
+            .map(|(p, claimed)| (label(p), claimed))
+            .map(|((w, f), c)| (w, f, c))
+            .collect(),
+    ))
 }
