@@ -48,7 +48,7 @@ mod rules;
 mod triangle_free;
 use crate::core::board::{clique_within, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
-use crate::core::canon::canonical_position;
+use crate::core::canon::{canonical_graph, canonical_position};
 use crate::core::symmetry::Canonical;
 pub use hints::meeting_edges;
 pub use rules::Rules;
@@ -407,11 +407,12 @@ impl super::Rules for RamseyGame {
 
 impl Symmetric for RamseyGame {
     /// Under [`Rules::SharedAvoid`] the canonical form of the common graph
-    /// (as red): positions with the same common graph and mover have the
-    /// same value, since no rule reads who claimed an edge.
+    /// (as red, labelled as a plain graph: [`canonical_graph`]): positions
+    /// with the same common graph and mover have the same value, since no
+    /// rule reads who claimed an edge.
     fn canonical(&self, position: &Position) -> Canonical<Position> {
         match self.rules.shared() {
-            true => canonical_position(&self.as_written(position)),
+            true => canonical_graph(&self.as_written(position)),
             false => canonical_position(position),
         }
     }
