@@ -103,16 +103,16 @@ impl RamseyGame {
         moves.sort_by_cached_key(left);
     }
 
-    /// The winner of a position of the triangle-free game whose remaining
-    /// play has a fixed length (`triangle_free.rs`, Claim 2): the player
-    /// to move exactly when that length is odd.
-    fn fixed_length_winner(&self, position: &Position) -> Option<Outcome> {
+    /// The winner of a position of the triangle-free game whose endgame
+    /// `endgame.rs` decides (small components of interacting legal edges,
+    /// by their Grundy values).
+    fn endgame_winner(&self, position: &Position) -> Option<Outcome> {
         if !self.triangle_free() {
             return None;
         }
-        let moves = LegalEdges::of(position).fixed_length()?;
         let mover = position.to_move();
-        Some(Outcome::win_for(if moves % 2 == 1 { mover } else { mover.opponent() }))
+        let wins = super::endgame::mover_wins(&LegalEdges::of(position))?;
+        Some(Outcome::win_for(if wins { mover } else { mover.opponent() }))
     }
 }
 
@@ -129,10 +129,10 @@ impl Hints for RamseyGame {
         self.shared_ending_move(position, score)
     }
 
-    /// The triangle-free game's positions of fixed length (module docs of
-    /// `triangle_free.rs`): the winner by parity.
+    /// The triangle-free game's endgames (`endgame.rs`): the winner by the
+    /// Grundy values of the components of its legal edges.
     fn quick_score(&self, position: &Position) -> Option<Outcome> {
-        self.fixed_length_winner(position)
+        self.endgame_winner(position)
     }
 }
 

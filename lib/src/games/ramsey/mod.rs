@@ -42,6 +42,7 @@
 use super::pattern::Pattern;
 use super::{FinalScore, Symmetric};
 
+mod endgame;
 mod hints;
 mod notation;
 mod rules;

@@ -22,7 +22,7 @@
 //! search's move order and its test for a move that ends the game
 //! ([`LegalEdges::left_after`]), without playing the move.
 //!
-//! # Games of fixed length
+//! # Components
 //!
 //! Call two legal edges *interacting* when they share a vertex and the
 //! third edge of their triangle lies in `G ∪ L`; call them *hard* when
@@ -35,24 +35,8 @@
 //! third edge is in `G` then, so in `G ∪ L` now. ∎
 //!
 //! So the components of the interaction graph on `L` are played
-//! independently, and the number of moves left is the sum over components
-//! `C` of the edges of `C` played. Every edge of `C` ends played or killed
-//! (the game ends when `L` is empty), and:
-//! - `|C| = 1`: nothing kills it, so it is played: one move;
-//! - every two edges of `C` hard: the first played kills all the others
-//!   (Claim 1), and none dies before: one move;
-//! - `C` three soft edges (a triangle `uv, uw, vw` of `L`): no move kills
-//!   one of them before one is played (the third edges are not in `G`);
-//!   after the first, the other two are hard, so exactly one more is
-//!   played: two moves.
-//!
-//! When every component is of these kinds the game lasts exactly the sum
-//! of their moves, whatever the players do, and under normal play the
-//! player to move wins exactly when that number is odd
-//! ([`LegalEdges::fixed_length`]). That covers the case where no legal
-//! move can ever block another (every component a single edge). It says
-//! who wins, and (every line having that length) the length of optimal
-//! play; the score-only search asks it of every child before labelling.
+//! independently: the game from here is their disjunctive sum, and
+//! `endgame.rs` decides it where the components are small.
 
 use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 
@@ -101,6 +85,16 @@ impl LegalEdges {
         out
     }
 
+    /// The neighbours of `v` in the common graph.
+    pub(super) fn adjacent(&self, v: Vertex) -> VertexSet {
+        self.adjacent[v as usize]
+    }
+
+    /// Vertices of the board.
+    pub(super) fn vertices(&self) -> usize {
+        self.n
+    }
+
     /// The legal edges left after the legal move `e` (Claim 1).
     pub(super) fn left_after(&self, e: Edge) -> usize {
         let (u, v) = e.ends();
@@ -109,27 +103,60 @@ impl LegalEdges {
         self.count - 1 - killed as usize
     }
 
-    /// The number of moves left when it is the same in every line of play
-    /// (every component of interacting legal edges of a kind of Claim 2),
-    /// else `None`.
-    pub(super) fn fixed_length(&self) -> Option<usize> {
+    /// The interacting pairs of legal edges (Claim 2), the legal edges
+    /// numbered `0..count` in increasing order ([`LegalEdges::edges`]);
+    /// `None` past 64 legal edges.
+    pub(super) fn interactions(&self) -> Option<Interactions> {
+        if self.count > 64 {
+            return None;
+        }
         let index = EdgeIndex::of(self);
-        let mut parts = Components::new(self.count);
+        let mut found = Interactions {
+            hard: vec![0; self.count],
+            triangles: vec![Vec::new(); self.count],
+        };
         for u in 0..self.n {
             let row = self.legal[u];
             for v in members(row) {
                 // Each pair uv, uw at u once: w above v.
                 for w in members(row & !first_n(v as usize + 1)) {
-                    let hard = self.adjacent[v as usize] >> w & 1 == 1;
-                    let soft = self.legal[v as usize] >> w & 1 == 1;
-                    if hard || soft {
-                        let (a, b) = (index.number(u, v as usize), index.number(u, w as usize));
-                        parts.join(a, b, hard);
+                    let (a, b) = (index.number(u, v as usize), index.number(u, w as usize));
+                    if self.adjacent[v as usize] >> w & 1 == 1 {
+                        found.hard[a] |= 1 << b;
+                        found.hard[b] |= 1 << a;
+                    } else if self.legal[v as usize] >> w & 1 == 1 {
+                        let c = index.number(v as usize, w as usize);
+                        found.triangles[a].push((b as u8, c as u8));
+                        found.triangles[b].push((a as u8, c as u8));
                     }
                 }
             }
         }
-        parts.fixed_length()
+        Some(found)
+    }
+}
+
+/// The interacting pairs of at most 64 legal edges, as bit sets over their
+/// numbers.
+pub(super) struct Interactions {
+    /// `hard[e]`: the edges hard with `e`.
+    pub(super) hard: Vec<u64>,
+    /// `triangles[e]`: `(f, t)` for each edge `f` soft with `e`, `t` the
+    /// third edge of their triangle (legal, so also numbered). Each legal
+    /// triangle `e, f, t` is listed at `e` twice, as `(f, t)` and `(t, f)`.
+    pub(super) triangles: Vec<Vec<(u8, u8)>>,
+}
+
+impl Interactions {
+    /// The edges that playing `e` kills once the edges `played` are played
+    /// (Claim 1: those whose triangle with `e` has its third edge in the
+    /// graph: from the start, or played since).
+    pub(super) fn killed_by(&self, e: usize, played: u64) -> u64 {
+        let mut killed = self.hard[e];
+        for &(f, t) in &self.triangles[e] {
+            killed |= (played >> t & 1) << f;
+        }
+        killed
     }
 }
 
@@ -163,62 +190,6 @@ impl EdgeIndex {
     }
 }
 
-/// Union-find over the legal edges with, per component, its interacting
-/// pairs by kind.
-struct Components {
-    parent: Vec<usize>,
-    /// Per root: edges, hard pairs, soft pairs.
-    counts: Vec<[usize; 3]>,
-}
-
-impl Components {
-    fn new(count: usize) -> Components {
-        Components {
-            parent: (0..count).collect(),
-            counts: vec![[1, 0, 0]; count],
-        }
-    }
-
-    fn root(&mut self, mut a: usize) -> usize {
-        while self.parent[a] != a {
-            self.parent[a] = self.parent[self.parent[a]];
-            a = self.parent[a];
-        }
-        a
-    }
-
-    /// Records the interacting pair `a`, `b` (hard or soft).
-    fn join(&mut self, a: usize, b: usize, hard: bool) {
-        let (ra, rb) = (self.root(a), self.root(b));
-        if ra != rb {
-            self.parent[rb] = ra;
-            let moved = self.counts[rb];
-            for (into, add) in self.counts[ra].iter_mut().zip(moved) {
-                *into += add;
-            }
-        }
-        self.counts[ra][if hard { 1 } else { 2 }] += 1;
-    }
-
-    /// The moves the components take together when each is of a kind of
-    /// Claim 2 (module docs), else `None`.
-    fn fixed_length(mut self) -> Option<usize> {
-        let mut total = 0;
-        for a in 0..self.parent.len() {
-            if self.root(a) != a {
-                continue;
-            }
-            total += match self.counts[a] {
-                [1, 0, 0] => 1,
-                [k, hard, 0] if hard == k * (k - 1) / 2 => 1,
-                [3, 0, 3] => 2,
-                _ => return None,
-            };
-        }
-        Some(total)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,22 +204,17 @@ mod tests {
     }
 
     #[test]
-    fn a_path_on_three_vertices_leaves_one_move_and_a_triangle_two() {
-        // P3 0-1-2: the only legal free edge at 0 or 2 would be 02, which
-        // is not legal (common neighbour 1): no move on three vertices.
-        assert_eq!(LegalEdges::of(&position(3, &[(0, 1), (1, 2)])).fixed_length(), Some(0));
-        // K3 empty: a legal triangle, two moves.
-        assert_eq!(LegalEdges::of(&position(3, &[])).fixed_length(), Some(2));
-        // One edge 01 on three vertices: 02 and 12 are hard, one move.
+    fn a_move_leaves_the_legal_edges_not_killed_and_a_legal_triangle_interacts_softly() {
+        // One edge 01 on three vertices: 02 and 12 legal and hard.
         let one = LegalEdges::of(&position(3, &[(0, 1)]));
-        assert_eq!((one.count, one.fixed_length()), (2, Some(1)));
+        assert_eq!(one.edges(), vec![Edge::new(0, 2), Edge::new(1, 2)]);
         assert_eq!(one.left_after(Edge::new(0, 2)), 0);
-    }
-
-    #[test]
-    fn a_legal_path_of_three_edges_has_no_fixed_length() {
-        // Empty K4: all six edges legal, lines of 3 or 4 moves (C4 or a star
-        // plus nothing): not fixed.
-        assert_eq!(LegalEdges::of(&position(4, &[])).fixed_length(), None);
+        let found = one.interactions().unwrap();
+        assert_eq!((found.hard[0], found.hard[1]), (0b10, 0b01));
+        // The empty triangle: three legal edges, pairwise soft.
+        let triangle = LegalEdges::of(&position(3, &[])).interactions().unwrap();
+        assert_eq!(triangle.hard, vec![0; 3]);
+        assert_eq!(triangle.killed_by(0, 0), 0);
+        assert_eq!(triangle.killed_by(0, 0b010), 0b100);
     }
 }
