@@ -101,6 +101,7 @@ fn main() {
     chi_g("grid:4x6", Ends::Secured);
     if !quick {
         chi_g("grid:4x7", Ends::Secured);
+        chi_g("grid:5x6", Ends::Secured);
         theorem53(11);
         ramsey(Rules::Misere, "7", "K3");
         ramsey(Rules::Achieve, "7", "K4");

@@ -26,15 +26,23 @@
 //! about positions that are not canonical, so a game used here must list
 //! its moves correctly in any labels.
 
-use super::{Limits, NoHook, Solver, Stopped};
+use super::extract::{fingerprint, Recorded};
+use super::{inverse, Child, Hook, Limits, Solver, Stopped};
 use crate::core::board::{Player, Vertex};
+use crate::core::symmetry::Canonical;
 use crate::games::view;
 use crate::games::{FinalScore, Hints, Question, Rules, Symmetric, Value};
+use foldhash::fast::FixedState;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 /// A score-only exact search with cutoffs for one game.
 pub struct Decider<'g, G: Symmetric + Hints> {
-    solver: Solver<'g, Deciding<'g, G>, NoHook, ScoreOnly<G::Score>>,
+    solver: Solver<'g, Deciding<'g, G>, Recorder<'g, G>, ScoreOnly<G::Score>>,
     limits: Option<Limits>,
+    /// Whether the search records its winning moves ([`Decider::recording`]).
+    recording: bool,
 }
 
 /// Sorts the moves of a (canonical) position, the most promising for the
@@ -51,20 +59,25 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
             best: [best_for_first, best_for_second],
             order: None,
         };
-        Decider::with(deciding, None)
+        Decider::with(deciding, None, false)
     }
 
-    fn with(deciding: Deciding<'g, G>, limits: Option<Limits>) -> Decider<'g, G> {
+    fn with(deciding: Deciding<'g, G>, limits: Option<Limits>, recording: bool) -> Decider<'g, G> {
         // Sequential: the positions visited are the same on every run
         // (parallelise over independent questions instead).
         let question = ScoreOnly { best: deciding.best };
-        let solver = Solver::owning_asking(deciding, question).with_parallel_plies(0);
+        let recorder = Recorder::new(&deciding, recording);
+        let solver = Solver::owning_asking(deciding, question)
+            .with_hook(recorder)
+            .with_parallel_plies(0)
+            .with_entry_bytes(Recorder::<G>::entry_bytes(recording));
         Decider {
             solver: match limits {
                 Some(limits) => solver.with_limits(limits),
                 None => solver,
             },
             limits,
+            recording,
         }
     }
 
@@ -77,16 +90,62 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
             best: game.best,
             order: Some(order),
         };
-        Decider::with(deciding, self.limits)
+        Decider::with(deciding, self.limits, self.recording)
+    }
+
+    /// The same (unused) search, recording at each position it stores
+    /// where the player to move wins the move that wins there (the first
+    /// decisive one, which its value comes from), and where the player to
+    /// move loses the fingerprint of the position after each move, for a
+    /// certificate writer ([`Decider::recorded`]): it then reads the
+    /// strategy off the search without probing moves against the table (a
+    /// canonical labelling per probe), and without labelling again the
+    /// positions it has met already. About 24 bytes more per stored
+    /// position, counted against the memory cap, and 8 per move of a
+    /// losing position, counted in [`Decider::table_bytes`]. The values do
+    /// not change.
+    pub fn recording(self) -> Decider<'g, G> {
+        let recorder = Recorder::new(self.solver.game(), true);
+        let solver = self.solver.with_hook(recorder);
+        Decider {
+            solver: solver.with_entry_bytes(Recorder::<G>::entry_bytes(true)),
+            limits: self.limits,
+            recording: true,
+        }
+    }
+
+    /// What the search recorded ([`Decider::recording`]) at the position
+    /// `canon` is the canonical form of (this game's form, as
+    /// [`Symmetric::canonical`] gives it), in that position's labels:
+    /// its winning move, or every move (one per orbit, in the search's
+    /// order) with the fingerprint of the position after it; `None` where
+    /// nothing was recorded (not recording, or not stored).
+    pub fn recorded(&self, canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
+        let book = self.solver.hook().book.as_ref()?;
+        let f = fingerprint(&canon.key);
+        let (m, after) = {
+            let book = book.lock().expect("no panic holds it");
+            (book.moves.get(&f).cloned(), book.after.get(&f).cloned())
+        };
+        let (game, back) = (self.solver.game(), inverse(&canon.to_canon));
+        if let Some(m) = m {
+            return Some(Recorded::Move(game.relabel_move(&m, &back)));
+        }
+        let after = after?;
+        let moves = game.orbit_moves(&canon.position, &canon.generators);
+        let replies = moves.iter().zip(after.iter());
+        let replies = replies.map(|(m, &f)| (game.relabel_move(m, &back), f)).collect();
+        (moves.len() == after.len()).then_some(Recorded::Replies(replies))
     }
 
     /// The same (unused) search with its table capped at `limits`' memory
     /// cap: past it [`Decider::score`] stops with [`Stopped`].
     pub fn with_limits(self, limits: Limits) -> Decider<'g, G> {
-        let Decider { solver, .. } = self;
+        let Decider { solver, recording, .. } = self;
         Decider {
             solver: solver.with_limits(limits),
             limits: Some(limits),
+            recording,
         }
     }
 
@@ -109,9 +168,10 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         self.solver.chosen_move(position)
     }
 
-    /// Approximate bytes held by the table (its peak: nothing is evicted).
+    /// Approximate bytes held by the table (its peak: nothing is evicted),
+    /// with what the search recorded ([`Decider::recording`]).
     pub fn table_bytes(&self) -> u64 {
-        self.solver.table_bytes()
+        self.solver.table_bytes() + self.solver.hook().after_bytes.load(Ordering::Relaxed)
     }
 
     /// Positions entered so far (for progress displays).
@@ -139,6 +199,97 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// Positions stored so far, up to isomorphism.
     pub fn positions(&self) -> u64 {
         self.solver.positions()
+    }
+}
+
+/// What a score-only search records for a certificate writer
+/// ([`Decider::recording`]), by the fingerprint of the canonical key of
+/// the position: where its mover wins, the winning move; where its mover
+/// loses, the fingerprints of the positions after each move (0 where the
+/// search decided it unlabelled), in canonical labels and move order.
+/// `None`: not recording. The search is sequential, so the book is the
+/// same on every run. Two keys with one fingerprint would hand a writer
+/// the record of another position: the certificate then fails its check,
+/// it is never false.
+struct Recorder<'g, G: Rules> {
+    game: &'g G,
+    /// The best score each player can ever reach (first, second).
+    best: [G::Score; 2],
+    book: Option<Mutex<Book<G::Move>>>,
+    /// Bytes of the fingerprints in [`Book::after`].
+    after_bytes: AtomicU64,
+}
+
+/// The records of a [`Recorder`].
+struct Book<M> {
+    moves: HashMap<u64, M, FixedState>,
+    after: HashMap<u64, Box<[u64]>, FixedState>,
+}
+
+impl<'g, G: Rules> Recorder<'g, G> {
+    /// The recorder of a search of `deciding`, recording if `recording`.
+    fn new(deciding: &Deciding<'g, G>, recording: bool) -> Recorder<'g, G> {
+        let book = Book {
+            moves: HashMap::default(),
+            after: HashMap::default(),
+        };
+        Recorder {
+            game: deciding.game,
+            best: deciding.best,
+            book: recording.then(|| Mutex::new(book)),
+            after_bytes: AtomicU64::new(0),
+        }
+    }
+
+    /// Bytes counted per stored position while recording: a fingerprint
+    /// and a move or a slice (the larger), and the map's slack.
+    fn entry_bytes(recording: bool) -> u64 {
+        let largest = std::mem::size_of::<(u64, G::Move)>().max(std::mem::size_of::<(u64, Box<[u64]>)>());
+        match recording {
+            true => largest as u64 + 8,
+            false => 0,
+        }
+    }
+}
+
+impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
+    /// The move and the fingerprint of the position after it, while
+    /// recording.
+    type Note = Option<(G::Move, u64)>;
+    fn child(
+        &self,
+        _node: &Canonical<G::Position>,
+        m: &G::Move,
+        _child: &G::Position,
+        key: Option<&[u64]>,
+        _value: Value<G::Score>,
+    ) -> Self::Note {
+        self.book.as_ref().map(|_| (m.clone(), key.map_or(0, fingerprint)))
+    }
+    fn decided(&self, _node: &Canonical<G::Position>, m: &G::Move, _value: Value<G::Score>) -> Self::Note {
+        self.book.as_ref().map(|_| (m.clone(), 0))
+    }
+    /// Where its mover wins, the node's first child with its score: the
+    /// first decisive one (no earlier child reached that score, or it
+    /// would have been decisive), the move the value comes from. Where
+    /// its mover loses, every child was evaluated (none was decisive).
+    fn stored(&self, node: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, Self::Note>]) {
+        let Some(book) = &self.book else { return };
+        let f = fingerprint(&node.key);
+        if value.score == self.best[self.game.to_move(&node.position) as usize] {
+            let first = children
+                .iter()
+                .find(|c| c.value.is_some_and(|v| v.score == value.score));
+            if let Some((m, _)) = first.and_then(|c| c.note.clone()) {
+                book.lock().expect("no panic holds it").moves.insert(f, m);
+            }
+            return;
+        }
+        let after: Option<Box<[u64]>> = children.iter().map(|c| c.note.as_ref().map(|n| n.1)).collect();
+        if let Some(after) = after.filter(|a| !a.is_empty()) {
+            self.after_bytes.fetch_add(8 * after.len() as u64, Ordering::Relaxed);
+            book.lock().expect("no panic holds it").after.insert(f, after);
+        }
     }
 }
 

@@ -15,13 +15,22 @@
 //! up to isomorphism. The walk is breadth first in move order, so the
 //! entries are a deterministic function of the game and the prover.
 //!
-//! Memory: the walk keeps a 128-bit fingerprint of each canonical key met
+//! A search may record what it found as it went ([`Recorded`]): the
+//! prover's winning move at a position, and at the other player's the
+//! fingerprint of the position after each reply, both under the canonical
+//! form the walk computes anyway. Then the walk asks the search nothing,
+//! and plays and labels only the replies whose positions it has not met
+//! (most replies lead to positions met already: labelling them again was
+//! most of a certificate's cost, as much as the search itself).
+//!
+//! Memory: the walk keeps a 64-bit fingerprint of each canonical key met
 //! (not the key), and of the next ply only the positions new up to
 //! isomorphism (a position is looked up as soon as it is made, not when its
 //! ply comes), each of the other player's with its replies, read off the
 //! canonical form that fingerprinted it (one labelling per position, not
 //! two); entries go to the caller's sink as they are found. Two keys
-//! with one fingerprint (about 2^-64 for 10^10 positions) would make the
+//! with one fingerprint (about N^2 / 2^65 for N positions: 3 in a million
+//! for ten million) would make the
 //! walk skip a position it has not covered: the certificate then lacks an
 //! entry and its checker rejects it, so a collision can cost a certificate,
 //! never make a false one. The caller is told the walk's size after every
@@ -40,9 +49,9 @@ use std::hash::{Hash, Hasher};
 /// then merged in order): bounds the walk's memory between checks.
 const CHUNK: usize = 1 << 12;
 
-/// Bytes the walk counts per fingerprint kept: the 16 bytes and the hash
+/// Bytes the walk counts per fingerprint kept: the 8 bytes and the hash
 /// set's slack and control bytes.
-pub const FINGERPRINT_BYTES: u64 = 32;
+pub const FINGERPRINT_BYTES: u64 = 16;
 
 /// What the walk holds, as told to [`Prover::within_memory`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,11 +87,48 @@ pub trait Prover<G: Symmetric> {
     /// The prover's move at `position` (the prover to move, the game not
     /// over), in `position`'s labels.
     fn choose(&self, position: &G::Position) -> Result<G::Move, Stopped>;
+    /// What the prover's search recorded at `position` under its
+    /// canonical form `canon` (the walk's, computed anyway to fingerprint
+    /// it): the prover's move, or the other player's replies with the
+    /// fingerprints of the positions after them, in `position`'s labels.
+    /// `None` (the default): the prover's move is asked of
+    /// [`Prover::choose`], and every reply's position is labelled. Asked
+    /// as soon as the position is made, before the walk knows whether it
+    /// met it already, so it should be cheap.
+    fn recorded(&self, _position: &G::Position, _canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
+        None
+    }
+    /// A compact copy of `position` for the walk to keep while it waits
+    /// for its ply (a walk holds a whole ply: on large boards most of its
+    /// memory), given back by [`Prover::unpack`]; `None` (the default):
+    /// the position itself is kept.
+    fn pack(&self, _position: &G::Position) -> Option<Box<[u8]>> {
+        None
+    }
+    /// The position [`Prover::pack`] gave `bytes` for.
+    fn unpack(&self, _bytes: &[u8]) -> G::Position {
+        panic!("a prover that packs positions unpacks them")
+    }
     /// Whether the walk, now of `size`, may go on (with the prover's own
     /// memory, such as its search's table); the default: always.
     fn within_memory(&self, _size: WalkSize) -> Result<(), Stopped> {
         Ok(())
     }
+}
+
+/// What a search recorded at a position as it went ([`Prover::recorded`]),
+/// so that the walk reading a strategy off it does not ask it again.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Recorded<M> {
+    /// Where the prover moves: the move that wins.
+    Move(M),
+    /// Where the other player moves: every reply up to symmetry, with the
+    /// [`fingerprint`] of the position after it (0: not labelled, such as
+    /// a position the search decided without a search). The walk skips a
+    /// reply whose position it has met already without playing or
+    /// labelling it: that is most replies, and the search labelled each
+    /// of them once already.
+    Replies(Vec<(M, u64)>),
 }
 
 /// A strategy's entries: each position of the prover with its move.
@@ -137,7 +183,7 @@ pub fn opening<G: Symmetric>(
     mut sink: impl FnMut(G::Position, G::Move),
 ) -> Result<Vec<G::Position>, Stopped> {
     let open = |p: &G::Position| game.outcome(p).is_none() && !prover.settled(p);
-    let label = |p: G::Position| labelled(game, player, p, &canonical);
+    let label = |p: G::Position| labelled(game, (player, prover), p, &canonical);
     // Fingerprints are uniform already: the set hashes them cheaply.
     let mut seen = HashSet::with_hasher(FixedState::default());
     let (mut entries, mut replies) = (0, 0);
@@ -145,7 +191,7 @@ pub fn opening<G: Symmetric>(
     if open(start) {
         let (start, f) = label(start.clone());
         seen.insert(f);
-        replies += start.1.as_ref().map_or(0, Vec::len) as u64;
+        replies += start.1.len();
         ply.push(start);
     }
     for _ in 0..plies {
@@ -155,14 +201,12 @@ pub fn opening<G: Symmetric>(
         let mut next = Vec::new();
         let mut rest = ply.into_iter();
         loop {
-            let chunk: Vec<Waiting<G>> = rest.by_ref().take(CHUNK).collect();
+            let mut chunk: Vec<Waiting<G>> = rest.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
-            replies -= chunk
-                .iter()
-                .map(|(_, r)| r.as_ref().map_or(0, Vec::len) as u64)
-                .sum::<u64>();
+            replies -= chunk.iter().map(|(_, next)| next.len()).sum::<u64>();
+            claim::<G>(&mut chunk, &mut seen);
             let steps: Vec<Result<Step<G>, Stopped>> = chunk
                 .into_par_iter()
                 .map(|waiting| step(game, prover, waiting, &open, &label))
@@ -172,9 +216,9 @@ pub fn opening<G: Symmetric>(
                     sink(p, m);
                     entries += 1;
                 }
-                for (child, f) in children {
-                    if seen.insert(f) {
-                        replies += child.1.as_ref().map_or(0, Vec::len) as u64;
+                for (child, f, claimed) in children {
+                    if claimed || seen.insert(f) {
+                        replies += child.1.len();
                         next.push(child);
                     }
                 }
@@ -188,66 +232,146 @@ pub fn opening<G: Symmetric>(
         }
         ply = next;
     }
-    Ok(ply.into_iter().map(|(p, _)| p).collect())
+    Ok(ply.into_iter().map(|(kept, _)| kept.position(prover)).collect())
 }
 
-/// A 128-bit fingerprint of a canonical key (module docs).
-fn fingerprint(key: &[u64]) -> u128 {
-    let half = |salt: u8| {
-        let mut h = std::hash::DefaultHasher::new();
-        (salt, key).hash(&mut h);
-        h.finish() as u128
-    };
-    half(0) << 64 | half(1)
+/// A 64-bit fingerprint of a canonical key (module docs), the same in
+/// the walk and in a search recording for it ([`Recorded::Replies`]).
+pub fn fingerprint(key: &[u64]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
 }
 
-/// A position waiting in the walk: the prover's (`None`), or the other
-/// player's with every reply up to symmetry, in its labels.
-type Waiting<G> = (<G as Rules>::Position, Option<Vec<<G as Rules>::Move>>);
+/// A position waiting in the walk, with what is known of its moves.
+type Waiting<G> = (Kept<<G as Rules>::Position>, Next<<G as Rules>::Move>);
+
+/// A position as the walk keeps it ([`Prover::pack`]).
+enum Kept<P> {
+    Whole(P),
+    Packed(Box<[u8]>),
+}
+
+impl<P> Kept<P> {
+    /// `position` packed if the prover packs positions.
+    fn of<G: Symmetric<Position = P>>(prover: &impl Prover<G>, position: P) -> Kept<P> {
+        match prover.pack(&position) {
+            Some(bytes) => Kept::Packed(bytes),
+            None => Kept::Whole(position),
+        }
+    }
+
+    /// The position itself.
+    fn position<G: Symmetric<Position = P>>(self, prover: &impl Prover<G>) -> P {
+        match self {
+            Kept::Whole(position) => position,
+            Kept::Packed(bytes) => prover.unpack(&bytes),
+        }
+    }
+}
+
+/// The moves of a waiting position, in its labels.
+enum Next<M> {
+    /// The prover's, with its move if [`Prover::recorded`] gave one.
+    Prover(Option<M>),
+    /// The other player's: every reply up to symmetry, each with the
+    /// fingerprint of the position after it if recorded (else 0).
+    Other(Vec<(M, u64)>),
+}
+
+impl<M> Next<M> {
+    /// Moves kept (counted in [`WalkSize::replies`]).
+    fn len(&self) -> u64 {
+        match self {
+            Next::Prover(m) => m.is_some() as u64,
+            Next::Other(replies) => replies.len() as u64,
+        }
+    }
+}
 
 /// What one position adds: its entry (a position of the prover) and the
-/// positions after it still open, each with its fingerprint.
+/// positions after it still open, each with its fingerprint and whether
+/// it was claimed already ([`claim`]).
 type Step<G> = (
     Option<(<G as Rules>::Position, <G as Rules>::Move)>,
-    Vec<(Waiting<G>, u128)>,
+    Vec<(Waiting<G>, u64, bool)>,
 );
+
+/// Drops the other player's replies whose recorded positions the walk has
+/// met, and marks the rest's as met (claims them), in the walk's order: so
+/// a reply's position is played and labelled only the first time it is
+/// met, whatever the number of threads. A claimed position that is not
+/// open ends its line as any other would: positions with one canonical
+/// form are over, or settled, together.
+fn claim<G: Rules>(chunk: &mut [Waiting<G>], seen: &mut HashSet<u64, FixedState>) {
+    for (_, next) in chunk {
+        if let Next::Other(replies) = next {
+            replies.retain(|&(_, f)| f == 0 || seen.insert(f));
+        }
+    }
+}
 
 /// `position` labelled once: its fingerprint and, where the other player
 /// moves, one reply per orbit of the automorphisms of its canonical form,
-/// in `position`'s labels.
+/// in `position`'s labels; what the prover recorded there
+/// ([`Prover::recorded`]) if anything.
 fn labelled<G: Symmetric>(
     game: &G,
-    player: Player,
+    (player, prover): (Player, &impl Prover<G>),
     position: G::Position,
     canonical: &impl Fn(&G::Position) -> Canonical<G::Position>,
-) -> (Waiting<G>, u128) {
+) -> (Waiting<G>, u64) {
     let canon = canonical(&position);
     let f = fingerprint(&canon.key);
-    let replies = (game.to_move(&position) != player).then(|| {
-        let back = inverse(&canon.to_canon);
-        let moves = game.orbit_moves(&canon.position, &canon.generators);
-        moves.iter().map(|m| game.relabel_move(m, &back)).collect()
-    });
-    ((position, replies), f)
+    let ours = game.to_move(&position) == player;
+    let next = match (prover.recorded(&position, &canon), ours) {
+        (Some(Recorded::Move(m)), true) => Next::Prover(Some(m)),
+        (_, true) => Next::Prover(None),
+        (Some(Recorded::Replies(replies)), false) => Next::Other(replies),
+        (_, false) => {
+            let back = inverse(&canon.to_canon);
+            let moves = game.orbit_moves(&canon.position, &canon.generators);
+            Next::Other(moves.iter().map(|m| (game.relabel_move(m, &back), 0)).collect())
+        }
+    };
+    ((Kept::of(prover, position), next), f)
 }
 
 /// The prover's move at a waiting position and the position after it, or
-/// the other player's replies and the positions after them; of those, the
-/// ones still `open`, labelled.
+/// the other player's replies and the positions after them (each claimed
+/// if its recorded fingerprint is known); of those, the ones still
+/// `open`, labelled.
 fn step<G: Symmetric>(
     game: &G,
     prover: &impl Prover<G>,
-    (position, replies): Waiting<G>,
+    (kept, moves): Waiting<G>,
     open: &(impl Fn(&G::Position) -> bool + Sync),
-    label: &(impl Fn(G::Position) -> (Waiting<G>, u128) + Sync),
+    label: &(impl Fn(G::Position) -> (Waiting<G>, u64) + Sync),
 ) -> Result<Step<G>, Stopped> {
-    let (entry, next) = match replies {
-        None => {
-            let m = prover.choose(&position)?;
-            let next = vec![game.play(&position, &m)];
+    let position = kept.position(prover);
+    let (entry, next) = match moves {
+        Next::Prover(recorded) => {
+            let m = match recorded {
+                Some(m) => m,
+                None => prover.choose(&position)?,
+            };
+            let next = vec![(game.play(&position, &m), false)];
             (Some((position, m)), next)
         }
-        Some(replies) => (None, replies.iter().map(|m| game.play(&position, m)).collect()),
+        Next::Other(replies) => (
+            None,
+            replies
+                .iter()
+                .map(|(m, f)| (game.play(&position, m), *f != 0))
+                .collect(),
+        ),
     };
-    Ok((entry, next.into_iter().filter(|p| open(p)).map(label).collect()))
+    let children = next.into_iter().filter(|(p, _)| open(p));
+    Ok((
+        entry,
+        children
+            .map(|(p, claimed)| (label(p), claimed))
+            .map(|((w, f), c)| (w, f, c))
+            .collect(),
+    ))
 }

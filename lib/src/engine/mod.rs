@@ -412,17 +412,19 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
             return child;
         }
         // The child itself, unless the game decides the move unplayed, and
-        // whether it was decided by `quick_value`.
+        // its canonical key unless `quick_value` decided it.
         let (value, played) = match self.game.quick_move_value(&canon.position, m) {
             Some(v) => (Some(v), None),
             None => {
                 let position = self.game.play(&canon.position, m);
-                let quick = self.game.quick_value(&position);
-                let value = match quick {
-                    Some(v) => Some(v),
-                    None => self.value_of(&self.game.canonical(&position), depth + 1, Some(link)),
+                let (value, key) = match self.game.quick_value(&position) {
+                    Some(v) => (Some(v), None),
+                    None => {
+                        let child = self.game.canonical(&position);
+                        (self.value_of(&child, depth + 1, Some(link)), Some(child.key))
+                    }
                 };
-                (value, Some((position, quick.is_some())))
+                (value, Some((position, key)))
             }
         };
         child.value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
@@ -435,7 +437,7 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
             child.note = match &played {
-                Some((position, quick)) => self.hook.child(canon, m, position, *quick, v),
+                Some((position, key)) => self.hook.child(canon, m, position, key.as_deref(), v),
                 None => self.hook.decided(canon, m, v),
             };
         }

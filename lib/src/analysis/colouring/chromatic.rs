@@ -105,12 +105,24 @@ pub(super) fn level_game(graph: &Graph, k: usize) -> ColouringGame {
         .for_winner_only()
 }
 
+/// The CCG with `k` colours on `graph` for a search a certificate is read
+/// off ([`ColouringGame::for_certified_search`]: the certificate's forms).
+fn certified_level_game(graph: &Graph, k: usize) -> ColouringGame {
+    level_game(graph, k).for_certified_search()
+}
+
 /// The score-only search of a level's game, its table capped at `limits`'
-/// memory cap, trying construction moves first ([`construction_order`]).
-pub(super) fn level_search(game: &ColouringGame, limits: Limits) -> Decider<'_, ColouringGame> {
-    Decider::new(game, Winner::First, Winner::Second)
+/// memory cap, trying construction moves first ([`construction_order`]);
+/// recording its winning moves if `recording` (for a certificate read off
+/// it, [`read_strategy`]).
+pub(super) fn level_search(game: &ColouringGame, limits: Limits, recording: bool) -> Decider<'_, ColouringGame> {
+    let decider = Decider::new(game, Winner::First, Winner::Second)
         .with_order(Box::new(construction_order))
-        .with_limits(limits)
+        .with_limits(limits);
+    match recording {
+        true => decider.recording(),
+        false => decider,
+    }
 }
 
 /// `player`'s strategy in `game` from `start` for `plies` plies (all of it
@@ -135,6 +147,7 @@ pub(super) fn read_strategy(
         known: &|p| decider.known(p),
         order: &construction_order,
         choice: &choice,
+        recorded: &|canon| decider.recorded(canon),
         bytes: &|| decider.table_bytes(),
         held,
         cap: limits.max_memory(),
@@ -160,8 +173,11 @@ fn level<E: From<Stopped>>(
     certify: Option<(&mut Certify<'_, E>, u64)>,
 ) -> Result<Solved, E> {
     let started = Instant::now();
-    let game = level_game(graph, k);
-    let decider = level_search(&game, limits);
+    let game = match certify.is_some() {
+        true => certified_level_game(graph, k),
+        false => level_game(graph, k),
+    };
+    let decider = level_search(&game, limits, certify.is_some());
     let winner = decider.score(&game.start())?;
     let line = match line {
         true => decider.line(&game.start())?,

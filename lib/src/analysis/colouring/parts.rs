@@ -168,7 +168,7 @@ fn part(
     if let Some(kept) = kept(path) {
         return Ok(kept);
     }
-    let decider = level_search(game, limits);
+    let decider = level_search(game, limits, true);
     // The level's search proved the winner wins at every leaf; a search
     // of the leaf alone that disagreed would write a part the checker
     // rejects, never a false certificate.

@@ -68,6 +68,7 @@ fn solve_with(
                 known: &|p| solver.known(p).map(|v| v.score),
                 order: &|_, _| {},
                 choice: &choice,
+                recorded: &|_| None,
                 bytes: &|| solver.table_bytes(),
                 held: 0,
                 cap: limits.max_memory(),

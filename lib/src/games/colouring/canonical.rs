@@ -165,6 +165,13 @@ impl ColourPosition {
         live
     }
 
+    /// Whether the uncoloured vertex `v` is in a component of safe vertices
+    /// (a token of the forms that merge them, simplification 1): then
+    /// whichever free colour it takes, the position after has one form.
+    pub fn in_safe_component(&self, v: Vertex) -> bool {
+        self.uncoloured() >> v & 1 == 1 && self.live() >> v & 1 == 0
+    }
+
     /// What a vertex keeps apart from others: due time and owner.
     pub(super) fn class(&self, v: Vertex) -> u32 {
         (self.slots[v as usize].due as u32) << 1 | (self.second_owns >> v & 1) as u32

@@ -9,6 +9,8 @@ use crate::core::symmetry::Canonical;
 use crate::core::words::count;
 use crate::games::{FinalScore, Notation, Symmetric, Value};
 
+mod engine;
+
 /// Bodlaender's four colouring games (see the parent module).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Rules {
@@ -131,6 +133,9 @@ pub struct ColouringGame {
     winner_only: bool,
     /// Whether canonical forms are exact ([`ColouringGame::for_certificates`]).
     exact: bool,
+    /// Whether a winner-only search keeps every token instead of their
+    /// parity ([`ColouringGame::for_certified_search`]).
+    whole_tokens: bool,
 }
 
 impl ColouringGame {
@@ -189,6 +194,7 @@ impl ColouringGame {
             early_win: true,
             winner_only: false,
             exact: false,
+            whole_tokens: false,
         })
     }
 
@@ -209,6 +215,23 @@ impl ColouringGame {
         self
     }
 
+    /// The same game for a winner-only search whose strategy a certificate
+    /// is read off: [`ColouringGame::for_winner_only`]'s quick values, but
+    /// the canonical forms of [`ColouringGame::for_certificates`] (tokens
+    /// counted, not their parity). The certificate's walk then labels a
+    /// position once and finds the move the search recorded under that
+    /// very key ([`crate::engine::Decider::recording`]), instead of
+    /// probing moves against the search's table in its own forms (a
+    /// labelling per probe). Parity merges few positions: without it the
+    /// search of P4 x P7 stores 61,804 positions instead of 57,747, of
+    /// P5 x P6 715,448 instead of 706,473. Unordered games only: ordered
+    /// ones have no parity, and their certificates exact forms.
+    pub fn for_certified_search(mut self) -> ColouringGame {
+        self.winner_only = true;
+        self.whole_tokens = true;
+        self
+    }
+
     /// The same game with the canonical forms of its certificates, whose
     /// checker compares positions by the same relation: in unordered games
     /// up to tokens (simplification 1 of `canonical`, which keeps the
@@ -224,6 +247,27 @@ impl ColouringGame {
         self.winner_only = false;
         self.exact = self.rules.ordered();
         self
+    }
+
+    /// The position reached from the start by colouring each vertex `v`
+    /// with `colours[v]` (0: uncoloured), in any order: a position keeps
+    /// only what the colouring implies (`position`), and in unordered games
+    /// the players alternate, so the mover is the parity's. For keeping
+    /// positions as `n` bytes (a certificate's walk holds a whole ply of
+    /// them, about 17 times smaller so on 32 vertices). The game must go on
+    /// there in ordered games (the mover is the next due vertex's owner).
+    pub fn position_with(&self, colours: &[u8]) -> ColourPosition {
+        let mut p = self.start.clone();
+        let mut mover = p.to_move;
+        for (v, &c) in colours.iter().enumerate().filter(|&(_, &c)| c != UNCOLOURED) {
+            p.colour_in_place(v as Vertex, c);
+            mover = mover.opponent();
+        }
+        p.to_move = match self.rules.ordered() {
+            true => next_due(&p).map_or(mover, |v| owner(&p, v)),
+            false => mover,
+        };
+        p
     }
 
     /// Player 1's move in the CCG where she wins by colouring the unsafe
@@ -347,155 +391,5 @@ fn owner(p: &ColourPosition, v: Vertex) -> Player {
         Player::Second
     } else {
         Player::First
-    }
-}
-
-/// The winner hurries, the loser delays.
-impl FinalScore for Winner {
-    fn hurries(self) -> Option<Player> {
-        Some(self.player())
-    }
-}
-
-impl crate::games::Rules for ColouringGame {
-    type Position = ColourPosition;
-    type Move = ColourMove;
-    type Score = Winner;
-
-    fn start(&self) -> ColourPosition {
-        self.start.clone()
-    }
-
-    fn to_move(&self, p: &ColourPosition) -> Player {
-        p.to_move
-    }
-
-    fn outcome(&self, p: &ColourPosition) -> Option<Winner> {
-        let uncoloured = p.uncoloured();
-        if self.rules.construction() {
-            if uncoloured == 0 {
-                return Some(Winner::First);
-            }
-            let blocked = members(uncoloured).any(|v| p.free_colours(v) == 0);
-            if blocked {
-                return Some(Winner::Second);
-            }
-            // Every vertex with more free colours than uncoloured
-            // neighbours keeps that property whatever is played (a
-            // neighbour's move takes at most one colour and one neighbour),
-            // so every vertex will be coloured.
-            let safe = self.early_win
-                && members(uncoloured).all(|v| p.free_colours(v).count_ones() > p.slots[v as usize].row.count_ones());
-            return safe.then_some(Winner::First);
-        }
-        let can_move = match self.rules.ordered() {
-            true => next_due(p).is_some_and(|v| p.free_colours(v) != 0),
-            false => members(uncoloured).any(|v| p.free_colours(v) != 0),
-        };
-        (!can_move).then(|| Winner::of(p.to_move.opponent()))
-    }
-
-    fn moves(&self, p: &ColourPosition) -> Vec<ColourMove> {
-        let vertices: Vec<Vertex> = match self.rules.ordered() {
-            true => next_due(p).into_iter().collect(),
-            false => members(p.uncoloured()).collect(),
-        };
-        vertices
-            .into_iter()
-            .flat_map(|v| {
-                let free = p.free_colours(v);
-                (1..=p.colours)
-                    .filter(move |c| free >> c & 1 == 1)
-                    .map(move |c| ColourMove { v, c })
-            })
-            .collect()
-    }
-
-    fn play(&self, p: &ColourPosition, m: &ColourMove) -> ColourPosition {
-        debug_assert!(p.slots[m.v as usize].colour == UNCOLOURED && p.free_colours(m.v) >> m.c & 1 == 1);
-        let mut next = p.coloured(m.v, m.c);
-        next.to_move = match self.rules.ordered() {
-            true => next_due(&next).map_or(p.to_move.opponent(), |v| owner(&next, v)),
-            false => p.to_move.opponent(),
-        };
-        next
-    }
-}
-
-impl Symmetric for ColouringGame {
-    fn canonical(&self, p: &ColourPosition) -> Canonical<ColourPosition> {
-        let ordered = self.rules.ordered();
-        p.canonical_form(Form {
-            ordered,
-            parity: self.winner_only && !ordered && !self.exact,
-            exact: self.exact,
-        })
-    }
-
-    /// One move per orbit, with the tokens' and unused colours' symmetries
-    /// that the generators leave out (`games::colouring::canonical`).
-    fn orbit_moves(&self, p: &ColourPosition, generators: &[Vec<Vertex>]) -> Vec<ColourMove> {
-        super::canonical::orbit_moves(p, crate::games::Rules::moves(self, p), generators, self.exact)
-    }
-
-    fn relabel_move(&self, m: &ColourMove, perm: &[Vertex]) -> ColourMove {
-        let n = self.graph.n();
-        let colour_vertex = n + m.c as usize - 1;
-        let c = match perm.get(colour_vertex) {
-            Some(&image) => (image as usize - n + 1) as u8,
-            None => m.c,
-        };
-        ColourMove {
-            v: perm[m.v as usize],
-            c,
-        }
-    }
-}
-
-/// The CCG tells at once whether a move ends it
-/// (`ColourPosition::blocking_move` and the securing move) and, asked
-/// only who wins, some of player 1's wins.
-impl crate::games::Hints for ColouringGame {
-    /// In the CCG asked only who wins ([`ColouringGame::for_winner_only`]):
-    /// player 1's win where she can colour the unsafe vertices in time
-    /// (`ColourPosition::secured`), with no length (it is not known).
-    fn quick_value(&self, p: &ColourPosition) -> Option<Value<Winner>> {
-        let sure = self.winner_only && self.secured(p);
-        sure.then_some(Value {
-            score: Winner::First,
-            plies: 0,
-        })
-    }
-
-    fn ending_move(&self, p: &ColourPosition, score: Winner) -> Option<Option<ColourMove>> {
-        if self.rules != Rules::Ccg {
-            return None;
-        }
-        Some(match score {
-            Winner::Second => p.blocking_move(),
-            // Colouring the last vertex, or making every vertex safe.
-            Winner::First if !self.early_win => {
-                let v = p.uncoloured().trailing_zeros() as Vertex;
-                let last = p.uncoloured().count_ones() == 1 && p.free_colours(v) != 0;
-                last.then(|| ColourMove {
-                    v,
-                    c: p.free_colours(v).trailing_zeros() as u8,
-                })
-            }
-            Winner::First => p.securing_move(),
-        })
-    }
-}
-
-impl Notation for ColouringGame {
-    fn move_text(&self, m: &ColourMove) -> String {
-        format!("{}:{}", m.v, m.c)
-    }
-
-    fn score_text(&self, score: Winner) -> String {
-        match score {
-            Winner::First => "player 1 wins".into(),
-            Winner::Second => "player 2 wins".into(),
-        }
     }
 }

@@ -94,15 +94,20 @@ impl ColourPosition {
     /// left for the caller to set.
     pub(super) fn coloured(&self, v: Vertex, c: u8) -> ColourPosition {
         let mut next = self.clone();
-        next.slots[v as usize].colour = c;
-        next.uncoloured &= !(1 << v);
-        for w in members(self.slots[v as usize].row) {
-            next.slots[w as usize].forbidden |= 1 << c;
-            next.slots[w as usize].row &= !(1 << v);
-        }
-        next.slots[v as usize].row = 0;
-        next.slots[v as usize].forbidden = 0;
+        next.colour_in_place(v, c);
         next
+    }
+
+    /// Colours `v` (uncoloured) with `c` here; the mover is left as it is.
+    pub(super) fn colour_in_place(&mut self, v: Vertex, c: u8) {
+        self.slots[v as usize].colour = c;
+        self.uncoloured &= !(1 << v);
+        for w in members(self.slots[v as usize].row) {
+            self.slots[w as usize].forbidden |= 1 << c;
+            self.slots[w as usize].row &= !(1 << v);
+        }
+        self.slots[v as usize].row = 0;
+        self.slots[v as usize].forbidden = 0;
     }
 
     /// A move of player 2 that blocks a vertex at once (CCG): a colour

@@ -27,6 +27,7 @@ use super::strategy::{best_staged, greedy_share, oriented, pairs_exist, View};
 use super::{affordable, affordable_counts, cost_counts, Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
 use crate::games::colex::{small_members, SmallSet};
+use std::cell::Cell;
 use std::iter::once;
 
 /// Her view of the position, and what both players get in any play.
@@ -43,9 +44,10 @@ struct Side<'r> {
     /// [`Side::his_cost`] at each vertex, worked out once.
     his_costs: [Option<u32>; MAX_BOARD_VERTICES],
     /// By cost `c`: his most points in any play without one vertex of
-    /// cost `c` (his most in any play if none has it), for
-    /// [`Side::greedy`]: once per cost rather than once per vertex.
-    his_most_without: [u32; MAX_BOARD_VERTICES + 1],
+    /// cost `c`, for [`Side::greedy`]: worked out once per cost rather
+    /// than once per vertex, and only for the costs asked for (a vertex
+    /// where her greedy share stops him).
+    his_most_without: [Cell<Option<u32>>; MAX_BOARD_VERTICES + 1],
 }
 
 /// The best bound on the value that one of `player`'s strategies (module
@@ -72,14 +74,13 @@ pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn F
         his_counts: [0; MAX_BOARD_VERTICES + 1],
         his_most_any: 0,
         his_costs: [None; MAX_BOARD_VERTICES],
-        his_most_without: [0; MAX_BOARD_VERTICES + 1],
+        his_most_without: Default::default(),
     };
     for v in 0..n {
         side.his_costs[v] = side.his_cost(v);
     }
     side.his_counts = cost_counts(side.his_costs[..n].iter().copied(), side.view.theirs);
     side.his_most_any = affordable_counts(&side.his_counts, side.view.theirs);
-    side.his_most_without = side.his_most_without_one();
     let greedy = (0..n).filter_map(|v| side.greedy(v));
     let cheap = once(oriented(player, least_any, side.his_most_any)).chain(greedy);
     best_staged(player, cheap, enough, || side.pairing())
@@ -98,18 +99,18 @@ impl Side<'_> {
         self.his_costs[v].filter(|&c| c <= self.view.theirs)
     }
 
-    /// [`Side::his_most_without`], worked out.
-    fn his_most_without_one(&self) -> [u32; MAX_BOARD_VERTICES + 1] {
-        let mut without = [self.his_most_any; MAX_BOARD_VERTICES + 1];
-        let mut counts = self.his_counts;
-        for c in 0..=MAX_BOARD_VERTICES {
-            if counts[c] > 0 {
-                counts[c] -= 1;
-                without[c] = affordable_counts(&counts, self.view.theirs);
-                counts[c] += 1;
-            }
-        }
-        without
+    /// His most points in any play without one vertex of cost `c` (one
+    /// he can afford, so counted in his costs), remembered in
+    /// [`Side::his_most_without`].
+    fn his_most_without_one(&self, c: u32) -> u32 {
+        let slot = &self.his_most_without[c as usize];
+        slot.get().unwrap_or_else(|| {
+            let mut counts = self.his_counts;
+            counts[c as usize] -= 1;
+            let most = affordable_counts(&counts, self.view.theirs);
+            slot.set(Some(most));
+            most
+        })
     }
 
     /// His most points in any play, not counting the vertices of `held`.
@@ -142,10 +143,12 @@ impl Side<'_> {
         } else {
             self.least_any
         };
-        let his = self
-            .affordable_cost(v)
-            .map_or(self.his_most_any, |c| self.his_most_without[c as usize]);
-        stops.then(|| oriented(self.view.player, mine, his))
+        stops.then(|| {
+            let his = self
+                .affordable_cost(v)
+                .map_or(self.his_most_any, |c| self.his_most_without_one(c));
+            oriented(self.view.player, mine, his)
+        })
     }
 
     /// Her least and his most points under the pairing of the module

@@ -107,7 +107,7 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         node: &crate::core::symmetry::Canonical<Node>,
         m: &Turn,
         child: &Node,
-        quick: bool,
+        key: Option<&[u64]>,
         value: crate::games::Value<Score>,
     ) -> WonIn {
         let listed = matches!(m, Turn::Her(_)) && self.rules.choices == Choices::All;
@@ -121,7 +121,7 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
                 Turn::Her(_) => observer.her_move(&node.position.position, her, depth),
             }
         }
-        let won = quick && child.ending == Some(Ending::FirstPlayerWins);
+        let won = key.is_none() && child.ending == Some(Ending::FirstPlayerWins);
         won.then(|| {
             let moves = child.position.edge_count(Player::First) as u32;
             (moves, self.strategy.phase(&child.memory))

@@ -1,0 +1,100 @@
+//! What a winner-only search records for a colouring certificate
+//! (`Decider::recording`, on `ColouringGame::for_certified_search`): at
+//! every position reached from the start, a recorded move must win (the
+//! search says the mover wins after it), and recorded replies must be
+//! every move up to symmetry, each with the fingerprint of the canonical
+//! form of the position after it, all of them losing for the mover. A
+//! search that is not recording records nothing. Each kind of record must
+//! be met, so the checks cannot pass on nothing.
+
+use ramsey_verify::analysis::colouring::chromatic::construction_order;
+use ramsey_verify::engine::extract::{fingerprint, Recorded};
+use ramsey_verify::engine::Decider;
+use ramsey_verify::games::colouring::graph::parse_graph;
+use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
+use ramsey_verify::games::prelude::*;
+use std::collections::HashSet;
+
+/// Who wins after `m` at `p`, by the search.
+fn after(decider: &Decider<'_, ColouringGame>, game: &ColouringGame, p: &ColourPosition, m: &ColourMove) -> Winner {
+    decider.score(&game.play(p, m)).unwrap()
+}
+
+/// Checks every record at the positions reached from the start (up to
+/// `limit` of them, breadth first); the numbers of recorded moves and of
+/// recorded replies met.
+fn check_records(graph: &str, k: usize, limit: usize) -> (usize, usize) {
+    let game = ColouringGame::new(parse_graph(graph).unwrap(), k, Rules::Ccg, None, None)
+        .unwrap()
+        .for_certified_search();
+    let decider = Decider::new(&game, Winner::First, Winner::Second)
+        .with_order(Box::new(construction_order))
+        .recording();
+    decider.score(&game.start()).unwrap();
+    let (mut moves, mut replies) = (0, 0);
+    let mut seen = HashSet::new();
+    let mut ply = vec![game.start()];
+    while !ply.is_empty() && seen.len() < limit {
+        let mut next = Vec::new();
+        for p in ply.into_iter().filter(|p| game.outcome(p).is_none()) {
+            let canon = game.canonical(&p);
+            if !seen.insert(canon.key.clone()) {
+                continue;
+            }
+            let mover = Winner::of(game.to_move(&p));
+            match decider.recorded(&canon) {
+                Some(Recorded::Move(m)) => {
+                    // A token's free colour is not part of the form: any
+                    // free colour of it is the same move up to tokens.
+                    let m = match game.moves(&p).contains(&m) {
+                        true => m,
+                        false => {
+                            assert!(p.in_safe_component(m.v), "{m:?} at {p:?}");
+                            let c = p.free_colours(m.v).trailing_zeros() as u8;
+                            ColourMove { c, ..m }
+                        }
+                    };
+                    assert_eq!(after(&decider, &game, &p, &m), mover, "{m:?} at {p:?}");
+                    moves += 1;
+                }
+                Some(Recorded::Replies(all)) => {
+                    for (m, f) in &all {
+                        assert!(game.moves(&p).contains(m), "{m:?} at {p:?}");
+                        assert_ne!(after(&decider, &game, &p, m), mover, "{m:?} at {p:?}");
+                        if *f != 0 {
+                            assert_eq!(*f, fingerprint(&game.canonical(&game.play(&p, m)).key));
+                        }
+                    }
+                    let orbits = game.orbit_moves(&canon.position, &canon.generators).len();
+                    assert_eq!(all.len(), orbits, "one reply per orbit at {p:?}");
+                    replies += 1;
+                }
+                None => {}
+            }
+            next.extend(game.moves(&p).iter().map(|m| game.play(&p, m)));
+        }
+        ply = next;
+    }
+    (moves, replies)
+}
+
+#[test]
+fn recorded_moves_win_and_recorded_replies_are_every_losing_move_with_its_position() {
+    for (graph, k) in [("grid:3x3", 3), ("grid:3x4", 3), ("grid:3x4", 4)] {
+        let (moves, replies) = check_records(graph, k, 3000);
+        assert!(
+            moves > 0 && replies > 0,
+            "{graph} with {k}: {moves} moves, {replies} replies"
+        );
+    }
+}
+
+#[test]
+fn a_search_that_is_not_recording_records_nothing() {
+    let game = ColouringGame::new(parse_graph("grid:3x3").unwrap(), 3, Rules::Ccg, None, None)
+        .unwrap()
+        .for_certified_search();
+    let decider = Decider::new(&game, Winner::First, Winner::Second).with_order(Box::new(construction_order));
+    decider.score(&game.start()).unwrap();
+    assert_eq!(decider.recorded(&game.canonical(&game.start())), None);
+}
