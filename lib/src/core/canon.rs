@@ -176,9 +176,13 @@ fn vertex_masks(touched: &Touched, memory: &Memory, marked: Option<Edge>) -> [u6
 /// The layered graph in canonaut's format (rows of `m` words, vertex `j`
 /// of a row at bit `63 - j % 64` of word `j / 64`): red edges among
 /// `0..t`, blue edges among `t..2t`, and `i` joined to `i + t`.
-fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>) {
+///
+/// Without `layered`, only the red edges among `0..t` (a position with one
+/// colour: [`canonical_graph`]).
+fn layered_graph(position: &Position, touched: &Touched, layered: bool, graph: &mut Vec<usize>) {
     let t = touched.count;
-    let (n, m) = (2 * t, words_needed(2 * t));
+    let n = if layered { 2 * t } else { t };
+    let m = words_needed(n);
     graph.clear();
     graph.resize(n * m, 0);
     if m == 1 && usize::BITS == 64 && position.touched() == first_n(t) {
@@ -187,14 +191,24 @@ fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>)
         for i in 0..t {
             let red = position.neighbours(Player::First, i as Vertex) as u64;
             let blue = position.neighbours(Player::Second, i as Vertex) as u64;
+            if !layered {
+                graph[i] = red.reverse_bits() as usize;
+                continue;
+            }
             graph[i] = (red | 1 << (i + t)).reverse_bits() as usize;
             graph[i + t] = (blue << t | 1 << i).reverse_bits() as usize;
         }
         return;
     }
+    let layers: &[(usize, Player)] = match layered {
+        true => &[(0, Player::First), (t, Player::Second)],
+        false => &[(0, Player::First)],
+    };
     for (i, &v) in touched.list().iter().enumerate() {
-        add_one_edge(graph, i, i + t, m as u32);
-        for (layer, player) in [(0, Player::First), (t, Player::Second)] {
+        if layered {
+            add_one_edge(graph, i, i + t, m as u32);
+        }
+        for &(layer, player) in layers {
             for w in members(position.neighbours(player, v) >> v >> 1 << v << 1) {
                 let j = touched.index[w as usize] as usize;
                 add_one_edge(graph, i + layer, j + layer, m as u32);
@@ -206,12 +220,17 @@ fn layered_graph(position: &Position, touched: &Touched, graph: &mut Vec<usize>)
 /// Runs canonaut on the layered graph; returns the canonical order of the
 /// touched vertices (`order[canon]` is an index into the touched list) and
 /// the layer-0 generators as index permutations, `t` entries each.
-fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; MAX_VERTICES], Vec<u32>) {
+fn run_canonaut(
+    position: &Position,
+    touched: &Touched,
+    masks: &[u64],
+    layered: bool,
+) -> ([u8; MAX_VERTICES], Vec<u32>) {
     let t = touched.count;
-    let n = 2 * t;
+    let n = if layered { 2 * t } else { t };
     SCRATCH.with(|scratch| {
         let scratch = &mut *scratch.borrow_mut();
-        layered_graph(position, touched, &mut scratch.graph);
+        layered_graph(position, touched, layered, &mut scratch.graph);
         // A vertex's colour is its mask's rank among the distinct masks
         // (layer 0), or that plus the number of classes (layer 1): ranked
         // by one sort of (mask, vertex) pairs.
@@ -228,13 +247,13 @@ fn run_canonaut(position: &Position, touched: &Touched, masks: &[u64]) -> ([u8; 
             classes += usize::from(j == 0 || mask != sorted[j - 1].0);
             scratch.colours[i as usize] = classes as u32 - 1;
         }
-        for i in 0..t {
+        for i in (0..t).filter(|_| layered) {
             scratch.colours[i + t] = scratch.colours[i] + classes as u32;
         }
         labeller::with_labelling(
             &scratch.graph,
             &scratch.colours,
-            2 * classes,
+            if layered { 2 * classes } else { classes },
             t,
             |labeling, generators| {
                 let mut order = [0u8; MAX_VERTICES];
@@ -260,6 +279,12 @@ const IDENTITY: [Vertex; MAX_VERTICES] = {
 
 /// Canonical form of `position` with `memory` and an optional marked edge.
 pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>) -> CanonicalForm {
+    form_of(position, memory, marked, true)
+}
+
+/// [`canonical_form`], on the layered graph or (not `layered`: a position
+/// whose edges are all red) on the red graph alone.
+fn form_of(position: &Position, memory: &Memory, marked: Option<Edge>, layered: bool) -> CanonicalForm {
     if !position.board().untouched_alike() {
         return graph_board_form(position, memory, marked);
     }
@@ -269,7 +294,7 @@ pub fn canonical_form(position: &Position, memory: &Memory, marked: Option<Edge>
     let (order, generators) = if t == 0 {
         ([0; MAX_VERTICES], vec![])
     } else {
-        run_canonaut(position, &touched, &masks[..t])
+        run_canonaut(position, &touched, &masks[..t], layered)
     };
     // canon_of[i]: the canonical label of touched vertex number i.
     let mut canon_of = [0 as Vertex; MAX_VERTICES];
@@ -362,7 +387,24 @@ fn graph_board_form(position: &Position, memory: &Memory, marked: Option<Edge>) 
 /// The canonical form of a position alone (no memory, no marked edge), as
 /// the engine's edge games ask for it.
 pub fn canonical_position(position: &Position) -> Canonical<Position> {
-    let form = canonical_form(position, &Memory::default(), None);
+    as_canonical(canonical_form(position, &Memory::default(), None))
+}
+
+/// [`canonical_position`] of a position whose edges are all red (one
+/// graph, such as the common graph of the one-colour game): labelled as
+/// the plain graph on its touched vertices, half the vertices of the
+/// layered graph, so that canonaut does less. Isomorphic positions get
+/// one key, as with [`canonical_position`], but the two forms differ:
+/// a search uses one of them for all its positions.
+pub fn canonical_graph(position: &Position) -> Canonical<Position> {
+    debug_assert!(
+        (0..position.vertex_count()).all(|v| position.neighbours(Player::Second, v as Vertex) == 0),
+        "one colour only"
+    );
+    as_canonical(form_of(position, &Memory::default(), None, false))
+}
+
+fn as_canonical(form: CanonicalForm) -> Canonical<Position> {
     Canonical {
         key: form.key.words(0),
         to_canon: form.to_canon.map,

@@ -321,7 +321,8 @@ struct Deciding<'g, G: Rules> {
 
 impl<G: Hints> Deciding<'_, G> {
     /// The score of `position` if the game is over there, if the game's
-    /// quick value gives it ([`Hints::quick_value`]), or if the player to
+    /// quick value or quick score gives it ([`Hints::quick_value`],
+    /// [`Hints::quick_score`]), or if the player to
     /// move can end it at once with their best score.
     fn quick_score(&self, position: &G::Position) -> Option<G::Score> {
         if let Some(score) = self.game.outcome(position) {
@@ -329,6 +330,9 @@ impl<G: Hints> Deciding<'_, G> {
         }
         if let Some(value) = self.game.quick_value(position) {
             return Some(value.score);
+        }
+        if let Some(score) = self.game.quick_score(position) {
+            return Some(score);
         }
         let target = self.best[self.game.to_move(position) as usize];
         let ends = match self.game.ending_move(position, target) {

@@ -346,6 +346,9 @@ where
     fn ending_move(&self, _node: &Self::Position, _verdict: Verdict) -> Option<Option<G::Move>> {
         None
     }
+    fn quick_score(&self, _node: &Self::Position) -> Option<Verdict> {
+        None
+    }
     fn plies(&self, _m: &G::Move) -> u32 {
         1
     }

@@ -238,6 +238,10 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn ending_move(&self, _p: &Self::Position, _won: bool) -> Option<Option<G::Move>> {
         None
     }
+    /// Not known: the horizon ends games the inner game does not.
+    fn quick_score(&self, _p: &Self::Position) -> Option<bool> {
+        None
+    }
     fn plies(&self, m: &G::Move) -> u32 {
         self.inner.plies(m)
     }

@@ -263,6 +263,15 @@ pub trait Hints: Rules {
     fn quick_value(&self, _position: &Self::Position) -> Option<Value<Self::Score>> {
         None
     }
+    /// The score (not the length of play) of a position known without a
+    /// search where the game can tell it, for the score-only search
+    /// (`engine::Decider`), which asks it of every child after
+    /// [`Hints::quick_value`] and before labelling; such positions are
+    /// neither stored nor counted there. The exact search never asks it,
+    /// so its counting convention stays the game's. The default decides none.
+    fn quick_score(&self, _position: &Self::Position) -> Option<Self::Score> {
+        None
+    }
     /// The value of move `m` at a canonical `position` where the game can
     /// tell it without playing the move, asked before [`Rules::play`] (e.g.
     /// a reply after which the mover's opponent wins at once). Such children

@@ -200,6 +200,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     fn ending_move(&self, _p: &Self::Position, _score: Self::Score) -> Option<Option<G::Move>> {
         None
     }
+    /// Not known: a ranked score also says when the game ends.
+    fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
+        None
+    }
     /// One per move, as the plies played count them.
     fn plies(&self, _m: &G::Move) -> u32 {
         1

@@ -169,6 +169,10 @@ pub trait ViewHints: ViewRules<Inner: Hints> {
     fn quick_value(&self, position: &Position<Self>) -> Option<Value<Score<Self>>> {
         self.inner().quick_value(position)
     }
+    /// [`Hints::quick_score`].
+    fn quick_score(&self, position: &Position<Self>) -> Option<Score<Self>> {
+        self.inner().quick_score(position)
+    }
     /// [`Hints::quick_move_value`].
     fn quick_move_value(&self, position: &Position<Self>, m: &Move<Self>) -> Option<Value<Score<Self>>> {
         self.inner().quick_move_value(position, m)
@@ -192,6 +196,9 @@ impl<V: ViewHints> Hints for V {
     }
     fn quick_value(&self, position: &Position<V>) -> Option<Value<Score<V>>> {
         ViewHints::quick_value(self, position)
+    }
+    fn quick_score(&self, position: &Position<V>) -> Option<Score<V>> {
+        ViewHints::quick_score(self, position)
     }
     fn quick_move_value(&self, position: &Position<V>, m: &Move<V>) -> Option<Value<Score<V>>> {
         ViewHints::quick_move_value(self, position, m)

@@ -31,6 +31,7 @@
 //! legal moves first (most legal edges killed), ties in the given order.
 //! Only the order of search depends on it, never a value.
 
+use super::triangle_free::LegalEdges;
 use super::{Outcome, RamseyGame};
 use crate::core::board::{Edge, Position};
 use crate::games::pattern::Pattern;
@@ -58,10 +59,15 @@ impl RamseyGame {
         if !self.rules().shared() || !self.meeting {
             return None;
         }
-        let mover = position.to_move();
-        if score.winner() != Some(mover) {
+        if score.winner() != Some(position.to_move()) {
             // The only end a move makes is the opponent's being stuck.
             return Some(None);
+        }
+        if self.triangle_free() {
+            // Counted without playing: `triangle_free.rs`, Claim 1.
+            let legal = LegalEdges::of(position);
+            let ends = legal.edges().into_iter().find(|&e| legal.left_after(e) == 0);
+            return Some(ends.map(|e| vec![e]));
         }
         let legal = self.single_moves(position);
         let mut degree = [0usize; crate::core::board::MAX_VERTICES];
@@ -84,10 +90,29 @@ impl RamseyGame {
     /// Sorts moves of the one-colour game so that those leaving the
     /// opponent the fewest legal moves come first (stable: ties keep their
     /// order). Any order gives the same values; this one makes the
-    /// score-only search find wins sooner.
+    /// score-only search find wins sooner. In the triangle-free game the
+    /// moves left are counted without playing (`triangle_free.rs`, Claim
+    /// 1: the same numbers, so the same order).
     pub fn shared_order(&self, position: &Position, moves: &mut [Vec<Edge>]) {
+        if self.triangle_free() {
+            let legal = LegalEdges::of(position);
+            moves.sort_by_cached_key(|m| m.iter().map(|&e| legal.left_after(e)).sum::<usize>());
+            return;
+        }
         let left = |m: &Vec<Edge>| self.single_moves(&self.play(position, m)).len();
         moves.sort_by_cached_key(left);
+    }
+
+    /// The winner of a position of the triangle-free game whose endgame
+    /// `endgame.rs` decides (small components of interacting legal edges,
+    /// by their Grundy values).
+    fn endgame_winner(&self, position: &Position) -> Option<Outcome> {
+        if !self.triangle_free() {
+            return None;
+        }
+        let mover = position.to_move();
+        let wins = super::endgame::mover_wins(&LegalEdges::of(position))?;
+        Some(Outcome::win_for(if wins { mover } else { mover.opponent() }))
     }
 }
 
@@ -102,6 +127,12 @@ impl Hints for RamseyGame {
     /// sets not known.
     fn ending_move(&self, position: &Position, score: Outcome) -> Option<Option<Vec<Edge>>> {
         self.shared_ending_move(position, score)
+    }
+
+    /// The triangle-free game's endgames (`endgame.rs`): the winner by the
+    /// Grundy values of the components of its legal edges.
+    fn quick_score(&self, position: &Position) -> Option<Outcome> {
+        self.endgame_winner(position)
     }
 }
 

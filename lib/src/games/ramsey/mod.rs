@@ -42,12 +42,14 @@
 use super::pattern::Pattern;
 use super::{FinalScore, Symmetric};
 
+mod endgame;
 mod hints;
 mod notation;
 mod rules;
-use crate::core::board::{clique_within, members, Edge, Player, Vertex, VertexSet};
+mod triangle_free;
+use crate::core::board::{clique_within, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
-use crate::core::canon::canonical_position;
+use crate::core::canon::{canonical_graph, canonical_position};
 use crate::core::symmetry::Canonical;
 pub use hints::meeting_edges;
 pub use rules::Rules;
@@ -274,7 +276,7 @@ impl RamseyGame {
     /// rules, those that do not complete their target).
     fn single_moves(&self, position: &Position) -> Vec<Edge> {
         let mover = position.to_move();
-        if self.rules.shared() && self.target(mover).as_clique() == Some(3) {
+        if self.triangle_free() {
             return self.triangle_free_moves(position);
         }
         let mut free = position.free_edges();
@@ -286,19 +288,16 @@ impl RamseyGame {
 
     /// [`RamseyGame::single_moves`] of the one-colour game with target K3,
     /// in the same order (increasing): a free edge `uv` is legal exactly
-    /// when `u` and `v` have no common neighbour in the common graph, that
-    /// is when `v` is not within distance two of `u`. One pass per vertex
-    /// instead of a triangle test per free edge.
+    /// when `u` and `v` have no common neighbour in the common graph
+    /// (`triangle_free.rs`, one pass per vertex).
     fn triangle_free_moves(&self, position: &Position) -> Vec<Edge> {
-        let n = position.board().capacity();
-        let mut out = Vec::new();
-        for u in 0..n as Vertex {
-            let near = members(self.neighbours(position, Player::First, u))
-                .fold(0, |acc, w| acc | self.neighbours(position, Player::First, w));
-            let later = !crate::core::board::first_n(u as usize + 1);
-            out.extend(members(position.free_neighbours(u) & !near & later).map(|v| Edge::new(u, v)));
-        }
-        out
+        triangle_free::LegalEdges::of(position).edges()
+    }
+
+    /// Whether this is Hajnal's triangle-free game (the one-colour game
+    /// with target K3), whose legal moves `triangle_free.rs` counts.
+    fn triangle_free(&self) -> bool {
+        self.rules.shared() && self.targets[0].as_clique() == Some(3)
     }
 
     /// Every nonempty set of free edges the mover may colour at once
@@ -409,11 +408,12 @@ impl super::Rules for RamseyGame {
 
 impl Symmetric for RamseyGame {
     /// Under [`Rules::SharedAvoid`] the canonical form of the common graph
-    /// (as red): positions with the same common graph and mover have the
-    /// same value, since no rule reads who claimed an edge.
+    /// (as red, labelled as a plain graph: [`canonical_graph`]): positions
+    /// with the same common graph and mover have the same value, since no
+    /// rule reads who claimed an edge.
     fn canonical(&self, position: &Position) -> Canonical<Position> {
         match self.rules.shared() {
-            true => canonical_position(&self.as_written(position)),
+            true => canonical_graph(&self.as_written(position)),
             false => canonical_position(position),
         }
     }
