@@ -277,21 +277,15 @@ impl RamseyGame {
     fn single_moves(&self, position: &Position) -> Vec<Edge> {
         let mover = position.to_move();
         if self.triangle_free() {
-            return self.triangle_free_moves(position);
+            // The same edges in the same (increasing) order, one pass per
+            // vertex instead of a triangle test per free edge.
+            return triangle_free::LegalEdges::of(position).edges();
         }
         let mut free = position.free_edges();
         if self.rules.forbids_completion() {
             free.retain(|&e| !self.completes(position, mover, e));
         }
         free
-    }
-
-    /// [`RamseyGame::single_moves`] of the one-colour game with target K3,
-    /// in the same order (increasing): a free edge `uv` is legal exactly
-    /// when `u` and `v` have no common neighbour in the common graph
-    /// (`triangle_free.rs`, one pass per vertex).
-    fn triangle_free_moves(&self, position: &Position) -> Vec<Edge> {
-        triangle_free::LegalEdges::of(position).edges()
     }
 
     /// Whether this is Hajnal's triangle-free game (the one-colour game
