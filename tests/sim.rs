@@ -109,7 +109,6 @@ fn the_quick_score_agrees_with_brute_force_on_random_positions_of_k5_to_k8() {
             }
         }
     }
-    eprintln!("COUNTS {stuck} {counted} {refused} {winners:?}");
     assert!(stuck > 20 && counted > 20 && refused > 20, "{stuck} {counted} {refused}");
     assert!(winners[0] > 10 && winners[2] > 10, "{winners:?}");
 }
