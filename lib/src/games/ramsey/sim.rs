@@ -1,7 +1,8 @@
 //! Sim (the misère triangle game, [`super::Rules::Misere`] with target K3
 //! for both colours; Simmons 1969): what a winner-only search can be told
-//! without searching. Mead, Rosa and Huang (1974) solved 6-Sim by
-//! computer (the second player wins); no shortcut of theirs is used here.
+//! without searching. Mead, Rosa and Huang ("The game of Sim: a winning
+//! strategy for the second player", Mathematics Magazine 47, 1974) solved
+//! 6-Sim by computer; no shortcut of theirs is used here.
 //!
 //! A free edge is *safe* for a colour when colouring it does not complete
 //! a triangle of that colour: its ends have no common neighbour in that
