@@ -338,7 +338,10 @@ fn a_stopped_game_search_reports_the_positions_it_stored() {
         let positions = json["positions"].as_u64().expect("positions");
         assert!(positions > 1000, "{out}");
         assert!(json["table_bytes"].as_u64().is_some_and(|b| b >= 2 << 20), "{out}");
-        assert!(json["no_verdict"].as_str().is_some_and(|s| s.contains("2 MiB")), "{out}");
+        assert!(
+            json["no_verdict"].as_str().is_some_and(|s| s.contains("2 MiB")),
+            "{out}"
+        );
         assert!(err.contains(&format!("after {positions} positions stored")), "{err}");
     }
 }

@@ -61,7 +61,11 @@ fn engine_game(model: &Model, pos: Pos) -> RamseyGame {
         }
     }
     let k3: Pattern = "K3".parse().unwrap();
-    let first = if pos.mover == RED { Player::First } else { Player::Second };
+    let first = if pos.mover == RED {
+        Player::First
+    } else {
+        Player::Second
+    };
     RamseyGame::new(start, [k3.clone(), k3], Rules::Misere, first).unwrap()
 }
 
@@ -109,7 +113,10 @@ fn the_quick_score_agrees_with_brute_force_on_random_positions_of_k5_to_k8() {
             }
         }
     }
-    assert!(stuck > 20 && counted > 20 && refused > 20, "{stuck} {counted} {refused}");
+    assert!(
+        stuck > 20 && counted > 20 && refused > 20,
+        "{stuck} {counted} {refused}"
+    );
     assert!(winners[0] > 10 && winners[2] > 10, "{winners:?}");
 }
 

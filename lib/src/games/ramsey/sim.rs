@@ -97,7 +97,9 @@ impl SafeEdges {
 
     /// Edges `uv`, `u < v`, with `v` in `rows[u]`, counted.
     fn count(&self, rows: impl Fn(usize) -> VertexSet) -> usize {
-        (0..self.n).map(|u| (rows(u) & !first_n(u + 1)).count_ones() as usize).sum()
+        (0..self.n)
+            .map(|u| (rows(u) & !first_n(u + 1)).count_ones() as usize)
+            .sum()
     }
 
     /// Whether colour `p` is quiet (module docs).
@@ -136,7 +138,8 @@ impl SafeEdges {
         if self.safe[m][u] >> v & 1 == 0 {
             return 2 * MAX_VERTICES;
         }
-        let killed = (self.safe[m][u] & self.colour[m][v]).count_ones() + (self.safe[m][v] & self.colour[m][u]).count_ones();
+        let killed =
+            (self.safe[m][u] & self.colour[m][v]).count_ones() + (self.safe[m][v] & self.colour[m][u]).count_ones();
         let takes = (self.safe[o][u] >> v & 1) as usize;
         2 * killed as usize + 1 - takes
     }
