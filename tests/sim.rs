@@ -83,36 +83,50 @@ fn has_safe_edge(model: &Model, pos: Pos) -> bool {
         .any(|b| free & b != 0 && !model.owns(pos.colour[pos.mover] | b, pos.mover))
 }
 
-#[test]
-fn the_quick_score_agrees_with_brute_force_on_random_positions_of_k5_to_k8() {
-    let mut rng = StdRng::seed_from_u64(9);
-    // (decided without a safe edge, decided by counting) and winners seen.
-    let (mut stuck, mut counted, mut refused) = (0, 0, 0);
-    let mut winners = [0; 3];
+/// `count` random positions of each of K5 to K8 that are not over, with
+/// `uncoloured` (a range) edges left uncoloured when no player got stuck
+/// first, each given to `check` with its brute force model and memo.
+fn each_random_position(
+    seed: u64,
+    count: usize,
+    uncoloured: std::ops::Range<usize>,
+    mut check: impl FnMut(&Model, Pos, &mut HashMap<Pos, Val>),
+) {
+    let mut rng = StdRng::seed_from_u64(seed);
     for n in 5..=8 {
         let model = sim_model(n);
-        let mut memo: HashMap<Pos, Val> = HashMap::new();
+        let mut memo = HashMap::new();
         let pairs = n * (n - 1) / 2;
-        for _ in 0..400 {
-            let edges = rng.random_range(pairs.saturating_sub(14)..pairs);
+        for _ in 0..count {
+            let edges = pairs.saturating_sub(rng.random_range(uncoloured.clone()));
             let pos = random_position(&model, &mut rng, edges);
-            if model.over(pos).is_some() {
-                continue;
-            }
-            let game = engine_game(&model, pos);
-            let Some(quick) = game.quick_score(&game.start()) else {
-                refused += 1;
-                continue;
-            };
-            let brute = model.solve(pos, &mut memo).score;
-            assert_eq!(score(quick), brute, "K{n} {pos:?}");
-            winners[(brute + 1) as usize] += 1;
-            match has_safe_edge(&model, pos) {
-                true => counted += 1,
-                false => stuck += 1,
+            if model.over(pos).is_none() {
+                check(&model, pos, &mut memo);
             }
         }
     }
+}
+
+#[test]
+fn the_quick_score_agrees_with_brute_force_on_random_positions_of_k5_to_k8() {
+    // Decided without a safe edge, decided by counting, not decided; and
+    // the winners seen.
+    let (mut stuck, mut counted, mut refused) = (0, 0, 0);
+    let mut winners = [0; 3];
+    each_random_position(9, 400, 1..15, |model, pos, memo| {
+        let game = engine_game(model, pos);
+        let Some(quick) = game.quick_score(&game.start()) else {
+            refused += 1;
+            return;
+        };
+        let brute = model.solve(pos, memo).score;
+        assert_eq!(score(quick), brute, "K{} {pos:?}", model.n);
+        winners[(brute + 1) as usize] += 1;
+        match has_safe_edge(model, pos) {
+            true => counted += 1,
+            false => stuck += 1,
+        }
+    });
     assert!(
         stuck > 20 && counted > 20 && refused > 20,
         "{stuck} {counted} {refused}"
@@ -122,26 +136,15 @@ fn the_quick_score_agrees_with_brute_force_on_random_positions_of_k5_to_k8() {
 
 #[test]
 fn the_winner_only_search_agrees_with_brute_force_from_random_starts_on_k5_to_k8() {
-    let mut rng = StdRng::seed_from_u64(36);
     let mut winners = [0; 3];
-    for n in 5..=8 {
-        let model = sim_model(n);
-        let mut memo: HashMap<Pos, Val> = HashMap::new();
-        let pairs = n * (n - 1) / 2;
-        for _ in 0..40 {
-            let edges = rng.random_range(pairs.saturating_sub(16)..pairs - 4);
-            let pos = random_position(&model, &mut rng, edges);
-            if model.over(pos).is_some() {
-                continue;
-            }
-            let game = engine_game(&model, pos);
-            let decider = winner_decider(&game, Limits::default());
-            let found = winner_only(&decider, &game).unwrap().outcome;
-            let brute = model.solve(pos, &mut memo).score;
-            assert_eq!(score(found), brute, "K{n} {pos:?}");
-            winners[(brute + 1) as usize] += 1;
-        }
-    }
+    each_random_position(36, 40, 5..17, |model, pos, memo| {
+        let game = engine_game(model, pos);
+        let decider = winner_decider(&game, Limits::default());
+        let found = winner_only(&decider, &game).unwrap().outcome;
+        let brute = model.solve(pos, memo).score;
+        assert_eq!(score(found), brute, "K{} {pos:?}", model.n);
+        winners[(brute + 1) as usize] += 1;
+    });
     assert!(winners[0] > 10 && winners[2] > 10, "{winners:?}");
 }
 
