@@ -323,3 +323,25 @@ fn a_search_stopped_by_the_cap_exits_3_with_one_line() {
         );
     }
 }
+
+/// `solve --rules` stopped at the cap says how far it got: positions
+/// stored in the message, and with `--json` an object with them on
+/// standard output (`cli-reference.md`, "stopped at a limit").
+#[test]
+fn a_stopped_game_search_reports_the_positions_it_stored() {
+    let game = ["solve", "--rules", "misere", "--board", "8", "--target", "K3"];
+    for extra in [&[][..], &["--winner-only"][..]] {
+        let args = [&game[..], extra, &["--max-memory", "2", "--threads", "1", "--json"]].concat();
+        let (code, out, err) = ramsey(&args);
+        assert_eq!(code, 3, "{args:?}: {out} {err}");
+        let json: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        let positions = json["positions"].as_u64().expect("positions");
+        assert!(positions > 1000, "{out}");
+        assert!(json["table_bytes"].as_u64().is_some_and(|b| b >= 2 << 20), "{out}");
+        assert!(
+            json["no_verdict"].as_str().is_some_and(|s| s.contains("2 MiB")),
+            "{out}"
+        );
+        assert!(err.contains(&format!("after {positions} positions stored")), "{err}");
+    }
+}

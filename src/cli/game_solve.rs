@@ -118,14 +118,14 @@ pub fn run(
     json: bool,
 ) -> Result<(), Failure> {
     if !args.json_lines {
-        return one_board(args, rules, board, budget, limits, |answer| match json {
+        return one_board(args, rules, board, budget, limits, json, |answer| match json {
             true => output::println(answer.to_json()),
             false => output::print(&answer.to_text()),
         });
     }
     super::stream::each_graph(Some(board), "--board", args.skip.unwrap_or(0), |graph6| {
         let mut json = serde_json::Value::Null;
-        one_board(args, rules, graph6, budget, limits, |answer| {
+        one_board(args, rules, graph6, budget, limits, false, |answer| {
             json = answer.to_json();
             Ok(())
         })?;
@@ -134,13 +134,15 @@ pub fn run(
 }
 
 /// The stated game on `board`, its answer given to `emit` (exit code 3 if
-/// its search stopped), and the certificate asked for.
+/// its search stopped, with how far it got: [`stopped_after`], printed as
+/// JSON if `json`), and the certificate asked for.
 fn one_board(
     args: &GameArgs,
     rules: &str,
     board: &str,
     budget: Option<u32>,
     limits: Limits,
+    json: bool,
     mut emit: impl FnMut(&GameAnswer) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let game = args
@@ -198,23 +200,22 @@ fn one_board(
     }
     if args.winner_only {
         let decider = winner_decider(&game, limits);
-        emit(GameAnswer::winner_only(&decider, &game, limits))?;
+        let answer = GameAnswer::winner_only(&decider, &game, limits);
+        let reached = || Reached::of(decider.positions(), decider.table_bytes());
+        emit(Ok(answer.map_err(|stopped| stopped_after(stopped, reached(), json))?))?;
         return match &args.cert {
             Some(path) => write_winner_only_certificate(&decider, &game, path),
             None => Ok(()),
         };
     }
     let solver = Solver::new(&game).with_limits(limits);
-    let answer = GameAnswer::value(&solver, limits);
-    if let Ok(GameAnswer {
-        answer: Answer::Value(report),
-        ..
-    }) = &answer
-    {
+    let reached = || Reached::of(solver.positions(), solver.table_bytes());
+    let answer = GameAnswer::value(&solver, limits).map_err(|stopped| stopped_after(stopped, reached(), json))?;
+    if let Answer::Value(report) = &answer.answer {
         let figure = line_figure(&game, &report.line, optimal_note(&solver));
         args.picture.write(&figure.numbered_from(args.picture.number_from))?;
     }
-    emit(answer)?;
+    emit(Ok(answer))?;
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
@@ -230,6 +231,39 @@ fn write_winner_only_certificate(
     let cert = winner_only_certificate(decider, game).map_err(no_verdict)?;
     let cert = cert.ok_or_else(draw_has_no_winner_only_certificate)?;
     super::erdos::write_certificate(&cert, path)
+}
+
+/// How far a search got before a limit stopped it.
+struct Reached {
+    /// Positions stored, up to isomorphism.
+    positions: u64,
+    /// Approximate bytes of the table.
+    table_bytes: u64,
+}
+
+impl Reached {
+    fn of(positions: u64, table_bytes: u64) -> Reached {
+        Reached { positions, table_bytes }
+    }
+}
+
+/// A search stopped by a limit, with how far it got (so that a capped
+/// run still tells how large the search is): the one-line message of exit
+/// code 3, and with `json` an object on standard output
+/// (`docs/book/src/cli-reference.md`, "stopped at a limit").
+fn stopped_after(stopped: Stopped, reached: Reached, json: bool) -> Failure {
+    let Reached { positions, table_bytes } = reached;
+    if json {
+        let object = serde_json::json!({
+            "no_verdict": stopped.reason.to_string(),
+            "positions": positions,
+            "table_bytes": table_bytes,
+        });
+        if let Err(failure) = output::println(object) {
+            return failure;
+        }
+    }
+    Failure::NoVerdict(format!("{stopped}, after {positions} positions stored"))
 }
 
 /// A search stopped by a limit, as the command line reports it.

@@ -8,7 +8,8 @@
 //! The search is sequential (the positions it stores are the same on
 //! every run), with the one-colour game's move order
 //! ([`RamseyGame::shared_order`]) and its ending moves (`games::ramsey`'s
-//! hints); the other rule sets are searched in the game's move order.
+//! hints), or Sim's ([`RamseyGame::sim_order`]: safe moves first); the
+//! other rule sets are searched in the game's move order.
 //!
 //! With `--dfpn` the same question goes to the proof-number search
 //! (`engine::Dfpn`, [`winner_dfpn`]): first "does the first mover win?";
@@ -55,15 +56,16 @@ pub fn winner_decider(game: &RamseyGame, limits: Limits) -> Decider<'_, RamseyGa
     }
 }
 
-/// The move order of `game`'s searches: the one-colour game's, else the
-/// game's own (`None`).
+/// The move order of `game`'s searches: the one-colour game's or Sim's,
+/// else the game's own (`None`).
 fn order(game: &RamseyGame) -> Option<MoveOrder<RamseyGame>> {
-    if !game.rules().shared() {
-        return None;
-    }
     // The order lives as long as the search: it holds its own copy.
     let rules = game.clone();
-    Some(Box::new(move |p, moves| rules.shared_order(p, moves)))
+    if game.rules().shared() {
+        return Some(Box::new(move |p, moves| rules.shared_order(p, moves)));
+    }
+    game.is_sim()
+        .then(|| -> MoveOrder<RamseyGame> { Box::new(move |p, moves| rules.sim_order(p, moves)) })
 }
 
 /// Who wins `decider`'s game from its start, with the search's counts.

@@ -123,16 +123,24 @@ impl Hints for RamseyGame {
         Some((Outcome::BlueWins, Outcome::RedWins))
     }
 
-    /// The one-colour game's ending move (module docs); for the other rule
-    /// sets not known.
+    /// The one-colour game's ending move (module docs); under the misère
+    /// rules no move wins at once (a move ends the game only by completing
+    /// the mover's own target, which loses, or by filling the board, a
+    /// draw); for the other rule sets not known.
     fn ending_move(&self, position: &Position, score: Outcome) -> Option<Option<Vec<Edge>>> {
+        let misere = matches!(self.rules(), super::Rules::Misere | super::Rules::MiserePlus);
+        if misere && score.winner() == Some(position.to_move()) {
+            return Some(None);
+        }
         self.shared_ending_move(position, score)
     }
 
     /// The triangle-free game's endgames (`endgame.rs`): the winner by the
-    /// Grundy values of the components of its legal edges.
+    /// Grundy values of the components of its legal edges; Sim's
+    /// (`sim.rs`): a mover without a safe edge loses, quiet endgames are
+    /// counted.
     fn quick_score(&self, position: &Position) -> Option<Outcome> {
-        self.endgame_winner(position)
+        self.endgame_winner(position).or_else(|| self.sim_winner(position))
     }
 }
 

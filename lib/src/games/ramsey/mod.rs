@@ -46,6 +46,7 @@ mod endgame;
 mod hints;
 mod notation;
 mod rules;
+mod sim;
 mod triangle_free;
 use crate::core::board::{clique_within, Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
@@ -96,6 +97,9 @@ pub struct RamseyGame {
     /// Whether every two edges of the target share a vertex (a shortcut
     /// of the one-colour game holds then: `hints.rs`).
     meeting: bool,
+    /// Whether the board contains K6, so that a game with K3 targets never
+    /// fills it without a monochromatic triangle (`sim.rs`).
+    forced_end: bool,
 }
 
 /// Why a game statement is not playable.
@@ -170,12 +174,14 @@ impl RamseyGame {
             });
         }
         let meeting = meeting_edges(&targets[0]);
+        let forced_end = sim::forces_triangle(&start);
         let game = RamseyGame {
             start,
             targets,
             rules,
             first,
             meeting,
+            forced_end,
         };
         for player in [Player::First, Player::Second] {
             if game.counts(player) && game.owns_target(&game.start, player) {
