@@ -52,7 +52,8 @@ use super::{sha256_hex, Certificate};
 use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::core::graph6::encode;
-use crate::engine::extract::{strategy, Prover, WalkSize};
+use crate::core::symmetry::Canonical;
+use crate::engine::extract::{strategy, Prover, Recorded, WalkSize};
 use crate::engine::{best_index, inverse, Decider, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
@@ -330,6 +331,14 @@ impl Prover<RamseyGame> for Chosen<'_, '_> {
             .decider
             .chosen_move(position)?
             .expect("the prover's positions are not over"))
+    }
+    /// What a recording search ([`Decider::recording`]) kept at the
+    /// position: the walk's canonical form is the search's, so the winning
+    /// move is the one [`Decider::chosen_move`] would give, and the loser's
+    /// replies come with the fingerprints the walk uses (it skips those it
+    /// met, unplayed and unlabelled).
+    fn recorded(&self, _position: &Position, canon: &Canonical<Position>) -> Option<Recorded<Vec<Edge>>> {
+        self.decider.recorded(canon)
     }
     /// The walk and the search's table together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
