@@ -8,6 +8,7 @@
 //! accepted by the checker. Both kinds of record must be met.
 
 mod cert_common;
+mod common;
 use cert_common::accepted;
 use ramsey_verify::analysis::ramsey_game::winner_decider;
 use ramsey_verify::core::board::{Edge, Player, Position};
