@@ -12,6 +12,7 @@ use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromat
 use ramsey_verify::analysis::colouring::trees53::certify_trees;
 use ramsey_verify::analysis::colouring::trees53_states::CertifiedTrees;
 use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
+use ramsey_verify::analysis::ramsey_game::winner_decider;
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::colouring::parse_graph;
@@ -20,7 +21,6 @@ use ramsey_verify::games::scoring::{Scoring, ScoringGame};
 use ramsey_verify::games::statement::parse_board as ramsey_board;
 use ramsey_verify::games::{pattern::Pattern, ramsey::RamseyGame, ramsey::Rules};
 use ramsey_verify::verify::cert::colouring::Ends;
-use ramsey_verify::analysis::ramsey_game::winner_decider;
 use ramsey_verify::verify::cert::game::{solved_game_certificate, winner_only_certificate};
 use std::time::Instant;
 
@@ -87,7 +87,9 @@ fn ramsey_winner_only(rules: Rules, n: &str, target: &str) {
     let (with, cert) = timed(|| {
         let decider = winner_decider(&game, limits).recording();
         decider.score(&game.start()).expect("no cap");
-        winner_only_certificate(&decider, &game).expect("no cap").expect("a winner")
+        winner_only_certificate(&decider, &game)
+            .expect("no cap")
+            .expect("a winner")
     });
     report(&format!("{rules} K{n} {target} winner"), plain, with, &cert.text);
 }

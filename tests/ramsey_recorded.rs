@@ -31,8 +31,13 @@ fn check_records(rules: Rules, n: &str, target: &str, limit: usize) -> (usize, u
     let recording = winner_decider(&game, Limits::default()).recording();
     let start = game.start();
     assert_eq!(plain.score(&start).unwrap(), recording.score(&start).unwrap());
-    assert_eq!(plain.positions(), recording.positions(), "{rules} K{n}: recording changed the search");
-    let wins = |p: &Position, m: &[Edge]| plain.score(&game.play(p, &m.to_vec())).unwrap().winner() == Some(game.to_move(p));
+    assert_eq!(
+        plain.positions(),
+        recording.positions(),
+        "{rules} K{n}: recording changed the search"
+    );
+    let wins =
+        |p: &Position, m: &[Edge]| plain.score(&game.play(p, &m.to_vec())).unwrap().winner() == Some(game.to_move(p));
     let (mut moves, mut replies, mut wrong) = (0, 0, 0);
     let mut seen = HashSet::new();
     let mut queue = std::collections::VecDeque::from([start]);
@@ -66,7 +71,10 @@ fn check_records(rules: Rules, n: &str, target: &str, limit: usize) -> (usize, u
     }
     let cert = winner_only_certificate(&recording, &game).unwrap().unwrap();
     accepted(&cert.text);
-    assert!(moves == 0 || wrong > 0, "{rules} K{n}: no recorded move could be told from a wrong one");
+    assert!(
+        moves == 0 || wrong > 0,
+        "{rules} K{n}: no recorded move could be told from a wrong one"
+    );
     (moves, replies)
 }
 

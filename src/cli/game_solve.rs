@@ -199,7 +199,11 @@ fn one_board(
     if args.winner_only {
         let decider = winner_decider(&game, limits);
         // The certificate's walk reads the recorded moves (same search).
-        let decider = if args.cert.is_some() { decider.recording() } else { decider };
+        let decider = if args.cert.is_some() {
+            decider.recording()
+        } else {
+            decider
+        };
         emit(GameAnswer::winner_only(&decider, &game, limits))?;
         return match &args.cert {
             Some(path) => write_winner_only_certificate(&decider, &game, path),

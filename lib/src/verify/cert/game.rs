@@ -110,7 +110,9 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
         } else {
             position
         };
-        let Some((key, replies)) = loser_replies(game, &after) else { continue };
+        let Some((key, replies)) = loser_replies(game, &after) else {
+            continue;
+        };
         let key_bytes = key.len() * 8;
         if !met.insert(key) {
             continue;
@@ -136,7 +138,7 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
 /// position met again (after another of the winner's positions) is
 /// skipped by its key: its replies lead to positions isomorphic to those
 /// met the first time.
-fn loser_replies(game: &RamseyGame, after: &Position) -> Option<(Box<[u64]>, Vec<Vec<Edge>>)> {
+fn loser_replies(game: &RamseyGame, after: &Position) -> Option<(Box<[u64]>, Vec<Move>)> {
     let canon = game.canonical(after);
     if game.outcome(&canon.position).is_some() {
         return None;
@@ -145,6 +147,9 @@ fn loser_replies(game: &RamseyGame, after: &Position) -> Option<(Box<[u64]>, Vec
     let moves = game.orbit_moves(&canon.position, &canon.generators);
     Some((canon.key, moves.iter().map(|m| game.relabel_move(m, &back)).collect()))
 }
+
+/// A move of a graph Ramsey game: the edges it colours.
+type Move = Vec<Edge>;
 
 /// Bytes counted per key or line kept beside its own (the allocation's
 /// header and the set's slack), against the memory cap.
