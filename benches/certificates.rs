@@ -59,21 +59,15 @@ fn ramsey(rules: Rules, n: &str, target: &str) {
     report(&format!("{rules} K{n} {target}"), plain, with, &cert.text);
 }
 
-fn erdos(scoring: Scoring, board: &str) {
+/// Erdős' game `scoring` on `board` (format 6): the exact outcome, or
+/// with `winner_only` the bounds who wins proved.
+fn erdos(scoring: Scoring, board: &str, winner_only: bool) {
     let game = ScoringGame::new(scoring, &parse_board(board).expect("a board"), &[]).expect("a game");
-    let (plain, _) = timed(|| solve(&game, Limits::default(), false).expect("no cap"));
-    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), false).expect("no cap"));
+    let (plain, _) = timed(|| solve(&game, Limits::default(), winner_only).expect("no cap"));
+    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), winner_only).expect("no cap"));
     let text = solved.certificate.expect("a certificate").text;
-    report(&format!("erdos {} {board}", scoring.name()), plain, with, &text);
-}
-
-/// [`erdos`] with `--winner-only`: the bounds who wins proved.
-fn erdos_winner_only(scoring: Scoring, board: &str) {
-    let game = ScoringGame::new(scoring, &parse_board(board).expect("a board"), &[]).expect("a game");
-    let (plain, _) = timed(|| solve(&game, Limits::default(), true).expect("no cap"));
-    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), true).expect("no cap"));
-    let text = solved.certificate.expect("a certificate").text;
-    report(&format!("erdos {} {board} winner", scoring.name()), plain, with, &text);
+    let kind = if winner_only { " winner" } else { "" };
+    report(&format!("erdos {} {board}{kind}", scoring.name()), plain, with, &text);
 }
 
 /// A Ramsey game's winner-only search (format 3 with free-edge depths),
@@ -126,9 +120,9 @@ fn main() {
     );
     ramsey(Rules::Misere, "6", "K3");
     ramsey(Rules::Misere, "5", "C4");
-    erdos(Scoring::VertexCapturing, "colex:17");
-    erdos(Scoring::Colex, "colex:17");
-    erdos_winner_only(Scoring::Star, "colex:17");
+    erdos(Scoring::VertexCapturing, "colex:17", false);
+    erdos(Scoring::Colex, "colex:17", false);
+    erdos(Scoring::Star, "colex:17", true);
     ramsey(Rules::Achieve, "5", "C4");
     ramsey_winner_only(Rules::SharedAvoid, "8", "K3");
     theorem53(9);
@@ -140,10 +134,10 @@ fn main() {
         theorem53(11);
         ramsey(Rules::Misere, "7", "K3");
         ramsey(Rules::Achieve, "7", "K4");
-        erdos(Scoring::VertexCapturing, "colex:22");
-        erdos(Scoring::Star, "colex:22");
-        erdos(Scoring::Colex, "colex:20");
-        erdos_winner_only(Scoring::Star, "colex:22");
+        erdos(Scoring::VertexCapturing, "colex:22", false);
+        erdos(Scoring::Star, "colex:22", false);
+        erdos(Scoring::Colex, "colex:20", false);
+        erdos(Scoring::Star, "colex:22", true);
         ramsey_winner_only(Rules::SharedAvoid, "11", "K3");
     }
 }
