@@ -2,12 +2,17 @@
 //! time of the search alone, of the same search writing its certificate,
 //! the overhead, and the independent checker's time on it
 //! (`cargo bench --bench certificates`; `-- quick` for the small ones).
+//! Kinds: Ramsey wins (format 3) and draws (5), winner-only Ramsey wins
+//! (the triangle-free game), Erdős' games exact and winner-only (6),
+//! chi_g (12) and Theorem 5.3's trees. `verify --cert` (format 2) is
+//! measured from the command line (docs/book/src/performance.md).
 //! Each time is the median of three runs on the current thread pool.
 
 use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromatic_certified};
 use ramsey_verify::analysis::colouring::trees53::certify_trees;
 use ramsey_verify::analysis::colouring::trees53_states::CertifiedTrees;
 use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
+use ramsey_verify::analysis::ramsey_game::winner_decider;
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::colouring::parse_graph;
@@ -16,7 +21,7 @@ use ramsey_verify::games::scoring::{Scoring, ScoringGame};
 use ramsey_verify::games::statement::parse_board as ramsey_board;
 use ramsey_verify::games::{pattern::Pattern, ramsey::RamseyGame, ramsey::Rules};
 use ramsey_verify::verify::cert::colouring::Ends;
-use ramsey_verify::verify::cert::game::solved_game_certificate;
+use ramsey_verify::verify::cert::game::{solved_game_certificate, winner_only_certificate};
 use std::time::Instant;
 
 /// The median of three timings of `run`, and its last result.
@@ -54,12 +59,33 @@ fn ramsey(rules: Rules, n: &str, target: &str) {
     report(&format!("{rules} K{n} {target}"), plain, with, &cert.text);
 }
 
-fn erdos(scoring: Scoring, board: &str) {
+/// Erdős' game `scoring` on `board` (format 6): the exact outcome, or
+/// with `winner_only` the bounds who wins proved.
+fn erdos(scoring: Scoring, board: &str, winner_only: bool) {
     let game = ScoringGame::new(scoring, &parse_board(board).expect("a board"), &[]).expect("a game");
-    let (plain, _) = timed(|| solve(&game, Limits::default(), false).expect("no cap"));
-    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), false).expect("no cap"));
+    let (plain, _) = timed(|| solve(&game, Limits::default(), winner_only).expect("no cap"));
+    let (with, solved) = timed(|| solve_certified(&game, Limits::default(), winner_only).expect("no cap"));
     let text = solved.certificate.expect("a certificate").text;
-    report(&format!("erdos {} {board}", scoring.name()), plain, with, &text);
+    let kind = if winner_only { " winner" } else { "" };
+    report(&format!("erdos {} {board}{kind}", scoring.name()), plain, with, &text);
+}
+
+/// A Ramsey game's winner-only search (format 3 with free-edge depths),
+/// recording for its certificate.
+fn ramsey_winner_only(rules: Rules, n: &str, target: &str) {
+    let t: Pattern = target.parse().expect("a target");
+    let game =
+        RamseyGame::new(ramsey_board(n).expect("a board"), [t.clone(), t], rules, Player::First).expect("a game");
+    let limits = Limits::default();
+    let (plain, _) = timed(|| winner_decider(&game, limits).score(&game.start()).expect("no cap"));
+    let (with, cert) = timed(|| {
+        let decider = winner_decider(&game, limits).recording();
+        decider.score(&game.start()).expect("no cap");
+        winner_only_certificate(&decider, &game)
+            .expect("no cap")
+            .expect("a winner")
+    });
+    report(&format!("{rules} K{n} {target} winner"), plain, with, &cert.text);
 }
 
 /// chi_g of `graph` (format 12): the score-only searches of every level
@@ -94,8 +120,11 @@ fn main() {
     );
     ramsey(Rules::Misere, "6", "K3");
     ramsey(Rules::Misere, "5", "C4");
-    erdos(Scoring::VertexCapturing, "colex:17");
-    erdos(Scoring::Colex, "colex:17");
+    erdos(Scoring::VertexCapturing, "colex:17", false);
+    erdos(Scoring::Colex, "colex:17", false);
+    erdos(Scoring::Star, "colex:17", true);
+    ramsey(Rules::Achieve, "5", "C4");
+    ramsey_winner_only(Rules::SharedAvoid, "8", "K3");
     theorem53(9);
     chi_g("grid:4x6", Ends::Safe);
     chi_g("grid:4x6", Ends::Secured);
@@ -105,6 +134,10 @@ fn main() {
         theorem53(11);
         ramsey(Rules::Misere, "7", "K3");
         ramsey(Rules::Achieve, "7", "K4");
-        erdos(Scoring::VertexCapturing, "colex:22");
+        erdos(Scoring::VertexCapturing, "colex:22", false);
+        erdos(Scoring::Star, "colex:22", false);
+        erdos(Scoring::Colex, "colex:20", false);
+        erdos(Scoring::Star, "colex:22", true);
+        ramsey_winner_only(Rules::SharedAvoid, "11", "K3");
     }
 }

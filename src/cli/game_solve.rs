@@ -200,6 +200,12 @@ fn one_board(
     }
     if args.winner_only {
         let decider = winner_decider(&game, limits);
+        // The certificate's walk reads the recorded moves (same search).
+        let decider = if args.cert.is_some() {
+            decider.recording()
+        } else {
+            decider
+        };
         let answer = GameAnswer::winner_only(&decider, &game, limits);
         let reached = || Reached::of(decider.positions(), decider.table_bytes());
         emit(Ok(answer.map_err(|stopped| stopped_after(stopped, reached(), json))?))?;

@@ -52,8 +52,9 @@ use super::{sha256_hex, Certificate};
 use crate::core::board::Position;
 use crate::core::board::{Edge, Player};
 use crate::core::graph6::encode;
-use crate::engine::extract::{strategy, Prover, WalkSize};
-use crate::engine::{best_index, Decider, Solver, Stopped};
+use crate::core::symmetry::Canonical;
+use crate::engine::extract::{strategy, Prover, Recorded, WalkSize};
+use crate::engine::{best_index, inverse, Decider, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::Value;
@@ -87,7 +88,8 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
     let game = solver.game();
     let value = solver.value(from)?;
     let winner = value.score.winner().expect("a won game");
-    let mut seen = HashSet::new();
+    // Winner positions and loser positions met, by canonical key.
+    let (mut seen, mut met) = (HashSet::new(), HashSet::new());
     let mut queue = VecDeque::from([from.clone()]);
     let mut lines = Vec::new();
     let (mut held, position_bytes) = (0, from.bytes());
@@ -108,8 +110,16 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
         } else {
             position
         };
-        for reply in solver.move_values(&after)? {
-            let next = game.play(&after, &reply.m);
+        let Some((key, replies)) = loser_replies(game, &after) else {
+            continue;
+        };
+        let key_bytes = key.len() * 8;
+        if !met.insert(key) {
+            continue;
+        }
+        held += (key_bytes + KEPT_BYTES) as u64;
+        for reply in replies {
+            let next = game.play(&after, &reply);
             if game.outcome(&next).is_none() {
                 queue.push_back(next);
             }
@@ -118,6 +128,28 @@ fn game_certificate(solver: &Solver<RamseyGame>, from: &Position) -> Result<Cert
     solver.room_for(held)?;
     Ok(seal_win(game, from, value, lines))
 }
+
+/// The loser's replies at `after` (the loser to move), one per orbit of
+/// its automorphisms, in `after`'s labels, with `after`'s canonical key;
+/// `None` where the game is over. The replies are not valued: the walk
+/// needs every one of them, and labelling each reply's position here
+/// (as [`Solver::move_values`] does) was a third of the writer's work,
+/// every winner position being labelled again when it is met. A loser
+/// position met again (after another of the winner's positions) is
+/// skipped by its key: its replies lead to positions isomorphic to those
+/// met the first time.
+fn loser_replies(game: &RamseyGame, after: &Position) -> Option<(Box<[u64]>, Vec<Move>)> {
+    let canon = game.canonical(after);
+    if game.outcome(&canon.position).is_some() {
+        return None;
+    }
+    let back = inverse(&canon.to_canon);
+    let moves = game.orbit_moves(&canon.position, &canon.generators);
+    Some((canon.key, moves.iter().map(|m| game.relabel_move(m, &back)).collect()))
+}
+
+/// A move of a graph Ramsey game: the edges it colours.
+type Move = Vec<Edge>;
 
 /// Bytes counted per key or line kept beside its own (the allocation's
 /// header and the set's slack), against the memory cap.
@@ -304,6 +336,14 @@ impl Prover<RamseyGame> for Chosen<'_, '_> {
             .decider
             .chosen_move(position)?
             .expect("the prover's positions are not over"))
+    }
+    /// What a recording search ([`Decider::recording`]) kept at the
+    /// position: the walk's canonical form is the search's, so the winning
+    /// move is the one [`Decider::chosen_move`] would give, and the loser's
+    /// replies come with the fingerprints the walk uses (it skips those it
+    /// met, unplayed and unlabelled).
+    fn recorded(&self, _position: &Position, canon: &Canonical<Position>) -> Option<Recorded<Vec<Edge>>> {
+        self.decider.recorded(canon)
     }
     /// The walk and the search's table together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
