@@ -26,7 +26,7 @@ fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
         {
             Ok(solved) => {
                 assert_eq!(solved.chi_g, 4);
-                accepted(&solved.certificate.unwrap().text);
+                accepted(&solved.certificate.unwrap().text());
                 written += 1;
             }
             Err(stopped) => match stopped.reason {
