@@ -98,6 +98,12 @@ pub trait Prover<G: Symmetric> {
     fn recorded(&self, _position: &G::Position, _canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         None
     }
+    /// Told that the walk keeps the position whose canonical key has the
+    /// fingerprint `f`, after [`Prover::recorded`] was asked there: the walk
+    /// meets that position again only to drop it, so what the search
+    /// recorded there may be dropped (told in the walk's order, after the
+    /// positions of a chunk are labelled). The default: nothing.
+    fn kept(&self, _f: u64) {}
     /// A compact copy of `position` for the walk to keep while it waits
     /// for its ply (a walk holds a whole ply: on large boards most of its
     /// memory), given back by [`Prover::unpack`]; `None` (the default):
@@ -191,6 +197,7 @@ pub fn opening<G: Symmetric>(
     if open(start) {
         let (mut start, f) = label(start.clone());
         seen.insert(f);
+        prover.kept(f);
         claim::<G>(&mut start, &mut seen);
         replies += start.1.len();
         ply.push(start);
@@ -218,6 +225,7 @@ pub fn opening<G: Symmetric>(
                 }
                 for (mut child, f, claimed) in children {
                     if claimed || seen.insert(f) {
+                        prover.kept(f);
                         claim::<G>(&mut child, &mut seen);
                         replies += child.1.len();
                         next.push(child);

@@ -147,6 +147,7 @@ pub(super) fn read_strategy(
         order: &construction_order,
         choice: &choice,
         recorded: &|canon| decider.recorded(canon),
+        forget: &|f| decider.forget(f),
         bytes: &|| decider.table_bytes(),
         held,
         cap: limits.max_memory(),

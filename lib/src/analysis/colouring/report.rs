@@ -68,6 +68,7 @@ fn solve_with(
                 order: &|_, _| {},
                 choice: &choice,
                 recorded: &|_| None,
+                forget: &|_| {},
                 bytes: &|| solver.table_bytes(),
                 held: 0,
                 cap: limits.max_memory(),

@@ -92,8 +92,12 @@ pub fn census(n: usize, keep: usize, limits: Limits, certify: Option<Ends>) -> R
         .par_iter()
         .map(|tree| match certify {
             None => Ok((game_chromatic_number(tree, limits)?, None)),
-            Some(ends) => game_chromatic_certified(tree, limits, ends)
-                .map(|g| (g.chi_g, g.certificate.as_ref().map(ColouringCertificate::to_certificate))),
+            Some(ends) => game_chromatic_certified(tree, limits, ends).map(|g| {
+                (
+                    g.chi_g,
+                    g.certificate.as_ref().map(ColouringCertificate::to_certificate),
+                )
+            }),
         })
         .collect::<Result<_, _>>()?;
     let values: Vec<usize> = solved.iter().map(|(k, _)| *k).collect();

@@ -3,8 +3,8 @@
 //!
 //! Memory: an entry is `n + 2` bytes (the colouring's symbols, the move)
 //! in blocks of [`BLOCK`] entries, so a strategy of tens of millions of
-//! entries never reallocates (a growing vector holds the old and the new
-//! copy at once). The body's order (FORMAT.md: colours, coloured vertices,
+//! entries never reallocates more than a block (a growing vector holds the
+//! old and the new copy at once). The body's order (FORMAT.md: colours, coloured vertices,
 //! text) is made in place: each level's entries are sorted through an
 //! index of 5 bytes per entry ([`LevelStrategy::sort`]), and the
 //! certificate is written line by line twice, once into the SHA-256 its
@@ -14,7 +14,7 @@
 //! entries alone (34).
 
 use super::Leaf;
-use crate::verify::cert::{Certificate, CertWriteError};
+use crate::verify::cert::{CertWriteError, Certificate};
 use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 use std::path::Path;
@@ -65,8 +65,10 @@ impl LevelStrategy {
     /// Appends the entry `colouring` (its symbols), `v`:`c`.
     pub(super) fn push(&mut self, colouring: impl Iterator<Item = u8>, v: u8, c: u8) {
         let width = self.n + 2;
+        // A block grows as a vector until it is full (small strategies
+        // hold what they use), then the next starts.
         if self.len % BLOCK == 0 {
-            self.blocks.push(Vec::with_capacity(BLOCK * width));
+            self.blocks.push(Vec::new());
         }
         let block = self.blocks.last_mut().expect("a block was pushed");
         block.extend(colouring);
@@ -205,7 +207,9 @@ impl ColouringCertificate {
         };
         let mut hash = Hashing(Sha256::new(), 0);
         let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut hash);
-        cert.write_body(&mut buffered).and_then(|_| buffered.flush()).expect("hashing does not fail");
+        cert.write_body(&mut buffered)
+            .and_then(|_| buffered.flush())
+            .expect("hashing does not fail");
         drop(buffered);
         cert.sha256 = hash.0.finalize().iter().map(|b| format!("{b:02x}")).collect();
         cert.entries = hash.1;

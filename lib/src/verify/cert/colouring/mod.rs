@@ -47,13 +47,13 @@
 
 mod body;
 
-pub use body::{ColouringCertificate, LevelStrategy};
 use crate::core::board::Player;
 use crate::core::symmetry::Canonical;
 use crate::engine::extract::{opening, Prover, Recorded, WalkSize};
 use crate::engine::Stopped;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::games::prelude::*;
+pub use body::{ColouringCertificate, LevelStrategy};
 
 /// Certificate format version of colouring games.
 pub const COLOURING_FORMAT_VERSION: u32 = 7;
@@ -99,6 +99,10 @@ pub struct Search<'a> {
     /// there, and recorded replies spare the walk labelling the positions
     /// it has met already.
     pub recorded: &'a (dyn Fn(&Canonical<ColourPosition>) -> Option<Recorded<ColourMove>> + Sync),
+    /// Drops the record of the position whose canonical key has the given
+    /// fingerprint, once the walk keeps it ([`Prover::kept`],
+    /// [`crate::engine::Decider::forget`]).
+    pub forget: &'a (dyn Fn(u64) + Sync),
     /// Bytes the search holds now (its table, which grows if the walk asks
     /// about positions it has not stored).
     pub bytes: &'a (dyn Fn() -> u64 + Sync),
@@ -116,6 +120,7 @@ impl<'a> Search<'a> {
             order: &|_, _| {},
             choice,
             recorded: &|_| None,
+            forget: &|_| {},
             bytes: &|| 0,
             held: 0,
             cap: u64::MAX,
@@ -224,6 +229,9 @@ impl Prover<ColouringGame> for Follower<'_> {
             _ => return None,
         };
         Some(Recorded::Move(m))
+    }
+    fn kept(&self, f: u64) {
+        (self.search.forget)(f)
     }
     /// The colouring, one byte per vertex: the rest follows from it
     /// ([`ColouringGame::position_with`]).
