@@ -310,13 +310,13 @@ type Step<G> = (
 /// the walk has met, and marks the rest's as met (claims them), as soon as
 /// `waiting` is kept, in the walk's order: so a reply's position is played
 /// and labelled only the first time it is met, whatever the number of
-/// threads, and a waiting position holds only the replies still to play
-/// (P5 x P6: about a tenth of them). Claiming a ply ahead of the walk
-/// changes no class met where positions of different plies never share a
-/// canonical form (each move adds to the position: in the colouring games,
-/// the only ones recording replies, a coloured vertex, which their forms
-/// count), so within a ply it changes only which of two equivalent
-/// positions is kept. A claimed
+/// threads, and a waiting position holds only the replies still to play.
+/// Claiming a ply ahead of the walk changes no class met where positions
+/// of different plies never share a canonical form (each move adds to the
+/// position: in the colouring games, the only ones recording replies, a
+/// coloured vertex, which their forms count), so within a ply it changes
+/// at most which of two equivalent positions is kept (on P4 x P7, P5 x P6
+/// and P4 x P8 the certificates are byte for byte the same). A claimed
 /// position that is not open ends its line as any other would: positions
 /// with one canonical form are over, or settled, together.
 fn claim<G: Rules>((_, next): &mut Waiting<G>, seen: &mut HashSet<u64, FixedState>) {

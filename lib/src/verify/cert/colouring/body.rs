@@ -4,14 +4,14 @@
 //! Memory: an entry is `n + 2` bytes (the colouring's symbols, the move)
 //! in blocks of [`BLOCK`] entries, so a strategy of tens of millions of
 //! entries never reallocates more than a block (a growing vector holds the
-//! old and the new copy at once). The body's order (FORMAT.md: colours, coloured vertices,
-//! text) is made in place: each level's entries are sorted through an
-//! index of 5 bytes per entry ([`LevelStrategy::sort`]), and the
-//! certificate is written line by line twice, once into the SHA-256 its
-//! header states and once into the file (gzipped or not), never held as
-//! text: P4 x P8's writer held its entries as lines, as the body and as the
-//! text (about 180 bytes per entry at the end) where it now holds the
-//! entries alone (34).
+//! old and the new copy at once). The body's order (FORMAT.md: colours,
+//! coloured vertices, text) is made in place: each level's entries are
+//! sorted through an index of 5 bytes per entry ([`LevelStrategy::sort`]),
+//! and the certificate is written line by line twice, once into the
+//! SHA-256 its header states and once into the file (gzipped or not),
+//! never held as text. The writer held its entries, then as lines, as the
+//! body and as the text (about 180 bytes per entry at the end); now the
+//! entries alone (34 on P4 x P8).
 
 use super::Leaf;
 use crate::verify::cert::{CertWriteError, Certificate};
@@ -64,10 +64,9 @@ impl LevelStrategy {
 
     /// Appends the entry `colouring` (its symbols), `v`:`c`.
     pub(super) fn push(&mut self, colouring: impl Iterator<Item = u8>, v: u8, c: u8) {
-        let width = self.n + 2;
         // A block grows as a vector until it is full (small strategies
         // hold what they use), then the next starts.
-        if self.len % BLOCK == 0 {
+        if self.len.is_multiple_of(BLOCK) {
             self.blocks.push(Vec::new());
         }
         let block = self.blocks.last_mut().expect("a block was pushed");
