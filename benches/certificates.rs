@@ -94,7 +94,7 @@ fn chi_g(graph: &str, ends: Ends) {
     let g = parse_graph(graph).expect("a graph");
     let (plain, _) = timed(|| game_chromatic(&g, Limits::default()).expect("no cap"));
     let (with, solved) = timed(|| game_chromatic_certified(&g, Limits::default(), ends).expect("no cap"));
-    let text = solved.certificate.expect("a certificate").text;
+    let text = solved.certificate.expect("a certificate").text();
     report(&format!("chi_g {graph} {ends:?}"), plain, with, &text);
 }
 

@@ -60,9 +60,9 @@ fn certify_and_compare(game: ColouringGame, order: &[usize], second: &[bool], en
         winner: loser,
         colours: k,
     };
-    rejected(&colouring_certificate(&game, claim, ends, &[forged]).text);
+    rejected(&colouring_certificate(&game, claim, ends, vec![forged]).text());
     let solved = SolvedGame::certified(game, Limits::default(), ends).unwrap();
-    let text = solved.certificate.unwrap().text;
+    let text = solved.certificate.unwrap().text();
     let winner = 2 - u8::from(first_wins);
     assert_eq!(proved(&text), Claim::Wins { winner, colours: k }, "{text}");
     let other = with_field(&text, "claim", &format!("wins {} {k}", 3 - winner));
@@ -135,7 +135,7 @@ fn chi_g_of_small_graphs_is_certified_and_off_by_one_claims_are_rejected() {
         for ends in [Ends::Safe, Ends::Secured] {
             let solved = game_chromatic_certified(&g, Limits::default(), ends).unwrap();
             assert_eq!(solved.chi_g, chi_g, "{text}");
-            let cert = solved.certificate.unwrap().text;
+            let cert = solved.certificate.unwrap().text();
             assert_eq!(proved(&cert), Claim::GameChromatic(chi_g), "{text}");
             for wrong in [chi_g - 1, chi_g + 1].into_iter().filter(|&k| k >= 1) {
                 let r = rejected(&with_field(&cert, "claim", &format!("chi-g {wrong}")));

@@ -26,7 +26,7 @@ fn under_every_cap_a_grid_certificate_checks_or_the_writer_stops_at_the_cap() {
         {
             Ok(solved) => {
                 assert_eq!(solved.chi_g, 4);
-                accepted(&solved.certificate.unwrap().text);
+                accepted(&solved.certificate.unwrap().text());
                 written += 1;
             }
             Err(stopped) => match stopped.reason {
@@ -101,4 +101,34 @@ fn check_reads_as_many_entries_as_it_is_told_and_refuses_more_with_exit_2() {
         let (code, _, err) = ramsey(&[&["check", file][..], &bad[..]].concat());
         assert_eq!((code, err.trim().lines().count()), (2, 1), "{bad:?}: {err}");
     }
+}
+
+/// The certificate streamed into a file (plain, and gzipped) is its text
+/// byte for byte, and its body is in the format's order (colours, coloured
+/// vertices, then text), which the writer makes in place, level by level,
+/// from the walk's order.
+#[test]
+fn a_grid_certificate_streamed_to_a_file_is_its_text_in_the_body_order() {
+    use std::io::Read;
+    let grid = parse_graph("grid:4x6").unwrap();
+    let solved = game_chromatic_certified(&grid, Limits::default().with_threads(1), Ends::Safe).unwrap();
+    let cert = solved.certificate.unwrap();
+    let text = cert.text();
+    let key = |line: &Vec<String>| {
+        let coloured = line[1].bytes().filter(|&s| s != b'0').count();
+        (line[0].parse::<usize>().unwrap(), coloured, line[1].clone())
+    };
+    let keys: Vec<_> = body(&text).iter().map(key).collect();
+    assert!(keys.len() > 1000 && keys.windows(2).all(|w| w[0] < w[1]));
+    let (plain, gz) = (scratch("grid.cert"), scratch("grid.cert.gz"));
+    assert_eq!(cert.write(&plain).unwrap(), text.len() as u64);
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), text);
+    let bytes = cert.write(&gz).unwrap();
+    assert_eq!(std::fs::metadata(&gz).unwrap().len(), bytes);
+    let mut unzipped = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&gz).unwrap())
+        .read_to_string(&mut unzipped)
+        .unwrap();
+    assert_eq!(unzipped, text);
+    accepted(&text);
 }

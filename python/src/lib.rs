@@ -269,7 +269,9 @@ fn colour(
             ColourError::Stopped(stopped) => stopped.into(),
             e => bad(e),
         })?;
-        write(ColourRequest::certificate_of(&answer), &cert)?;
+        if let (Some(written), Some(path)) = (ColourRequest::certificate_of(&answer), &cert) {
+            written.write(path).map_err(|e| Failure::Output(e.to_string()))?;
+        }
         Ok(answer.to_json())
     })
 }

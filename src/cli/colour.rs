@@ -149,7 +149,7 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
     }
     let answer = request(args).answer(limits)?;
     if let (Some(path), Some(cert)) = (&args.cert, ColourRequest::certificate_of(&answer)) {
-        super::erdos::write_certificate(cert, path)?;
+        super::erdos::certificate_written(cert.entries, cert.write(path), path)?;
     }
     if let Some(path) = &args.svg {
         // The request refuses a picture where the answer has no line.

@@ -123,10 +123,20 @@ fn solve_board(args: &ErdosArgs, board: &str, games: &[Scoring], limits: Limits)
 
 /// Writes `cert` to `path` and says so on standard error.
 pub fn write_certificate(cert: &Certificate, path: &std::path::Path) -> Result<(), Failure> {
-    let bytes = cert.write(path).map_err(|e| Failure::Output(e.to_string()))?;
+    certificate_written(cert.entries, cert.write(path), path)
+}
+
+/// Says on standard error that a certificate of `entries` entries was
+/// `written` to `path` (its bytes), or fails with why it was not.
+pub fn certificate_written(
+    entries: usize,
+    written: Result<u64, crate::verify::cert::CertWriteError>,
+    path: &std::path::Path,
+) -> Result<(), Failure> {
+    let bytes = written.map_err(|e| Failure::Output(e.to_string()))?;
     output::note(format_args!(
         "certificate: {}, {} written to {}",
-        count(cert.entries, "entry", "entries"),
+        count(entries, "entry", "entries"),
         count(bytes, "byte", "bytes"),
         path.display()
     ));

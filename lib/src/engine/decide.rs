@@ -138,6 +138,23 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         (moves.len() == after.len()).then_some(Recorded::Replies(replies))
     }
 
+    /// Drops what the search recorded ([`Decider::recording`]) at the
+    /// position whose canonical key has the fingerprint `f`: a certificate
+    /// writer whose walk keeps that position has read it for good (the walk
+    /// meets the position again only to drop it), so the records shrink as
+    /// the walk grows instead of being held beside it to the end.
+    pub fn forget(&self, f: u64) {
+        let Some(book) = self.solver.hook().book.as_ref() else {
+            return;
+        };
+        let mut book = book.lock().expect("no panic holds it");
+        book.moves.remove(&f);
+        if let Some(after) = book.after.remove(&f) {
+            let bytes = 8 * after.len() as u64;
+            self.solver.hook().after_bytes.fetch_sub(bytes, Ordering::Relaxed);
+        }
+    }
+
     /// The same (unused) search with its table capped at `limits`' memory
     /// cap: past it [`Decider::score`] stops with [`Stopped`].
     pub fn with_limits(self, limits: Limits) -> Decider<'g, G> {

@@ -98,6 +98,12 @@ pub trait Prover<G: Symmetric> {
     fn recorded(&self, _position: &G::Position, _canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         None
     }
+    /// Told that the walk keeps the position whose canonical key has the
+    /// fingerprint `f`, after [`Prover::recorded`] was asked there: the walk
+    /// meets that position again only to drop it, so what the search
+    /// recorded there may be dropped (told in the walk's order, after the
+    /// positions of a chunk are labelled). The default: nothing.
+    fn kept(&self, _f: u64) {}
     /// A compact copy of `position` for the walk to keep while it waits
     /// for its ply (a walk holds a whole ply: on large boards most of its
     /// memory), given back by [`Prover::unpack`]; `None` (the default):
@@ -189,8 +195,10 @@ pub fn opening<G: Symmetric>(
     let (mut entries, mut replies) = (0, 0);
     let mut ply = Vec::new();
     if open(start) {
-        let (start, f) = label(start.clone());
+        let (mut start, f) = label(start.clone());
         seen.insert(f);
+        prover.kept(f);
+        claim::<G>(&mut start, &mut seen);
         replies += start.1.len();
         ply.push(start);
     }
@@ -201,12 +209,11 @@ pub fn opening<G: Symmetric>(
         let mut next = Vec::new();
         let mut rest = ply.into_iter();
         loop {
-            let mut chunk: Vec<Waiting<G>> = rest.by_ref().take(CHUNK).collect();
+            let chunk: Vec<Waiting<G>> = rest.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
             replies -= chunk.iter().map(|(_, next)| next.len()).sum::<u64>();
-            claim::<G>(&mut chunk, &mut seen);
             let steps: Vec<Result<Step<G>, Stopped>> = chunk
                 .into_par_iter()
                 .map(|waiting| step(game, prover, waiting, &open, &label))
@@ -216,8 +223,10 @@ pub fn opening<G: Symmetric>(
                     sink(p, m);
                     entries += 1;
                 }
-                for (child, f, claimed) in children {
+                for (mut child, f, claimed) in children {
                     if claimed || seen.insert(f) {
+                        prover.kept(f);
+                        claim::<G>(&mut child, &mut seen);
                         replies += child.1.len();
                         next.push(child);
                     }
@@ -297,17 +306,22 @@ type Step<G> = (
     Vec<(Waiting<G>, u64, bool)>,
 );
 
-/// Drops the other player's replies whose recorded positions the walk has
-/// met, and marks the rest's as met (claims them), in the walk's order: so
-/// a reply's position is played and labelled only the first time it is
-/// met, whatever the number of threads. A claimed position that is not
-/// open ends its line as any other would: positions with one canonical
-/// form are over, or settled, together.
-fn claim<G: Rules>(chunk: &mut [Waiting<G>], seen: &mut HashSet<u64, FixedState>) {
-    for (_, next) in chunk {
-        if let Next::Other(replies) = next {
-            replies.retain(|&(_, f)| f == 0 || seen.insert(f));
-        }
+/// Drops the other player's replies at `waiting` whose recorded positions
+/// the walk has met, and marks the rest's as met (claims them), as soon as
+/// `waiting` is kept, in the walk's order: so a reply's position is played
+/// and labelled only the first time it is met, whatever the number of
+/// threads, and a waiting position holds only the replies still to play.
+/// Claiming a ply ahead of the walk changes no class met where positions
+/// of different plies never share a canonical form (each move adds to the
+/// position: in the colouring games, the only ones recording replies, a
+/// coloured vertex, which their forms count), so within a ply it changes
+/// at most which of two equivalent positions is kept (on P4 x P7, P5 x P6
+/// and P4 x P8 the certificates are byte for byte the same). A claimed
+/// position that is not open ends its line as any other would: positions
+/// with one canonical form are over, or settled, together.
+fn claim<G: Rules>((_, next): &mut Waiting<G>, seen: &mut HashSet<u64, FixedState>) {
+    if let Next::Other(replies) = next {
+        replies.retain(|&(_, f)| f == 0 || seen.insert(f));
     }
 }
 

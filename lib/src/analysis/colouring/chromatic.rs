@@ -19,9 +19,8 @@ use crate::games::colouring::{ColourMove, ColourPosition};
 use crate::games::prelude::*;
 pub use crate::verify::cert::colouring::MAX_CERT_COLOURS;
 use crate::verify::cert::colouring::{
-    certificate_bytes, colouring_certificate, strategy_from, ColouringClaim, Ends, LevelStrategy, Search,
+    colouring_certificate, strategy_from, ColouringCertificate, ColouringClaim, Ends, LevelStrategy, Search,
 };
-use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 /// Why chi_g of a graph is not computed: the question has no answer, or
@@ -95,7 +94,7 @@ pub struct GameChromatic {
     pub levels: Vec<Level>,
     /// The certificate of chi_g (format version 12: each level's winning
     /// strategy), when asked for ([`game_chromatic_certified`]).
-    pub certificate: Option<Certificate>,
+    pub certificate: Option<ColouringCertificate>,
 }
 
 /// The CCG with `k` colours on `graph`, for searches that ask only who wins.
@@ -148,6 +147,7 @@ pub(super) fn read_strategy(
         order: &construction_order,
         choice: &choice,
         recorded: &|canon| decider.recorded(canon),
+        forget: &|f| decider.forget(f),
         bytes: &|| decider.table_bytes(),
         held,
         cap: limits.max_memory(),
@@ -258,13 +258,9 @@ fn chromatic(graph: &Graph, limits: Limits, certify: Option<Ends>) -> Result<Gam
         levels(graph, limits, true, certifier)?.into_iter().unzip();
     let chi_g = levels.len();
     let strategies: Vec<LevelStrategy> = strategies.into_iter().flatten().collect();
-    let held: u64 = strategies.iter().map(LevelStrategy::bytes).sum();
-    if held + certificate_bytes(graph.n(), &strategies) > limits.max_memory() {
-        return Err(Stopped::certificate_cap(limits.max_memory()));
-    }
     let certificate = certify.map(|ends| {
         let claim = ColouringClaim::GameChromatic(chi_g);
-        colouring_certificate(&level_game(graph, chi_g), claim, ends, &strategies)
+        colouring_certificate(&level_game(graph, chi_g), claim, ends, strategies)
     });
     Ok(GameChromatic {
         graph: graph.clone(),

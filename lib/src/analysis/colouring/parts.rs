@@ -142,7 +142,7 @@ pub fn game_chromatic_in_parts(
         leaves: &leaves,
     };
     let claim = ColouringClaim::GameChromatic(chi_g);
-    let cert = colouring_certificate_in_parts(&level_game(graph, chi_g), claim, ends, &strategies, parts);
+    let cert = colouring_certificate_in_parts(&level_game(graph, chi_g), claim, ends, strategies, parts);
     written.bytes += cert.write(&request.dir.join(OPENING_FILE))?;
     let chromatic = GameChromatic {
         graph: graph.clone(),
@@ -183,7 +183,7 @@ fn part(
         start: Some(leaf),
         leaves: &[],
     };
-    let cert = colouring_certificate_in_parts(game, claim, ends, std::slice::from_ref(&strategy), parts);
+    let cert = colouring_certificate_in_parts(game, claim, ends, vec![strategy], parts);
     let fail = |source| CertWriteError {
         path: path.to_path_buf(),
         source,

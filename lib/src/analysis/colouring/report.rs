@@ -10,9 +10,8 @@ use crate::games::colouring::linear::{fast_winner, linear_theorem};
 use crate::games::colouring::ColourPosition;
 use crate::games::prelude::*;
 use crate::verify::cert::colouring::{
-    certificate_bytes, colouring_certificate, winning_strategy, ColouringClaim, Ends, Search,
+    colouring_certificate, winning_strategy, ColouringCertificate, ColouringClaim, Ends, Search,
 };
-use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 /// The solved game.
@@ -46,7 +45,7 @@ fn solve_with(
     game: &ColouringGame,
     limits: Limits,
     certify: Option<Ends>,
-) -> Result<(GameReport, Option<Certificate>), Stopped> {
+) -> Result<(GameReport, Option<ColouringCertificate>), Stopped> {
     let started = Instant::now();
     let solver = Solver::new(game).with_limits(limits);
     let start = game.start();
@@ -69,22 +68,18 @@ fn solve_with(
                 order: &|_, _| {},
                 choice: &choice,
                 recorded: &|_| None,
+                forget: &|_| {},
                 bytes: &|| solver.table_bytes(),
                 held: 0,
                 cap: limits.max_memory(),
             };
             let winner = value.score.player();
             let strategy = winning_strategy(game, winner, search, ends)?;
-            if strategy.bytes() + certificate_bytes(game.graph().n(), std::slice::from_ref(&strategy))
-                > limits.max_memory()
-            {
-                return Err(Stopped::certificate_cap(limits.max_memory()));
-            }
             let claim = ColouringClaim::Wins {
                 winner,
                 colours: game.colours(),
             };
-            Some(colouring_certificate(game, claim, ends, &[strategy]))
+            Some(colouring_certificate(game, claim, ends, vec![strategy]))
         }
         None => None,
     };
@@ -183,7 +178,7 @@ pub struct SolvedGame {
     pub linear_time_winner: Option<Player>,
     /// The winner's strategy as a certificate (format version 12; 7 in ordered games), when
     /// asked for ([`SolvedGame::certified`]).
-    pub certificate: Option<Certificate>,
+    pub certificate: Option<ColouringCertificate>,
 }
 
 impl SolvedGame {

@@ -16,8 +16,7 @@ use crate::games::colouring::input::{read_graph, EdgeList};
 use crate::games::colouring::{
     parse_order, parse_owners, ColouringError, ColouringGame, Graph, GraphError, OrderError, Rules,
 };
-use crate::verify::cert::colouring::Ends;
-use crate::verify::cert::Certificate;
+use crate::verify::cert::colouring::{ColouringCertificate, Ends};
 
 /// An ordered game's order and owners, each defaulted where `None`.
 type OrderAndOwners = (Option<Vec<usize>>, Option<Vec<Player>>);
@@ -181,7 +180,7 @@ impl ColourRequest {
     }
 
     /// The answer's certificate, if one was asked for and written.
-    pub fn certificate_of(answer: &ColourAnswer) -> Option<&Certificate> {
+    pub fn certificate_of(answer: &ColourAnswer) -> Option<&ColouringCertificate> {
         match answer {
             ColourAnswer::Game(solved) => solved.certificate.as_ref(),
             ColourAnswer::Chromatic(chromatic) => chromatic.certificate.as_ref(),

@@ -12,7 +12,7 @@ use crate::core::board::Vertex;
 use crate::core::symmetry::{label, LayeredGraph};
 use crate::engine::{Limits, Stopped};
 use crate::games::colouring::graph::Graph;
-use crate::verify::cert::colouring::Ends;
+use crate::verify::cert::colouring::{ColouringCertificate, Ends};
 use crate::verify::cert::family::tree_family_certificate;
 use crate::verify::cert::Certificate;
 use rayon::prelude::*;
@@ -92,7 +92,12 @@ pub fn census(n: usize, keep: usize, limits: Limits, certify: Option<Ends>) -> R
         .par_iter()
         .map(|tree| match certify {
             None => Ok((game_chromatic_number(tree, limits)?, None)),
-            Some(ends) => game_chromatic_certified(tree, limits, ends).map(|g| (g.chi_g, g.certificate)),
+            Some(ends) => game_chromatic_certified(tree, limits, ends).map(|g| {
+                (
+                    g.chi_g,
+                    g.certificate.as_ref().map(ColouringCertificate::to_certificate),
+                )
+            }),
         })
         .collect::<Result<_, _>>()?;
     let values: Vec<usize> = solved.iter().map(|(k, _)| *k).collect();

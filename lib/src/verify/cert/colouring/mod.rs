@@ -38,19 +38,22 @@
 //! FORMAT.md).
 //!
 //! Memory: entries are kept as `n + 2` bytes each (the colouring's symbols,
-//! the move), and the walk's fingerprints and waiting positions, the
-//! search's table and what the caller holds are counted together against
-//! one cap ([`Search::cap`]): past it the writer stops with
-//! [`Stopped`] (a memory cap), as the search itself does.
+//! the move; [`LevelStrategy`]), and the walk's fingerprints and waiting
+//! positions, the search's table and what the caller holds are counted
+//! together against one cap ([`Search::cap`]): past it the writer stops with
+//! [`Stopped`] (a memory cap), as the search itself does. The text is never
+//! held whole: [`ColouringCertificate::write`] streams it into the file from
+//! the entries (module `body`).
 
-use super::{sha256_hex, Certificate};
+mod body;
+
 use crate::core::board::Player;
 use crate::core::symmetry::Canonical;
 use crate::engine::extract::{opening, Prover, Recorded, WalkSize};
 use crate::engine::Stopped;
 use crate::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use crate::games::prelude::*;
-use std::fmt::Write;
+pub use body::{ColouringCertificate, LevelStrategy};
 
 /// Certificate format version of colouring games.
 pub const COLOURING_FORMAT_VERSION: u32 = 7;
@@ -96,6 +99,10 @@ pub struct Search<'a> {
     /// there, and recorded replies spare the walk labelling the positions
     /// it has met already.
     pub recorded: &'a (dyn Fn(&Canonical<ColourPosition>) -> Option<Recorded<ColourMove>> + Sync),
+    /// Drops the record of the position whose canonical key has the given
+    /// fingerprint, once the walk keeps it ([`Prover::kept`],
+    /// [`crate::engine::Decider::forget`]).
+    pub forget: &'a (dyn Fn(u64) + Sync),
     /// Bytes the search holds now (its table, which grows if the walk asks
     /// about positions it has not stored).
     pub bytes: &'a (dyn Fn() -> u64 + Sync),
@@ -113,6 +120,7 @@ impl<'a> Search<'a> {
             order: &|_, _| {},
             choice,
             recorded: &|_| None,
+            forget: &|_| {},
             bytes: &|| 0,
             held: 0,
             cap: u64::MAX,
@@ -165,49 +173,6 @@ impl ColouringClaim {
             ColouringClaim::GameChromatic(k) => format!("chi-g {k}"),
             ColouringClaim::Wins { winner, colours } => format!("wins {} {colours}", winner as usize + 1),
         }
-    }
-}
-
-/// One claim's strategy: its number of colours and the prover's entries,
-/// `n + 2` bytes each: the colouring's symbols ([`SYMBOLS`]), the move's
-/// vertex and colour.
-#[derive(Clone, Debug)]
-pub struct LevelStrategy {
-    /// The number of colours of the game.
-    pub colours: usize,
-    /// Vertices of the graph (an entry is `n + 2` bytes).
-    n: usize,
-    records: Vec<u8>,
-}
-
-impl LevelStrategy {
-    /// Entries: the prover's positions up to equivalence.
-    pub fn len(&self) -> usize {
-        self.records.len() / (self.n + 2)
-    }
-
-    /// Whether the strategy has no entry (the game decided at the start).
-    pub fn is_empty(&self) -> bool {
-        self.records.is_empty()
-    }
-
-    /// Bytes held.
-    pub fn bytes(&self) -> u64 {
-        self.records.capacity() as u64
-    }
-
-    /// Appends the entry `p`, `m`.
-    fn push(&mut self, p: &ColourPosition, m: ColourMove) {
-        self.records.extend(colouring_text(p).bytes());
-        self.records.extend([m.v, m.c]);
-    }
-
-    /// The entries: (coloured vertices, colouring symbols, vertex, colour).
-    fn entries(&self) -> impl Iterator<Item = (usize, &[u8], u8, u8)> {
-        self.records.chunks_exact(self.n + 2).map(|r| {
-            let (colouring, m) = r.split_at(self.n);
-            (colouring.iter().filter(|&&s| s != b'0').count(), colouring, m[0], m[1])
-        })
     }
 }
 
@@ -264,6 +229,9 @@ impl Prover<ColouringGame> for Follower<'_> {
             _ => return None,
         };
         Some(Recorded::Move(m))
+    }
+    fn kept(&self, f: u64) {
+        (self.search.forget)(f)
     }
     /// The colouring, one byte per vertex: the rest follows from it
     /// ([`ColouringGame::position_with`]).
@@ -326,11 +294,7 @@ pub fn strategy_from(
         // A packed position: its bytes, the box and the allocator's rounding.
         position_bytes: start.n() as u64 + 32,
     };
-    let mut level = LevelStrategy {
-        colours: game.colours(),
-        n: game.graph().n(),
-        records: Vec::new(),
-    };
+    let mut level = LevelStrategy::new(game.colours(), game.graph().n());
     let frontier = opening(
         &exact,
         start,
@@ -338,17 +302,14 @@ pub fn strategy_from(
         &prover,
         |p| exact.canonical(p),
         plies,
-        |p, m| level.push(&p, m),
+        |p, m| level.push((0..p.n()).map(|v| SYMBOLS[p.colour(v as u8) as usize]), m.v, m.c),
     )?;
+    let sorting = level.bytes() + level.sort_bytes() + (search.bytes)() + search.held;
+    if sorting > search.cap {
+        return Err(Stopped::certificate_cap(search.cap));
+    }
+    level.sort();
     Ok((level, frontier))
-}
-
-/// Bytes [`colouring_certificate`] needs for `levels` on a graph of `n`
-/// vertices, beyond the strategies themselves: each line twice (the body,
-/// then the text) and its place in the sort.
-pub fn certificate_bytes(n: usize, levels: &[LevelStrategy]) -> u64 {
-    let entries: u64 = levels.iter().map(|l| l.len() as u64).sum();
-    entries * (2 * (n as u64 + 12) + 40)
 }
 
 /// A leaf of an opening: a position (either player to move) with
@@ -383,8 +344,8 @@ pub fn colouring_certificate(
     game: &ColouringGame,
     claim: ColouringClaim,
     ends: Ends,
-    levels: &[LevelStrategy],
-) -> Certificate {
+    levels: Vec<LevelStrategy>,
+) -> ColouringCertificate {
     certificate(game, claim, ends, levels, None)
 }
 
@@ -394,52 +355,21 @@ pub fn colouring_certificate_in_parts(
     game: &ColouringGame,
     claim: ColouringClaim,
     ends: Ends,
-    levels: &[LevelStrategy],
+    levels: Vec<LevelStrategy>,
     parts: Parts,
-) -> Certificate {
+) -> ColouringCertificate {
     certificate(game, claim, ends, levels, Some(parts))
 }
 
-/// What a body line has after its colouring: a move, or a leaf's part.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-enum Tail<'a> {
-    Move(u8, u8),
-    Part(&'a Leaf),
-}
-
+/// The certificate: its header, then the body that
+/// [`ColouringCertificate`] writes from `levels` and the leaves.
 fn certificate(
     game: &ColouringGame,
     claim: ColouringClaim,
     ends: Ends,
-    levels: &[LevelStrategy],
+    levels: Vec<LevelStrategy>,
     parts: Option<Parts>,
-) -> Certificate {
-    // Sorted by K, coloured vertices, then text (FORMAT.md); colourings
-    // differ within a level, so the move never decides. Lines are borrowed
-    // until written: a certificate of millions of entries holds its body
-    // and its text, not a third copy.
-    let mut lines: Vec<(usize, usize, &[u8], Tail)> = levels
-        .iter()
-        .flat_map(|level| {
-            level
-                .entries()
-                .map(move |(coloured, s, v, c)| (level.colours, coloured, s, Tail::Move(v, c)))
-        })
-        .collect();
-    lines.extend(parts.map_or(&[][..], |p| p.leaves).iter().map(|l| {
-        let coloured = l.colouring.bytes().filter(|&s| s != b'0').count();
-        (l.colours, coloured, l.colouring.as_bytes(), Tail::Part(l))
-    }));
-    lines.sort_unstable();
-    let mut body = String::with_capacity(lines.len() * (game.graph().n() + 12));
-    for (k, _, colouring, tail) in &lines {
-        let colouring = std::str::from_utf8(colouring).expect("symbols are ASCII");
-        match tail {
-            Tail::Move(v, c) => writeln!(body, "{k} {colouring} {v}:{c}"),
-            Tail::Part(l) => writeln!(body, "{k} {colouring} part {} {}", l.file, l.sha256),
-        }
-        .expect("a String takes any text");
-    }
+) -> ColouringCertificate {
     let (order, owners) = match game.rules().ordered() {
         true => {
             let turns = game.turns();
@@ -461,9 +391,9 @@ fn certificate(
         (true, Some(_)) => (PARTS_FORMAT_VERSION, start(parts)),
         (false, _) => (TOKENS_FORMAT_VERSION, start(parts)),
     };
-    let text = format!(
+    let head = format!(
         "ramsey-cert {version}\ntool ramsey-verify {}\ngame {}\ngraph {}\norder {order}\n\
-         owners {owners}\nclaim {}\nends {}\n{start}entries {}\nsha256 {}\n{body}",
+         owners {owners}\nclaim {}\nends {}\n{start}",
         env!("CARGO_PKG_VERSION"),
         game.rules().name(),
         game.graph().graph6(),
@@ -473,11 +403,7 @@ fn certificate(
             true => "secured",
             false => "safe",
         },
-        lines.len(),
-        sha256_hex(&body),
     );
-    Certificate {
-        text,
-        entries: lines.len(),
-    }
+    let leaves = parts.map_or(&[][..], |p| p.leaves).to_vec();
+    ColouringCertificate::new(head, levels, leaves)
 }
