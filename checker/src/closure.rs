@@ -13,18 +13,18 @@
 
 use crate::format::{parse_entry, Board, Entry, HEADER_LINES};
 use crate::graph::{Colour, Graph};
-use crate::iso::{invariant, isomorphic};
+use crate::iso::isomorphic;
+use crate::table::Table;
 use crate::Rejection;
-use std::collections::HashMap;
 
-/// The entries by isomorphism invariant of their touched parts. Keeps the
-/// body's lines, not parsed graphs, and parses a candidate when a lookup
-/// needs it: memory stays near the size of the certificate.
+/// The entries by the touched parts of their positions up to isomorphism
+/// ([`Table`]). Keeps the body's lines, and parses a candidate again only
+/// for a position too symmetric to have a canonical form.
 pub struct Index<'a> {
     lines: Vec<&'a [u8]>,
     /// Entries list several moves (claim `every-option-wins`).
     lists: bool,
-    buckets: HashMap<u64, Vec<(u32, usize)>>,
+    table: Table,
 }
 
 /// The 1-based line number in the file of body line `i` (0-based): the
@@ -37,18 +37,14 @@ impl<'a> Index<'a> {
     /// Parses every line (rejecting the first malformed one) and indexes
     /// it; with `lists`, a line may list several moves.
     pub fn new(lines: Vec<&'a [u8]>, lists: bool) -> Result<Index<'a>, Rejection> {
-        let mut buckets: HashMap<u64, Vec<(u32, usize)>> = HashMap::new();
+        let mut table = Table::new();
         for (i, line) in lines.iter().enumerate() {
             let e = parse_entry(line_number(i), line, lists)?;
-            buckets
-                .entry(invariant(&e.position.touched_part()))
-                .or_default()
-                .push((e.depth, i));
+            let i = u32::try_from(i).map_err(|_| Rejection::unreadable("more than 2^32 entries"))?;
+            table.add(0, &e.position.touched_part(), e.depth, i);
         }
-        for bucket in buckets.values_mut() {
-            bucket.sort_unstable();
-        }
-        Ok(Index { lines, lists, buckets })
+        table.seal();
+        Ok(Index { lines, lists, table })
     }
 
     /// Number of entries.
@@ -66,34 +62,27 @@ impl<'a> Index<'a> {
         parse_entry(line_number(i), self.lines[i], self.lists).ok()
     }
 
+    /// Whether entry `i`'s touched part is isomorphic to `part` (for a
+    /// position without a canonical form).
+    fn same(&self, i: usize, part: &Graph) -> bool {
+        self.entry(i)
+            .is_some_and(|e| isomorphic(part, &e.position.touched_part()))
+    }
+
     /// The largest depth, at least `least`, of an entry whose position is
     /// isomorphic to `position` (version 9 looks up his entries this way:
     /// an entry holding her off for more moves holds her off for fewer).
     pub fn largest_depth_of(&self, position: &Graph, least: u32) -> Option<u32> {
         let part = position.touched_part();
-        let bucket = self.buckets.get(&invariant(&part))?;
-        bucket
-            .iter()
-            .rev()
-            .take_while(|&&(d, _)| d >= least)
-            .find(|&&(_, i)| {
-                self.entry(i)
-                    .is_some_and(|e| isomorphic(&part, &e.position.touched_part()))
-            })
-            .map(|&(d, _)| d)
+        self.table
+            .most(0, &part, |i| self.same(i, &part))
+            .filter(|&d| d >= least)
     }
 
     /// The smallest depth of an entry whose position is isomorphic to `position`.
     pub fn depth_of(&self, position: &Graph) -> Option<u32> {
         let part = position.touched_part();
-        let bucket = self.buckets.get(&invariant(&part))?;
-        bucket
-            .iter()
-            .find(|&&(_, i)| {
-                self.entry(i)
-                    .is_some_and(|e| isomorphic(&part, &e.position.touched_part()))
-            })
-            .map(|&(d, _)| d)
+        self.table.least(0, &part, |i| self.same(i, &part))
     }
 }
 

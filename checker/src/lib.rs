@@ -35,6 +35,7 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod claim;
 pub mod closure;
 pub mod colouring;
@@ -47,6 +48,7 @@ pub mod nowin;
 pub mod refutation;
 pub mod scoring;
 mod summary;
+pub mod table;
 pub mod text;
 pub mod theorem53;
 

@@ -12,10 +12,10 @@
 
 use super::position::{other, parse_move, Position};
 use crate::graph::Colour;
-use crate::iso::{invariant, isomorphic, Cells};
+use crate::iso::{isomorphic, Cells};
+use crate::table::Table;
 use crate::text::clip;
 use crate::Rejection;
-use std::collections::HashMap;
 
 /// The rules of a game on a labelled board, as the closure needs them.
 pub trait Rulebook: Sync {
@@ -118,25 +118,26 @@ pub fn parse_colour(text: &str) -> Result<Colour, String> {
     }
 }
 
-/// The entries by colour and isomorphism invariant; keeps the lines and
-/// parses a candidate when a lookup needs it.
+/// The entries by colour and position up to isomorphism ([`Table`]);
+/// keeps the lines, and parses a candidate again only for a position too
+/// symmetric to have a canonical form.
 pub struct Index<'a> {
     layout: Layout<'a>,
     lines: Vec<&'a [u8]>,
-    buckets: HashMap<(Colour, u64), Vec<(u32, usize)>>,
+    table: Table,
 }
 
 impl<'a> Index<'a> {
     /// Parses every line (rejecting the first malformed one) and indexes it.
     pub fn new(layout: Layout<'a>, lines: Vec<&'a [u8]>) -> Result<Index<'a>, Rejection> {
-        let mut buckets: HashMap<(Colour, u64), Vec<(u32, usize)>> = HashMap::new();
+        let mut table = Table::new();
         for (i, line) in lines.iter().enumerate() {
             let e = layout.parse(layout.line_number(i), line)?;
-            let key = (e.colour, invariant(&e.position));
-            buckets.entry(key).or_default().push((e.depth, i));
+            let i = u32::try_from(i).map_err(|_| Rejection::unreadable("more than 2^32 entries"))?;
+            table.add(e.colour as u64, &e.position, e.depth, i);
         }
-        buckets.values_mut().for_each(|b| b.sort_unstable());
-        Ok(Index { layout, lines, buckets })
+        table.seal();
+        Ok(Index { layout, lines, table })
     }
 
     /// Number of entries.
@@ -161,11 +162,10 @@ impl<'a> Index<'a> {
 
     /// The smallest depth of an entry of `colour` isomorphic to `p`.
     pub fn depth_of(&self, colour: Colour, p: &Position) -> Option<u32> {
-        let bucket = self.buckets.get(&(colour, invariant(p)))?;
-        bucket
-            .iter()
-            .find(|&&(_, i)| self.entry(i).is_some_and(|e| isomorphic(p, &e.position)))
-            .map(|&(d, _)| d)
+        self.table.least(colour as u64, p, |i| {
+            self.entry(i)
+                .is_some_and(|e| e.colour == colour && isomorphic(p, &e.position))
+        })
     }
 }
 
