@@ -49,6 +49,14 @@ pub fn hash(tag: u64, form: &[u64]) -> u64 {
     form.iter().fold(mix(tag ^ 0x51_7cc1_b727_220a), |h, &w| mix(h ^ w))
 }
 
+/// How many words a form whose first word is `head` has.
+pub fn words(head: u64) -> usize {
+    let n = (head & 0xffff) as usize;
+    let width = (head >> 16 & 0xff) as usize;
+    let diagonal = if head >> 24 & 1 == 1 { n } else { 0 };
+    1 + ((n * n.saturating_sub(1) / 2 + diagonal) * width).div_ceil(64)
+}
+
 /// Calls `f` with the canonical form of `g` (`None` if its search tree
 /// has more than [`LEAF_CAP`] leaves). The form's first word holds the
 /// order and the code width, the rest the codes of the relabelled pairs
@@ -80,6 +88,9 @@ struct Search {
     hashes: Vec<u64>,
     sigs: Vec<u64>,
     names: Vec<u64>,
+    /// A node's class sizes, and at each level which twin classes were tried.
+    sizes: Vec<u32>,
+    tried: Vec<bool>,
     /// Each vertex's twin class (its smallest twin), once the tree branches.
     twin: Vec<u32>,
     leaves: usize,
@@ -95,26 +106,30 @@ impl Search {
         let n = g.order();
         self.n = n;
         self.cells.clear();
-        self.cells.extend(
-            (0..n)
-                .flat_map(|u| (0..n).map(move |v| (u, v)))
-                .map(|(u, v)| g.cell(u, v)),
-        );
+        for u in 0..n {
+            for v in 0..n {
+                self.cells.push(g.cell(u, v));
+            }
+        }
         let top = self.cells.iter().copied().max().unwrap_or(0);
         self.width = [1, 2, 4, 8].into_iter().find(|&w| u32::from(top) < 1 << w).unwrap_or(8);
         self.diagonal = (0..n).any(|v| self.cells[v * n + v] != 0);
-        self.levels.clear();
-        self.levels.resize(n * (n + 1), 0);
+        if self.levels.len() < n * (n + 1) {
+            self.levels.resize(n * (n + 1), 0);
+            self.tried.resize(n * (n + 1), false);
+        }
+        self.names.clear();
         for v in 0..n {
             self.levels[v] = u32::from(self.cells[v * n + v]);
+            self.names.push(u64::from(self.cells[v * n + v]));
         }
-        let mut diagonals: Vec<u32> = self.levels[..n].to_vec();
-        diagonals.sort_unstable();
-        diagonals.dedup();
+        self.names.sort_unstable();
+        self.names.dedup();
+        let diagonals = self.names.len();
         self.twin.clear();
         self.leaves = 0;
         self.best.clear();
-        self.visit(0, diagonals.len())
+        self.visit(0, diagonals)
     }
 
     /// Refines level `d`'s colouring, which has `classes` classes, until
@@ -152,8 +167,9 @@ impl Search {
             for (c, s) in colour.iter_mut().zip(&self.sigs) {
                 *c = self.names.binary_search(s).unwrap_or(0) as u32;
             }
-            if self.names.len() == classes {
-                break;
+            // Singletons cannot split: no confirming round is needed.
+            if self.names.len() == classes || self.names.len() == n {
+                return self.names.len();
             }
             classes = self.names.len();
         }
@@ -173,16 +189,19 @@ impl Search {
             return self.leaves <= LEAF_CAP;
         }
         let at = d * n;
-        let mut sizes = vec![0u32; n];
-        self.levels[at..at + n].iter().for_each(|&c| sizes[c as usize] += 1);
-        let target = sizes.iter().position(|&s| s > 1).expect("a class of two") as u32;
+        self.sizes.clear();
+        self.sizes.resize(n, 0);
+        for &c in &self.levels[at..at + n] {
+            self.sizes[c as usize] += 1;
+        }
+        let target = self.sizes.iter().position(|&s| s > 1).expect("a class of two") as u32;
         if self.twin.is_empty() {
             self.find_twins(d);
         }
-        let mut tried = vec![false; n];
+        self.tried[at..at + n].fill(false);
         for x in 0..n {
             let class = self.twin[x] as usize;
-            if self.levels[at + x] != target || std::mem::replace(&mut tried[class], true) {
+            if self.levels[at + x] != target || std::mem::replace(&mut self.tried[at + class], true) {
                 continue;
             }
             self.levels.copy_within(at..at + n, at + n);

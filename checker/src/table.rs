@@ -10,33 +10,40 @@
 //! on the form side is equal words (an isomorphism, [`crate::canon`]); on
 //! the other it is the caller's test. A hash only picks where to look.
 
-use crate::canon::{form, hash, mix};
+use crate::canon::{form, hash, mix, words};
 use crate::iso::{invariant, Cells};
 use std::collections::HashMap;
 
 /// An entry under its form: the form's hash (with the tag), its depth
-/// and its number, sorted in this order.
+/// and its number, sorted in this order; `at` is where its form starts
+/// among the gathered words.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Key {
     hash: u64,
     depth: u32,
     entry: u32,
+    at: u64,
 }
 
 /// The entries by form, and the rest by invariant.
 #[derive(Default)]
 pub struct Table {
+    /// While adding: the entries with a form, and their forms one after
+    /// another (entry `keys[i]`'s form starts at `keys[i].at`; the first
+    /// word of a form gives its length, [`crate::canon::form`]).
     keys: Vec<Key>,
-    /// Where the keys of each value of the hash's top `bits` bits start:
-    /// the keys of top bits `t` are `keys[directory[t]..directory[t + 1]]`
-    /// (one memory access instead of a binary search's many).
+    words: Vec<u64>,
+    /// Once sealed: one record of `stride` words per entry with a form, in
+    /// the order of the keys: the hash, `depth << 32 | entry`, and the
+    /// form, padded with zeros to the longest one. A lookup reads one
+    /// record where a key and a separate form would be two memory accesses.
+    records: Vec<u64>,
+    stride: usize,
+    /// Where the records of each value of the hash's top `bits` bits
+    /// start: those of top bits `t` are records `directory[t]` to
+    /// `directory[t + 1]` (one memory access, not a binary search's many).
     directory: Vec<u32>,
     bits: u32,
-    /// Every form, one after another.
-    words: Vec<u64>,
-    /// Entry `i`'s form is `words[starts[i]..starts[i + 1]]` (empty for
-    /// an entry without one).
-    starts: Vec<u64>,
     /// The entries without a form by hash of tag and invariant: (depth,
     /// entry), sorted.
     buckets: HashMap<u64, Vec<(u32, u32)>>,
@@ -45,15 +52,12 @@ pub struct Table {
 impl Table {
     /// An empty table.
     pub fn new() -> Table {
-        Table {
-            starts: vec![0],
-            ..Table::default()
-        }
+        Table::default()
     }
 
-    /// Adds entry number `entry` (the next one: entries are added in
-    /// order), of depth `depth`, at position `g`, under `tag` (a lookup
-    /// only finds entries of its own tag: the colour to move, say).
+    /// Adds entry number `entry`, of depth `depth`, at position `g`, under
+    /// `tag` (a lookup only finds entries of its own tag: the colour to
+    /// move, say).
     pub fn add(&mut self, tag: u64, g: &impl Cells, depth: u32, entry: u32) {
         form(g, |f| match f {
             Some(f) => {
@@ -61,8 +65,10 @@ impl Table {
                     hash: hash(tag, f),
                     depth,
                     entry,
+                    at: self.words.len() as u64,
                 });
                 self.words.extend_from_slice(f);
+                self.stride = self.stride.max(f.len() + 2);
             }
             None => self
                 .buckets
@@ -70,20 +76,28 @@ impl Table {
                 .or_default()
                 .push((depth, entry)),
         });
-        self.starts.push(self.words.len() as u64);
     }
 
-    /// Sorts what [`Table::add`] gathered; call once, before lookups.
+    /// Sorts what [`Table::add`] gathered into records and a directory;
+    /// call once, before lookups.
     pub fn seal(&mut self) {
         self.keys.sort_unstable();
         self.bits = self.keys.len().max(1).ilog2() + 1;
         let mut directory = Vec::with_capacity((1 << self.bits) + 1);
+        let mut records = Vec::with_capacity(self.keys.len() * self.stride);
         for (i, k) in self.keys.iter().enumerate() {
-            let top = self.top(k.hash);
-            directory.resize(top + 1, i as u32);
+            directory.resize(self.top(k.hash) + 1, i as u32);
+            let at = k.at as usize;
+            let form = &self.words[at..at + words(self.words[at])];
+            records.extend([k.hash, u64::from(k.depth) << 32 | u64::from(k.entry)]);
+            records.extend_from_slice(form);
+            records.resize(records.len() + self.stride - 2 - form.len(), 0);
         }
         directory.resize((1 << self.bits) + 1, self.keys.len() as u32);
         self.directory = directory;
+        self.records = records;
+        self.keys = Vec::new();
+        self.words = Vec::new();
         self.buckets.values_mut().for_each(|b| b.sort_unstable());
     }
 
@@ -102,17 +116,18 @@ impl Table {
     /// The first match in order of depth, from the top if `down`.
     fn find(&self, tag: u64, g: &impl Cells, down: bool, same: &dyn Fn(usize) -> bool) -> Option<u32> {
         form(g, |f| match f {
+            Some(f) if f.len() + 2 > self.stride => None,
             Some(f) => {
                 let h = hash(tag, f);
                 let top = self.top(h);
-                let near = &self.keys[self.directory[top] as usize..self.directory[top + 1] as usize];
-                let equal = |k: &&Key| k.hash == h && self.form_of(k.entry) == f;
-                let mut keys = near.iter();
+                let (from, to) = (self.directory[top] as usize, self.directory[top + 1] as usize);
+                let near = self.records[from * self.stride..to * self.stride].chunks_exact(self.stride);
+                let equal = |r: &&[u64]| r[0] == h && r[2..2 + f.len()] == *f;
                 match down {
-                    false => keys.find(equal),
-                    true => keys.rev().find(equal),
+                    false => near.into_iter().find(equal),
+                    true => near.into_iter().rev().find(equal),
                 }
-                .map(|k| k.depth)
+                .map(|r| (r[1] >> 32) as u32)
             }
             None => {
                 let bucket = self.buckets.get(&(mix(tag) ^ invariant(g)))?;
@@ -129,11 +144,5 @@ impl Table {
     /// The directory's slot of `hash`: its top bits.
     fn top(&self, hash: u64) -> usize {
         (hash >> (64 - self.bits)) as usize
-    }
-
-    /// Entry `i`'s form (empty if it has none).
-    fn form_of(&self, i: u32) -> &[u64] {
-        let i = i as usize;
-        &self.words[self.starts[i] as usize..self.starts[i + 1] as usize]
     }
 }

@@ -26,12 +26,12 @@ pub trait Rulebook: Sync {
     /// `p` after move `m` of `c`, or why `m` is not a legal move there.
     fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String>;
     /// Calls `f` with the position after every legal move of `c` at `p` and
-    /// the move's text, until an error; returns the moves tried.
+    /// the move's edges, until an error; returns the moves tried.
     fn each_move(
         &self,
         p: &Position,
         c: Colour,
-        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
     ) -> Result<usize, String>;
     /// Why an entry's position, `to_move` to move, is not one where the game
     /// goes on (or is beyond the checker's limits).
@@ -212,10 +212,12 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         }
         let mut most = 0;
         let tried = self.rules.each_move(p, replier, &mut |next, reply| {
+            let reply = || move_text(reply);
             let depth = self.prover_turn(next, limit, index).map_err(|why| match why {
-                Missing::End(end) => format!("{context}, the reply {reply} ends the game in {end}"),
+                Missing::End(end) => format!("{context}, the reply {} ends the game in {end}", reply()),
                 Missing::Entry(found) => format!(
-                    "{context} and the reply {reply} the position has no entry{} ({found}): missing position",
+                    "{context} and the reply {} the position has no entry{} ({found}): missing position",
+                    reply(),
                     limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
                 ),
             })?;

@@ -72,6 +72,44 @@ impl Position {
         Ok(())
     }
 
+    /// The edges of colour `c` as neighbour sets: bit `w` of the `v`-th
+    /// row is set when `{v, w}` has colour `c` (positions have at most
+    /// [`crate::text::MAX_ORDER`] = 128 vertices).
+    pub fn rows(&self, c: Colour) -> Vec<u128> {
+        let code = code(c);
+        (0..self.n)
+            .map(|u| {
+                let row = &self.cells[u * self.n..(u + 1) * self.n];
+                row.iter()
+                    .enumerate()
+                    .fold(0, |bits, (v, &x)| bits | u128::from(x == code) << v)
+            })
+            .collect()
+    }
+
+    /// The codes of the pairs `{v, w}`, `w` from 0 (0 not a board edge,
+    /// 1 red, 2 blue, 3 free; 0 at `w = v`).
+    pub fn row(&self, v: usize) -> &[u8] {
+        &self.cells[v * self.n..(v + 1) * self.n]
+    }
+
+    /// Whether some board edge is free.
+    pub fn has_free(&self) -> bool {
+        self.cells.contains(&FREE)
+    }
+
+    /// The position with every free edge coloured for `c`.
+    pub fn filled(&self, c: Colour) -> Position {
+        Position {
+            n: self.n,
+            cells: self
+                .cells
+                .iter()
+                .map(|&x| if x == FREE { code(c) } else { x })
+                .collect(),
+        }
+    }
+
     /// The free board edges, in increasing order.
     pub fn free_edges(&self) -> Vec<(usize, usize)> {
         (0..self.n)
@@ -105,11 +143,12 @@ impl Position {
 /// distinct vertices of the board too).
 #[derive(Clone, Debug)]
 pub struct Target {
-    /// Adjacency of the target, `adj[a][b]`.
-    adj: Vec<Vec<bool>>,
     /// Target vertices in search order: each after the first has as many
     /// neighbours before it as possible.
     order: Vec<usize>,
+    /// For the `i`-th vertex of `order`, the places `j < i` in `order` of
+    /// its neighbours, as bits: its image must be joined to theirs.
+    back: Vec<u128>,
 }
 
 /// Most vertices of a target (the engine's cap).
@@ -129,7 +168,8 @@ impl Target {
     }
 
     /// The graph on `n` vertices with `edges` as a target (no caps: for
-    /// graphs the checker builds itself, such as Colex graphs).
+    /// graphs the checker builds itself, such as Colex graphs; one with
+    /// more vertices than a position is never found in it).
     pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Target {
         let mut adj = vec![vec![false; n]; n];
         for &(a, b) in edges {
@@ -147,34 +187,55 @@ impl Target {
                 .expect("an unplaced vertex");
             order.push(next);
         }
-        Target { adj, order }
+        let back = (0..n)
+            .map(|i| {
+                (0..i.min(128))
+                    .filter(|&j| adj[order[i]][order[j]])
+                    .fold(0, |bits, j| bits | 1 << j)
+            })
+            .collect();
+        Target { order, back }
     }
 
     /// Number of vertices.
     pub fn vertices(&self) -> usize {
-        self.adj.len()
+        self.order.len()
     }
 
     /// Whether colour `c` of `p` contains a copy of the target.
     pub fn in_colour(&self, p: &Position, c: Colour) -> bool {
-        let mut map = vec![usize::MAX; self.vertices()];
-        self.extend(p, c, 0, &mut map)
+        self.within(&p.rows(c))
     }
 
-    /// Backtracking: places target vertex `self.order[i]` on every unused
-    /// vertex joined in colour `c` to the images of its placed neighbours.
-    fn extend(&self, p: &Position, c: Colour, i: usize, map: &mut [usize]) -> bool {
-        let Some(&a) = self.order.get(i) else {
+    /// Whether the graph with neighbour sets `rows` (bit `w` of `rows[v]`:
+    /// `v` and `w` are joined; [`Position::rows`]) contains a copy.
+    pub fn within(&self, rows: &[u128]) -> bool {
+        let all = match rows.len() {
+            128.. => u128::MAX,
+            n => (1 << n) - 1,
+        };
+        self.vertices() <= rows.len().min(128) && self.extend(rows, all, 0, &mut [0; 128])
+    }
+
+    /// Backtracking: places the `i`-th target vertex on every vertex of
+    /// `free` (the unused ones) joined to the images of its placed
+    /// neighbours.
+    fn extend(&self, rows: &[u128], free: u128, i: usize, images: &mut [usize; 128]) -> bool {
+        let Some(&back) = self.back.get(i) else {
             return true;
         };
-        for h in 0..p.order() {
-            let fits = !map.contains(&h) && self.order[..i].iter().all(|&b| !self.adj[a][b] || p.is(h, map[b], c));
-            if fits {
-                map[a] = h;
-                if self.extend(p, c, i + 1, map) {
-                    return true;
-                }
-                map[a] = usize::MAX;
+        let mut fits = free;
+        let mut earlier = back;
+        while earlier != 0 {
+            fits &= rows[images[earlier.trailing_zeros() as usize]];
+            earlier &= earlier - 1;
+        }
+        while fits != 0 {
+            let h = fits.trailing_zeros() as usize;
+            fits &= fits - 1;
+            images[i] = h;
+            if self.extend(rows, free & !(1 << h), i + 1, images) {
+                return true;
             }
         }
         false

@@ -119,6 +119,15 @@ impl Game {
         self.target(c).in_colour(p, self.rules.class(c))
     }
 
+    /// Whether colouring the free edge `(u, v)` of `p` for `c` gives `c`
+    /// its target: under avoid rules, whether the move is illegal.
+    fn completes(&self, p: &Position, (u, v): (usize, usize), c: Colour) -> bool {
+        let mut rows = p.rows(self.rules.class(c));
+        rows[u] |= 1 << v;
+        rows[v] |= 1 << u;
+        self.target(c).within(&rows)
+    }
+
     /// Why `p` is not a position where the game goes on with `to_move` to
     /// move: someone owns a target that counts, or the mover cannot move.
     fn goes_on(&self, p: &Position, to_move: Colour) -> Result<(), String> {
@@ -165,7 +174,7 @@ impl Game {
         }
         let free = p.free_edges();
         let stuck = match self.rules.forbids() {
-            true => free.iter().all(|&e| self.play(p, &[e], to_move).is_err()),
+            true => free.iter().all(|&e| self.completes(p, e, to_move)),
             false => free.is_empty(),
         };
         stuck.then_some(match self.rules {
@@ -185,29 +194,31 @@ impl Game {
         &self,
         p: &Position,
         c: Colour,
-        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
     ) -> Result<usize, String> {
         let free = p.free_edges();
         if !self.rules.sets() {
             let mut tried = 0;
             for &(u, v) in &free {
                 if let Ok(next) = self.play(p, &[(u, v)], c) {
-                    f(&next, &format!("{u}-{v}"))?;
+                    f(&next, &[(u, v)])?;
                     tried += 1;
                 }
             }
             return Ok(tried);
         }
-        self.extend_sets(p, c, &free, String::new(), f)
+        self.extend_sets(p, c, &free, &mut Vec::new(), f)
     }
 
+    /// The set moves of `c` at `p` that add edges of `free` to `set` (the
+    /// edges before them, already coloured in `p`).
     fn extend_sets(
         &self,
         p: &Position,
         c: Colour,
         free: &[(usize, usize)],
-        text: String,
-        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+        set: &mut Vec<(usize, usize)>,
+        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
     ) -> Result<usize, String> {
         let mut tried = 0;
         for (i, &(u, v)) in free.iter().enumerate() {
@@ -217,15 +228,13 @@ impl Game {
             if completes && self.rules.forbids() {
                 continue;
             }
-            let text = match text.is_empty() {
-                true => format!("{u}-{v}"),
-                false => format!("{text},{u}-{v}"),
-            };
-            f(&next, &text)?;
+            set.push((u, v));
+            f(&next, set)?;
             tried += 1;
             if !completes {
-                tried += self.extend_sets(&next, c, &free[i + 1..], text, f)?;
+                tried += self.extend_sets(&next, c, &free[i + 1..], set, f)?;
             }
+            set.pop();
         }
         Ok(tried)
     }
@@ -246,7 +255,7 @@ impl Rulebook for Game {
         &self,
         p: &Position,
         c: Colour,
-        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
     ) -> Result<usize, String> {
         Game::each_move(self, p, c, f)
     }

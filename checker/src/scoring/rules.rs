@@ -46,12 +46,13 @@ impl Measure {
     /// What colour `c` of `p` scores.
     pub fn score(self, p: &Position, c: Colour) -> u32 {
         let n = p.order();
-        let owned = |v: usize| (0..n).filter(|&w| w != v && p.is(v, w, c)).count();
+        // A row's diagonal is 0, never a colour or a board edge.
+        let owned = |v: usize| p.row(v).iter().filter(|&&x| x == c as u8).count();
         match self {
             Measure::Clique => clique_number(p, c, &mut Vec::new(), 0),
             Measure::Star => (0..n).map(owned).max().unwrap_or(0) as u32,
             Measure::VertexCapturing => {
-                let degree = |v: usize| (0..n).filter(|&w| p.cell(v, w) != 0).count();
+                let degree = |v: usize| p.row(v).iter().filter(|&&x| x != 0).count();
                 (0..n).filter(|&v| 2 * owned(v) > degree(v)).count() as u32
             }
             Measure::Colex => (1..)
@@ -144,7 +145,7 @@ impl Rulebook for Scoring {
     type End = Points;
 
     fn end(&self, p: &Position, _to_move: Colour) -> Option<Points> {
-        p.free_edges().is_empty().then(|| self.points(p))
+        (!p.has_free()).then(|| self.points(p))
     }
 
     fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String> {
@@ -160,17 +161,17 @@ impl Rulebook for Scoring {
         &self,
         p: &Position,
         c: Colour,
-        f: &mut dyn FnMut(&Position, &str) -> Result<(), String>,
+        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
     ) -> Result<usize, String> {
         let free = p.free_edges();
         for &(u, v) in &free {
-            f(&self.play(p, &[(u, v)], c)?, &format!("{u}-{v}"))?;
+            f(&self.play(p, &[(u, v)], c)?, &[(u, v)])?;
         }
         Ok(free.len())
     }
 
     fn playable(&self, p: &Position, _to_move: Colour) -> Result<(), String> {
-        match p.free_edges().is_empty() {
+        match !p.has_free() {
             true => Err("no free edge is left: the game is over".into()),
             false => Ok(()),
         }
@@ -206,14 +207,10 @@ impl Goal<Scoring> for Bound {
     /// every free edge given to the other colour is the worst any play can
     /// end in for the prover. If it meets the claim, the claim holds.
     fn settled(&self, p: &Position) -> bool {
-        let mut worst = p.clone();
         let other = match self.prover {
             Colour::Red => Colour::Blue,
             Colour::Blue => Colour::Red,
         };
-        for (u, v) in p.free_edges() {
-            worst.colour(u, v, other).expect("a free edge");
-        }
-        self.accepts(self.game.points(&worst))
+        self.accepts(self.game.points(&p.filled(other)))
     }
 }
