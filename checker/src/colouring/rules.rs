@@ -3,6 +3,7 @@
 //! positions are *equivalent* when their futures are the same game up to
 //! renaming (the *reduced* position: [`Reduced`]).
 
+use crate::canon;
 use crate::iso::{isomorphic_from, stable, Cells};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -232,10 +233,11 @@ pub struct Reduced {
     owner: Vec<u8>,
 }
 
-/// As a graph for [`crate::iso`]: the uncoloured vertices, then one vertex
-/// per colour; pairs coded 1 (an edge), 2 (a colour forbidden at a
-/// vertex); a vertex is coded 3 with itself, a colour 4, so the test never
-/// maps a vertex onto a colour.
+/// As a graph for [`crate::iso`] and [`crate::canon`]: the uncoloured
+/// vertices, then one vertex per colour; pairs coded 1 (an edge), 2 (a
+/// colour forbidden at a vertex); a vertex is coded 3 with itself, a
+/// colour 0, so an isomorphism never maps a vertex onto a colour (and
+/// codes fit in two bits).
 impl Cells for Reduced {
     fn order(&self) -> usize {
         self.adj.len() + self.k
@@ -247,7 +249,7 @@ impl Cells for Reduced {
             (true, true) => (self.adj[u] >> v & 1) as u8,
             (true, false) => 2 * (self.forbidden[u] >> (v - m + 1) & 1) as u8,
             (false, true) => 2 * (self.forbidden[v] >> (u - m + 1) & 1) as u8,
-            (false, false) => 4 * u8::from(u == v),
+            (false, false) => 0,
         }
     }
 }
@@ -266,29 +268,42 @@ impl Reduced {
     }
 
     /// The reduced position with what its equivalence tests reuse,
-    /// computed once: its invariant and, in unordered games, the stable
-    /// colouring of its graph ([`stable`]).
+    /// computed once: its invariant and, in unordered games, its canonical
+    /// form ([`crate::canon`]), or for a position too symmetric to have
+    /// one the stable colouring of its graph ([`stable`]).
     pub fn prepare(self) -> Prepared {
-        let (colours, invariant) = match self.ordered {
+        let tokens = u64::from(self.tokens);
+        let (invariant, shape) = match self.ordered {
             true => {
                 let mut h = DefaultHasher::new();
                 self.ordered_key().hash(&mut h);
-                (vec![], h.finish())
+                (h.finish(), Shape::Ordered)
             }
-            false => {
-                let (colours, invariant) = stable(&self);
-                (
-                    colours,
-                    invariant ^ u64::from(self.tokens).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                )
-            }
+            false => match canon::form(&self, |f| f.map(<[u64]>::to_vec)) {
+                Some(f) => (canon::hash(tokens, &f), Shape::Form(f)),
+                None => {
+                    let (colours, invariant) = stable(&self);
+                    (invariant ^ canon::mix(tokens), Shape::Stable(colours))
+                }
+            },
         };
         Prepared {
             reduced: self,
-            colours,
+            shape,
             invariant,
         }
     }
+}
+
+/// What an equivalence test compares besides the reduced positions' sizes.
+#[derive(Clone, Debug)]
+enum Shape {
+    /// Ordered games: the positions themselves ([`Reduced::ordered_key`]).
+    Ordered,
+    /// The canonical form: equal forms are isomorphic graphs.
+    Form(Vec<u64>),
+    /// No form: the stable colouring to start [`isomorphic_from`] from.
+    Stable(Vec<u32>),
 }
 
 /// A [`Reduced`] position prepared for many equivalence tests (an entry's
@@ -296,7 +311,7 @@ impl Reduced {
 #[derive(Clone, Debug)]
 pub struct Prepared {
     reduced: Reduced,
-    colours: Vec<u32>,
+    shape: Shape,
     invariant: u64,
 }
 
@@ -307,16 +322,19 @@ impl Prepared {
         self.invariant
     }
 
-    /// Whether the two are equivalent: in unordered games by an explicit
-    /// isomorphism found and checked by [`crate::iso`].
+    /// Whether the two are equivalent: in unordered games by equal
+    /// canonical forms or an explicit isomorphism found and checked by
+    /// [`crate::iso`], either an isomorphism of their graphs.
     pub fn equivalent(&self, other: &Prepared) -> bool {
         let (a, b) = (&self.reduced, &other.reduced);
-        if a.tokens != b.tokens {
+        if a.tokens != b.tokens || a.k != b.k {
             return false;
         }
-        match a.ordered {
-            true => b.ordered && a.k == b.k && a.ordered_key() == b.ordered_key(),
-            false => !b.ordered && a.k == b.k && isomorphic_from(a, &self.colours, b, &other.colours),
+        match (&self.shape, &other.shape) {
+            (Shape::Ordered, Shape::Ordered) => a.ordered_key() == b.ordered_key(),
+            (Shape::Form(x), Shape::Form(y)) => x == y,
+            (Shape::Stable(ca), Shape::Stable(cb)) => isomorphic_from(a, ca, b, cb),
+            _ => false,
         }
     }
 }

@@ -119,13 +119,17 @@ impl Game {
         self.target(c).in_colour(p, self.rules.class(c))
     }
 
-    /// Whether colouring the free edge `(u, v)` of `p` for `c` gives `c`
-    /// its target: under avoid rules, whether the move is illegal.
-    fn completes(&self, p: &Position, (u, v): (usize, usize), c: Colour) -> bool {
-        let mut rows = p.rows(self.rules.class(c));
+    /// Whether adding the edge `(u, v)` to the colour class with
+    /// neighbour sets `rows` ([`Position::rows`] of `c`'s class) gives `c`
+    /// its target: for a free edge under avoid rules, whether the move is
+    /// illegal. `rows` is left as it was.
+    fn completes(&self, rows: &mut [u128], (u, v): (usize, usize), c: Colour) -> bool {
+        let (ru, rv) = (rows[u], rows[v]);
         rows[u] |= 1 << v;
         rows[v] |= 1 << u;
-        self.target(c).within(&rows)
+        let found = self.target(c).within(rows);
+        (rows[u], rows[v]) = (ru, rv);
+        found
     }
 
     /// Why `p` is not a position where the game goes on with `to_move` to
@@ -174,7 +178,10 @@ impl Game {
         }
         let free = p.free_edges();
         let stuck = match self.rules.forbids() {
-            true => free.iter().all(|&e| self.completes(p, e, to_move)),
+            true => {
+                let mut rows = p.rows(self.rules.class(to_move));
+                free.iter().all(|&e| self.completes(&mut rows, e, to_move))
+            }
             false => free.is_empty(),
         };
         stuck.then_some(match self.rules {
@@ -198,10 +205,15 @@ impl Game {
     ) -> Result<usize, String> {
         let free = p.free_edges();
         if !self.rules.sets() {
+            // The moves `play` accepts: free edges, under avoid rules those
+            // that do not complete the mover's target.
+            let mut rows = p.rows(self.rules.class(c));
             let mut tried = 0;
-            for &(u, v) in &free {
-                if let Ok(next) = self.play(p, &[(u, v)], c) {
-                    f(&next, &[(u, v)])?;
+            for &e in &free {
+                if !(self.rules.forbids() && self.completes(&mut rows, e, c)) {
+                    let mut next = p.clone();
+                    next.colour(e.0, e.1, self.rules.class(c))?;
+                    f(&next, &[e])?;
                     tried += 1;
                 }
             }
