@@ -38,11 +38,27 @@ use std::cell::RefCell;
 pub const LEAF_CAP: usize = 512;
 
 /// SplitMix64's finaliser: a bijection of words that spreads every bit.
-pub fn mix(mut x: u64) -> u64 {
+pub const fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
 }
+
+/// Most vertices of a graph with a form: colours (diagonal codes, ranks
+/// below the order, and the order itself for an individualised vertex)
+/// stay below 256, the size of [`COLOUR_HASH`].
+const MAX_VERTICES: usize = 255;
+
+/// A colour's hash in refinement, [`mix`] of the colour plus one.
+static COLOUR_HASH: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = mix(c as u64 + 1);
+        c += 1;
+    }
+    table
+};
 
 /// The words of `form`, hashed (with a caller's `tag`), for an index key.
 pub fn hash(tag: u64, form: &[u64]) -> u64 {
@@ -65,10 +81,10 @@ pub fn form<G: Cells, T>(g: &G, f: impl FnOnce(Option<&[u64]>) -> T) -> T {
     thread_local! {
         static SEARCH: RefCell<Search> = RefCell::new(Search::default());
     }
-    SEARCH.with(|s| {
-        let mut s = s.borrow_mut();
-        let found = s.run(g);
-        f(found.then_some(&s.best[..]))
+    SEARCH.with(|s| match s.try_borrow_mut() {
+        Ok(mut s) => s.answer(g, f),
+        // Called from within `f` of an outer call: a scratch of its own.
+        Err(_) => Search::default().answer(g, f),
     })
 }
 
@@ -78,16 +94,20 @@ struct Search {
     n: usize,
     /// The graph's codes, `cells[u * n + v]`.
     cells: Vec<u8>,
+    /// The same, sparse: vertex `u`'s other vertices with a nonzero code
+    /// are `pairs[starts[u]..starts[u + 1]]`, as (code, vertex).
+    pairs: Vec<(u8, u32)>,
+    starts: Vec<usize>,
     /// Bits per code in a form: 1, 2, 4 or 8 (the largest code decides).
     width: u32,
     /// Whether some vertex has a nonzero code with itself.
     diagonal: bool,
     /// The colouring of each level of the tree, `n` colours per level.
     levels: Vec<u32>,
-    /// A refinement round's colour hashes, signatures and their sorted names.
-    hashes: Vec<u64>,
-    sigs: Vec<u64>,
-    names: Vec<u64>,
+    /// A refinement round's signatures with their vertices, sorted.
+    sigs: Vec<(u64, u32)>,
+    /// The distinct codes on the diagonal.
+    names: Vec<u8>,
     /// A node's class sizes, and at each level which twin classes were tried.
     sizes: Vec<u32>,
     tried: Vec<bool>,
@@ -101,16 +121,33 @@ struct Search {
 }
 
 impl Search {
+    /// Searches the form of `g` and calls `f` with it.
+    fn answer<G: Cells, T>(&mut self, g: &G, f: impl FnOnce(Option<&[u64]>) -> T) -> T {
+        let found = self.run(g);
+        f(found.then_some(&self.best[..]))
+    }
+
     /// Searches the form of `g` into `best`; false if the cap was passed.
     fn run<G: Cells>(&mut self, g: &G) -> bool {
         let n = g.order();
+        if n > MAX_VERTICES {
+            return false;
+        }
         self.n = n;
         self.cells.clear();
+        self.pairs.clear();
+        self.starts.clear();
         for u in 0..n {
+            self.starts.push(self.pairs.len());
             for v in 0..n {
-                self.cells.push(g.cell(u, v));
+                let code = g.cell(u, v);
+                self.cells.push(code);
+                if code != 0 && u != v {
+                    self.pairs.push((code, v as u32));
+                }
             }
         }
+        self.starts.push(self.pairs.len());
         let top = self.cells.iter().copied().max().unwrap_or(0);
         self.width = [1, 2, 4, 8].into_iter().find(|&w| u32::from(top) < 1 << w).unwrap_or(8);
         self.diagonal = (0..n).any(|v| self.cells[v * n + v] != 0);
@@ -121,7 +158,7 @@ impl Search {
         self.names.clear();
         for v in 0..n {
             self.levels[v] = u32::from(self.cells[v * n + v]);
-            self.names.push(u64::from(self.cells[v * n + v]));
+            self.names.push(self.cells[v * n + v]);
         }
         self.names.sort_unstable();
         self.names.dedup();
@@ -135,8 +172,9 @@ impl Search {
     /// Refines level `d`'s colouring, which has `classes` classes, until
     /// no class splits; returns the number of classes. A vertex's
     /// signature is its colour and the multiset of (code, colour) over the
-    /// other vertices, summed as words (a colour's hash, rotated by the
-    /// code) so that no list is built or sorted; colours are renamed by the
+    /// other vertices with a nonzero code, summed as words (a colour's
+    /// hash, rotated by the code) so that no list is sorted; colours are
+    /// renamed by the
     /// rank of their signature. Two multisets summing alike (rare) only
     /// leave a class unsplit: the refinement stays a function of the graph
     /// that commutes with relabelling, which is all canonicity needs.
@@ -146,32 +184,27 @@ impl Search {
         // A stable colouring is reached within n rounds; the cap only
         // guards against a hash collision keeping the count moving.
         for _ in 0..=n {
-            self.hashes.clear();
-            self.hashes.extend(colour.iter().map(|&c| mix(u64::from(c) + 1)));
-            let term = |code: u8, hash: u64| hash.rotate_left(8 * u32::from(code));
+            let term = |code: u8, c: u32| COLOUR_HASH[c as usize].rotate_left(8 * u32::from(code));
             self.sigs.clear();
             for v in 0..n {
-                let row = &self.cells[v * n..(v + 1) * n];
-                let all = row
+                let others = self.pairs[self.starts[v]..self.starts[v + 1]]
                     .iter()
-                    .zip(&self.hashes)
-                    .fold(0u64, |s, (&code, &h)| s.wrapping_add(term(code, h)));
-                let others = all.wrapping_sub(term(row[v], self.hashes[v]));
+                    .fold(0u64, |s, &(code, w)| s.wrapping_add(term(code, colour[w as usize])));
                 self.sigs
-                    .push(mix(others ^ mix(u64::from(colour[v]) ^ 0x9e37_79b9_7f4a_7c15)));
+                    .push((mix(others ^ COLOUR_HASH[colour[v] as usize]), v as u32));
             }
-            self.names.clear();
-            self.names.extend_from_slice(&self.sigs);
-            self.names.sort_unstable();
-            self.names.dedup();
-            for (c, s) in colour.iter_mut().zip(&self.sigs) {
-                *c = self.names.binary_search(s).unwrap_or(0) as u32;
+            self.sigs.sort_unstable();
+            let mut rank = 0;
+            for i in 0..n {
+                rank += usize::from(i > 0 && self.sigs[i].0 != self.sigs[i - 1].0);
+                colour[self.sigs[i].1 as usize] = rank as u32;
             }
+            let found = if n == 0 { 0 } else { rank + 1 };
             // Singletons cannot split: no confirming round is needed.
-            if self.names.len() == classes || self.names.len() == n {
-                return self.names.len();
+            if found == classes || found == n {
+                return found;
             }
-            classes = self.names.len();
+            classes = found;
         }
         classes
     }

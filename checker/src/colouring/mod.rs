@@ -11,6 +11,7 @@ pub mod parts;
 pub mod rules;
 mod statement;
 
+use crate::table::Table;
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
 use level::Level;
@@ -273,30 +274,21 @@ fn parse_entry(text: &[u8], n: usize) -> Result<Entry, String> {
     })
 }
 
-/// An entry's place in the index: its claim's colours and the invariant of
-/// its reduced position (the sort key: candidates for a lookup), and its
-/// number in the body. 16 bytes, where a parsed and prepared entry takes
-/// about 700: the lookup parses and prepares its few candidates again.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Key {
-    colours: u8,
-    invariant: u64,
-    entry: u32,
-}
-
 /// The entries, kept lean for certificates of millions of entries
 /// (proofs/FORMAT.md, version 7, "Limits"): their text is the body itself
 /// (one arena, each line found by its offset), and the only other thing
-/// kept per entry is its [`Key`], sorted. An invariant only picks
-/// candidates; a position is covered only by an exact equivalence test
-/// against a candidate parsed again from its line.
+/// kept per entry is its reduced position's key in a [`Table`], under its
+/// claim's colours and its tokens: an exact key (the canonical form in
+/// unordered games, the reduced position itself in ordered ones), or for a
+/// position too symmetric to have a form an invariant that only picks
+/// candidates, each then parsed again from its line and tested exactly.
 struct Index<'a> {
     setting: &'a Setting,
     body: &'a [u8],
     /// Where each entry's line starts, and after the last the body's end:
     /// line `i` is `body[starts[i]..starts[i + 1] - 1]` (its `\n` left off).
     starts: Vec<u64>,
-    keys: Vec<Key>,
+    table: Table,
     /// Lines before the body (the first entry is line `header + 1`).
     header: usize,
     /// The leaves (version 11): entry numbers.
@@ -326,7 +318,7 @@ impl<'a> Index<'a> {
             setting,
             body,
             starts,
-            keys: Vec::with_capacity(count),
+            table: Table::new(),
             header: header.lines(),
             leaves: Vec::new(),
         };
@@ -345,13 +337,11 @@ impl<'a> Index<'a> {
                 }
                 index.leaves.push(i as u32);
             }
-            index.keys.push(Key {
-                colours: e.colours as u8,
-                invariant: setting.reduced(&e.colouring, e.colours).prepare().invariant(),
-                entry: u32::try_from(i).map_err(|_| Rejection::unreadable("more than 2^32 entries"))?,
-            });
+            let entry = u32::try_from(i).map_err(|_| Rejection::unreadable("more than 2^32 entries"))?;
+            let r = setting.reduced(&e.colouring, e.colours);
+            r.key(|probe| index.table.insert(r.tag(), probe, 0, entry));
         }
-        index.keys.sort_unstable();
+        index.table.seal();
         Ok(index)
     }
 
@@ -367,24 +357,20 @@ impl<'a> Index<'a> {
 
     /// Whether some entry with `k` colours is equivalent to `p`.
     fn covers(&self, p: &[u8], k: usize) -> bool {
-        let r = self.setting.reduced(p, k).prepare();
-        let key = |entry| Key {
-            colours: k as u8,
-            invariant: r.invariant(),
-            entry,
+        let r = self.setting.reduced(p, k);
+        let tag = r.tag();
+        let same = |i: usize| {
+            let e = self.entry(i);
+            e.colours == k
+                && r.clone()
+                    .prepare()
+                    .equivalent(&self.setting.reduced(&e.colouring, k).prepare())
         };
-        let from = self.keys.partition_point(|x| *x < key(0));
-        self.keys[from..]
-            .iter()
-            .take_while(|x| (x.colours, x.invariant) == (k as u8, r.invariant()))
-            .any(|x| {
-                let e = self.entry(x.entry as usize);
-                r.equivalent(&self.setting.reduced(&e.colouring, k).prepare())
-            })
+        r.key(|probe| self.table.find(tag, probe, false, &same)).is_some()
     }
 
     fn len(&self) -> usize {
-        self.keys.len()
+        self.starts.len() - 1
     }
 }
 

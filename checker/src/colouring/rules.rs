@@ -5,8 +5,7 @@
 
 use crate::canon;
 use crate::iso::{isomorphic_from, stable, Cells};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use crate::table::Probe;
 
 /// The four rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,31 +266,49 @@ impl Reduced {
         (self.owner.clone(), self.adj.clone(), sets)
     }
 
-    /// The reduced position with what its equivalence tests reuse,
-    /// computed once: its invariant and, in unordered games, its canonical
-    /// form ([`crate::canon`]), or for a position too symmetric to have
-    /// one the stable colouring of its graph ([`stable`]).
+    /// What a lookup keys this reduced position under besides its exact
+    /// key: its colours and its tokens.
+    pub fn tag(&self) -> u64 {
+        self.k as u64 | u64::from(self.tokens) << 8
+    }
+
+    /// Calls `f` with this position's key in an index ([`Probe`]): in
+    /// unordered games its canonical form, or if it has none the
+    /// refinement invariant of its graph; in ordered games the reduced
+    /// position itself, packed into words ([`Reduced::ordered_key`]: the
+    /// owners, the edges and the sorted forbidden sets, each row in two
+    /// words, after a word with the counts), equal exactly when the keys are.
+    pub fn key<T>(&self, f: impl FnOnce(Probe) -> T) -> T {
+        if !self.ordered {
+            return canon::form(self, |form| match form {
+                Some(form) => f(Probe::Form(form)),
+                None => f(Probe::Invariant(stable(self).1)),
+            });
+        }
+        let (owner, adj, sets) = self.ordered_key();
+        let mut words = vec![owner.len() as u64 | (sets.len() as u64) << 32];
+        words.extend(owner.chunks(8).map(|c| c.iter().fold(0, |w, &o| w << 8 | u64::from(o))));
+        words.extend(
+            adj.iter()
+                .chain(&sets)
+                .flat_map(|&row| [row as u64, (row >> 64) as u64]),
+        );
+        f(Probe::Form(&words))
+    }
+
+    /// The reduced position with what its equivalence test needs: in
+    /// unordered games its canonical form ([`crate::canon`]), or for a
+    /// position too symmetric to have one the stable colouring of its
+    /// graph ([`stable`]).
     pub fn prepare(self) -> Prepared {
-        let tokens = u64::from(self.tokens);
-        let (invariant, shape) = match self.ordered {
-            true => {
-                let mut h = DefaultHasher::new();
-                self.ordered_key().hash(&mut h);
-                (h.finish(), Shape::Ordered)
-            }
+        let shape = match self.ordered {
+            true => Shape::Ordered,
             false => match canon::form(&self, |f| f.map(<[u64]>::to_vec)) {
-                Some(f) => (canon::hash(tokens, &f), Shape::Form(f)),
-                None => {
-                    let (colours, invariant) = stable(&self);
-                    (invariant ^ canon::mix(tokens), Shape::Stable(colours))
-                }
+                Some(f) => Shape::Form(f),
+                None => Shape::Stable(stable(&self).0),
             },
         };
-        Prepared {
-            reduced: self,
-            shape,
-            invariant,
-        }
+        Prepared { reduced: self, shape }
     }
 }
 
@@ -306,22 +323,14 @@ enum Shape {
     Stable(Vec<u32>),
 }
 
-/// A [`Reduced`] position prepared for many equivalence tests (an entry's
-/// is tested against every position looked up in its bucket).
+/// A [`Reduced`] position prepared for equivalence tests.
 #[derive(Clone, Debug)]
 pub struct Prepared {
     reduced: Reduced,
     shape: Shape,
-    invariant: u64,
 }
 
 impl Prepared {
-    /// An invariant of equivalence: equal for equivalent positions (picks
-    /// candidates only).
-    pub fn invariant(&self) -> u64 {
-        self.invariant
-    }
-
     /// Whether the two are equivalent: in unordered games by equal
     /// canonical forms or an explicit isomorphism found and checked by
     /// [`crate::iso`], either an isomorphism of their graphs.
