@@ -146,3 +146,53 @@ fn damaged_bytes_never_make_the_checker_panic() {
         }
     }
 }
+
+/// Achieve game on the board 0-1-2-3-4-5-0 plus the chords 0-2 and 3-5 and
+/// a separate edge 6-7 (`GxEW?C`); red's target two disjoint edges (`C``),
+/// blue's K4 (`C~`, out of reach). Red takes 6-7; each of blue's three
+/// replies leaves red to move, and any red edge then wins. Blue's reply
+/// 0-1 closes a blue hexagon (free: the chords); the entry offered for it
+/// has blue's two triangles 0-1-2, 3-4-5 (free: 2-3, 0-5) instead. In
+/// both every vertex has two blue edges and the same free degree, and so
+/// do its neighbours: colour refinement cannot tell them apart, so they
+/// share the refinement invariant, yet a hexagon is not two triangles.
+const HEXAGON: [&str; 4] = [
+    "G?????:GHEG?? 6-7 2",
+    "G????C:GhEG?? 0-2 1",
+    "G????C:GXEG?? 0-1 1",
+    "G????C:GHEW?? 0-1 1",
+];
+
+/// The hexagon certificate, with `body` as its entries.
+fn hexagon_certificate(body: &[&str]) -> String {
+    let head = "ramsey-cert 3\ntool by hand\nrules achieve\nboard GxEW?C\ntarget-red C`\ntarget-blue C~\n\
+                first red\nstart G?????:GHEG??\nto-move red\nwinner red\nbound 2\n";
+    sealed(head, body)
+}
+
+#[test]
+fn positions_with_equal_invariants_are_matched_only_if_isomorphic() {
+    use ramsey_cert_check::game::position::Position;
+    let s = check(hexagon_certificate(&HEXAGON).as_bytes(), 1).unwrap();
+    assert_eq!((s.entries, s.replies), (4, 3));
+    let board = Position::board(
+        8,
+        &[(0, 1), (0, 2), (0, 5), (1, 2), (2, 3), (3, 4), (3, 5), (4, 5), (6, 7)],
+    );
+    let hexagon = board.coloured("G????C:GhEG??").unwrap();
+    let triangles = board.coloured("G????C:GwCW??").unwrap();
+    assert_eq!(
+        ramsey_cert_check::iso::invariant(&hexagon),
+        ramsey_cert_check::iso::invariant(&triangles)
+    );
+    let form = |p: &Position| ramsey_cert_check::canon::form(p, |f| f.map(<[u64]>::to_vec));
+    assert!(form(&hexagon).is_some() && form(&hexagon) != form(&triangles));
+    // The two triangles' entry in place of the hexagon's: the reply 0-1
+    // is left without an entry, and the first entry is blamed.
+    let wrong = [HEXAGON[0], "G????C:GwCW?? 2-3 1", HEXAGON[2], HEXAGON[3]];
+    invalid_at(
+        &hexagon_certificate(&wrong),
+        Some(14),
+        "the reply 0-1 the position has no entry",
+    );
+}
