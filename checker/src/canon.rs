@@ -105,7 +105,7 @@ struct Search {
     /// The colouring of each level of the tree, `n` colours per level.
     levels: Vec<u32>,
     /// A refinement round's signatures with their vertices, sorted.
-    sigs: Vec<(u64, u32)>,
+    sigs: Vec<u64>,
     /// The distinct codes on the diagonal.
     names: Vec<u8>,
     /// A node's class sizes, and at each level which twin classes were tried.
@@ -135,13 +135,12 @@ impl Search {
         }
         self.n = n;
         self.cells.clear();
+        g.codes(&mut self.cells);
         self.pairs.clear();
         self.starts.clear();
         for u in 0..n {
             self.starts.push(self.pairs.len());
-            for v in 0..n {
-                let code = g.cell(u, v);
-                self.cells.push(code);
+            for (v, &code) in self.cells[u * n..(u + 1) * n].iter().enumerate() {
                 if code != 0 && u != v {
                     self.pairs.push((code, v as u32));
                 }
@@ -190,14 +189,16 @@ impl Search {
                 let others = self.pairs[self.starts[v]..self.starts[v + 1]]
                     .iter()
                     .fold(0u64, |s, &(code, w)| s.wrapping_add(term(code, colour[w as usize])));
-                self.sigs
-                    .push((mix(others ^ COLOUR_HASH[colour[v] as usize]), v as u32));
+                // The signature's top 56 bits, the vertex in the low 8
+                // (fewer than 256 vertices): one sort of plain words.
+                let sig = mix(others ^ COLOUR_HASH[colour[v] as usize]);
+                self.sigs.push(sig & !0xff | v as u64);
             }
             self.sigs.sort_unstable();
             let mut rank = 0;
             for i in 0..n {
-                rank += usize::from(i > 0 && self.sigs[i].0 != self.sigs[i - 1].0);
-                colour[self.sigs[i].1 as usize] = rank as u32;
+                rank += usize::from(i > 0 && self.sigs[i] >> 8 != self.sigs[i - 1] >> 8);
+                colour[(self.sigs[i] & 0xff) as usize] = rank as u32;
             }
             let found = if n == 0 { 0 } else { rank + 1 };
             // Singletons cannot split: no confirming round is needed.

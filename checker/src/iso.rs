@@ -35,6 +35,12 @@ pub trait Cells {
     fn order(&self) -> usize;
     /// The code of the pair `{u, v}` (0 for none).
     fn cell(&self, u: usize, v: usize) -> u8;
+    /// Appends every code to `out`, row by row: `cell(u, v)` for `u`, then
+    /// `v`, from 0 (a type holding the matrix copies it at once).
+    fn codes(&self, out: &mut Vec<u8>) {
+        let n = self.order();
+        out.extend((0..n * n).map(|i| self.cell(i / n, i % n)));
+    }
 }
 
 impl Cells for Graph {

@@ -37,6 +37,9 @@ impl Cells for Position {
     fn cell(&self, u: usize, v: usize) -> u8 {
         self.cells[u * self.n + v]
     }
+    fn codes(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.cells);
+    }
 }
 
 impl Position {
