@@ -21,7 +21,8 @@
 //! from its start, module [`colouring::parts`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
-//! own isomorphism test ([`iso`], no canonical labelling), its own reader
+//! own isomorphism test ([`iso`]) and canonical forms ([`canon`], found by
+//! an exact comparison in a [`table`]), its own reader
 //! ([`mod@format`]). It trusts nothing in the file: every entry is checked to be
 //! closed ([`closure`]) and the empty board must have an entry within the
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
