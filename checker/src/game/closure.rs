@@ -17,6 +17,10 @@ use crate::table::Table;
 use crate::text::clip;
 use crate::Rejection;
 
+/// What [`Rulebook::each_move`] calls with each position after a move
+/// and the move's edges.
+pub type OnMove<'a> = &'a mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>;
+
 /// The rules of a game on a labelled board, as the closure needs them.
 pub trait Rulebook: Sync {
     /// How a game ends (a winner, a draw, a final score).
@@ -27,12 +31,7 @@ pub trait Rulebook: Sync {
     fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String>;
     /// Calls `f` with the position after every legal move of `c` at `p` and
     /// the move's edges, until an error; returns the moves tried.
-    fn each_move(
-        &self,
-        p: &Position,
-        c: Colour,
-        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
-    ) -> Result<usize, String>;
+    fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String>;
     /// Why an entry's position, `to_move` to move, is not one where the game
     /// goes on (or is beyond the checker's limits).
     fn playable(&self, p: &Position, to_move: Colour) -> Result<(), String>;

@@ -3,7 +3,7 @@
 //! when and how a game ends; and what a claim needs of an end (a win, or
 //! no loss). Nothing here comes from the engine.
 
-use super::closure::{Goal, Rulebook};
+use super::closure::{Goal, OnMove, Rulebook};
 use super::position::{other, Position, Target};
 use crate::graph::Colour;
 use crate::text::{name_of, named};
@@ -197,12 +197,7 @@ impl Game {
     /// target is not extended (under avoid rules it and every superset are
     /// illegal; otherwise every superset also completes the target, so it
     /// ends the game the same way). Returns the number of moves tried.
-    pub fn each_move(
-        &self,
-        p: &Position,
-        c: Colour,
-        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
-    ) -> Result<usize, String> {
+    pub fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String> {
         let free = p.free_edges();
         if !self.rules.sets() {
             // The moves `play` accepts: free edges, under avoid rules those
@@ -230,7 +225,7 @@ impl Game {
         c: Colour,
         free: &[(usize, usize)],
         set: &mut Vec<(usize, usize)>,
-        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
+        f: OnMove,
     ) -> Result<usize, String> {
         let mut tried = 0;
         for (i, &(u, v)) in free.iter().enumerate() {
@@ -263,12 +258,7 @@ impl Rulebook for Game {
         Game::play(self, p, m, c)
     }
 
-    fn each_move(
-        &self,
-        p: &Position,
-        c: Colour,
-        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
-    ) -> Result<usize, String> {
+    fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String> {
         Game::each_move(self, p, c, f)
     }
 

@@ -4,7 +4,7 @@
 //! is left; then each scores a measure of the spanning graph of its colour
 //! (the board's vertices, its edges). Nothing here comes from the engine.
 
-use crate::game::closure::{Goal, Rulebook};
+use crate::game::closure::{Goal, OnMove, Rulebook};
 use crate::game::position::{Position, Target};
 use crate::graph::Colour;
 use crate::iso::Cells;
@@ -157,12 +157,7 @@ impl Rulebook for Scoring {
         Ok(next)
     }
 
-    fn each_move(
-        &self,
-        p: &Position,
-        c: Colour,
-        f: &mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>,
-    ) -> Result<usize, String> {
+    fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String> {
         let free = p.free_edges();
         for &(u, v) in &free {
             f(&self.play(p, &[(u, v)], c)?, &[(u, v)])?;
