@@ -2,7 +2,7 @@
 //! comparison instead of an isomorphism search per candidate.
 //!
 //! **Soundness** rests on one thing only: a form is the graph relabelled
-//! by a vertex permutation ([`Search::leaf`] builds it from a bijection,
+//! by a vertex permutation (`Search::leaf` builds it from a bijection,
 //! and nothing else writes one). So if `form(a) = pi(a)` and
 //! `form(b) = sigma(b)` agree word for word, `sigma^-1 . pi` carries every
 //! pair of `a` to a pair of `b` with the same code: an explicit

@@ -275,7 +275,7 @@ impl Reduced {
     /// Calls `f` with this position's key in an index ([`Probe`]): in
     /// unordered games its canonical form, or if it has none the
     /// refinement invariant of its graph; in ordered games the reduced
-    /// position itself, packed into words ([`Reduced::ordered_key`]: the
+    /// position itself, packed into words (`Reduced::ordered_key`: the
     /// owners, the edges and the sorted forbidden sets, each row in two
     /// words, after a word with the counts), equal exactly when the keys are.
     pub fn key<T>(&self, f: impl FnOnce(Probe) -> T) -> T {
