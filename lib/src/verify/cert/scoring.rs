@@ -391,3 +391,67 @@ fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, body: String) 
     text.insert_str(0, &header);
     Certificate { text, entries }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::erdos::parse_board;
+    use crate::engine::extract::strategy;
+    use crate::games::scoring::{Scoring, PROBES};
+
+    /// [`Keeps`] as the writer was before entries and waiting positions
+    /// were packed and the walk kept one ply's fingerprints: every
+    /// position whole, every fingerprint kept.
+    struct Whole<'k, 's, 'g>(&'k Keeps<'s, 'g>);
+
+    impl Prover<ScoringGame> for Whole<'_, '_, '_> {
+        fn settled(&self, position: &Position) -> bool {
+            self.0.settled(position)
+        }
+        fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
+            self.0.choose(position)
+        }
+    }
+
+    /// The certificate of the plain walk, sealed from whole entries.
+    fn plain(solver: &BoundedSolver<ScoringGame>, start: &Position, claims: Claims) -> String {
+        let packer = Packer::new(start);
+        let mut entries = Vec::new();
+        for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
+            let Some(t) = t else { continue };
+            let (solver, packer) = (solver, &packer);
+            let keeps = Keeps {
+                solver,
+                player,
+                t,
+                packer,
+                held: 0,
+            };
+            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_position).unwrap();
+            entries.extend(moves.into_iter().map(|(p, m)| (player, p, m.to_string())));
+        }
+        seal_scoring(solver.game(), start, claims, entries).text
+    }
+
+    /// A packed entry with a wrong move, or a position the one-ply
+    /// fingerprints drop, changes the text: it must be the plain walk's.
+    #[test]
+    fn packed_strategies_are_the_plain_walks_byte_for_byte() {
+        let mut entries = 0;
+        for (board, head) in [("colex:11", &[][..]), ("6", &[]), ("DQo", &[]), ("5", &[Edge::new(0, 1)])] {
+            for scoring in Scoring::ALL {
+                let game = ScoringGame::new(scoring, &parse_board(board).unwrap(), head).unwrap();
+                let solver = BoundedSolver::new(&game);
+                let v = solver.value(&game.start(), &PROBES).unwrap();
+                let claims = Claims {
+                    at_least: Some(v),
+                    at_most: Some(v),
+                };
+                let packed = scoring_certificate(&solver, &game.start(), claims).unwrap();
+                assert_eq!(packed.text, plain(&solver, &game.start(), claims), "{scoring:?} on {board}");
+                entries += packed.entries;
+            }
+        }
+        assert!(entries > 1000, "{entries}");
+    }
+}
