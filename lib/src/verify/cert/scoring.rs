@@ -109,7 +109,11 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
     }
     fn unpack(&self, bytes: &[u8]) -> Position {
         let (mut position, turn) = self.packer.unpack(bytes);
-        position.set_to_move(if turn == Player::Second as u8 { Player::Second } else { Player::First });
+        position.set_to_move(if turn == Player::Second as u8 {
+            Player::Second
+        } else {
+            Player::First
+        });
         position
     }
     /// The walk, the entries of both sides and the search's table together
@@ -117,7 +121,9 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
     /// reply an edge with its fingerprint, an entry its packed bytes.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
         let width = self.packer.width() as u64;
-        let waiting = width + 2 * std::mem::size_of::<usize>() as u64 + std::mem::size_of::<(Box<[u8]>, Vec<(Edge, u64)>)>() as u64;
+        let waiting = width
+            + 2 * std::mem::size_of::<usize>() as u64
+            + std::mem::size_of::<(Box<[u8]>, Vec<(Edge, u64)>)>() as u64;
         let reply = std::mem::size_of::<(Edge, u64)>() as u64;
         self.solver.room_for(size.bytes(waiting, reply, width) + self.held)
     }
@@ -438,7 +444,12 @@ mod tests {
     #[test]
     fn packed_strategies_are_the_plain_walks_byte_for_byte() {
         let mut entries = 0;
-        for (board, head) in [("colex:11", &[][..]), ("6", &[]), ("DQo", &[]), ("5", &[Edge::new(0, 1)])] {
+        for (board, head) in [
+            ("colex:11", &[][..]),
+            ("6", &[]),
+            ("DQo", &[]),
+            ("5", &[Edge::new(0, 1)]),
+        ] {
             for scoring in Scoring::ALL {
                 let game = ScoringGame::new(scoring, &parse_board(board).unwrap(), head).unwrap();
                 let solver = BoundedSolver::new(&game);
@@ -448,7 +459,11 @@ mod tests {
                     at_most: Some(v),
                 };
                 let packed = scoring_certificate(&solver, &game.start(), claims).unwrap();
-                assert_eq!(packed.text, plain(&solver, &game.start(), claims), "{scoring:?} on {board}");
+                assert_eq!(
+                    packed.text,
+                    plain(&solver, &game.start(), claims),
+                    "{scoring:?} on {board}"
+                );
                 entries += packed.entries;
             }
         }
