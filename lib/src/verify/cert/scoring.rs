@@ -130,7 +130,7 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
 }
 
 /// The claimed players' strategies read off a search, packed
-/// ([`Packer`]): what [`ScoringStrategies::seal`] writes as a version-6
+/// (the colours as bits over the board's edges): what [`ScoringStrategies::seal`] writes as a version-6
 /// certificate. About `2 * ceil(E / 8) + 1` bytes per entry on a board of
 /// `E` edges (11 on K9), where the writer held the position and its move's
 /// text (about 420 bytes on K9).
@@ -199,7 +199,7 @@ impl ScoringStrategies {
     }
 
     /// The version-6 certificate: the body in the order of
-    /// [`strategies_body`] (Alice's entries first, each side by coloured
+    /// `strategies_body` (Alice's entries first, each side by coloured
     /// edges, then by text). The walk meets a side's entries ply by ply,
     /// every ply one more coloured edge than the last, so each run of
     /// entries with one number of coloured edges is a level of that
