@@ -21,6 +21,12 @@
 //! ([`canonical_position`]), not the per-vertex reduction the Star and VC
 //! searches key their table by: the checker looks entries up by
 //! isomorphism of colourings.
+//!
+//! Memory ([`scoring_strategies`]): entries and the walk's waiting
+//! positions are held packed (the colours as bits over the board's edges),
+//! the walk keeps the fingerprints of one ply only, and the text is made
+//! by [`ScoringStrategies::seal`] once the caller has dropped the table;
+//! the walk counts what it holds beside the table against the memory cap.
 
 use super::game::{colouring, strategies_body};
 use super::{sha256_hex, Certificate};
