@@ -104,6 +104,14 @@ pub trait Prover<G: Symmetric> {
     /// recorded there may be dropped (told in the walk's order, after the
     /// positions of a chunk are labelled). The default: nothing.
     fn kept(&self, _f: u64) {}
+    /// Whether positions of different plies of the walk are never
+    /// isomorphic (every move colours one edge, as in the scoring games):
+    /// then the walk keeps the fingerprints of one ply only. A prover
+    /// that records replies ([`Recorded::Replies`]: the walk claims
+    /// positions a ply ahead) must say no (the default).
+    fn plies_apart(&self) -> bool {
+        false
+    }
     /// A compact copy of `position` for the walk to keep while it waits
     /// for its ply (a walk holds a whole ply: on large boards most of its
     /// memory), given back by [`Prover::unpack`]; `None` (the default):
@@ -205,6 +213,11 @@ pub fn opening<G: Symmetric>(
     for _ in 0..plies {
         if ply.is_empty() {
             break;
+        }
+        if prover.plies_apart() {
+            // This ply's positions are kept already, and the next ply's
+            // are never isomorphic to them.
+            seen.clear();
         }
         let mut next = Vec::new();
         let mut rest = ply.into_iter();

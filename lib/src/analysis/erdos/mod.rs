@@ -13,7 +13,7 @@ use crate::engine::{Counters, Limits, Stopped};
 use crate::games::colex::colex_graph;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, Scoring, ScoringError, ScoringGame, MAX_BOARD_VERTICES, PROBES};
-use crate::verify::cert::scoring::{scoring_certificate, Claims};
+use crate::verify::cert::scoring::{scoring_strategies, Claims, ScoringStrategies};
 use crate::verify::cert::Certificate;
 use std::time::Instant;
 
@@ -173,8 +173,11 @@ pub fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<So
 }
 
 /// [`solve`], and a certificate of what was found (format version 6,
-/// [`scoring_certificate`]), read off the same search's table; its time
-/// is counted in the `seconds` of the result.
+/// [`scoring_strategies`]), read off the same search's table; its time
+/// is counted in the `seconds` of the result. The table is dropped before
+/// the certificate's text is made; the walk, its entries and the table
+/// together, and then the entries and the text, stay within `limits`'
+/// memory cap (else [`Stopped`], a certificate cap).
 pub fn solve_certified(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<Solved, Stopped> {
     solve_with(game, limits, winner_only, true)
 }
@@ -200,14 +203,18 @@ fn solve_with(game: &ScoringGame, limits: Limits, winner_only: bool, certify: bo
     })?;
     let per_move = solver.positions_per_ply();
     let positions = solver.counts().positions;
-    let certificate = match certify {
+    let strategies = match certify {
         true => {
             let (at_least, at_most) = found.bounds();
             let claims = Claims { at_least, at_most };
-            Some(limits.watch(counters, || scoring_certificate(&solver, &start, claims))?)
+            Some(limits.watch(counters, || scoring_strategies(&solver, &start, claims))?)
         }
         false => None,
     };
+    // The table is not needed for the text: dropped first, so the text
+    // (a line per entry) and the table are never held together.
+    drop(solver);
+    let certificate = strategies.map(|s| sealed(&s, game, limits)).transpose()?;
     let seconds = started.elapsed().as_secs_f64();
     Ok(Solved {
         certificate,
@@ -217,6 +224,15 @@ fn solve_with(game: &ScoringGame, limits: Limits, winner_only: bool, certify: bo
         positions,
         seconds,
     })
+}
+
+/// The certificate of `strategies`, if its text (with the packed
+/// entries it is made from) fits under `limits`' memory cap.
+fn sealed(strategies: &ScoringStrategies, game: &ScoringGame, limits: Limits) -> Result<Certificate, Stopped> {
+    match strategies.bytes() + strategies.text_bytes() > limits.max_memory() {
+        true => Err(Stopped::certificate_cap(limits.max_memory())),
+        false => Ok(strategies.seal(game)),
+    }
 }
 
 impl Found {

@@ -21,14 +21,20 @@
 //! ([`canonical_position`]), not the per-vertex reduction the Star and VC
 //! searches key their table by: the checker looks entries up by
 //! isomorphism of colourings.
+//!
+//! Memory ([`scoring_strategies`]): entries and the walk's waiting
+//! positions are held packed (the colours as bits over the board's edges),
+//! the walk keeps the fingerprints of one ply only, and the text is made
+//! by [`ScoringStrategies::seal`] once the caller has dropped the table;
+//! the walk counts what it holds beside the table against the memory cap.
 
-use super::game::{colouring, strategies_body, walk_bytes};
+use super::game::{colouring, strategies_body};
 use super::{sha256_hex, Certificate};
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
-use crate::engine::extract::{strategy, Prover, WalkSize};
+use crate::engine::extract::{walk, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
@@ -53,8 +59,8 @@ struct Keeps<'s, 'g> {
     solver: &'s BoundedSolver<'g, ScoringGame>,
     player: Player,
     t: Points,
-    /// Bytes of one position of the game.
-    position_bytes: u64,
+    /// How positions are packed while they wait and as entries.
+    packer: &'s Packer,
     /// Bytes of the entries already read off for the other side.
     held: u64,
 }
@@ -97,44 +103,268 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
         }
         unreachable!("a position on the claim's side has a move that keeps it there")
     }
-    /// The walk, the other side's entries and the search's table together
-    /// within the cap.
-    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
-        self.solver.room_for(walk_bytes(size, self.position_bytes) + self.held)
+    /// Every move colours one edge: the positions of a ply all have the
+    /// same number of coloured edges, which an isomorphism keeps.
+    fn plies_apart(&self) -> bool {
+        true
     }
+    fn pack(&self, position: &Position) -> Option<Box<[u8]>> {
+        let mut bytes = Vec::with_capacity(self.packer.width());
+        self.packer.pack(position, position.to_move() as u8, &mut bytes);
+        Some(bytes.into_boxed_slice())
+    }
+    fn unpack(&self, bytes: &[u8]) -> Position {
+        let (mut position, turn) = self.packer.unpack(bytes);
+        position.set_to_move(if turn == Player::Second as u8 {
+            Player::Second
+        } else {
+            Player::First
+        });
+        position
+    }
+    /// The walk, the entries of both sides and the search's table together
+    /// within the cap: a waiting position is its packed bytes in a box, a
+    /// reply an edge with its fingerprint, an entry its packed bytes.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        let width = self.packer.width() as u64;
+        let waiting = width
+            + 2 * std::mem::size_of::<usize>() as u64
+            + std::mem::size_of::<(Box<[u8]>, Vec<(Edge, u64)>)>() as u64;
+        let reply = std::mem::size_of::<(Edge, u64)>() as u64;
+        self.solver.room_for(size.bytes(waiting, reply, width) + self.held)
+    }
+}
+
+/// The claimed players' strategies read off a search, packed
+/// (the colours as bits over the board's edges): what [`ScoringStrategies::seal`] writes as a version-6
+/// certificate. About `2 * ceil(E / 8) + 1` bytes per entry on a board of
+/// `E` edges (11 on K9), where the writer held the position and its move's
+/// text (about 420 bytes on K9).
+pub struct ScoringStrategies {
+    claims: Claims,
+    packer: Packer,
+    /// Alice's entries, then Bob's, each in the order the walk met them.
+    entries: [Packed; 2],
 }
 
 /// The strategies proving `claims` about `solver`'s game played from
 /// `start` (its start, or any position of it: a split search's job
-/// certifies its own), as a version-6 certificate. `claims` must be proven
-/// (by the same solver's tests).
+/// certifies its own), packed: [`ScoringStrategies::seal`] makes the
+/// certificate once the search's table is no longer needed. `claims`
+/// must be proven (by the same solver's tests).
+pub fn scoring_strategies(
+    solver: &BoundedSolver<ScoringGame>,
+    start: &Position,
+    claims: Claims,
+) -> Result<ScoringStrategies, Stopped> {
+    let game = solver.game();
+    let packer = Packer::new(start);
+    let mut entries = [(); 2].map(|_| Packed::new(packer.width()));
+    for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
+        let Some(t) = t else { continue };
+        let prover = Keeps {
+            solver,
+            player,
+            t,
+            packer: &packer,
+            held: entries.iter().map(Packed::bytes).sum(),
+        };
+        let own = &mut entries[player as usize];
+        walk(game, start, player, &prover, canonical_position, |position, m| {
+            own.push(&packer, &position, m)
+        })?;
+    }
+    Ok(ScoringStrategies {
+        claims,
+        packer,
+        entries,
+    })
+}
+
+/// [`scoring_strategies`] sealed at once, the table still held.
 pub fn scoring_certificate(
     solver: &BoundedSolver<ScoringGame>,
     start: &Position,
     claims: Claims,
 ) -> Result<Certificate, Stopped> {
-    let game = solver.game();
-    let mut entries = Vec::new();
-    for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
-        let Some(t) = t else { continue };
-        let position_bytes = start.bytes();
-        let prover = Keeps {
-            solver,
-            player,
-            t,
-            position_bytes,
-            held: walk_bytes(
-                WalkSize {
-                    entries: entries.len() as u64,
-                    ..WalkSize::default()
-                },
-                position_bytes,
-            ),
-        };
-        let moves = strategy(game, start, player, &prover, canonical_position)?;
-        entries.extend(moves.into_iter().map(|(position, m)| (player, position, m.to_string())));
+    Ok(scoring_strategies(solver, start, claims)?.seal(solver.game()))
+}
+
+impl ScoringStrategies {
+    /// Bytes held by the packed entries.
+    pub fn bytes(&self) -> u64 {
+        self.entries.iter().map(Packed::bytes).sum()
     }
-    Ok(seal_scoring(game, start, claims, entries))
+
+    /// About the bytes of the certificate's text: a line per entry of
+    /// the colour's name, two graph6 strings and a move.
+    pub fn text_bytes(&self) -> u64 {
+        let n = self.packer.empty.vertex_count() as u64;
+        let line = 8 + 2 * (1 + (n * n.saturating_sub(1) / 2).div_ceil(6)) + 8;
+        self.entries.iter().map(|e| e.len as u64).sum::<u64>() * line
+    }
+
+    /// The version-6 certificate: the body in the order of
+    /// `strategies_body` (Alice's entries first, each side by coloured
+    /// edges, then by text). The walk meets a side's entries ply by ply,
+    /// every ply one more coloured edge than the last, so each run of
+    /// entries with one number of coloured edges is a level of that
+    /// order, sorted on its own: the lines of one level are all the text
+    /// held beside the body.
+    pub fn seal(&self, game: &ScoringGame) -> Certificate {
+        let mut body = String::new();
+        for (player, packed) in [Player::First, Player::Second].into_iter().zip(&self.entries) {
+            let mut level: Vec<String> = Vec::new();
+            let mut coloured = None;
+            for record in packed.records() {
+                let (position, m) = self.packer.unpack(record);
+                let c = Some(super::game::coloured(&position));
+                if c != coloured {
+                    flush(&mut level, &mut body);
+                    coloured = c;
+                }
+                let m = self.packer.edges[m as usize];
+                level.push(format!("{} {} {m}\n", player.colour_name(), colouring(&position)));
+            }
+            flush(&mut level, &mut body);
+        }
+        seal_body(game, &self.packer.start, self.claims, body)
+    }
+}
+
+/// Appends `level`'s lines to `body` in text order and empties it.
+fn flush(level: &mut Vec<String>, body: &mut String) {
+    level.sort_unstable();
+    level.drain(..).for_each(|line| body.push_str(&line));
+}
+
+/// Positions of one board packed as bytes: the red and the blue edges as
+/// bits over the board's edges in order (`ceil(E / 8)` bytes each), then
+/// one byte (the turn of a waiting position, the move's edge of an entry).
+struct Packer {
+    /// The board's edges in order.
+    edges: Vec<Edge>,
+    /// `index[u * n + v]`: the index of edge `u-v` in `edges`.
+    index: Vec<u8>,
+    /// Bytes of one colour's bits.
+    bytes: usize,
+    /// The board with nothing coloured.
+    empty: Position,
+    /// The start, as given (the header states it).
+    start: Position,
+}
+
+impl Packer {
+    fn new(start: &Position) -> Packer {
+        let n = start.vertex_count();
+        let edges = start.board_edges();
+        assert!(edges.len() <= 128, "a scoring board has at most 66 edges");
+        let mut index = vec![0; n * n];
+        for (i, e) in edges.iter().enumerate() {
+            let (u, v) = e.ends();
+            index[u as usize * n + v as usize] = i as u8;
+        }
+        Packer {
+            bytes: edges.len().div_ceil(8),
+            edges,
+            index,
+            empty: Position::empty(start.board().clone()),
+            start: start.clone(),
+        }
+    }
+
+    /// Bytes of a packed position or entry.
+    fn width(&self) -> usize {
+        2 * self.bytes + 1
+    }
+
+    /// The index of board edge `e`.
+    fn edge(&self, e: Edge) -> u8 {
+        let (u, v) = e.ends();
+        self.index[u as usize * self.empty.vertex_count() + v as usize]
+    }
+
+    /// The red and the blue edges of `position` as bits over the board's edges.
+    fn bits(&self, position: &Position) -> (u128, u128) {
+        let mut bits = [0u128; 2];
+        for (i, e) in self.edges.iter().enumerate() {
+            if let Some(owner) = position.owner(*e) {
+                bits[owner as usize] |= 1 << i;
+            }
+        }
+        (bits[0], bits[1])
+    }
+
+    /// Appends `position` packed, then `last`, to `out`.
+    fn pack(&self, position: &Position, last: u8, out: &mut Vec<u8>) {
+        let (red, blue) = self.bits(position);
+        out.extend_from_slice(&red.to_le_bytes()[..self.bytes]);
+        out.extend_from_slice(&blue.to_le_bytes()[..self.bytes]);
+        out.push(last);
+    }
+
+    /// The colouring packed in `record` (its turn not set), and the last byte.
+    fn unpack(&self, record: &[u8]) -> (Position, u8) {
+        let bits = |part: &[u8]| {
+            let mut word = [0u8; 16];
+            word[..self.bytes].copy_from_slice(part);
+            u128::from_le_bytes(word)
+        };
+        let mut position = self.empty.clone();
+        let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
+        for (i, &e) in self.edges.iter().enumerate() {
+            let owner = match (red >> i & 1, blue >> i & 1) {
+                (1, _) => Player::First,
+                (_, 1) => Player::Second,
+                _ => continue,
+            };
+            position.claim(e, owner).expect("a packed position is legal");
+        }
+        (position, record[2 * self.bytes])
+    }
+}
+
+/// Entries packed ([`Packer`]) in blocks of [`BLOCK`] entries, so that a
+/// strategy of tens of millions of entries never copies more than a block
+/// as it grows.
+struct Packed {
+    /// Bytes per entry ([`Packer::width`]).
+    width: usize,
+    blocks: Vec<Vec<u8>>,
+    len: usize,
+}
+
+/// Entries per block of [`Packed`].
+const BLOCK: usize = 1 << 14;
+
+impl Packed {
+    fn new(width: usize) -> Packed {
+        Packed {
+            width,
+            blocks: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// Appends the entry `position`, `m`.
+    fn push(&mut self, packer: &Packer, position: &Position, m: Edge) {
+        if self.len.is_multiple_of(BLOCK) {
+            self.blocks.push(Vec::with_capacity(BLOCK * self.width));
+        }
+        let block = self.blocks.last_mut().expect("a block was pushed");
+        packer.pack(position, packer.edge(m), block);
+        self.len += 1;
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> u64 {
+        self.blocks.iter().map(|b| b.capacity() as u64).sum()
+    }
+
+    /// The entries in order, each its packed bytes.
+    fn records(&self) -> impl Iterator<Item = &[u8]> {
+        self.blocks.iter().flat_map(|b| b.chunks(self.width))
+    }
 }
 
 /// A version-6 certificate of `claims` about `game` played from `from`,
@@ -145,11 +375,17 @@ pub(crate) fn seal_scoring(
     claims: Claims,
     entries: impl IntoIterator<Item = (Player, Position, String)>,
 ) -> Certificate {
-    let body = strategies_body(entries);
+    seal_body(game, from, claims, strategies_body(entries))
+}
+
+/// A version-6 certificate of `claims` about `game` played from `from`
+/// with `body`, its entry lines in order.
+fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, body: String) -> Certificate {
+    let entries = body.lines().count();
     let claim = |p: Option<Points>| p.map_or("-".to_string(), |p| format!("{} {}", p.alice, p.bob));
-    let text = format!(
+    let header = format!(
         "ramsey-cert {SCORING_FORMAT_VERSION}\ntool ramsey-verify {}\ngame {}\nboard {}\nstart {}\nto-move {}\n\
-         at-least {}\nat-most {}\nentries {}\nsha256 {}\n{body}",
+         at-least {}\nat-most {}\nentries {entries}\nsha256 {}\n",
         env!("CARGO_PKG_VERSION"),
         game.scoring().name(),
         encode(from.vertex_count(), &from.board_edges()),
@@ -157,9 +393,86 @@ pub(crate) fn seal_scoring(
         from.to_move().colour_name(),
         claim(claims.at_least),
         claim(claims.at_most),
-        body.lines().count(),
         sha256_hex(&body),
     );
-    let entries = body.lines().count();
+    // The body is the bulk: the header goes in front of it (moved within
+    // its allocation, grown in place where the allocator can), not both
+    // copied into a third string.
+    let mut text = body;
+    text.reserve_exact(header.len());
+    text.insert_str(0, &header);
     Certificate { text, entries }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::erdos::parse_board;
+    use crate::engine::extract::strategy;
+    use crate::games::scoring::{Scoring, PROBES};
+
+    /// [`Keeps`] as the writer was before entries and waiting positions
+    /// were packed and the walk kept one ply's fingerprints: every
+    /// position whole, every fingerprint kept.
+    struct Whole<'k, 's, 'g>(&'k Keeps<'s, 'g>);
+
+    impl Prover<ScoringGame> for Whole<'_, '_, '_> {
+        fn settled(&self, position: &Position) -> bool {
+            self.0.settled(position)
+        }
+        fn choose(&self, position: &Position) -> Result<Edge, Stopped> {
+            self.0.choose(position)
+        }
+    }
+
+    /// The certificate of the plain walk, sealed from whole entries.
+    fn plain(solver: &BoundedSolver<ScoringGame>, start: &Position, claims: Claims) -> String {
+        let packer = Packer::new(start);
+        let mut entries = Vec::new();
+        for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
+            let Some(t) = t else { continue };
+            let (solver, packer) = (solver, &packer);
+            let keeps = Keeps {
+                solver,
+                player,
+                t,
+                packer,
+                held: 0,
+            };
+            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_position).unwrap();
+            entries.extend(moves.into_iter().map(|(p, m)| (player, p, m.to_string())));
+        }
+        seal_scoring(solver.game(), start, claims, entries).text
+    }
+
+    /// A packed entry with a wrong move, or a position the one-ply
+    /// fingerprints drop, changes the text: it must be the plain walk's.
+    #[test]
+    fn packed_strategies_are_the_plain_walks_byte_for_byte() {
+        let mut entries = 0;
+        for (board, head) in [
+            ("colex:11", &[][..]),
+            ("6", &[]),
+            ("DQo", &[]),
+            ("5", &[Edge::new(0, 1)]),
+        ] {
+            for scoring in Scoring::ALL {
+                let game = ScoringGame::new(scoring, &parse_board(board).unwrap(), head).unwrap();
+                let solver = BoundedSolver::new(&game);
+                let v = solver.value(&game.start(), &PROBES).unwrap();
+                let claims = Claims {
+                    at_least: Some(v),
+                    at_most: Some(v),
+                };
+                let packed = scoring_certificate(&solver, &game.start(), claims).unwrap();
+                assert_eq!(
+                    packed.text,
+                    plain(&solver, &game.start(), claims),
+                    "{scoring:?} on {board}"
+                );
+                entries += packed.entries;
+            }
+        }
+        assert!(entries > 1000, "{entries}");
+    }
 }
