@@ -411,15 +411,16 @@ impl Hints for ScoringGame {
         score as i32
     }
 
-    /// Positions with at most [`DIRECT_FREE_EDGES`] free edges, except
-    /// in the VC game (measured: on K8 the Clique game stored 3,208,423
-    /// positions in 41.3 s CPU with none searched directly and took 38.5 s
-    /// so; K7's VC game took 0.64 s with none, 0.65 s with four free
-    /// edges and 0.96 s with five, its bounds being costly per child).
+    /// Clique and Colex positions with at most [`DIRECT_FREE_EDGES`] free
+    /// edges (measured on K8, one thread: Clique 41.3 -> 38.5 s CPU, Colex
+    /// 77.0 -> 71.2 s and 370 -> 233 MB). Not the Star and VC games, whose
+    /// reduced canonical form is cheap and bounds costly per child (K7's
+    /// VC game: 0.64 s with none, 0.96 s with five free edges; Star on
+    /// C(19) slower with four).
     fn search_directly(&self, position: &Position) -> bool {
         let most = match self.scoring {
-            Scoring::VertexCapturing => 0,
-            _ => DIRECT_FREE_EDGES,
+            Scoring::Clique | Scoring::Colex => DIRECT_FREE_EDGES,
+            Scoring::Star | Scoring::VertexCapturing => 0,
         };
         position.free_edge_count().is_some_and(|f| f <= most)
     }
