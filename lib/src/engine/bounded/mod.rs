@@ -31,6 +31,10 @@
 //! by how good their bounds are for the mover, ties in canonical move
 //! order.
 //!
+//! Near the end a game may have positions searched directly
+//! ([`Hints::search_directly`]): every move, no labels, no table; those
+//! positions are neither stored nor counted (only counts change).
+//!
 //! Determinism and threads: the search itself is sequential. Which
 //! positions a threshold search examines depends on what the table holds
 //! when it gets there; searching siblings in parallel (as an earlier
@@ -329,7 +333,13 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// The test `t` at a position from its children (`moves`: all of them,
     /// or one per orbit), whatever they are made and ranked by; `None` if
     /// aborted.
-    fn expand(&self, position: &G::Position, moves: Vec<G::Move>, t: Threshold<G::Score>, ply: usize) -> Option<Test<G::Score>> {
+    fn expand(
+        &self,
+        position: &G::Position,
+        moves: Vec<G::Move>,
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Option<Test<G::Score>> {
         let mover = self.game.to_move(position);
         Some(match self.children(position, moves, mover, t) {
             Ok(mut children) => {
@@ -356,7 +366,13 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// orbit has the value of every move of its orbit) and the table (which
     /// only remembers answers), so the same answer up to fail-soft bounds,
     /// which both keep proven.
-    fn direct(&self, position: &G::Position, t: Threshold<G::Score>, ply: usize, known: Interval<G::Score>) -> Option<Test<G::Score>> {
+    fn direct(
+        &self,
+        position: &G::Position,
+        t: Threshold<G::Score>,
+        ply: usize,
+        known: Interval<G::Score>,
+    ) -> Option<Test<G::Score>> {
         if let Some(answer) = known.decides(t) {
             return Some(answer);
         }
