@@ -411,7 +411,7 @@ impl Hints for ScoringGame {
         score as i32
     }
 
-    /// Clique and Colex positions with at most [`DIRECT_FREE_EDGES`] free
+    /// Clique and Colex positions with at most `DIRECT_FREE_EDGES` (four) free
     /// edges (measured on K8, one thread: Clique 41.3 -> 38.5 s CPU, Colex
     /// 77.0 -> 71.2 s and 370 -> 233 MB). Not the Star and VC games, whose
     /// reduced canonical form is cheap and bounds costly per child (K7's
