@@ -349,6 +349,10 @@ where
     fn quick_score(&self, _node: &Self::Position) -> Option<Verdict> {
         None
     }
+    /// Every node is labelled and stored (the strategy's book needs them).
+    fn search_directly(&self, _node: &Self::Position) -> bool {
+        false
+    }
     fn plies(&self, _m: &G::Move) -> u32 {
         1
     }

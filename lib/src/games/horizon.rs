@@ -242,6 +242,10 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn quick_score(&self, _p: &Self::Position) -> Option<bool> {
         None
     }
+    /// None: the horizon's positions are stored as the inner game's are not.
+    fn search_directly(&self, _p: &Self::Position) -> bool {
+        false
+    }
     fn plies(&self, m: &G::Move) -> u32 {
         self.inner.plies(m)
     }

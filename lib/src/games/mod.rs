@@ -252,6 +252,16 @@ pub trait Hints: Rules {
     fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
         0
     }
+    /// Whether the threshold search (`engine::bounded`) should search a
+    /// position directly, as a plain game tree: every move, no canonical
+    /// labels, nothing read from or stored in its table (e.g. near the end,
+    /// where labelling and storing cost more than the few positions they
+    /// save). Only what is stored and counted depends on it, never a value;
+    /// it must hold of every child of a position it holds of. The default
+    /// searches none directly.
+    fn search_directly(&self, _position: &Self::Position) -> bool {
+        false
+    }
     /// The value of a position that is decided without canonical labelling
     /// (a game that has ended, or a sound shortcut), asked of every child
     /// before it is labelled. Such positions are never stored in the table

@@ -204,6 +204,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
         None
     }
+    /// None: a ranked search keeps its counting convention.
+    fn search_directly(&self, _p: &Self::Position) -> bool {
+        false
+    }
     /// One per move, as the plies played count them.
     fn plies(&self, _m: &G::Move) -> u32 {
         1

@@ -31,6 +31,10 @@
 //! by how good their bounds are for the mover, ties in canonical move
 //! order.
 //!
+//! Near the end a game may have positions searched directly
+//! ([`Hints::search_directly`]): every move, no labels, no table; those
+//! positions are neither stored nor counted (only counts change).
+//!
 //! Determinism and threads: the search itself is sequential. Which
 //! positions a threshold search examines depends on what the table holds
 //! when it gets there; searching siblings in parallel (as an earlier
@@ -319,8 +323,25 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
             return None;
         }
         self.visited.fetch_add(1, Ordering::Relaxed);
-        let mover = self.game.to_move(&canon.position);
-        let result = match self.children(canon, mover, t) {
+        let moves = self.orbit_moves(canon);
+        let result = self.expand(&canon.position, moves, t, ply)?;
+        let result = clamp(result, known);
+        self.store(canon, known.with(result), ply);
+        Some(result)
+    }
+
+    /// The test `t` at a position from its children (`moves`: all of them,
+    /// or one per orbit), whatever they are made and ranked by; `None` if
+    /// aborted.
+    fn expand(
+        &self,
+        position: &G::Position,
+        moves: Vec<G::Move>,
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Option<Test<G::Score>> {
+        let mover = self.game.to_move(position);
+        Some(match self.children(position, moves, mover, t) {
             Ok(mut children) => {
                 // The game's priority, then the most promising bounds for
                 // the mover (a stable sort: ties keep the canonical move
@@ -334,10 +355,30 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
                 self.combine(mover, &children, t, ply)?
             }
             Err(cut) => cut,
-        };
-        let result = clamp(result, known);
-        self.store(canon, known.with(result), ply);
-        Some(result)
+        })
+    }
+
+    /// The test `t` at a position the game searches directly
+    /// ([`Hints::search_directly`]: near the end), with what the game knows
+    /// of it: every move, no labels, nothing read from or stored in the
+    /// table (its children are searched so too). The same test on the same
+    /// tree as [`Self::search`], less the symmetry reduction (a move per
+    /// orbit has the value of every move of its orbit) and the table (which
+    /// only remembers answers), so the same answer up to fail-soft bounds,
+    /// which both keep proven.
+    fn direct(
+        &self,
+        position: &G::Position,
+        t: Threshold<G::Score>,
+        ply: usize,
+        known: Interval<G::Score>,
+    ) -> Option<Test<G::Score>> {
+        if let Some(answer) = known.decides(t) {
+            return Some(answer);
+        }
+        self.visited.fetch_add(1, Ordering::Relaxed);
+        let result = self.expand(position, self.game.moves(position), t, ply)?;
+        Some(clamp(result, known))
     }
 
     /// A node's children, made (played, bounded for the test `t`) in the
@@ -348,14 +389,14 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     /// first cutting child is the same either way.
     fn children(
         &self,
-        canon: &Canonical<G::Position>,
+        position: &G::Position,
+        moves: Vec<G::Move>,
         mover: Player,
         t: Threshold<G::Score>,
     ) -> Result<Vec<Child<G>>, Test<G::Score>> {
-        let mut moves: Vec<(i32, G::Move)> = self
-            .orbit_moves(canon)
+        let mut moves: Vec<(i32, G::Move)> = moves
             .into_iter()
-            .map(|m| (self.game.move_priority(&canon.position, &m), m))
+            .map(|m| (self.game.move_priority(position, &m), m))
             .collect();
         moves.sort_by_key(|&(priority, _)| std::cmp::Reverse(priority));
         let threads = rayon::current_num_threads();
@@ -363,7 +404,7 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         let mut children = Vec::with_capacity(moves.len());
         for part in moves.chunks(batch) {
             let made = pure_map(part, PARALLEL_CHILDREN, |(priority, m)| {
-                let position = self.game.play(&canon.position, m);
+                let position = self.game.play(position, m);
                 Child {
                     known: self.static_known(&position, Some(t)),
                     priority: *priority,
@@ -397,10 +438,14 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         for (i, child) in children.iter().enumerate() {
             let r = match child.known.decides(t) {
                 Some(r) => r,
+                None if self.game.search_directly(&child.position) => {
+                    self.direct(&child.position, t, ply + 1, child.known)?
+                }
                 None => {
                     if searched && ahead.is_empty() && rayon::current_num_threads() > 1 {
                         ahead = pure_map(&children[i..], PARALLEL_LABELS, |c| {
-                            c.known.decides(t).is_none().then(|| self.game.canonical(&c.position))
+                            let labelled = c.known.decides(t).is_none() && !self.game.search_directly(&c.position);
+                            labelled.then(|| self.game.canonical(&c.position))
                         });
                         from = i;
                     }
