@@ -31,8 +31,9 @@
 //! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
 //! at most [`text::MAX_ORDER`] = 128 vertices, the engine's cap): the input
 //! is streamed line by line and rejected at the first cap it passes, so
-//! memory stays below the text cap plus about 200 bytes per entry, and
-//! messages quote at most 40 characters of it.
+//! memory stays below the text cap plus about 200 bytes per entry and its
+//! canonical form ([`canon`]: 1 to 8 bits per pair of vertices, about 2 KB
+//! on 128 vertices), and messages quote at most 40 characters of it.
 
 #![warn(missing_docs)]
 
