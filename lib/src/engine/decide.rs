@@ -120,14 +120,25 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// its winning move, or every move (one per orbit, in the search's
     /// order) with the fingerprint of the position after it; `None` where
     /// nothing was recorded (not recording, or not stored).
+    ///
+    /// Where the game has a score form ([`Hints::score_form`]) the search
+    /// keyed its records by it: the winning move is looked up by the score
+    /// form of `canon.position` and carried back through both labellings;
+    /// replies are never given (the walk must cover every reply up to
+    /// `canon`'s own automorphisms, which the coarser form does not give).
     pub fn recorded(&self, canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         let book = self.solver.hook().book.as_ref()?;
+        let (game, back) = (self.solver.game(), inverse(&canon.to_canon));
+        if let Some(form) = game.game.score_form(&canon.position) {
+            let m = book.lock().expect("no panic holds it").moves.get(&fingerprint(&form.key)).cloned()?;
+            let m = game.relabel_move(&m, &inverse(&form.to_canon));
+            return Some(Recorded::Move(game.relabel_move(&m, &back)));
+        }
         let f = fingerprint(&canon.key);
         let (m, after) = {
             let book = book.lock().expect("no panic holds it");
             (book.moves.get(&f).cloned(), book.after.get(&f).cloned())
         };
-        let (game, back) = (self.solver.game(), inverse(&canon.to_canon));
         if let Some(m) = m {
             return Some(Recorded::Move(game.relabel_move(&m, &back)));
         }
@@ -233,6 +244,10 @@ struct Recorder<'g, G: Rules> {
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
     book: Option<Mutex<Book<G::Move>>>,
+    /// Whether losing positions' replies are recorded: not where the game
+    /// has a score form ([`Hints::score_form`]), whose replies no walk reads
+    /// ([`Decider::recorded`]).
+    replies: bool,
     /// Bytes of the fingerprints in [`Book::after`].
     after_bytes: AtomicU64,
 }
@@ -243,7 +258,7 @@ struct Book<M> {
     after: HashMap<u64, Box<[u64]>, FixedState>,
 }
 
-impl<'g, G: Rules> Recorder<'g, G> {
+impl<'g, G: Hints> Recorder<'g, G> {
     /// The recorder of a search of `deciding`, recording if `recording`.
     fn new(deciding: &Deciding<'g, G>, recording: bool) -> Recorder<'g, G> {
         let book = Book {
@@ -254,6 +269,7 @@ impl<'g, G: Rules> Recorder<'g, G> {
             game: deciding.game,
             best: deciding.best,
             book: recording.then(|| Mutex::new(book)),
+            replies: deciding.game.score_form(&deciding.game.start()).is_none(),
             after_bytes: AtomicU64::new(0),
         }
     }
@@ -300,6 +316,9 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
             if let Some((m, _)) = first.and_then(|c| c.note.clone()) {
                 book.lock().expect("no panic holds it").moves.insert(f, m);
             }
+            return;
+        }
+        if !self.replies {
             return;
         }
         let after: Option<Box<[u64]>> = children.iter().map(|c| c.note.as_ref().map(|n| n.1)).collect();
@@ -379,6 +398,15 @@ impl<'g, G: Rules> view::View for Deciding<'g, G> {
 impl<G: Rules> view::ViewRules for Deciding<'_, G> {}
 
 impl<G: Symmetric + Hints> view::ViewSymmetric for Deciding<'_, G> {
+    /// The game's score form where it has one ([`Hints::score_form`]:
+    /// positions of one score share a table entry), else its canonical
+    /// form.
+    fn canonical(&self, position: &G::Position) -> Canonical<G::Position> {
+        self.game
+            .score_form(position)
+            .unwrap_or_else(|| self.game.canonical(position))
+    }
+
     /// The game's orbit moves in the caller's order; or, where a move
     /// ends the game at once with the mover's best score, that move alone
     /// (it is decisive, so no other move would be searched): the one

@@ -300,6 +300,21 @@ pub trait Hints: Rules {
     fn ending_move(&self, _position: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
         None
     }
+    /// A canonical form coarser than [`Symmetric::canonical`] that the
+    /// score-only search (`engine::Decider`) keys its table by, where the
+    /// game knows one (the triangle-free game's reduced structure,
+    /// `games/ramsey/reduced.rs`): positions with one key must have the
+    /// same score (their lengths of play may differ), and more: the same
+    /// legal moves in the form's labels (`position` relabelled by
+    /// `to_canon`), each leading from both to positions with one key
+    /// again; the generators must map moves to moves leading to positions
+    /// with one key. So a move found winning at one position of a key wins
+    /// at all (the certificate writer reads it so). Only that search uses
+    /// it: lengths and certificates need [`Symmetric::canonical`]. A game
+    /// gives it at every position or at none; the default is none.
+    fn score_form(&self, _position: &Self::Position) -> Option<Canonical<Self::Position>> {
+        None
+    }
     /// How many plies move `m` adds to the length of a value (default 1;
     /// 0 for a move that only completes a turn, such as her choice among
     /// open options in the strategy game, so that lengths count turns).
