@@ -67,10 +67,11 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         // (parallelise over independent questions instead).
         let question = ScoreOnly { best: deciding.best };
         let recorder = Recorder::new(&deciding, recording);
+        let entry_bytes = recorder.entry_bytes();
         let solver = Solver::owning_asking(deciding, question)
             .with_hook(recorder)
             .with_parallel_plies(0)
-            .with_entry_bytes(Recorder::<G>::entry_bytes(recording));
+            .with_entry_bytes(entry_bytes);
         Decider {
             solver: match limits {
                 Some(limits) => solver.with_limits(limits),
@@ -103,12 +104,14 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// positions it has met already. About 24 bytes more per stored
     /// position, counted against the memory cap, and 8 per move of a
     /// losing position, counted in [`Decider::table_bytes`]. The values do
-    /// not change.
+    /// not change. A game with a score form ([`Hints::score_form`]) records
+    /// nothing: the writer asks [`Decider::chosen_move`] instead.
     pub fn recording(self) -> Decider<'g, G> {
         let recorder = Recorder::new(self.solver.game(), true);
+        let entry_bytes = recorder.entry_bytes();
         let solver = self.solver.with_hook(recorder);
         Decider {
-            solver: solver.with_entry_bytes(Recorder::<G>::entry_bytes(true)),
+            solver: solver.with_entry_bytes(entry_bytes),
             limits: self.limits,
             recording: true,
         }
@@ -120,25 +123,14 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// its winning move, or every move (one per orbit, in the search's
     /// order) with the fingerprint of the position after it; `None` where
     /// nothing was recorded (not recording, or not stored).
-    ///
-    /// Where the game has a score form ([`Hints::score_form`]) the search
-    /// keyed its records by it: the winning move is looked up by the score
-    /// form of `canon.position` and carried back through both labellings;
-    /// replies are never given (the walk must cover every reply up to
-    /// `canon`'s own automorphisms, which the coarser form does not give).
     pub fn recorded(&self, canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         let book = self.solver.hook().book.as_ref()?;
-        let (game, back) = (self.solver.game(), inverse(&canon.to_canon));
-        if let Some(form) = game.game.score_form(&canon.position) {
-            let m = book.lock().expect("no panic holds it").moves.get(&fingerprint(&form.key)).cloned()?;
-            let m = game.relabel_move(&m, &inverse(&form.to_canon));
-            return Some(Recorded::Move(game.relabel_move(&m, &back)));
-        }
         let f = fingerprint(&canon.key);
         let (m, after) = {
             let book = book.lock().expect("no panic holds it");
             (book.moves.get(&f).cloned(), book.after.get(&f).cloned())
         };
+        let (game, back) = (self.solver.game(), inverse(&canon.to_canon));
         if let Some(m) = m {
             return Some(Recorded::Move(game.relabel_move(&m, &back)));
         }
@@ -244,10 +236,6 @@ struct Recorder<'g, G: Rules> {
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
     book: Option<Mutex<Book<G::Move>>>,
-    /// Whether losing positions' replies are recorded: not where the game
-    /// has a score form ([`Hints::score_form`]), whose replies no walk reads
-    /// ([`Decider::recorded`]).
-    replies: bool,
     /// Bytes of the fingerprints in [`Book::after`].
     after_bytes: AtomicU64,
 }
@@ -259,8 +247,12 @@ struct Book<M> {
 }
 
 impl<'g, G: Hints> Recorder<'g, G> {
-    /// The recorder of a search of `deciding`, recording if `recording`.
+    /// The recorder of a search of `deciding`, recording if `recording`
+    /// and the game has no score form ([`Hints::score_form`]: positions of
+    /// one key may have different moves, so a move recorded at one says
+    /// nothing of another; a writer asks [`Decider::chosen_move`] there).
     fn new(deciding: &Deciding<'g, G>, recording: bool) -> Recorder<'g, G> {
+        let recording = recording && deciding.game.score_form(&deciding.game.start()).is_none();
         let book = Book {
             moves: HashMap::default(),
             after: HashMap::default(),
@@ -269,16 +261,15 @@ impl<'g, G: Hints> Recorder<'g, G> {
             game: deciding.game,
             best: deciding.best,
             book: recording.then(|| Mutex::new(book)),
-            replies: deciding.game.score_form(&deciding.game.start()).is_none(),
             after_bytes: AtomicU64::new(0),
         }
     }
 
     /// Bytes counted per stored position while recording: a fingerprint
     /// and a move or a slice (the larger), and the map's slack.
-    fn entry_bytes(recording: bool) -> u64 {
+    fn entry_bytes(&self) -> u64 {
         let largest = std::mem::size_of::<(u64, G::Move)>().max(std::mem::size_of::<(u64, Box<[u64]>)>());
-        match recording {
+        match self.book.is_some() {
             true => largest as u64 + 8,
             false => 0,
         }
@@ -316,9 +307,6 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
             if let Some((m, _)) = first.and_then(|c| c.note.clone()) {
                 book.lock().expect("no panic holds it").moves.insert(f, m);
             }
-            return;
-        }
-        if !self.replies {
             return;
         }
         let after: Option<Box<[u64]>> = children.iter().map(|c| c.note.as_ref().map(|n| n.1)).collect();

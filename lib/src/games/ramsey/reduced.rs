@@ -10,6 +10,8 @@
 //! good), and `V(L)` the vertices touching `L`. The *reduced structure* of
 //! a position is `R = (V(L), L, H)` with the player to move.
 //!
+//! # The reduced structure
+//!
 //! *Claim 4.* The reduced structure after a legal move `e` is a function
 //! of `R` and `e` alone, the same function up to relabelling (it commutes
 //! with every bijection of vertices).
@@ -38,58 +40,95 @@
 //! so one move per orbit of the automorphisms of `R` is enough, as with
 //! the automorphisms of the whole position.
 //!
-//! The form is `R` labelled canonically as a position on the complete
-//! graph (`L` red, `H` blue: the engine's canonical form of two-colour
-//! positions), `V(L)` taking the labels `0..|V(L)|`; the position handed
-//! to the search is the real position in those labels (vertices outside
-//! `V(L)` after them), so the search plays real moves from it.
-//! Certificates are not written in this form: their walk compares real
-//! positions up to isomorphism (`verify/cert/game.rs`), as the checker
-//! does.
+//! # Small components by their Grundy values
+//!
+//! *Claim 5.* Split the legal edges into a part `B` and the rest `S`, each
+//! a union of components of interacting edges (`triangle_free.rs`, Claim
+//! 2). The winner depends only on the reduced structure of `B` (its legal
+//! edges `L_B` and the third sides in `G` of cherries of `L_B`), up to
+//! isomorphism, the mover, and the Grundy value of `S`.
+//!
+//! *Proof.* The game is the disjunctive sum of `B` and `S` (Claim 3), so
+//! the mover wins exactly when `g(B) XOR g(S) ≠ 0` (Sprague–Grundy,
+//! `endgame.rs`). `B` played alone is the triangle-free game from a
+//! position whose legal edges are `L_B`: by Claim 3 a move of `B` kills
+//! only edges of `B`, those hard with it (third side in `G`, a cherry of
+//! `L_B`) or soft with it (third side legal and interacting, so in `B`);
+//! so the proof of Claim 4 applies to `B` alone with `L_B` and its cherries'
+//! third sides, and `g(B)` depends on that structure only. ∎
+//!
+//! The form takes for `S` the components `endgame.rs` values (at most 10
+//! edges, a small search), for `B` the rest: its key is the XOR of the
+//! values of `S`, then the canonical form of `B`'s reduced structure
+//! labelled as a position on the complete graph (`L_B` red, its third
+//! sides blue: the engine's canonical form of two-colour positions). The
+//! position handed to the search is the real position with the vertices
+//! of `L_B` relabelled `0..|V(L_B)|` canonically (the others after them),
+//! so the search plays real moves from it. The automorphisms of `B`'s
+//! structure are given for the orbits of moves only where `S` is empty
+//! (Claim 4: one move per orbit is enough then); otherwise none (a move
+//! of `S` has no image under them). Positions of one key may differ in
+//! `S`, so they share a winner, not a game tree: a winning move found at
+//! one is not read off for another (`engine::Decider` records nothing for
+//! a game with this form). Certificates are not written in this form:
+//! their walk compares real positions up to isomorphism
+//! (`verify/cert/game.rs`), as the checker does.
 
+use super::endgame::large_part;
 use super::triangle_free::LegalEdges;
-use crate::core::board::{members, Board, Edge, Player, Position, Vertex, MAX_VERTICES};
+use crate::core::board::{members, Board, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 use crate::core::canon::canonical_position;
 use crate::core::symmetry::Canonical;
 
-/// The reduced structure of `position` (module docs) as a position on the
-/// complete graph of its board's size: `L` red, `H` blue, the same player
-/// to move.
-pub(super) fn reduced_structure(position: &Position) -> Position {
-    let legal = LegalEdges::of(position);
+/// The reduced structure of the legal edges `part` of `legal` (module
+/// docs) as a position on the complete graph of the board's size: `part`
+/// red, the edges of the graph that are third sides of their cherries
+/// blue, `mover` to move.
+fn reduced_structure(legal: &LegalEdges, part: &[Edge], mover: Player) -> Position {
     let n = legal.vertices();
     let mut reduced = Position::empty(Board::complete_graph(n));
+    let mut rows: [VertexSet; MAX_VERTICES] = [0; MAX_VERTICES];
+    for &e in part {
+        let (u, v) = e.ends();
+        rows[u as usize] |= 1 << v;
+        rows[v as usize] |= 1 << u;
+        reduced.claim(e, Player::First).expect("a legal edge is free");
+    }
     let mut third = [0; MAX_VERTICES];
-    for z in 0..n as Vertex {
-        let cherry = legal.legal_at(z);
-        for x in members(cherry) {
+    for cherry in &rows[..n] {
+        for x in members(*cherry) {
             third[x as usize] |= legal.adjacent(x) & cherry;
         }
     }
-    for e in legal.edges() {
-        reduced.claim(e, Player::First).expect("a legal edge is free");
-    }
-    for x in 0..n {
-        for y in members(third[x] >> (x + 1) << (x + 1)) {
+    for (x, &row) in third[..n].iter().enumerate() {
+        for y in members(row >> (x + 1) << (x + 1)) {
             reduced
                 .claim(Edge::new(x as Vertex, y), Player::Second)
                 .expect("an edge of the graph is not legal");
         }
     }
-    reduced.set_to_move(position.to_move());
+    reduced.set_to_move(mover);
     reduced
 }
 
-/// The canonical form of `position` by its reduced structure (module
-/// docs): the key and the automorphisms are the reduced structure's, the
-/// position is `position` relabelled.
+/// The canonical form of `position` by the Grundy value of its small
+/// components and the reduced structure of the rest (module docs, Claims 4
+/// and 5); the position is `position` relabelled.
 pub(super) fn reduced_form(position: &Position) -> Canonical<Position> {
-    let form = canonical_position(&reduced_structure(position));
+    let legal = LegalEdges::of(position);
+    let edges = legal.edges();
+    let (large, small) = large_part(&legal).unwrap_or((u64::MAX, 0));
+    let part: Vec<Edge> = (edges.iter().enumerate())
+        .filter(|&(i, _)| i >= 64 || large >> i & 1 == 1)
+        .map(|(_, &e)| e)
+        .collect();
+    let whole = part.len() == edges.len();
+    let form = canonical_position(&reduced_structure(&legal, &part, position.to_move()));
     let to_canon = form.to_canon;
     Canonical {
         position: position.relabel(|v| to_canon[v as usize]),
-        key: form.key,
+        key: std::iter::once(small as u64).chain(form.key.iter().copied()).collect(),
         to_canon,
-        generators: form.generators,
+        generators: if whole { form.generators } else { Vec::new() },
     }
 }

@@ -85,11 +85,6 @@ impl LegalEdges {
         out
     }
 
-    /// The `w` with `vw` legal.
-    pub(super) fn legal_at(&self, v: Vertex) -> VertexSet {
-        self.legal[v as usize]
-    }
-
     /// The neighbours of `v` in the common graph.
     pub(super) fn adjacent(&self, v: Vertex) -> VertexSet {
         self.adjacent[v as usize]
