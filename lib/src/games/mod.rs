@@ -302,16 +302,15 @@ pub trait Hints: Rules {
     }
     /// A canonical form coarser than [`Symmetric::canonical`] that the
     /// score-only search (`engine::Decider`) keys its table by, where the
-    /// game knows one (the triangle-free game's reduced structure,
-    /// `games/ramsey/reduced.rs`): positions with one key must have the
-    /// same score (their lengths of play may differ), and more: the same
-    /// legal moves in the form's labels (`position` relabelled by
-    /// `to_canon`), each leading from both to positions with one key
-    /// again; the generators must map moves to moves leading to positions
-    /// with one key. So a move found winning at one position of a key wins
-    /// at all (the certificate writer reads it so). Only that search uses
-    /// it: lengths and certificates need [`Symmetric::canonical`]. A game
-    /// gives it at every position or at none; the default is none.
+    /// game knows one (the triangle-free game's reduced structure and
+    /// Grundy values, `games/ramsey/reduced.rs`): positions with one key
+    /// must have the same score (not the same length of play, nor the same
+    /// moves), the position returned must be `position` relabelled by
+    /// `to_canon`, and moves of it in one orbit of the generators must lead
+    /// to positions of one score. Only that search uses it: lengths and
+    /// certificates need [`Symmetric::canonical`], and a move found winning
+    /// at one position of a key is not read off for another. A game gives
+    /// it at every position or at none; the default is none.
     fn score_form(&self, _position: &Self::Position) -> Option<Canonical<Self::Position>> {
         None
     }

@@ -144,9 +144,10 @@ impl Hints for RamseyGame {
         self.endgame_winner(position).or_else(|| self.sim_winner(position))
     }
 
-    /// The triangle-free game's reduced structure (`reduced.rs`, Claim 4:
-    /// the legal edges and the edges of the graph that are third sides of
-    /// their cherries), on finite boards.
+    /// The triangle-free game's reduced structure (`reduced.rs`, Claims 4
+    /// and 5: the legal edges and the edges of the graph that are third
+    /// sides of their cherries, small components by the XOR of their
+    /// Grundy values), on finite boards.
     fn score_form(&self, position: &Position) -> Option<Canonical<Position>> {
         let finite = position.board().edge_count().is_some();
         (self.triangle_free() && finite).then(|| super::reduced::reduced_form(position))

@@ -1,7 +1,7 @@
 //! A canonical form of Hajnal's triangle-free game coarser than the
 //! common graph's, for the winner-only search ([`crate::games::Hints::score_form`]):
-//! positions that differ only in edges that can no longer matter share
-//! one table entry.
+//! positions that differ only in edges that can no longer matter, or in
+//! small independent parts of one Grundy value, share one table entry.
 //!
 //! `G` is the common graph, `L` its legal edges (`triangle_free.rs`). Call
 //! two legal edges `xz`, `yz` at a common vertex `z` a *cherry* of `L`,
