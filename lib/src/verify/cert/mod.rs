@@ -47,6 +47,7 @@ use crate::core::memory::Memory;
 use crate::verify::search::{Node, Observer};
 use crate::verify::strategy::Game;
 use dashmap::DashMap;
+use foldhash::fast::FixedState;
 use sha2::{Digest, Sha256};
 use std::io::Write;
 
@@ -64,7 +65,7 @@ struct Entry {
 /// Collects her proven moves during a search.
 #[derive(Default)]
 pub struct Recorder {
-    entries: DashMap<Key, Entry>,
+    entries: DashMap<Key, Entry, FixedState>,
     /// How the positions after his replies at a node are labelled.
     answers: answers::Answers,
 }
@@ -88,8 +89,10 @@ impl Observer for Recorder {
         if depth == 1 {
             return;
         }
-        let (class, her, position) = self.answers.label(node.bare_form(), his, her);
-        self.record(class, depth, her, position);
+        let (label, her, position) = self.answers.label(node.bare_form(), his, her);
+        if label.improves(depth, her) {
+            self.record(label.class.clone(), depth, her, position);
+        }
     }
 
     fn forget(&self) {
