@@ -56,10 +56,15 @@ pub const FORMAT_VERSION: u32 = 2;
 /// Format version of certificates about open choices (`claim` header line).
 pub const CHOICES_VERSION: u32 = 4;
 
+/// A kept move of hers. The position is held as its certificate text
+/// (graph6, a few dozen bytes) with its red edge count (the line's sort
+/// key), not as a [`Position`] (a row of 32 bytes per vertex): K4's
+/// 268,648 entries took about 250 MB as positions.
 struct Entry {
     depth: u32,
     her: Edge,
-    position: Position,
+    red: usize,
+    position: Box<str>,
 }
 
 /// Collects her proven moves during a search.
@@ -114,10 +119,14 @@ impl Recorder {
                     (e.depth, e.her) = (depth, her);
                 }
             })
-            .or_insert_with(|| Entry {
-                depth,
-                her,
-                position: position(),
+            .or_insert_with(|| {
+                let position = position();
+                Entry {
+                    depth,
+                    her,
+                    red: position.edge_count(Player::First),
+                    position: encode_position(&position).into(),
+                }
             });
     }
 }
@@ -154,7 +163,7 @@ impl Recorder {
         let lines: Vec<(usize, String)> = self
             .entries
             .iter()
-            .map(|e| (e.position.edge_count(Player::First), entry_line(e.value())))
+            .map(|e| (e.red, entry_line(e.value())))
             .collect();
         let start = format!("start {}", start.map_or("empty".to_string(), encode_position));
         seal(FORMAT_VERSION, &start, game, board, bound, lines)
@@ -202,7 +211,7 @@ pub(crate) fn sha256_hex(body: impl AsRef<[u8]>) -> String {
 /// canonical order; her move may also use the untouched vertices `t, t+1`.
 fn entry_line(e: &Entry) -> String {
     let (u, v) = e.her.ends();
-    format!("{} {u}-{v} {}\n", encode_position(&e.position), e.depth)
+    format!("{} {u}-{v} {}\n", e.position, e.depth)
 }
 
 /// A certificate file that could not be written: its path and the
