@@ -252,3 +252,60 @@ impl Certificate {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::strategy::Game;
+
+    /// A node (him to move): red 0-1, 1-2 and blue 0-2, symmetric under
+    /// the swap of 0 and 2.
+    fn node() -> Node {
+        let p = Position::empty(Board::Infinite);
+        let p = p.with(Edge::new(0, 1), Player::First).unwrap();
+        let p = p.with(Edge::new(1, 2), Player::First).unwrap();
+        let p = p.with(Edge::new(0, 2), Player::Second).unwrap();
+        Node::new(p, Memory::default())
+    }
+
+    fn certificate(tellings: &[(Edge, Edge, u32)]) -> String {
+        let recorder = Recorder::new();
+        let node = node();
+        for &(his, her, depth) in tellings {
+            recorder.her_answer(&node, his, her, depth);
+        }
+        recorder.certificate(Game::clique(4), Board::Infinite, 9, None).text
+    }
+
+    /// The recorder updates an entry only when a telling improves on its
+    /// labelling's best: the entries must still be the smallest depth (then
+    /// move) per class, whatever the order (the threads') of the tellings.
+    #[test]
+    fn entries_do_not_depend_on_the_order_of_the_tellings() {
+        let e = Edge::new;
+        let tellings = [
+            (e(0, 3), e(3, 4), 5),
+            (e(1, 3), e(3, 4), 4),
+            (e(2, 3), e(1, 3), 6),
+            (e(2, 3), e(3, 4), 3),
+            (e(3, 4), e(0, 3), 7),
+            (e(3, 4), e(0, 3), 4),
+            (e(3, 4), e(1, 3), 4),
+        ];
+        let forward = certificate(&tellings);
+        let mut reversed = tellings;
+        reversed.reverse();
+        assert_eq!(forward, certificate(&reversed));
+        let mut rotated = tellings;
+        rotated.rotate_left(3);
+        assert_eq!(forward, certificate(&rotated));
+        // Each class keeps its smallest depth: 0-3 and 2-3 are swapped by
+        // the symmetry 0 <-> 2, so their tellings (5, 3) make one entry of
+        // depth 3; 3-4's (7, 4, 4) one of depth 4; 1-3's one of depth 4.
+        let depths: Vec<&str> = forward.lines().skip(8).map(|l| l.rsplit(' ').next().unwrap()).collect();
+        assert_eq!(forward.lines().nth(6), Some("entries 3"), "{forward}");
+        let mut sorted = depths.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, ["3", "4", "4"], "{forward}");
+    }
+}
