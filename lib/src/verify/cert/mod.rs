@@ -160,11 +160,7 @@ impl Recorder {
     /// The certificate of a verified run of `game` on `board` within `bound`,
     /// from the empty board or, for a subtree, from `start` (him to move).
     pub fn certificate(&self, game: Game, board: Board, bound: u32, start: Option<&Position>) -> Certificate {
-        let lines: Vec<(usize, String)> = self
-            .entries
-            .iter()
-            .map(|e| (e.red, entry_line(e.value())))
-            .collect();
+        let lines: Vec<(usize, String)> = self.entries.iter().map(|e| (e.red, entry_line(e.value()))).collect();
         let start = format!("start {}", start.map_or("empty".to_string(), encode_position));
         seal(FORMAT_VERSION, &start, game, board, bound, lines)
     }
