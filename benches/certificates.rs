@@ -4,8 +4,9 @@
 //! (`cargo bench --bench certificates`; `-- quick` for the small ones).
 //! Kinds: Ramsey wins (format 3) and draws (5), winner-only Ramsey wins
 //! (the triangle-free game), Erdős' games exact and winner-only (6),
-//! chi_g (12) and Theorem 5.3's trees. `verify --cert` (format 2) is
-//! measured from the command line (docs/book/src/performance.md).
+//! chi_g (12), Theorem 5.3's trees, and `verify --cert` (format 2) on the
+//! K4 slice (the whole K4 run is measured from the command line:
+//! docs/book/src/performance.md).
 //! Each time is the median of three runs on the current thread pool.
 
 use ramsey_verify::analysis::colouring::chromatic::{game_chromatic, game_chromatic_certified};
@@ -13,7 +14,9 @@ use ramsey_verify::analysis::colouring::trees53::certify_trees;
 use ramsey_verify::analysis::colouring::trees53_states::CertifiedTrees;
 use ramsey_verify::analysis::erdos::{parse_board, solve, solve_certified};
 use ramsey_verify::analysis::ramsey_game::winner_decider;
-use ramsey_verify::core::board::Player;
+use ramsey_verify::bench::{line_start, K4_SLICE};
+use ramsey_verify::core::board::{Board, Player};
+use ramsey_verify::core::canon::canonical_form;
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::colouring::parse_graph;
 use ramsey_verify::games::prelude::*;
@@ -22,6 +25,8 @@ use ramsey_verify::games::statement::parse_board as ramsey_board;
 use ramsey_verify::games::{pattern::Pattern, ramsey::RamseyGame, ramsey::Rules};
 use ramsey_verify::verify::cert::colouring::Ends;
 use ramsey_verify::verify::cert::game::{solved_game_certificate, winner_only_certificate};
+use ramsey_verify::verify::cert::Recorder;
+use ramsey_verify::verify::search::Search;
 use std::time::Instant;
 
 /// The median of three timings of `run`, and its last result.
@@ -98,6 +103,24 @@ fn chi_g(graph: &str, ends: Ends) {
     report(&format!("chi_g {graph} {ends:?}"), plain, with, &text);
 }
 
+/// `verify --strategy k4-patched --bound 21 --cert` on the subtree after
+/// his replies [`K4_SLICE`] (a subtree certificate, `start` its canonical
+/// position): the search alone against the search telling a recorder.
+fn k4_slice() {
+    let strategy = ramsey_verify::strategies::k4::patched();
+    let search = || Search::new(&strategy, Board::Infinite, 21);
+    let (position, memory) = line_start(&search(), &K4_SLICE).expect("the K4 slice");
+    let node = canonical_form(&position, &memory, None);
+    let (plain, _) = timed(|| search().value(&node).expect("no cap"));
+    let (with, cert) = timed(|| {
+        let recorder = Recorder::new();
+        let certified = Search::new(&strategy, Board::Infinite, 21).with_observer(&recorder);
+        certified.value(&node).expect("no cap");
+        recorder.certificate(certified.game, Board::Infinite, 21, Some(&node.position))
+    });
+    report(&format!("verify k4-patched {K4_SLICE:?}"), plain, with, &cert.text);
+}
+
 /// Theorem 5.3's strategy on every tree up to `max_n` vertices, games
 /// ended when every vertex is safe: the engine's labelled certification
 /// (no certificate) against the walk up to states that writes one.
@@ -128,6 +151,7 @@ fn main() {
     theorem53(9);
     chi_g("grid:4x6", Ends::Safe);
     chi_g("grid:4x6", Ends::Secured);
+    k4_slice();
     if !quick {
         chi_g("grid:4x7", Ends::Secured);
         chi_g("grid:5x6", Ends::Secured);

@@ -18,12 +18,14 @@ use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, CanonicalForm, Key};
 use crate::core::memory::Memory;
 use dashmap::DashMap;
+use foldhash::fast::FixedState;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// The canonical labelling of one position `C + e`.
-struct Label {
+pub(super) struct Label {
     /// Its class (canonical key, no memory).
-    class: Key,
+    pub(super) class: Key,
     /// The image of each vertex below the largest touched one, plus one;
     /// every vertex above is its own image (as in
     /// [`crate::core::canon::canonical_form`], which puts untouched vertices
@@ -31,40 +33,63 @@ struct Label {
     map: Box<[Vertex]>,
     /// Its number of touched vertices.
     touched: u8,
+    /// The best (depth, her move) told through this labelling so far,
+    /// packed by [`pack`]; `u64::MAX` before the first.
+    best: AtomicU64,
 }
 
 impl Label {
     fn apply(&self, v: Vertex) -> Vertex {
         self.map.get(v as usize).copied().unwrap_or(v)
     }
+
+    /// Whether her move `her` (canonical labels) of `depth` is better
+    /// (smaller depth, then smaller move) than every one told through this
+    /// labelling before; kept if so. Most of his replies at a node reach a
+    /// labelling already told the same answer (about twelve tellings per
+    /// entry on K4), and only an improvement can change the entry of the
+    /// class, so the recorder updates its map only then: the entries are
+    /// the same, whatever the order of the tellings.
+    pub(super) fn improves(&self, depth: u32, her: Edge) -> bool {
+        let packed = pack(depth, her);
+        self.best.fetch_min(packed, Ordering::Relaxed) > packed
+    }
+}
+
+/// `(depth, her)` as one number ordered as the pair is (an edge's ends
+/// are below 256).
+fn pack(depth: u32, her: Edge) -> u64 {
+    let (u, v) = her.ends();
+    (u64::from(depth) << 16) | (u64::from(u) << 8) | u64::from(v)
 }
 
 /// The labellings made so far, per node form (its key) and smallest edge
 /// of his reply's orbit.
 #[derive(Default)]
 pub(super) struct Answers {
-    labels: DashMap<Key, Vec<(Edge, Arc<Label>)>>,
+    labels: DashMap<Key, Vec<(Edge, Arc<Label>)>, FixedState>,
 }
 
 impl Answers {
     /// Her answer `her` to his reply `his` at a node whose bare canonical
-    /// form is `bare` (both edges in the node's labels): the class of the
-    /// position after his reply, her move in its canonical labels (its
-    /// untouched ends renamed by [`first_fresh`]), and the canonical
-    /// position (worked out only if called).
+    /// form is `bare` (both edges in the node's labels): the labelling of
+    /// the position after his reply (its class: `Label::class`), her move
+    /// in its canonical labels (its untouched ends renamed by
+    /// [`first_fresh`]), and the canonical position (worked out only if
+    /// called).
     pub(super) fn label<'a>(
         &self,
         bare: &'a CanonicalForm,
         his: Edge,
         her: Edge,
-    ) -> (Key, Edge, impl FnOnce() -> Position + 'a) {
+    ) -> (Arc<Label>, Edge, impl FnOnce() -> Position + 'a) {
         let to_form = |e: Edge| e.map(|v| bare.to_canon.apply(v));
         let (his, her) = smallest_image(&bare.generators, to_form(his), to_form(her));
         let label = self.find(&bare.key, his).unwrap_or_else(|| self.insert(bare, his));
         let her = first_fresh(her.map(|v| label.apply(v)), label.touched);
-        let class = label.class.clone();
-        let position = move || after(bare, his).relabel(|v| label.apply(v));
-        (class, her, position)
+        let kept = label.clone();
+        let position = move || after(bare, his).relabel(|v| kept.apply(v));
+        (label, her, position)
     }
 
     fn find(&self, form: &Key, his: Edge) -> Option<Arc<Label>> {
@@ -82,6 +107,7 @@ impl Answers {
             class: canon.key,
             map: canon.to_canon.map[..top].into(),
             touched: canon.position.touched_count() as u8,
+            best: AtomicU64::new(u64::MAX),
         });
         let mut labels = self.labels.entry(bare.key.clone()).or_default();
         match labels.iter().find(|(e, _)| *e == his) {
