@@ -46,6 +46,7 @@ pub mod format;
 pub mod game;
 pub mod graph;
 pub mod iso;
+pub mod memo;
 pub mod nowin;
 pub mod refutation;
 pub mod scoring;

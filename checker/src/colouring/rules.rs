@@ -251,6 +251,31 @@ impl Cells for Reduced {
             (false, false) => 0,
         }
     }
+
+    /// [`Cells::cell`] row by row, written from the bitsets: zeros, then
+    /// each vertex's 3, edges and forbidden colours (the canonical form
+    /// copies every code of every lookup).
+    fn codes(&self, out: &mut Vec<u8>) {
+        let (m, n) = (self.adj.len(), self.order());
+        let at = out.len();
+        out.resize(at + n * n, 0);
+        let cells = &mut out[at..];
+        for (u, (&row, &forbidden)) in self.adj.iter().zip(&self.forbidden).enumerate() {
+            cells[u * n + u] = 3;
+            let mut bits = row;
+            while bits != 0 {
+                cells[u * n + bits.trailing_zeros() as usize] = 1;
+                bits &= bits - 1;
+            }
+            let mut bits = forbidden;
+            while bits != 0 {
+                let colour = m + bits.trailing_zeros() as usize - 1;
+                cells[u * n + colour] = 2;
+                cells[colour * n + u] = 2;
+                bits &= bits - 1;
+            }
+        }
+    }
 }
 
 impl Reduced {

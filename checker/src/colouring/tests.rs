@@ -103,3 +103,32 @@ fn version_12_covers_a_position_with_as_many_tokens_and_an_equivalent_rest_only(
     assert!(!i12.covers(&[1, 0, 0, 0, 0, 0, 0, 1, 2], 3));
     assert!(i12.covers(&[0, 0, 0, 0, 0, 0, 0, 1, 2], 3));
 }
+
+/// `Reduced::codes` (written from the bitsets) is `Cells::cell` read pair
+/// by pair, on every colouring of the 6-cycle and two triangles with up
+/// to 3 colours reachable by a few random colourings, with and without tokens.
+#[test]
+fn reduced_codes_are_the_cells() {
+    use crate::iso::Cells;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for round in 0..400 {
+        let mut setting = cycle_and_triangles();
+        setting.tokens = round % 2 == 1;
+        let mut p = vec![0u8; 12];
+        for v in 0..12 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let c = (seed % 4) as u8;
+            if c > 0 && setting.free(&p, v, 3) >> c & 1 == 1 {
+                p[v] = c;
+            }
+        }
+        let r = setting.reduced(&p, 3);
+        let n = r.order();
+        let mut codes = vec![7];
+        r.codes(&mut codes);
+        let cells: Vec<u8> = std::iter::once(7).chain((0..n * n).map(|i| r.cell(i / n, i % n))).collect();
+        assert_eq!(codes, cells, "colouring {p:?}");
+    }
+}

@@ -13,6 +13,7 @@
 use super::position::{other, parse_move, Position};
 use crate::graph::Colour;
 use crate::iso::{isomorphic, Cells};
+use crate::memo::{pack, Memo};
 use crate::table::Table;
 use crate::text::clip;
 use crate::Rejection;
@@ -124,6 +125,10 @@ pub struct Index<'a> {
     layout: Layout<'a>,
     lines: Vec<&'a [u8]>,
     table: Table,
+    /// What [`Strategy::prover_turn`] needed at positions met before, by
+    /// the prover's colour and the position exactly (a certificate has
+    /// one strategy per colour, so that is all the answer depends on).
+    memo: Memo,
 }
 
 impl<'a> Index<'a> {
@@ -136,7 +141,12 @@ impl<'a> Index<'a> {
             table.add(e.colour as u64, &e.position, e.depth, i);
         }
         table.seal();
-        Ok(Index { layout, lines, table })
+        Ok(Index {
+            layout,
+            lines,
+            table,
+            memo: Memo::new(),
+        })
     }
 
     /// Number of entries.
@@ -227,8 +237,32 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
     }
 
     /// The depth the prover needs at `p`, its turn: 0 if the claim holds
-    /// there already, else its entry's (within `limit`).
+    /// there already, else its entry's (within `limit`). A position met
+    /// before exactly as labelled is answered from the index's memory
+    /// ([`crate::memo`]): [`Strategy::need`] is a function of the
+    /// position and the prover alone.
     pub fn prover_turn(&self, p: &Position, limit: Option<u32>, index: &Index) -> Result<u32, Missing> {
+        let mut key = Vec::new();
+        let n = p.order();
+        let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
+        pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut key);
+        let need = match index.memo.recall(&key) {
+            Some(need) => need,
+            None => {
+                let need = self.need(p, index)?;
+                index.memo.remember(&key, need);
+                need
+            }
+        };
+        match limit {
+            Some(l) if need > l => Err(Missing::Entry(format!("only depth {need}"))),
+            _ => Ok(need),
+        }
+    }
+
+    /// [`Strategy::prover_turn`] without a limit: 0 if the claim holds at
+    /// `p` already, else the least depth of an entry of the prover there.
+    fn need(&self, p: &Position, index: &Index) -> Result<u32, Missing> {
         if self.goal.settled(p) {
             return Ok(0);
         }
@@ -238,13 +272,9 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
                 false => Err(Missing::End(self.rules.end_text(end))),
             };
         }
-        match (index.depth_of(self.prover, p), limit) {
-            (Some(d), None) => Ok(d),
-            (Some(d), Some(l)) if d <= l => Ok(d),
-            (found, _) => Err(Missing::Entry(
-                found.map_or("none".to_string(), |d| format!("only depth {d}")),
-            )),
-        }
+        index
+            .depth_of(self.prover, p)
+            .ok_or_else(|| Missing::Entry("none".to_string()))
     }
 }
 
