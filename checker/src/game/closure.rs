@@ -14,7 +14,8 @@ use super::position::{other, parse_move, Position};
 use crate::graph::Colour;
 use crate::iso::{isomorphic, Cells};
 use crate::memo::{pack, Memo};
-use crate::table::Table;
+use crate::canon::form;
+use crate::table::{Probe, Table};
 use crate::text::clip;
 use crate::Rejection;
 
@@ -219,62 +220,117 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
                 false => Err(format!("{context} the game ends in {}", self.rules.end_text(end))),
             };
         }
-        let mut most = 0;
-        let tried = self.rules.each_move(p, replier, &mut |next, reply| {
-            let reply = || move_text(reply);
-            let depth = self.prover_turn(next, limit, index).map_err(|why| match why {
-                Missing::End(end) => format!("{context}, the reply {} ends the game in {end}", reply()),
-                Missing::Entry(found) => format!(
-                    "{context} and the reply {} the position has no entry{} ({found}): missing position",
-                    reply(),
-                    limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
-                ),
-            })?;
-            most = most.max(depth);
-            Ok(())
+        let (mut tried, mut most) = (0, 0);
+        let mut batch: Vec<(Position, Vec<(usize, usize)>)> = Vec::new();
+        let mut check = |batch: &mut Vec<(Position, Vec<(usize, usize)>)>| {
+            let positions: Vec<&Position> = batch.iter().map(|(next, _)| next).collect();
+            for ((_, reply), need) in batch.iter().zip(self.needs(&positions, index)) {
+                let reply = || move_text(reply);
+                let depth = within(need, limit).map_err(|why| match why {
+                    Missing::End(end) => format!("{context}, the reply {} ends the game in {end}", reply()),
+                    Missing::Entry(found) => format!(
+                        "{context} and the reply {} the position has no entry{} ({found}): missing position",
+                        reply(),
+                        limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
+                    ),
+                })?;
+                most = most.max(depth);
+            }
+            batch.clear();
+            Ok::<(), String>(())
+        };
+        tried += self.rules.each_move(p, replier, &mut |next, reply| {
+            batch.push((next.clone(), reply.to_vec()));
+            match batch.len() < BATCH {
+                true => Ok(()),
+                false => check(&mut batch),
+            }
         })?;
+        check(&mut batch)?;
         Ok((tried, most))
     }
 
     /// The depth the prover needs at `p`, its turn: 0 if the claim holds
-    /// there already, else its entry's (within `limit`). A position met
-    /// before exactly as labelled is answered from the index's memory
-    /// ([`crate::memo`]): [`Strategy::need`] is a function of the
-    /// position and the prover alone.
+    /// there already, else its entry's (within `limit`).
     pub fn prover_turn(&self, p: &Position, limit: Option<u32>, index: &Index) -> Result<u32, Missing> {
-        let mut key = Vec::new();
-        let n = p.order();
-        let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
-        pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut key);
-        let need = match index.memo.recall(&key) {
-            Some(need) => need,
-            None => {
-                let need = self.need(p, index)?;
-                index.memo.remember(&key, need);
-                need
-            }
-        };
-        match limit {
-            Some(l) if need > l => Err(Missing::Entry(format!("only depth {need}"))),
-            _ => Ok(need),
-        }
+        let need = self.needs(&[p], index).pop().expect("one answer");
+        within(need, limit)
     }
 
-    /// [`Strategy::prover_turn`] without a limit: 0 if the claim holds at
-    /// `p` already, else the least depth of an entry of the prover there.
-    fn need(&self, p: &Position, index: &Index) -> Result<u32, Missing> {
+    /// What the prover needs at each of `positions` (its turn at each),
+    /// without a limit: 0 if the claim holds there already, else the least
+    /// depth of an entry of the prover there. A position met before
+    /// exactly as labelled is answered from the index's memory
+    /// ([`crate::memo`]: the answer is a function of the position and the
+    /// prover alone). The rest are looked up together: their forms first,
+    /// then the table's memory for all of them touched at once
+    /// ([`Table::warm`]), then each compared.
+    fn needs(&self, positions: &[&Position], index: &Index) -> Vec<Result<u32, Missing>> {
+        let mut answers = Vec::with_capacity(positions.len());
+        let (mut keys, mut forms, mut spans) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, &p) in positions.iter().enumerate() {
+            let mut key = Vec::new();
+            let n = p.order();
+            let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
+            pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut key);
+            answers.push(match index.memo.recall(&key) {
+                Some(need) => Ok(need),
+                None => match self.early(p) {
+                    Some(answer) => answer,
+                    None => form(p, |f| match f {
+                        Some(f) => {
+                            spans.push((i, forms.len(), f.len()));
+                            forms.extend_from_slice(f);
+                            Ok(0)
+                        }
+                        None => index.depth_of(self.prover, p).ok_or_else(none),
+                    }),
+                },
+            });
+            keys.push(key);
+        }
+        let tag = self.prover as u64;
+        let form_of = |&(_, at, len): &(usize, usize, usize)| &forms[at..at + len];
+        index.table.warm(tag, spans.iter().map(form_of));
+        for span in &spans {
+            let found = index.table.find(tag, Probe::Form(form_of(span)), false, &|_| false);
+            answers[span.0] = found.ok_or_else(none);
+        }
+        for (key, answer) in keys.iter().zip(&answers) {
+            if let Ok(need) = answer {
+                index.memo.remember(key, *need);
+            }
+        }
+        answers
+    }
+
+    /// The answer at `p`, the prover's turn, where no lookup is needed:
+    /// the claim holds already, or the game ended.
+    fn early(&self, p: &Position) -> Option<Result<u32, Missing>> {
         if self.goal.settled(p) {
-            return Ok(0);
+            return Some(Ok(0));
         }
-        if let Some(end) = self.rules.end(p, self.prover) {
-            return match self.goal.accepts(end) {
-                true => Ok(0),
-                false => Err(Missing::End(self.rules.end_text(end))),
-            };
-        }
-        index
-            .depth_of(self.prover, p)
-            .ok_or_else(|| Missing::Entry("none".to_string()))
+        let end = self.rules.end(p, self.prover)?;
+        Some(match self.goal.accepts(end) {
+            true => Ok(0),
+            false => Err(Missing::End(self.rules.end_text(end))),
+        })
+    }
+}
+
+/// The positions a reply turn looks up together (see [`Table::warm`]).
+const BATCH: usize = 64;
+
+/// No entry at all.
+fn none() -> Missing {
+    Missing::Entry("none".to_string())
+}
+
+/// A need within `limit` (depths count in version 3), or why not.
+fn within(need: Result<u32, Missing>, limit: Option<u32>) -> Result<u32, Missing> {
+    match (need?, limit) {
+        (need, Some(l)) if need > l => Err(Missing::Entry(format!("only depth {need}"))),
+        (need, _) => Ok(need),
     }
 }
 
