@@ -99,11 +99,10 @@ fn slot(key: &[u64], slots: usize) -> usize {
     (h as usize) & (slots - 1)
 }
 
-/// Packs `codes` (each below `1 << bits`; `bits` 2 or 8) into words after
-/// `head`: an exact key for [`Memo`] (equal keys, equal codes, when the
-/// count, `bits` and `head` agree).
+/// Appends to `key` the word `head`, then `codes` (each below `1 <<
+/// bits`; `bits` 2 or 8) packed into words: an exact key for [`Memo`]
+/// (equal keys, equal codes, when the count, `bits` and `head` agree).
 pub fn pack(head: u64, bits: u32, codes: impl Iterator<Item = u8>, key: &mut Vec<u64>) {
-    key.clear();
     key.push(head);
     let mut bit = 64;
     for c in codes {

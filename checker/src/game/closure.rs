@@ -20,8 +20,9 @@ use crate::text::clip;
 use crate::Rejection;
 
 /// What [`Rulebook::each_move`] calls with each position after a move
-/// and the move's edges.
-pub type OnMove<'a> = &'a mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>;
+/// (its own copy, kept by the caller without copying again) and the
+/// move's edges.
+pub type OnMove<'a> = &'a mut dyn FnMut(Position, &[(usize, usize)]) -> Result<(), String>;
 
 /// The rules of a game on a labelled board, as the closure needs them.
 pub trait Rulebook: Sync {
@@ -194,7 +195,7 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
     pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
         self.rules.playable(&e.position, self.prover)?;
         let after = self.rules.play(&e.position, &e.mv, self.prover)?;
-        let context = format!("after move {}", move_text(&e.mv));
+        let context = || format!("after move {}", move_text(&e.mv));
         let limit = index.layout.winner.map(|_| e.depth - 1);
         Ok(self.reply_turn(&after, limit, index, &context)?.0)
     }
@@ -208,7 +209,7 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         p: &Position,
         limit: Option<u32>,
         index: &Index,
-        context: &str,
+        context: &dyn Fn() -> String,
     ) -> Result<(usize, u32), String> {
         let replier = other(self.prover);
         if self.goal.settled(p) {
@@ -217,36 +218,41 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         if let Some(end) = self.rules.end(p, replier) {
             return match self.goal.accepts(end) {
                 true => Ok((0, 0)),
-                false => Err(format!("{context} the game ends in {}", self.rules.end_text(end))),
+                false => Err(format!("{} the game ends in {}", context(), self.rules.end_text(end))),
             };
         }
         let (mut tried, mut most) = (0, 0);
-        let mut batch: Vec<(Position, Vec<(usize, usize)>)> = Vec::new();
-        let mut check = |batch: &mut Vec<(Position, Vec<(usize, usize)>)>| {
-            let positions: Vec<&Position> = batch.iter().map(|(next, _)| next).collect();
-            for ((_, reply), need) in batch.iter().zip(self.needs(&positions, index)) {
-                let reply = || move_text(reply);
+        // The positions after the replies not yet checked, and the replies'
+        // edges one after another (reply `i` ends at `ends[i]`).
+        let (mut batch, mut edges, mut ends) = (Vec::new(), Vec::new(), Vec::new());
+        let mut check = |batch: &mut Vec<Position>, edges: &mut Vec<(usize, usize)>, ends: &mut Vec<usize>| {
+            let positions: Vec<&Position> = batch.iter().collect();
+            for (i, need) in self.needs(&positions, index).into_iter().enumerate() {
+                let reply = || move_text(&edges[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]);
                 let depth = within(need, limit).map_err(|why| match why {
-                    Missing::End(end) => format!("{context}, the reply {} ends the game in {end}", reply()),
+                    Missing::End(end) => format!("{}, the reply {} ends the game in {end}", context(), reply()),
                     Missing::Entry(found) => format!(
-                        "{context} and the reply {} the position has no entry{} ({found}): missing position",
+                        "{} and the reply {} the position has no entry{} ({found}): missing position",
+                        context(),
                         reply(),
                         limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
                     ),
                 })?;
                 most = most.max(depth);
             }
-            batch.clear();
+            (batch.clear(), edges.clear(), ends.clear());
             Ok::<(), String>(())
         };
         tried += self.rules.each_move(p, replier, &mut |next, reply| {
-            batch.push((next.clone(), reply.to_vec()));
+            batch.push(next);
+            edges.extend_from_slice(reply);
+            ends.push(edges.len());
             match batch.len() < BATCH {
                 true => Ok(()),
-                false => check(&mut batch),
+                false => check(&mut batch, &mut edges, &mut ends),
             }
         })?;
-        check(&mut batch)?;
+        check(&mut batch, &mut edges, &mut ends)?;
         Ok((tried, most))
     }
 
@@ -269,11 +275,11 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         let mut answers = Vec::with_capacity(positions.len());
         let (mut keys, mut forms, mut spans) = (Vec::new(), Vec::new(), Vec::new());
         for (i, &p) in positions.iter().enumerate() {
-            let mut key = Vec::new();
             let n = p.order();
+            let at = keys.len();
             let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
-            pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut key);
-            answers.push(match index.memo.recall(&key) {
+            pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut keys);
+            answers.push(match index.memo.recall(&keys[at..]) {
                 Some(need) => Ok(need),
                 None => match self.early(p) {
                     Some(answer) => answer,
@@ -287,7 +293,6 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
                     }),
                 },
             });
-            keys.push(key);
         }
         let tag = self.prover as u64;
         let form_of = |&(_, at, len): &(usize, usize, usize)| &forms[at..at + len];
@@ -296,7 +301,8 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
             let found = index.table.find(tag, Probe::Form(form_of(span)), false, &|_| false);
             answers[span.0] = found.ok_or_else(none);
         }
-        for (key, answer) in keys.iter().zip(&answers) {
+        let stride = keys.len() / positions.len().max(1);
+        for (key, answer) in keys.chunks(stride.max(1)).zip(&answers) {
             if let Ok(need) = answer {
                 index.memo.remember(key, *need);
             }

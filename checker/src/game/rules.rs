@@ -208,7 +208,7 @@ impl Game {
                 if !(self.rules.forbids() && self.completes(&mut rows, e, c)) {
                     let mut next = p.clone();
                     next.colour(e.0, e.1, self.rules.class(c))?;
-                    f(&next, &[e])?;
+                    f(next, &[e])?;
                     tried += 1;
                 }
             }
@@ -236,7 +236,7 @@ impl Game {
                 continue;
             }
             set.push((u, v));
-            f(&next, set)?;
+            f(next.clone(), set)?;
             tried += 1;
             if !completes {
                 tried += self.extend_sets(&next, c, &free[i + 1..], set, f)?;

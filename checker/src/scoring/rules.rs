@@ -160,7 +160,7 @@ impl Rulebook for Scoring {
     fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String> {
         let free = p.free_edges();
         for &(u, v) in &free {
-            f(&self.play(p, &[(u, v)], c)?, &[(u, v)])?;
+            f(self.play(p, &[(u, v)], c)?, &[(u, v)])?;
         }
         Ok(free.len())
     }
