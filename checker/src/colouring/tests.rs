@@ -132,3 +132,48 @@ fn reduced_codes_are_the_cells() {
         assert_eq!(codes, cells, "colouring {p:?}");
     }
 }
+
+/// `Setting::decided` (unsafe vertices counted by free colours) against
+/// the rule read plainly (their free colours sorted, the `j`-th at least
+/// `2j - 1`, `2j` if player 2 moves), on random colourings of the 6-cycle
+/// and two triangles with 2 to 4 colours, CCG with `ends secured`.
+#[test]
+fn decided_agrees_with_the_sorted_reading() {
+    let mut setting = cycle_and_triangles();
+    setting.secured = true;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut seen = [0; 3];
+    for round in 0..3000 {
+        let k = 2 + round % 3;
+        let mut p = vec![0u8; 12];
+        for v in 0..12 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let c = (seed % (k as u64 + 2)) as u8;
+            if c > 0 && c as usize <= k && setting.free(&p, v, k) >> c & 1 == 1 {
+                p[v] = c;
+            }
+        }
+        let open: Vec<usize> = (0..12).filter(|&v| p[v] == 0).collect();
+        let uncoloured_neighbours = |v: usize| open.iter().filter(|&&w| setting.adj[v] >> w & 1 == 1).count();
+        let free = |v: usize| setting.free(&p, v, k).count_ones() as usize;
+        let mut unsafe_free: Vec<usize> = open
+            .iter()
+            .filter(|&&v| free(v) <= uncoloured_neighbours(v))
+            .map(|&v| free(v))
+            .collect();
+        unsafe_free.sort_unstable();
+        let head = usize::from(setting.mover(&p) == 2);
+        let plain = if open.iter().any(|&v| free(v) == 0) {
+            Some(2)
+        } else if unsafe_free.is_empty() || (1..).zip(&unsafe_free).all(|(j, &f)| f >= 2 * j - 1 + head) {
+            Some(1)
+        } else {
+            None
+        };
+        assert_eq!(setting.decided(&p, k), plain, "{p:?} with {k} colours");
+        seen[plain.map_or(0, usize::from)] += 1;
+    }
+    assert!(seen.iter().all(|&s| s > 100), "{seen:?}");
+}
