@@ -135,27 +135,38 @@ fn reduced_codes_are_the_cells() {
 
 /// `Setting::decided` (unsafe vertices counted by free colours) against
 /// the rule read plainly (their free colours sorted, the `j`-th at least
-/// `2j - 1`, `2j` if player 2 moves), on random colourings of the 6-cycle
-/// and two triangles with 2 to 4 colours, CCG with `ends secured`.
+/// `2j - 1`, `2j` if player 2 moves), on random colourings of random
+/// graphs on 10 vertices with 2 to 5 colours, CCG with `ends secured`.
 #[test]
 fn decided_agrees_with_the_sorted_reading() {
-    let mut setting = cycle_and_triangles();
-    setting.secured = true;
     let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
     let mut seen = [0; 3];
-    for round in 0..3000 {
-        let k = 2 + round % 3;
-        let mut p = vec![0u8; 12];
-        for v in 0..12 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let c = (seed % (k as u64 + 2)) as u8;
+    for round in 0..5000 {
+        let mut setting = cycle_and_triangles();
+        (setting.adj, setting.due, setting.owner, setting.secured) = (vec![0; 10], vec![0; 10], vec![0; 10], true);
+        for u in 0..10 {
+            for v in u + 1..10 {
+                if next(2) == 1 {
+                    setting.adj[u] |= 1 << v;
+                    setting.adj[v] |= 1 << u;
+                }
+            }
+        }
+        let k = 2 + round % 4;
+        let mut p = vec![0u8; 10];
+        for v in 0..10 {
+            let c = next(k as u64 + 3) as u8;
             if c > 0 && c as usize <= k && setting.free(&p, v, k) >> c & 1 == 1 {
                 p[v] = c;
             }
         }
-        let open: Vec<usize> = (0..12).filter(|&v| p[v] == 0).collect();
+        let open: Vec<usize> = (0..10).filter(|&v| p[v] == 0).collect();
         let uncoloured_neighbours = |v: usize| open.iter().filter(|&&w| setting.adj[v] >> w & 1 == 1).count();
         let free = |v: usize| setting.free(&p, v, k).count_ones() as usize;
         let mut unsafe_free: Vec<usize> = open
