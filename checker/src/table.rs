@@ -168,9 +168,7 @@ impl Table {
         if self.directory.is_empty() {
             return;
         }
-        let starts: Vec<usize> = forms
-            .map(|f| self.directory[self.top(hash(tag, f))] as usize)
-            .collect();
+        let starts: Vec<usize> = forms.map(|f| self.directory[self.top(hash(tag, f))] as usize).collect();
         let touched = starts
             .iter()
             .filter_map(|&at| self.records.get(at))

@@ -22,13 +22,10 @@ impl Level<'_> {
     }
 
     /// [`Level::held`], its message without the context (built only on
-    /// failure, reply by reply on the way back). In version 12 only the
-    /// first of the other player's moves on tokens is tried: each leaves
-    /// the rest as it was and one token fewer, so all lead to equivalent
-    /// positions (FORMAT.md, version 12).
-    /// A colouring met before exactly, with these colours, is answered
-    /// from the index's memory ([`crate::memo`]): the answer is a function
-    /// of the colouring and the claim alone.
+    /// failure, reply by reply on the way back). A colouring met before
+    /// exactly, with these colours, is answered from the index's memory
+    /// ([`crate::memo`]): the answer is a function of the colouring and
+    /// the claim alone.
     fn held_below(&self, p: &[u8]) -> Result<usize, String> {
         let mut key = Vec::new();
         pack(self.k as u64 | (p.len() as u64) << 8, 8, p.iter().copied(), &mut key);
@@ -42,7 +39,10 @@ impl Level<'_> {
         Ok(tried)
     }
 
-    /// [`Level::held_below`], worked out.
+    /// [`Level::held_below`], worked out. In version 12 only the first of
+    /// the other player's moves on tokens is tried: each leaves the rest as
+    /// it was and one token fewer, so all lead to equivalent positions
+    /// (FORMAT.md, version 12).
     fn held_afresh(&self, p: &[u8]) -> Result<usize, String> {
         let setting = self.index.setting;
         if let Some(w) = setting.decided(p, self.k) {

@@ -128,7 +128,9 @@ fn reduced_codes_are_the_cells() {
         let n = r.order();
         let mut codes = vec![7];
         r.codes(&mut codes);
-        let cells: Vec<u8> = std::iter::once(7).chain((0..n * n).map(|i| r.cell(i / n, i % n))).collect();
+        let cells: Vec<u8> = std::iter::once(7)
+            .chain((0..n * n).map(|i| r.cell(i / n, i % n)))
+            .collect();
         assert_eq!(codes, cells, "colouring {p:?}");
     }
 }

@@ -11,10 +11,10 @@
 //! end a [`Goal`]; the closure is written once for all of them.
 
 use super::position::{other, parse_move, Position};
+use crate::canon::form;
 use crate::graph::Colour;
 use crate::iso::{isomorphic, Cells};
 use crate::memo::{pack, Memo};
-use crate::canon::form;
 use crate::table::{Probe, Table};
 use crate::text::clip;
 use crate::Rejection;

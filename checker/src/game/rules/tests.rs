@@ -49,10 +49,15 @@ fn position(seed: &mut u64) -> Position {
 fn sets(game: &Game, p: &Position, c: Colour, free: &[(usize, usize)]) -> Vec<(Vec<(usize, usize)>, bool)> {
     let mut all = Vec::new();
     for mask in 1u32..1 << free.len() {
-        let set: Vec<(usize, usize)> = (0..free.len()).filter(|&i| mask >> i & 1 == 1).map(|i| free[i]).collect();
+        let set: Vec<(usize, usize)> = (0..free.len())
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| free[i])
+            .collect();
         let prefix_completes = (1..set.len()).any(|k| {
             let mut q = p.clone();
-            set[..k].iter().for_each(|&(u, v)| q.colour(u, v, game.rules.class(c)).expect("free"));
+            set[..k]
+                .iter()
+                .for_each(|&(u, v)| q.colour(u, v, game.rules.class(c)).expect("free"));
             game.owns(&q, c)
         });
         all.push((set, prefix_completes));
@@ -75,10 +80,18 @@ fn each_move_yields_exactly_the_moves_play_accepts() {
         let game = Game {
             rules,
             targets: [target(&mut seed), target(&mut seed)],
-            first: if next(&mut seed, 2) == 0 { Colour::Red } else { Colour::Blue },
+            first: if next(&mut seed, 2) == 0 {
+                Colour::Red
+            } else {
+                Colour::Blue
+            },
         };
         let p = position(&mut seed);
-        let c = if next(&mut seed, 2) == 0 { Colour::Red } else { Colour::Blue };
+        let c = if next(&mut seed, 2) == 0 {
+            Colour::Red
+        } else {
+            Colour::Blue
+        };
         let free = p.free_edges();
         if rules.sets() && free.len() > 6 {
             continue;
