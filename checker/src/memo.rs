@@ -24,8 +24,9 @@ const BUDGET_WORDS: usize = 1 << 16;
 /// of the lookups of `erdos --game vc --board 8`, measured 2026-12-06).
 const MAX_SLOTS: usize = 1 << 14;
 
-/// The owner of memorised answers: one index of one certificate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The owner of memorised answers: one index of one certificate (not
+/// `Clone`: two indexes never share an owner).
+#[derive(Debug)]
 pub struct Memo {
     id: u64,
 }

@@ -240,7 +240,9 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
                 })?;
                 most = most.max(depth);
             }
-            (batch.clear(), edges.clear(), ends.clear());
+            batch.clear();
+            edges.clear();
+            ends.clear();
             Ok::<(), String>(())
         };
         tried += self.rules.each_move(p, replier, &mut |next, reply| {
