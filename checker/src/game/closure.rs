@@ -276,12 +276,14 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
     fn needs(&self, positions: &[&Position], index: &Index) -> Vec<Result<u32, Missing>> {
         let mut answers = Vec::with_capacity(positions.len());
         let (mut keys, mut forms, mut spans) = (Vec::new(), Vec::new(), Vec::new());
+        // Where each position's key starts in `keys`, and after the last its end.
+        let mut starts = vec![0];
         for (i, &p) in positions.iter().enumerate() {
             let n = p.order();
-            let at = keys.len();
             let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
             pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut keys);
-            answers.push(match index.memo.recall(&keys[at..]) {
+            starts.push(keys.len());
+            answers.push(match index.memo.recall(&keys[starts[i]..]) {
                 Some(need) => Ok(need),
                 None => match self.early(p) {
                     Some(answer) => answer,
@@ -289,7 +291,7 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
                         Some(f) => {
                             spans.push((i, forms.len(), f.len()));
                             forms.extend_from_slice(f);
-                            Ok(0)
+                            Ok(0) // looked up below
                         }
                         None => index.depth_of(self.prover, p).ok_or_else(none),
                     }),
@@ -303,10 +305,9 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
             let found = index.table.find(tag, Probe::Form(form_of(span)), false, &|_| false);
             answers[span.0] = found.ok_or_else(none);
         }
-        let stride = keys.len() / positions.len().max(1);
-        for (key, answer) in keys.chunks(stride.max(1)).zip(&answers) {
+        for (i, answer) in answers.iter().enumerate() {
             if let Ok(need) = answer {
-                index.memo.remember(key, *need);
+                index.memo.remember(&keys[starts[i]..starts[i + 1]], *need);
             }
         }
         answers
