@@ -34,7 +34,8 @@
 //! memory stays below the text cap plus about 200 bytes per entry and its
 //! canonical form ([`canon`]: 2 bits per pair of vertices, about 2 KB on
 //! 128 vertices, held twice while the table is sealed): about 1.3 GB at
-//! the caps for versions 2 to 6, and up to about 9 GB for version 7, whose
+//! the caps for versions 2 to 6, 9 and 10, and up to about 9 GB for the
+//! colouring versions (7, 8, 11, 12), whose
 //! forms also hold the colours (proofs/FORMAT.md, "Limits"); messages
 //! quote at most 40 characters of it.
 
