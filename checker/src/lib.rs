@@ -50,7 +50,6 @@ pub mod format;
 pub mod game;
 pub mod graph;
 pub mod iso;
-pub mod memo;
 pub mod nowin;
 pub mod refutation;
 pub mod scoring;

@@ -3,7 +3,6 @@
 
 use super::rules::Colouring;
 use super::{proper, text, Entry, Index, Tail};
-use crate::memo::pack;
 
 /// One claim: the prover (1 or 2) wins with `k` colours.
 pub(super) struct Level<'a> {
@@ -22,28 +21,11 @@ impl Level<'_> {
     }
 
     /// [`Level::held`], its message without the context (built only on
-    /// failure, reply by reply on the way back). A colouring met before
-    /// exactly, with these colours, is answered from the index's memory
-    /// ([`crate::memo`]): the answer is a function of the colouring and
-    /// the claim alone.
+    /// failure, reply by reply on the way back). In version 12 only the
+    /// first of the other player's moves on tokens is tried: each leaves
+    /// the rest as it was and one token fewer, so all lead to equivalent
+    /// positions (FORMAT.md, version 12).
     fn held_below(&self, p: &[u8]) -> Result<usize, String> {
-        let mut key = Vec::new();
-        pack(self.k as u64 | (p.len() as u64) << 8, 8, p.iter().copied(), &mut key);
-        if let Some(tried) = self.index.memo.recall(&key) {
-            return Ok(tried as usize);
-        }
-        let tried = self.held_afresh(p)?;
-        if let Ok(t) = u32::try_from(tried) {
-            self.index.memo.remember(&key, t);
-        }
-        Ok(tried)
-    }
-
-    /// [`Level::held_below`], worked out. In version 12 only the first of
-    /// the other player's moves on tokens is tried: each leaves the rest as
-    /// it was and one token fewer, so all lead to equivalent positions
-    /// (FORMAT.md, version 12).
-    fn held_afresh(&self, p: &[u8]) -> Result<usize, String> {
         let setting = self.index.setting;
         if let Some(w) = setting.decided(p, self.k) {
             return match w == self.prover {

@@ -11,7 +11,6 @@ pub mod parts;
 pub mod rules;
 mod statement;
 
-use crate::memo::Memo;
 use crate::table::Table;
 use crate::text::{clip, decode_graph6, header_line, number, MAX_ORDER};
 use crate::Rejection;
@@ -290,10 +289,6 @@ struct Index<'a> {
     /// line `i` is `body[starts[i]..starts[i + 1] - 1]` (its `\n` left off).
     starts: Vec<u64>,
     table: Table,
-    /// What [`Level`]'s check answered at colourings met before, by the
-    /// claim's colours and the colouring exactly (each claim has one
-    /// prover, so that is all the answer depends on).
-    memo: Memo,
     /// Lines before the body (the first entry is line `header + 1`).
     header: usize,
     /// The leaves (version 11): entry numbers.
@@ -324,7 +319,6 @@ impl<'a> Index<'a> {
             body,
             starts,
             table: Table::new(),
-            memo: Memo::new(),
             header: header.lines(),
             leaves: Vec::new(),
         };

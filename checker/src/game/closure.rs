@@ -14,7 +14,6 @@ use super::position::{other, parse_move, Position};
 use crate::canon::form;
 use crate::graph::Colour;
 use crate::iso::{isomorphic, Cells};
-use crate::memo::{pack, Memo};
 use crate::table::{Probe, Table};
 use crate::text::clip;
 use crate::Rejection;
@@ -127,10 +126,6 @@ pub struct Index<'a> {
     layout: Layout<'a>,
     lines: Vec<&'a [u8]>,
     table: Table,
-    /// What [`Strategy::prover_turn`] needed at positions met before, by
-    /// the prover's colour and the position exactly (a certificate has
-    /// one strategy per colour, so that is all the answer depends on).
-    memo: Memo,
 }
 
 impl<'a> Index<'a> {
@@ -143,12 +138,7 @@ impl<'a> Index<'a> {
             table.add(e.colour as u64, &e.position, e.depth, i);
         }
         table.seal();
-        Ok(Index {
-            layout,
-            lines,
-            table,
-            memo: Memo::new(),
-        })
+        Ok(Index { layout, lines, table })
     }
 
     /// Number of entries.
@@ -267,35 +257,24 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
 
     /// What the prover needs at each of `positions` (its turn at each),
     /// without a limit: 0 if the claim holds there already, else the least
-    /// depth of an entry of the prover there. A position met before
-    /// exactly as labelled is answered from the index's memory
-    /// ([`crate::memo`]: the answer is a function of the position and the
-    /// prover alone). The rest are looked up together: their forms first,
-    /// then the table's memory for all of them touched at once
-    /// ([`Table::warm`]), then each compared.
+    /// depth of an entry of the prover there. The positions that need an
+    /// entry are looked up together: their forms first, then the table's
+    /// memory for all of them touched at once ([`Table::warm`]), then each
+    /// compared.
     fn needs(&self, positions: &[&Position], index: &Index) -> Vec<Result<u32, Missing>> {
         let mut answers = Vec::with_capacity(positions.len());
-        let (mut keys, mut forms, mut spans) = (Vec::new(), Vec::new(), Vec::new());
-        // Where each position's key starts in `keys`, and after the last its end.
-        let mut starts = vec![0];
+        let (mut forms, mut spans) = (Vec::new(), Vec::new());
         for (i, &p) in positions.iter().enumerate() {
-            let n = p.order();
-            let codes = (0..n).flat_map(|u| p.row(u)[u + 1..].iter().copied());
-            pack(self.prover as u64 | (n as u64) << 8, 2, codes, &mut keys);
-            starts.push(keys.len());
-            answers.push(match index.memo.recall(&keys[starts[i]..]) {
-                Some(need) => Ok(need),
-                None => match self.early(p) {
-                    Some(answer) => answer,
-                    None => form(p, |f| match f {
-                        Some(f) => {
-                            spans.push((i, forms.len(), f.len()));
-                            forms.extend_from_slice(f);
-                            Ok(0) // looked up below
-                        }
-                        None => index.depth_of(self.prover, p).ok_or_else(none),
-                    }),
-                },
+            answers.push(match self.early(p) {
+                Some(answer) => answer,
+                None => form(p, |f| match f {
+                    Some(f) => {
+                        spans.push((i, forms.len(), f.len()));
+                        forms.extend_from_slice(f);
+                        Ok(0) // looked up below
+                    }
+                    None => index.depth_of(self.prover, p).ok_or_else(none),
+                }),
             });
         }
         let tag = self.prover as u64;
@@ -304,11 +283,6 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         for span in &spans {
             let found = index.table.find(tag, Probe::Form(form_of(span)), false, &|_| false);
             answers[span.0] = found.ok_or_else(none);
-        }
-        for (i, answer) in answers.iter().enumerate() {
-            if let Ok(need) = answer {
-                index.memo.remember(&keys[starts[i]..starts[i + 1]], *need);
-            }
         }
         answers
     }
