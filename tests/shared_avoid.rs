@@ -234,3 +234,51 @@ fn the_triangle_free_game_on_eight_and_nine_vertices_agrees_with_brute_force_fro
     }
     assert_eq!(checked, 24, "every start is a game");
 }
+
+/// The winner-only search's coarser form of the triangle-free game
+/// (`Hints::score_form`, `games/ramsey/reduced.rs`: the legal edges, the
+/// third sides of their cherries, the Grundy value of the small
+/// components) against the brute force: random positions of K5 to K9,
+/// grouped by that key (across boards too), must have one winner per
+/// key. Zero disagreements; many keys hold positions that are not
+/// isomorphic, so the test has something to compare (dropping the third
+/// sides from the key made it fail).
+/// A canonical key.
+type Key = Box<[u64]>;
+
+#[test]
+fn positions_with_one_reduced_key_have_one_winner_by_brute_force() {
+    let mut rng = StdRng::seed_from_u64(2712);
+    let t = target("K3");
+    // key -> (the mover wins, the exact keys met)
+    let mut by_key: HashMap<Key, (bool, Vec<Key>)> = HashMap::new();
+    let mut compared = 0;
+    for n in 5..=9 {
+        let board = complete(n);
+        let model = Model::new(n, &board.1, [&t, &t], Rules::SharedAvoid, RED);
+        let mut memo = HashMap::new();
+        for _ in 0..300 {
+            let tries = rng.random_range(n..=4 * n);
+            let edges = random_triangle_free(&mut rng, n, tries);
+            let mover = rng.random_range(0..2);
+            let game = engine_game(n, "K3", &edges, mover).expect("triangle-free");
+            let score = model.solve(brute_position(&model, &edges, mover), &mut memo).score;
+            let mover_wins = score == if mover == RED { 1 } else { -1 };
+            let key = game
+                .score_form(&game.start())
+                .expect("the triangle-free game has one")
+                .key;
+            let exact = game.canonical(&game.start()).key;
+            let (wins, met) = by_key.entry(key).or_insert((mover_wins, Vec::new()));
+            assert_eq!(
+                *wins, mover_wins,
+                "K{n} {edges:?} mover {mover}: another winner with its key"
+            );
+            if !met.contains(&exact) {
+                compared += usize::from(!met.is_empty());
+                met.push(exact);
+            }
+        }
+    }
+    assert!(compared > 300, "only {compared} non-isomorphic positions shared a key");
+}

@@ -67,10 +67,11 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         // (parallelise over independent questions instead).
         let question = ScoreOnly { best: deciding.best };
         let recorder = Recorder::new(&deciding, recording);
+        let entry_bytes = recorder.entry_bytes();
         let solver = Solver::owning_asking(deciding, question)
             .with_hook(recorder)
             .with_parallel_plies(0)
-            .with_entry_bytes(Recorder::<G>::entry_bytes(recording));
+            .with_entry_bytes(entry_bytes);
         Decider {
             solver: match limits {
                 Some(limits) => solver.with_limits(limits),
@@ -103,12 +104,14 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// positions it has met already. About 24 bytes more per stored
     /// position, counted against the memory cap, and 8 per move of a
     /// losing position, counted in [`Decider::table_bytes`]. The values do
-    /// not change.
+    /// not change. A game with a score form ([`Hints::score_form`]) records
+    /// nothing: the writer asks [`Decider::chosen_move`] instead.
     pub fn recording(self) -> Decider<'g, G> {
         let recorder = Recorder::new(self.solver.game(), true);
+        let entry_bytes = recorder.entry_bytes();
         let solver = self.solver.with_hook(recorder);
         Decider {
-            solver: solver.with_entry_bytes(Recorder::<G>::entry_bytes(true)),
+            solver: solver.with_entry_bytes(entry_bytes),
             limits: self.limits,
             recording: true,
         }
@@ -243,9 +246,13 @@ struct Book<M> {
     after: HashMap<u64, Box<[u64]>, FixedState>,
 }
 
-impl<'g, G: Rules> Recorder<'g, G> {
-    /// The recorder of a search of `deciding`, recording if `recording`.
+impl<'g, G: Hints> Recorder<'g, G> {
+    /// The recorder of a search of `deciding`, recording if `recording`
+    /// and the game has no score form ([`Hints::score_form`]: positions of
+    /// one key may have different moves, so a move recorded at one says
+    /// nothing of another; a writer asks [`Decider::chosen_move`] there).
     fn new(deciding: &Deciding<'g, G>, recording: bool) -> Recorder<'g, G> {
+        let recording = recording && deciding.game.score_form(&deciding.game.start()).is_none();
         let book = Book {
             moves: HashMap::default(),
             after: HashMap::default(),
@@ -260,9 +267,9 @@ impl<'g, G: Rules> Recorder<'g, G> {
 
     /// Bytes counted per stored position while recording: a fingerprint
     /// and a move or a slice (the larger), and the map's slack.
-    fn entry_bytes(recording: bool) -> u64 {
+    fn entry_bytes(&self) -> u64 {
         let largest = std::mem::size_of::<(u64, G::Move)>().max(std::mem::size_of::<(u64, Box<[u64]>)>());
-        match recording {
+        match self.book.is_some() {
             true => largest as u64 + 8,
             false => 0,
         }
@@ -379,6 +386,15 @@ impl<'g, G: Rules> view::View for Deciding<'g, G> {
 impl<G: Rules> view::ViewRules for Deciding<'_, G> {}
 
 impl<G: Symmetric + Hints> view::ViewSymmetric for Deciding<'_, G> {
+    /// The game's score form where it has one ([`Hints::score_form`]:
+    /// positions of one score share a table entry), else its canonical
+    /// form.
+    fn canonical(&self, position: &G::Position) -> Canonical<G::Position> {
+        self.game
+            .score_form(position)
+            .unwrap_or_else(|| self.game.canonical(position))
+    }
+
     /// The game's orbit moves in the caller's order; or, where a move
     /// ends the game at once with the mover's best score, that move alone
     /// (it is decisive, so no other move would be searched): the one

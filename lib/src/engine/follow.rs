@@ -349,6 +349,10 @@ where
     fn quick_score(&self, _node: &Self::Position) -> Option<Verdict> {
         None
     }
+    /// None: a strategy's nodes are its own, kept apart by its book.
+    fn score_form(&self, _node: &Self::Position) -> Option<Canonical<Self::Position>> {
+        None
+    }
     /// Every node is labelled and stored (the strategy's book needs them).
     fn search_directly(&self, _node: &Self::Position) -> bool {
         false

@@ -242,6 +242,11 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn quick_score(&self, _p: &Self::Position) -> Option<bool> {
         None
     }
+    /// None: the inner game's form keeps scores, not the moves left
+    /// before the horizon.
+    fn score_form(&self, _p: &Self::Position) -> Option<Canonical<Self::Position>> {
+        None
+    }
     /// None: the horizon's positions are stored as the inner game's are not.
     fn search_directly(&self, _p: &Self::Position) -> bool {
         false

@@ -300,6 +300,20 @@ pub trait Hints: Rules {
     fn ending_move(&self, _position: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
         None
     }
+    /// A canonical form coarser than [`Symmetric::canonical`] that the
+    /// score-only search (`engine::Decider`) keys its table by, where the
+    /// game knows one (the triangle-free game's reduced structure and
+    /// Grundy values, `games/ramsey/reduced.rs`): positions with one key
+    /// must have the same score (not the same length of play, nor the same
+    /// moves), the position returned must be `position` relabelled by
+    /// `to_canon`, and moves of it in one orbit of the generators must lead
+    /// to positions of one score. Only that search uses it: lengths and
+    /// certificates need [`Symmetric::canonical`], and a move found winning
+    /// at one position of a key is not read off for another. A game gives
+    /// it at every position or at none; the default is none.
+    fn score_form(&self, _position: &Self::Position) -> Option<Canonical<Self::Position>> {
+        None
+    }
     /// How many plies move `m` adds to the length of a value (default 1;
     /// 0 for a move that only completes a turn, such as her choice among
     /// open options in the strategy game, so that lengths count turns).

@@ -204,6 +204,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
         None
     }
+    /// None: the inner game's form keeps scores, not lengths of play.
+    fn score_form(&self, _p: &Self::Position) -> Option<Canonical<Self::Position>> {
+        None
+    }
     /// None: a ranked search keeps its counting convention.
     fn search_directly(&self, _p: &Self::Position) -> bool {
         false

@@ -181,6 +181,10 @@ pub trait ViewHints: ViewRules<Inner: Hints> {
     fn ending_move(&self, position: &Position<Self>, score: Score<Self>) -> Option<Option<Move<Self>>> {
         self.inner().ending_move(position, score)
     }
+    /// [`Hints::score_form`].
+    fn score_form(&self, position: &Position<Self>) -> Option<Canonical<Position<Self>>> {
+        self.inner().score_form(position)
+    }
     /// [`Hints::plies`].
     fn plies(&self, m: &Move<Self>) -> u32 {
         self.inner().plies(m)
@@ -205,6 +209,9 @@ impl<V: ViewHints> Hints for V {
     }
     fn ending_move(&self, position: &Position<V>, score: Score<V>) -> Option<Option<Move<V>>> {
         ViewHints::ending_move(self, position, score)
+    }
+    fn score_form(&self, position: &Position<V>) -> Option<Canonical<Position<V>>> {
+        ViewHints::score_form(self, position)
     }
     fn plies(&self, m: &Move<V>) -> u32 {
         ViewHints::plies(self, m)

@@ -90,6 +90,31 @@ pub(super) fn mover_wins(legal: &LegalEdges) -> Option<bool> {
     Some(total != 0)
 }
 
+/// The legal edges (by number, [`LegalEdges::edges`]) of the components
+/// too large to value here, and the XOR of the Grundy values of the others
+/// (`reduced.rs`, Claim 5: the winner depends on no more of them); `None`
+/// past 64 legal edges or [`MAX_BOARD`] vertices.
+pub(super) fn large_part(legal: &LegalEdges) -> Option<(u64, u32)> {
+    if legal.vertices() > MAX_BOARD {
+        return None;
+    }
+    let found = legal.interactions()?;
+    let count = found.hard.len();
+    let all = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
+    let edges = legal.edges();
+    let (mut large, mut small) = (0, 0);
+    for part in split(&found, all, 0) {
+        let value = (part.count_ones() <= MAX_COMPONENT)
+            .then(|| remembered_grundy(legal, &found, &edges, part))
+            .flatten();
+        match value {
+            Some(g) => small ^= g,
+            None => large |= part,
+        }
+    }
+    Some((large, small))
+}
+
 /// The Grundy value of the component `part` (legal edges by number),
 /// remembered by its [`ComponentKey`].
 fn remembered_grundy(legal: &LegalEdges, found: &Interactions, edges: &[Edge], part: u64) -> Option<u32> {

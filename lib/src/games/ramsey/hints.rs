@@ -34,6 +34,7 @@
 use super::triangle_free::LegalEdges;
 use super::{Outcome, RamseyGame};
 use crate::core::board::{Edge, Position};
+use crate::core::symmetry::Canonical;
 use crate::games::pattern::Pattern;
 use crate::games::{Hints, Rules as _};
 
@@ -141,6 +142,15 @@ impl Hints for RamseyGame {
     /// counted.
     fn quick_score(&self, position: &Position) -> Option<Outcome> {
         self.endgame_winner(position).or_else(|| self.sim_winner(position))
+    }
+
+    /// The triangle-free game's reduced structure (`reduced.rs`, Claims 4
+    /// and 5: the legal edges and the edges of the graph that are third
+    /// sides of their cherries, small components by the XOR of their
+    /// Grundy values), on finite boards.
+    fn score_form(&self, position: &Position) -> Option<Canonical<Position>> {
+        let finite = position.board().edge_count().is_some();
+        (self.triangle_free() && finite).then(|| super::reduced::reduced_form(position))
     }
 }
 

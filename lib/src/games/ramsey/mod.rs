@@ -45,6 +45,7 @@ use super::{FinalScore, Symmetric};
 mod endgame;
 mod hints;
 mod notation;
+mod reduced;
 mod rules;
 mod sim;
 mod triangle_free;
