@@ -30,8 +30,10 @@ const MAGIC: &str = "ramsey-cert";
 
 /// Caps on what the checker reads; beyond them a file is rejected as
 /// unreadable (exit code 2) with a one-line message, in memory bounded by
-/// about `max_bytes` plus 200 bytes per entry. The defaults are documented
-/// in proofs/FORMAT.md ("Limits").
+/// about `max_bytes` plus 200 bytes per entry and the entries' canonical
+/// forms (proofs/FORMAT.md, "Limits": about 1.3 GB at the default caps,
+/// up to 9 GB for version 7's colourings of 128 vertices, bounded there by
+/// the text cap). The defaults are documented in proofs/FORMAT.md ("Limits").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Most bytes of certificate text (after gunzip), header included.
@@ -43,15 +45,16 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 128 MiB of text, lines of 4096 bytes, 2,097,152 entries: the largest
+    /// 128 MiB of text, lines of 4096 bytes, 4,194,304 entries: the largest
     /// committed certificate (`proofs/k4-inf.cert.gz`) is 8.8 MB of text in
-    /// 268,648 entries of at most 71 bytes, and a line for a position on 128
-    /// vertices takes about 2,750 bytes.
+    /// 268,648 entries of at most 71 bytes, a line for a position on 128
+    /// vertices takes about 2,750 bytes, and K8's VC game
+    /// (`erdos --game vc --board 8 --cert`) writes 2,700,486 entries.
     fn default() -> Limits {
         Limits {
             max_bytes: 128 << 20,
             max_line: 4096,
-            max_entries: 1 << 21,
+            max_entries: 1 << 22,
         }
     }
 }

@@ -28,12 +28,16 @@
 //! bound. proofs/FORMAT.md specifies the format and argues soundness.
 //!
 //! Hostile input is read within [`Limits`] (by default 128 MiB of text after
-//! gunzip, lines of 4,096 bytes, 2,097,152 entries; boards and positions of
+//! gunzip, lines of 4,096 bytes, 4,194,304 entries; boards and positions of
 //! at most [`text::MAX_ORDER`] = 128 vertices, the engine's cap): the input
 //! is streamed line by line and rejected at the first cap it passes, so
 //! memory stays below the text cap plus about 200 bytes per entry and its
-//! canonical form ([`canon`]: 1 to 8 bits per pair of vertices, about 2 KB
-//! on 128 vertices), and messages quote at most 40 characters of it.
+//! canonical form ([`canon`]: 2 bits per pair of vertices, about 2 KB on
+//! 128 vertices, held twice while the table is sealed): about 1.3 GB at
+//! the caps for versions 2 to 6, 9 and 10, and up to about 9 GB for the
+//! colouring versions (7, 8, 11, 12), whose
+//! forms also hold the colours (proofs/FORMAT.md, "Limits"); messages
+//! quote at most 40 characters of it.
 
 #![warn(missing_docs)]
 

@@ -31,7 +31,7 @@ struct Cli {
     /// one-line error on stderr and the exit code stay the same).
     #[arg(long)]
     json: bool,
-    /// Most entries the header may announce [default: 2097152]; raise it
+    /// Most entries the header may announce [default: 4194304]; raise it
     /// for a large certificate you mean to check (about 200 bytes of
     /// memory per entry).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]

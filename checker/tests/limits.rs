@@ -143,11 +143,11 @@ fn boards_and_positions_beyond_128_vertices_are_rejected() {
 
 #[test]
 fn more_entries_than_the_cap_are_rejected_from_the_header() {
-    let text = K3_INF.replacen("entries 5", "entries 2097153", 1);
+    let text = K3_INF.replacen("entries 5", "entries 4194305", 1);
     rejected(
         text.as_bytes(),
         RejectionKind::Unreadable,
-        "header announces 2097153 entries, more than the 2097152 this checker reads (a larger cap: --max-entries N)",
+        "header announces 4194305 entries, more than the 4194304 this checker reads (a larger cap: --max-entries N)",
     );
 }
 

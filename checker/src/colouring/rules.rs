@@ -136,24 +136,42 @@ impl Setting {
         if !self.game.construction() {
             return self.moves(p, k).is_empty().then(|| 3 - self.mover(p));
         }
-        let uncoloured = (0..self.n()).filter(|&v| p[v] == 0).fold(0u128, |s, v| s | 1 << v);
-        let mut unsafe_free = Vec::new();
-        for v in (0..self.n()).filter(|&v| uncoloured >> v & 1 == 1) {
+        let uncoloured = self.uncoloured(p);
+        // The unsafe vertices counted by their free colours (at most 61).
+        let (mut unsafe_free, mut unsafe_any) = ([0u32; 64], false);
+        for v in bits(uncoloured) {
             let free = self.free(p, v, k).count_ones();
             if free == 0 {
                 return Some(2);
             }
             if free <= (self.adj[v] & uncoloured).count_ones() {
-                unsafe_free.push(free as usize);
+                unsafe_free[free as usize] += 1;
+                unsafe_any = true;
             }
         }
-        if unsafe_free.is_empty() {
+        if !unsafe_any {
             return Some(1);
         }
-        unsafe_free.sort_unstable();
-        let head = usize::from(self.mover(p) == 2);
-        let secured = (1..).zip(&unsafe_free).all(|(j, &f)| f >= 2 * j - 1 + head);
-        (self.secured && self.game == Game::Ccg && secured).then_some(1)
+        if !(self.secured && self.game == Game::Ccg) {
+            return None;
+        }
+        // The j-th unsafe vertex in order of free colours, `f` of them.
+        let head = u32::from(self.mover(p) == 2);
+        let mut j = 0;
+        for (f, &count) in (0u32..).zip(&unsafe_free) {
+            for _ in 0..count {
+                j += 1;
+                if f < 2 * j - 1 + head {
+                    return None;
+                }
+            }
+        }
+        Some(1)
+    }
+
+    /// The uncoloured vertices of `p`, as a bitset.
+    fn uncoloured(&self, p: &[u8]) -> u128 {
+        (0..self.n()).filter(|&v| p[v] == 0).fold(0u128, |s, v| s | 1 << v)
     }
 
     /// The uncoloured vertices of `p` (with `k` colours) in components of
@@ -161,18 +179,13 @@ impl Setting {
     /// version 12): the rest are those joined to an unsafe vertex by a
     /// path of uncoloured vertices.
     pub fn token_vertices(&self, p: &[u8], k: usize) -> u128 {
-        let uncoloured = (0..self.n()).filter(|&v| p[v] == 0).fold(0u128, |s, v| s | 1 << v);
-        let unsafe_ = (0..self.n())
-            .filter(|&v| uncoloured >> v & 1 == 1)
+        let uncoloured = self.uncoloured(p);
+        let unsafe_ = bits(uncoloured)
             .filter(|&v| self.free(p, v, k).count_ones() <= (self.adj[v] & uncoloured).count_ones())
             .fold(0u128, |s, v| s | 1 << v);
         let (mut joined, mut frontier) = (unsafe_, unsafe_);
         while frontier != 0 {
-            let next = (0..self.n())
-                .filter(|&v| frontier >> v & 1 == 1)
-                .fold(0u128, |s, v| s | self.adj[v])
-                & uncoloured
-                & !joined;
+            let next = bits(frontier).fold(0u128, |s, v| s | self.adj[v]) & uncoloured & !joined;
             joined |= next;
             frontier = next;
         }
@@ -186,13 +199,19 @@ impl Setting {
             true => self.token_vertices(p, k),
             false => 0,
         };
-        let mut open: Vec<usize> = (0..self.n()).filter(|&v| p[v] == 0 && tokens >> v & 1 == 0).collect();
+        let open_set = self.uncoloured(p) & !tokens;
+        let mut open: Vec<usize> = bits(open_set).collect();
         if self.game.ordered() {
             open.sort_by_key(|&v| self.due[v]);
         }
+        // Each open vertex's place among the open vertices.
+        let mut place = [0u8; 128];
+        for (j, &v) in open.iter().enumerate() {
+            place[v] = j as u8;
+        }
         let adj = open
             .iter()
-            .map(|&v| (0..open.len()).fold(0u128, |row, j| row | ((self.adj[v] >> open[j] & 1) << j)))
+            .map(|&v| bits(self.adj[v] & open_set).fold(0u128, |row, w| row | 1 << place[w]))
             .collect();
         let all = ((1u64 << k) - 1) << 1;
         Reduced {
@@ -207,6 +226,17 @@ impl Setting {
                 .collect(),
         }
     }
+}
+
+/// The members of the bitset `set`, in increasing order.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let v = set.trailing_zeros() as usize;
+            set &= set - 1;
+            v
+        })
+    })
 }
 
 /// What of a position decides its future: the uncoloured vertices (in
@@ -249,6 +279,31 @@ impl Cells for Reduced {
             (true, false) => 2 * (self.forbidden[u] >> (v - m + 1) & 1) as u8,
             (false, true) => 2 * (self.forbidden[v] >> (u - m + 1) & 1) as u8,
             (false, false) => 0,
+        }
+    }
+
+    /// [`Cells::cell`] row by row, written from the bitsets: zeros, then
+    /// each vertex's 3, edges and forbidden colours (the canonical form
+    /// copies every code of every lookup).
+    fn codes(&self, out: &mut Vec<u8>) {
+        let (m, n) = (self.adj.len(), self.order());
+        let at = out.len();
+        out.resize(at + n * n, 0);
+        let cells = &mut out[at..];
+        for (u, (&row, &forbidden)) in self.adj.iter().zip(&self.forbidden).enumerate() {
+            cells[u * n + u] = 3;
+            let mut bits = row;
+            while bits != 0 {
+                cells[u * n + bits.trailing_zeros() as usize] = 1;
+                bits &= bits - 1;
+            }
+            let mut bits = forbidden;
+            while bits != 0 {
+                let colour = m + bits.trailing_zeros() as usize - 1;
+                cells[u * n + colour] = 2;
+                cells[colour * n + u] = 2;
+                bits &= bits - 1;
+            }
         }
     }
 }

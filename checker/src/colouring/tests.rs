@@ -103,3 +103,90 @@ fn version_12_covers_a_position_with_as_many_tokens_and_an_equivalent_rest_only(
     assert!(!i12.covers(&[1, 0, 0, 0, 0, 0, 0, 1, 2], 3));
     assert!(i12.covers(&[0, 0, 0, 0, 0, 0, 0, 1, 2], 3));
 }
+
+/// `Reduced::codes` (written from the bitsets) is `Cells::cell` read pair
+/// by pair, on every colouring of the 6-cycle and two triangles with up
+/// to 3 colours reachable by a few random colourings, with and without tokens.
+#[test]
+fn reduced_codes_are_the_cells() {
+    use crate::iso::Cells;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for round in 0..400 {
+        let mut setting = cycle_and_triangles();
+        setting.tokens = round % 2 == 1;
+        let mut p = vec![0u8; 12];
+        for v in 0..12 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let c = (seed % 4) as u8;
+            if c > 0 && setting.free(&p, v, 3) >> c & 1 == 1 {
+                p[v] = c;
+            }
+        }
+        let r = setting.reduced(&p, 3);
+        let n = r.order();
+        let mut codes = vec![7];
+        r.codes(&mut codes);
+        let cells: Vec<u8> = std::iter::once(7)
+            .chain((0..n * n).map(|i| r.cell(i / n, i % n)))
+            .collect();
+        assert_eq!(codes, cells, "colouring {p:?}");
+    }
+}
+
+/// `Setting::decided` (unsafe vertices counted by free colours) against
+/// the rule read plainly (their free colours sorted, the `j`-th at least
+/// `2j - 1`, `2j` if player 2 moves), on random colourings of random
+/// graphs on 10 vertices with 2 to 5 colours, CCG with `ends secured`.
+#[test]
+fn decided_agrees_with_the_sorted_reading() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    let mut seen = [0; 3];
+    for round in 0..5000 {
+        let mut setting = cycle_and_triangles();
+        (setting.adj, setting.due, setting.owner, setting.secured) = (vec![0; 10], vec![0; 10], vec![0; 10], true);
+        for u in 0..10 {
+            for v in u + 1..10 {
+                if next(2) == 1 {
+                    setting.adj[u] |= 1 << v;
+                    setting.adj[v] |= 1 << u;
+                }
+            }
+        }
+        let k = 2 + round % 4;
+        let mut p = vec![0u8; 10];
+        for v in 0..10 {
+            let c = next(k as u64 + 3) as u8;
+            if c > 0 && c as usize <= k && setting.free(&p, v, k) >> c & 1 == 1 {
+                p[v] = c;
+            }
+        }
+        let open: Vec<usize> = (0..10).filter(|&v| p[v] == 0).collect();
+        let uncoloured_neighbours = |v: usize| open.iter().filter(|&&w| setting.adj[v] >> w & 1 == 1).count();
+        let free = |v: usize| setting.free(&p, v, k).count_ones() as usize;
+        let mut unsafe_free: Vec<usize> = open
+            .iter()
+            .filter(|&&v| free(v) <= uncoloured_neighbours(v))
+            .map(|&v| free(v))
+            .collect();
+        unsafe_free.sort_unstable();
+        let head = usize::from(setting.mover(&p) == 2);
+        let plain = if open.iter().any(|&v| free(v) == 0) {
+            Some(2)
+        } else if unsafe_free.is_empty() || (1..).zip(&unsafe_free).all(|(j, &f)| f >= 2 * j - 1 + head) {
+            Some(1)
+        } else {
+            None
+        };
+        assert_eq!(setting.decided(&p, k), plain, "{p:?} with {k} colours");
+        seen[plain.map_or(0, usize::from)] += 1;
+    }
+    assert!(seen.iter().all(|&s| s > 100), "{seen:?}");
+}

@@ -11,15 +11,17 @@
 //! end a [`Goal`]; the closure is written once for all of them.
 
 use super::position::{other, parse_move, Position};
+use crate::canon::form;
 use crate::graph::Colour;
 use crate::iso::{isomorphic, Cells};
-use crate::table::Table;
+use crate::table::{Probe, Table};
 use crate::text::clip;
 use crate::Rejection;
 
 /// What [`Rulebook::each_move`] calls with each position after a move
-/// and the move's edges.
-pub type OnMove<'a> = &'a mut dyn FnMut(&Position, &[(usize, usize)]) -> Result<(), String>;
+/// (its own copy, kept by the caller without copying again) and the
+/// move's edges.
+pub type OnMove<'a> = &'a mut dyn FnMut(Position, &[(usize, usize)]) -> Result<(), String>;
 
 /// The rules of a game on a labelled board, as the closure needs them.
 pub trait Rulebook: Sync {
@@ -183,7 +185,7 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
     pub fn check_entry(&self, e: &Entry, index: &Index) -> Result<usize, String> {
         self.rules.playable(&e.position, self.prover)?;
         let after = self.rules.play(&e.position, &e.mv, self.prover)?;
-        let context = format!("after move {}", move_text(&e.mv));
+        let context = || format!("after move {}", move_text(&e.mv));
         let limit = index.layout.winner.map(|_| e.depth - 1);
         Ok(self.reply_turn(&after, limit, index, &context)?.0)
     }
@@ -197,7 +199,7 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         p: &Position,
         limit: Option<u32>,
         index: &Index,
-        context: &str,
+        context: &dyn Fn() -> String,
     ) -> Result<(usize, u32), String> {
         let replier = other(self.prover);
         if self.goal.settled(p) {
@@ -206,45 +208,112 @@ impl<R: Rulebook, G: Goal<R>> Strategy<'_, R, G> {
         if let Some(end) = self.rules.end(p, replier) {
             return match self.goal.accepts(end) {
                 true => Ok((0, 0)),
-                false => Err(format!("{context} the game ends in {}", self.rules.end_text(end))),
+                false => Err(format!("{} the game ends in {}", context(), self.rules.end_text(end))),
             };
         }
-        let mut most = 0;
-        let tried = self.rules.each_move(p, replier, &mut |next, reply| {
-            let reply = || move_text(reply);
-            let depth = self.prover_turn(next, limit, index).map_err(|why| match why {
-                Missing::End(end) => format!("{context}, the reply {} ends the game in {end}", reply()),
-                Missing::Entry(found) => format!(
-                    "{context} and the reply {} the position has no entry{} ({found}): missing position",
-                    reply(),
-                    limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
-                ),
-            })?;
-            most = most.max(depth);
-            Ok(())
+        let (mut tried, mut most) = (0, 0);
+        // The positions after the replies not yet checked, and the replies'
+        // edges one after another (reply `i` ends at `ends[i]`).
+        let (mut batch, mut edges, mut ends) = (Vec::new(), Vec::new(), Vec::new());
+        let mut check = |batch: &mut Vec<Position>, edges: &mut Vec<(usize, usize)>, ends: &mut Vec<usize>| {
+            let positions: Vec<&Position> = batch.iter().collect();
+            for (i, need) in self.needs(&positions, index).into_iter().enumerate() {
+                let reply = || move_text(&edges[if i == 0 { 0 } else { ends[i - 1] }..ends[i]]);
+                let depth = within(need, limit).map_err(|why| match why {
+                    Missing::End(end) => format!("{}, the reply {} ends the game in {end}", context(), reply()),
+                    Missing::Entry(found) => format!(
+                        "{} and the reply {} the position has no entry{} ({found}): missing position",
+                        context(),
+                        reply(),
+                        limit.map_or(String::new(), |l| format!(" of depth <= {l}"))
+                    ),
+                })?;
+                most = most.max(depth);
+            }
+            batch.clear();
+            edges.clear();
+            ends.clear();
+            Ok::<(), String>(())
+        };
+        tried += self.rules.each_move(p, replier, &mut |next, reply| {
+            batch.push(next);
+            edges.extend_from_slice(reply);
+            ends.push(edges.len());
+            match batch.len() < BATCH {
+                true => Ok(()),
+                false => check(&mut batch, &mut edges, &mut ends),
+            }
         })?;
+        check(&mut batch, &mut edges, &mut ends)?;
         Ok((tried, most))
     }
 
     /// The depth the prover needs at `p`, its turn: 0 if the claim holds
     /// there already, else its entry's (within `limit`).
     pub fn prover_turn(&self, p: &Position, limit: Option<u32>, index: &Index) -> Result<u32, Missing> {
+        let need = self.needs(&[p], index).pop().expect("one answer");
+        within(need, limit)
+    }
+
+    /// What the prover needs at each of `positions` (its turn at each),
+    /// without a limit: 0 if the claim holds there already, else the least
+    /// depth of an entry of the prover there. The positions that need an
+    /// entry are looked up together: their forms first, then the table's
+    /// memory for all of them touched at once ([`Table::warm`]), then each
+    /// compared.
+    fn needs(&self, positions: &[&Position], index: &Index) -> Vec<Result<u32, Missing>> {
+        let mut answers = Vec::with_capacity(positions.len());
+        let (mut forms, mut spans) = (Vec::new(), Vec::new());
+        for (i, &p) in positions.iter().enumerate() {
+            answers.push(match self.early(p) {
+                Some(answer) => answer,
+                None => form(p, |f| match f {
+                    Some(f) => {
+                        spans.push((i, forms.len(), f.len()));
+                        forms.extend_from_slice(f);
+                        Ok(0) // looked up below
+                    }
+                    None => index.depth_of(self.prover, p).ok_or_else(none),
+                }),
+            });
+        }
+        let tag = self.prover as u64;
+        let form_of = |&(_, at, len): &(usize, usize, usize)| &forms[at..at + len];
+        index.table.warm(tag, spans.iter().map(form_of));
+        for span in &spans {
+            let found = index.table.find(tag, Probe::Form(form_of(span)), false, &|_| false);
+            answers[span.0] = found.ok_or_else(none);
+        }
+        answers
+    }
+
+    /// The answer at `p`, the prover's turn, where no lookup is needed:
+    /// the claim holds already, or the game ended.
+    fn early(&self, p: &Position) -> Option<Result<u32, Missing>> {
         if self.goal.settled(p) {
-            return Ok(0);
+            return Some(Ok(0));
         }
-        if let Some(end) = self.rules.end(p, self.prover) {
-            return match self.goal.accepts(end) {
-                true => Ok(0),
-                false => Err(Missing::End(self.rules.end_text(end))),
-            };
-        }
-        match (index.depth_of(self.prover, p), limit) {
-            (Some(d), None) => Ok(d),
-            (Some(d), Some(l)) if d <= l => Ok(d),
-            (found, _) => Err(Missing::Entry(
-                found.map_or("none".to_string(), |d| format!("only depth {d}")),
-            )),
-        }
+        let end = self.rules.end(p, self.prover)?;
+        Some(match self.goal.accepts(end) {
+            true => Ok(0),
+            false => Err(Missing::End(self.rules.end_text(end))),
+        })
+    }
+}
+
+/// The positions a reply turn looks up together (see [`Table::warm`]).
+const BATCH: usize = 64;
+
+/// No entry at all.
+fn none() -> Missing {
+    Missing::Entry("none".to_string())
+}
+
+/// A need within `limit` (depths count in version 3), or why not.
+fn within(need: Result<u32, Missing>, limit: Option<u32>) -> Result<u32, Missing> {
+    match (need?, limit) {
+        (need, Some(l)) if need > l => Err(Missing::Entry(format!("only depth {need}"))),
+        (need, _) => Ok(need),
     }
 }
 

@@ -115,7 +115,8 @@ fn root(header: &Header, strategy: &Strategy<Game, Aim>, index: &Index) -> Resul
             GameClaim::Wins { bound, .. } => Some(bound),
             GameClaim::Draw => None,
         };
-        let (replies, most) = strategy.reply_turn(start, limit, index, "from the start position")?;
+        let context = || "from the start position".to_string();
+        let (replies, most) = strategy.reply_turn(start, limit, index, &context)?;
         return Ok((most, replies));
     }
     match strategy.prover_turn(start, None, index) {

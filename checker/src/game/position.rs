@@ -7,7 +7,7 @@ use crate::iso::Cells;
 use crate::text::{clip, decode_graph6};
 
 /// Code of a board edge that nobody has coloured.
-const FREE: u8 = 3;
+pub const FREE: u8 = 3;
 
 /// The code of an edge of colour `c` (red 1, blue 2, as in version 2).
 fn code(c: Colour) -> u8 {

@@ -119,17 +119,24 @@ impl Game {
         self.target(c).in_colour(p, self.rules.class(c))
     }
 
-    /// Whether adding the edge `(u, v)` to the colour class with
-    /// neighbour sets `rows` ([`Position::rows`] of `c`'s class) gives `c`
-    /// its target: for a free edge under avoid rules, whether the move is
-    /// illegal. `rows` is left as it was.
-    fn completes(&self, rows: &mut [u128], (u, v): (usize, usize), c: Colour) -> bool {
+    /// Whether a move of `c` after which `c`'s colour class has the
+    /// neighbour sets `rows` ([`Position::rows`]) is illegal: under avoid
+    /// rules, when that class holds `c`'s target. The one statement of the
+    /// avoid rule: [`Game::play`], [`Game::each_move`] and [`Game::end`]
+    /// all ask it.
+    fn illegal(&self, rows: &[u128], c: Colour) -> bool {
+        self.rules.forbids() && self.target(c).within(rows)
+    }
+
+    /// [`Game::illegal`] for the move of the one free edge `(u, v)`, given
+    /// `rows`, `c`'s class before it; `rows` is left as it was.
+    fn illegal_edge(&self, rows: &mut [u128], (u, v): (usize, usize), c: Colour) -> bool {
         let (ru, rv) = (rows[u], rows[v]);
         rows[u] |= 1 << v;
         rows[v] |= 1 << u;
-        let found = self.target(c).within(rows);
+        let illegal = self.illegal(rows, c);
         (rows[u], rows[v]) = (ru, rv);
-        found
+        illegal
     }
 
     /// Why `p` is not a position where the game goes on with `to_move` to
@@ -157,7 +164,7 @@ impl Game {
         for &(u, v) in m {
             next.colour(u, v, self.rules.class(c))?;
         }
-        if self.rules.forbids() && self.owns(&next, c) {
+        if self.illegal(&next.rows(self.rules.class(c)), c) {
             return Err(format!(
                 "the move completes the mover's target: illegal under {}",
                 self.rules
@@ -180,7 +187,7 @@ impl Game {
         let stuck = match self.rules.forbids() {
             true => {
                 let mut rows = p.rows(self.rules.class(to_move));
-                free.iter().all(|&e| self.completes(&mut rows, e, to_move))
+                free.iter().all(|&e| self.illegal_edge(&mut rows, e, to_move))
             }
             false => free.is_empty(),
         };
@@ -201,14 +208,14 @@ impl Game {
         let free = p.free_edges();
         if !self.rules.sets() {
             // The moves `play` accepts: free edges, under avoid rules those
-            // that do not complete the mover's target.
+            // that do not complete the mover's target (`tests` below).
             let mut rows = p.rows(self.rules.class(c));
             let mut tried = 0;
             for &e in &free {
-                if !(self.rules.forbids() && self.completes(&mut rows, e, c)) {
+                if !self.illegal_edge(&mut rows, e, c) {
                     let mut next = p.clone();
                     next.colour(e.0, e.1, self.rules.class(c))?;
-                    f(&next, &[e])?;
+                    f(next, &[e])?;
                     tried += 1;
                 }
             }
@@ -231,12 +238,13 @@ impl Game {
         for (i, &(u, v)) in free.iter().enumerate() {
             let mut next = p.clone();
             next.colour(u, v, self.rules.class(c))?;
-            let completes = self.owns(&next, c);
-            if completes && self.rules.forbids() {
+            let rows = next.rows(self.rules.class(c));
+            if self.illegal(&rows, c) {
                 continue;
             }
+            let completes = self.target(c).within(&rows);
             set.push((u, v));
-            f(&next, set)?;
+            f(next.clone(), set)?;
             tried += 1;
             if !completes {
                 tried += self.extend_sets(&next, c, &free[i + 1..], set, f)?;
@@ -305,3 +313,6 @@ pub fn name(c: Colour) -> &'static str {
         Colour::Blue => "blue",
     }
 }
+
+#[cfg(test)]
+mod tests;

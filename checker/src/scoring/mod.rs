@@ -157,7 +157,7 @@ fn root(header: &Header, strategy: &Strategy<Scoring, Bound>, index: &Index) -> 
         Colour::Blue => "at most",
     };
     if header.to_move != strategy.prover {
-        let context = format!("for the claim {side} {}, from the start position", strategy.goal.t);
+        let context = || format!("for the claim {side} {}, from the start position", strategy.goal.t);
         return Ok(strategy.reply_turn(&header.start, None, index, &context)?.0);
     }
     match strategy.prover_turn(&header.start, None, index) {

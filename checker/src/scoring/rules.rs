@@ -5,7 +5,7 @@
 //! (the board's vertices, its edges). Nothing here comes from the engine.
 
 use crate::game::closure::{Goal, OnMove, Rulebook};
-use crate::game::position::{Position, Target};
+use crate::game::position::{Position, Target, FREE};
 use crate::graph::Colour;
 use crate::iso::Cells;
 use crate::text::{name_of, named};
@@ -45,9 +45,21 @@ impl Measure {
 
     /// What colour `c` of `p` scores.
     pub fn score(self, p: &Position, c: Colour) -> u32 {
+        self.score_filled(p, c, None)
+    }
+
+    /// What colour `c` scores in `p` with every free edge given to `fill`
+    /// (`None`: `p` as it stands): [`Measure::score`] of [`Position::filled`],
+    /// without building that position for the measures read off degrees
+    /// (every reply's "settled" test asks it).
+    pub fn score_filled(self, p: &Position, c: Colour, fill: Option<Colour>) -> u32 {
+        if let (Some(f), Measure::Clique | Measure::Colex) = (fill, self) {
+            return self.score(&p.filled(f), c);
+        }
         let n = p.order();
+        let mine = |x: u8| x == c as u8 || (x == FREE && fill == Some(c));
         // A row's diagonal is 0, never a colour or a board edge.
-        let owned = |v: usize| p.row(v).iter().filter(|&&x| x == c as u8).count();
+        let owned = |v: usize| p.row(v).iter().filter(|&&x| mine(x)).count();
         match self {
             Measure::Clique => clique_number(p, c, &mut Vec::new(), 0),
             Measure::Star => (0..n).map(owned).max().unwrap_or(0) as u32,
@@ -132,11 +144,12 @@ pub struct Scoring {
 }
 
 impl Scoring {
-    /// Both colours' scores in `p` as it stands.
-    pub fn points(&self, p: &Position) -> Points {
+    /// Both colours' scores in `p` with every free edge given to `fill`
+    /// (`None`: as it stands).
+    pub fn points(&self, p: &Position, fill: Option<Colour>) -> Points {
         Points {
-            alice: self.measure.score(p, Colour::Red),
-            bob: self.measure.score(p, Colour::Blue),
+            alice: self.measure.score_filled(p, Colour::Red, fill),
+            bob: self.measure.score_filled(p, Colour::Blue, fill),
         }
     }
 }
@@ -145,7 +158,7 @@ impl Rulebook for Scoring {
     type End = Points;
 
     fn end(&self, p: &Position, _to_move: Colour) -> Option<Points> {
-        (!p.has_free()).then(|| self.points(p))
+        (!p.has_free()).then(|| self.points(p, None))
     }
 
     fn play(&self, p: &Position, m: &[(usize, usize)], c: Colour) -> Result<Position, String> {
@@ -160,7 +173,7 @@ impl Rulebook for Scoring {
     fn each_move(&self, p: &Position, c: Colour, f: OnMove) -> Result<usize, String> {
         let free = p.free_edges();
         for &(u, v) in &free {
-            f(&self.play(p, &[(u, v)], c)?, &[(u, v)])?;
+            f(self.play(p, &[(u, v)], c)?, &[(u, v)])?;
         }
         Ok(free.len())
     }
@@ -206,6 +219,6 @@ impl Goal<Scoring> for Bound {
             Colour::Red => Colour::Blue,
             Colour::Blue => Colour::Red,
         };
-        self.accepts(self.game.points(&p.filled(other)))
+        self.accepts(self.game.points(p, Some(other)))
     }
 }
