@@ -18,9 +18,10 @@ pub struct CheckArgs {
     /// error and the exit code are the same as without it).
     #[arg(long)]
     pub json: bool,
-    /// Most entries the header may announce [default: 2097152]; raise it
+    /// Most entries the header may announce [default: 4194304]; raise it
     /// for a large certificate you mean to check (about 200 bytes of
-    /// memory per entry).
+    /// memory per entry plus its canonical form: `proofs/FORMAT.md`,
+    /// "Limits").
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_entries: Option<u32>,
     /// Most MiB of certificate text after gunzip [default: 128].
