@@ -72,29 +72,36 @@ thread_local! {
     /// Grundy values of components met before (`None`: past the caps).
     /// Values are exact, so what is remembered changes the cost only.
     static REMEMBERED: RefCell<HashMap<ComponentKey, Option<u32>, FixedState>> = RefCell::new(HashMap::default());
+    /// The last [`large_part`] asked, with the legal edges it was asked of.
+    static LAST: RefCell<Option<(LegalEdges, Option<(u64, u32)>)>> = const { RefCell::new(None) };
 }
 
 /// Whether the player to move wins, if the components of the legal edges
 /// are small enough to decide it (module docs); `None` otherwise.
 pub(super) fn mover_wins(legal: &LegalEdges) -> Option<bool> {
-    if legal.vertices() > MAX_BOARD {
-        return None;
-    }
-    let found = legal.interactions()?;
-    let parts = components(&found)?;
-    let edges = legal.edges();
-    let mut total = 0;
-    for part in parts {
-        total ^= remembered_grundy(legal, &found, &edges, part)?;
-    }
-    Some(total != 0)
+    let (large, small) = large_part(legal)?;
+    (large == 0).then_some(small != 0)
 }
 
 /// The legal edges (by number, [`LegalEdges::edges`]) of the components
 /// too large to value here, and the XOR of the Grundy values of the others
 /// (`reduced.rs`, Claim 5: the winner depends on no more of them); `None`
-/// past 64 legal edges or [`MAX_BOARD`] vertices.
+/// past 64 legal edges or [`MAX_BOARD`] vertices. The search asks it twice
+/// of most positions, for [`mover_wins`] and then for the score form, so
+/// the last answer is remembered (for exactly equal legal edges and graph:
+/// the answer is a function of them).
 pub(super) fn large_part(legal: &LegalEdges) -> Option<(u64, u32)> {
+    let last = LAST.with(|l| l.borrow().as_ref().filter(|(seen, _)| seen == legal).map(|&(_, part)| part));
+    if let Some(part) = last {
+        return part;
+    }
+    let part = split_by_size(legal);
+    LAST.with(|l| *l.borrow_mut() = Some((legal.clone(), part)));
+    part
+}
+
+/// [`large_part`], computed.
+fn split_by_size(legal: &LegalEdges) -> Option<(u64, u32)> {
     if legal.vertices() > MAX_BOARD {
         return None;
     }
@@ -160,15 +167,6 @@ fn component_key(legal: &LegalEdges, edges: &[Edge], part: u64) -> ComponentKey 
         }
     }
     (mine, graph)
-}
-
-/// The components of the interaction graph as bit sets of legal edges;
-/// `None` if one has more than [`MAX_COMPONENT`] edges.
-fn components(found: &Interactions) -> Option<Vec<u64>> {
-    let count = found.hard.len();
-    let all = if count == 64 { u64::MAX } else { (1u64 << count) - 1 };
-    let parts = split(found, all, 0);
-    parts.iter().all(|p| p.count_ones() <= MAX_COMPONENT).then_some(parts)
 }
 
 /// The edges of `live` still interacting with `e` once `played` are

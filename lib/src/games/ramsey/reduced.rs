@@ -94,12 +94,7 @@ fn reduced_structure(legal: &LegalEdges, part: &[Edge], mover: Player) -> Positi
         rows[v as usize] |= 1 << u;
         reduced.claim(e, Player::First).expect("a legal edge is free");
     }
-    let mut third = [0; MAX_VERTICES];
-    for cherry in &rows[..n] {
-        for x in members(*cherry) {
-            third[x as usize] |= legal.adjacent(x) & cherry;
-        }
-    }
+    let third = legal.third_sides(&rows);
     for (x, &row) in third[..n].iter().enumerate() {
         for y in members(row >> (x + 1) << (x + 1)) {
             reduced

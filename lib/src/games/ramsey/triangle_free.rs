@@ -40,7 +40,9 @@
 
 use crate::core::board::{first_n, members, Edge, Player, Position, Vertex, VertexSet, MAX_VERTICES};
 
-/// The common graph and its legal edges at one position, as bit sets.
+/// The common graph and its legal edges at one position, as bit sets
+/// (compared whole: `endgame.rs` remembers the last one it split).
+#[derive(Clone, PartialEq, Eq)]
 pub(super) struct LegalEdges {
     /// `adjacent[v]`: the neighbours of `v` in the common graph.
     adjacent: [VertexSet; MAX_VERTICES],
@@ -93,6 +95,19 @@ impl LegalEdges {
     /// Vertices of the board.
     pub(super) fn vertices(&self) -> usize {
         self.n
+    }
+
+    /// The edges of the common graph that are third sides of cherries of
+    /// the legal edges `part` (`part[v]`: the `w` with `vw` in `part`), as
+    /// rows like `part`'s: what `reduced.rs` keeps of the graph.
+    pub(super) fn third_sides(&self, part: &[VertexSet; MAX_VERTICES]) -> [VertexSet; MAX_VERTICES] {
+        let mut third = [0; MAX_VERTICES];
+        for cherry in &part[..self.n] {
+            for x in members(*cherry) {
+                third[x as usize] |= self.adjacent[x as usize] & cherry;
+            }
+        }
+        third
     }
 
     /// The legal edges left after the legal move `e` (Claim 1).
