@@ -40,7 +40,7 @@
 //! has a fixed length and is won by parity.
 
 use super::triangle_free::{Interactions, LegalEdges};
-use crate::core::board::{Edge, VertexSet};
+use crate::core::board::{first_n, members, Edge, MAX_VERTICES};
 use foldhash::fast::FixedState;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -63,9 +63,27 @@ const MAX_BOARD: usize = 16;
 /// 64 MB at most).
 const MAX_REMEMBERED: usize = 1 << 20;
 
-/// A component as its legal edges and the common graph's edges among
-/// their ends, as bit sets of vertex pairs: all its game depends on
-/// (Claim 3: which pairs are hard, which soft).
+/// A component `C` as its legal edges `L_C` and the common graph's edges
+/// that are third sides of cherries of `L_C` (`H_C`), as bit sets of
+/// vertex pairs, labelled: all its Grundy value depends on.
+///
+/// *Claim 6.* Components (each a whole component of its position) with
+/// equal `L_C` and `H_C` have equal Grundy values.
+///
+/// *Proof.* By Claim 3 the game of `C` is played on `L_C` and depends
+/// only on which pairs of `C` are hard and which soft, and with which
+/// third edge; the search ([`Search`]) reads exactly that
+/// ([`Interactions`] at the edges of `C`: [`partners`], [`relevant`],
+/// [`Interactions::killed_by`]). Two edges `xz`, `yz` of `C` are a cherry
+/// of `L_C`; they are hard exactly when `xy` is in the graph, that is in
+/// `H_C`; soft exactly when `xy` is legal, and then `xy` interacts with
+/// `xz` (their third edge `yz` is legal), so `xy` is in `C`: exactly when
+/// `xy ∈ L_C`. Edges of `C` at no common vertex do not interact. So equal
+/// keys give the same hard pairs and soft triangles on the same labelled
+/// edges, the same game, one value (the numbering of the edges, which
+/// depends on the rest of the position, only names them). The graph's
+/// other edges among the ends of `C` (the key before 2026-12-07) never
+/// matter. ∎
 type ComponentKey = (u128, u128);
 
 thread_local! {
@@ -150,20 +168,24 @@ fn pair_bit(u: usize, v: usize) -> u128 {
     1 << (a * (a - 1) / 2 + b)
 }
 
+/// A component's [`ComponentKey`]: its legal edges and the graph's edges
+/// that are third sides of their cherries.
 fn component_key(legal: &LegalEdges, edges: &[Edge], part: u64) -> ComponentKey {
-    let (mut mine, mut ends): (u128, VertexSet) = (0, 0);
+    let mut rows = [0; MAX_VERTICES];
+    let mut mine = 0;
     let mut rest = part;
     while rest != 0 {
         let (u, v) = edges[rest.trailing_zeros() as usize].ends();
         rest &= rest - 1;
         mine |= pair_bit(u as usize, v as usize);
-        ends |= 1 << u | 1 << v;
+        rows[u as usize] |= 1 << v;
+        rows[v as usize] |= 1 << u;
     }
+    let third = legal.third_sides(&rows);
     let mut graph = 0;
-    for u in crate::core::board::members(ends) {
-        let later = legal.adjacent(u) & ends & !crate::core::board::first_n(u as usize + 1);
-        for w in crate::core::board::members(later) {
-            graph |= pair_bit(u as usize, w as usize);
+    for (x, &row) in third[..MAX_BOARD].iter().enumerate() {
+        for y in members(row & first_n(x)) {
+            graph |= pair_bit(x, y as usize);
         }
     }
     (mine, graph)

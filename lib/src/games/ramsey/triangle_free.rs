@@ -87,11 +87,6 @@ impl LegalEdges {
         out
     }
 
-    /// The neighbours of `v` in the common graph.
-    pub(super) fn adjacent(&self, v: Vertex) -> VertexSet {
-        self.adjacent[v as usize]
-    }
-
     /// Vertices of the board.
     pub(super) fn vertices(&self) -> usize {
         self.n
