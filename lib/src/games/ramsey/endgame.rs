@@ -109,7 +109,12 @@ pub(super) fn mover_wins(legal: &LegalEdges) -> Option<bool> {
 /// the last answer is remembered (for exactly equal legal edges and graph:
 /// the answer is a function of them).
 pub(super) fn large_part(legal: &LegalEdges) -> Option<(u64, u32)> {
-    let last = LAST.with(|l| l.borrow().as_ref().filter(|(seen, _)| seen == legal).map(|&(_, part)| part));
+    let last = LAST.with(|l| {
+        l.borrow()
+            .as_ref()
+            .filter(|(seen, _)| seen == legal)
+            .map(|&(_, part)| part)
+    });
     if let Some(part) = last {
         return part;
     }
@@ -358,6 +363,93 @@ mod tests {
         }
         // Both branches are exercised: the test can fail either way.
         assert!(decided > 300 && refused > 20, "decided {decided}, refused {refused}");
+    }
+
+    /// The Grundy value of the component `part` by the plain rules: the
+    /// real game with its moves restricted to `part` (Claim 3: they are a
+    /// game of their own), no [`Interactions`].
+    fn plain_grundy(game: &RamseyGame, p: &Position, part: &[Edge], memo: &mut HashMap<Vec<u128>, u32>) -> u32 {
+        let key: Vec<u128> = (0..p.vertex_count())
+            .map(|v| game.neighbours(p, Player::First, v as u8))
+            .collect();
+        if let Some(&g) = memo.get(&key) {
+            return g;
+        }
+        let moves = game.moves(p).into_iter().filter(|m| part.contains(&m[0]));
+        let seen = moves.fold(0u64, |seen, m| {
+            seen | 1 << plain_grundy(game, &game.play(p, &m), part, memo)
+        });
+        let g = (!seen).trailing_zeros();
+        memo.insert(key, g);
+        g
+    }
+
+    #[test]
+    fn components_of_one_key_have_one_plain_grundy_value() {
+        let mut rng = StdRng::seed_from_u64(27);
+        let mut by_key: HashMap<ComponentKey, u32> = HashMap::new();
+        let (mut checked, mut repeated, mut narrower) = (0, 0, 0);
+        for n in 4..=13 {
+            let game = game(n);
+            for _ in 0..300 {
+                let edges = rng.random_range(0..=n + n / 2);
+                let p = random_position(&game, &mut rng, edges);
+                let legal = LegalEdges::of(&p);
+                let Some(found) = legal.interactions() else { continue };
+                let all = legal.edges();
+                let every = if all.len() == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << all.len()) - 1
+                };
+                for part in split(&found, every, 0)
+                    .into_iter()
+                    .filter(|c| c.count_ones() <= MAX_COMPONENT)
+                {
+                    let mine: Vec<Edge> = (0..all.len()).filter(|&i| part >> i & 1 == 1).map(|i| all[i]).collect();
+                    let value = plain_grundy(&game, &p, &mine, &mut HashMap::new());
+                    let key = component_key(&legal, &all, part);
+                    let first = by_key.insert(key, value);
+                    assert!(
+                        first.is_none_or(|g| g == value),
+                        "K{n}: {mine:?} in {:?}",
+                        p.edges(Player::First)
+                    );
+                    checked += 1;
+                    repeated += usize::from(first.is_some());
+                    // The key before: the whole graph among the ends.
+                    let ends = mine.iter().fold(0u128, |s, e| s | 1 << e.ends().0 | 1 << e.ends().1);
+                    let among = |v| game.neighbours(&p, Player::First, v) & ends & first_n(v as usize);
+                    let old = members(ends).fold(0, |g, v| {
+                        members(among(v)).fold(g, |g, w| g | pair_bit(v as usize, w as usize))
+                    });
+                    narrower += usize::from(old != key.1);
+                }
+            }
+        }
+        // Repeated keys, and keys narrower than the graph among the ends:
+        // the test can fail, and covers what the key leaves out.
+        assert!(
+            checked > 1000 && repeated > 300 && narrower > 30,
+            "{checked}, {repeated}, {narrower}"
+        );
+    }
+
+    #[test]
+    fn the_remembered_split_is_the_split_of_the_position_asked() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let game = game(9);
+        let positions: Vec<LegalEdges> = (0..40)
+            .map(|_| {
+                let edges = rng.random_range(0..=12);
+                LegalEdges::of(&random_position(&game, &mut rng, edges))
+            })
+            .collect();
+        let fresh: Vec<_> = positions.iter().map(split_by_size).collect();
+        for _ in 0..400 {
+            let i = rng.random_range(0..positions.len());
+            assert_eq!(large_part(&positions[i]), fresh[i], "position {i}");
+        }
     }
 
     #[test]
