@@ -86,12 +86,16 @@ const MAX_REMEMBERED: usize = 1 << 20;
 /// matter. ∎
 type ComponentKey = (u128, u128);
 
+/// The legal edges of the components too large to value, by number, and
+/// the XOR of the others' Grundy values ([`large_part`]).
+type Split = (u64, u32);
+
 thread_local! {
     /// Grundy values of components met before (`None`: past the caps).
     /// Values are exact, so what is remembered changes the cost only.
     static REMEMBERED: RefCell<HashMap<ComponentKey, Option<u32>, FixedState>> = RefCell::new(HashMap::default());
     /// The last [`large_part`] asked, with the legal edges it was asked of.
-    static LAST: RefCell<Option<(LegalEdges, Option<(u64, u32)>)>> = const { RefCell::new(None) };
+    static LAST: RefCell<Option<(LegalEdges, Option<Split>)>> = const { RefCell::new(None) };
 }
 
 /// Whether the player to move wins, if the components of the legal edges
@@ -108,7 +112,7 @@ pub(super) fn mover_wins(legal: &LegalEdges) -> Option<bool> {
 /// of most positions, for [`mover_wins`] and then for the score form, so
 /// the last answer is remembered (for exactly equal legal edges and graph:
 /// the answer is a function of them).
-pub(super) fn large_part(legal: &LegalEdges) -> Option<(u64, u32)> {
+pub(super) fn large_part(legal: &LegalEdges) -> Option<Split> {
     let last = LAST.with(|l| {
         l.borrow()
             .as_ref()
@@ -124,7 +128,7 @@ pub(super) fn large_part(legal: &LegalEdges) -> Option<(u64, u32)> {
 }
 
 /// [`large_part`], computed.
-fn split_by_size(legal: &LegalEdges) -> Option<(u64, u32)> {
+fn split_by_size(legal: &LegalEdges) -> Option<Split> {
     if legal.vertices() > MAX_BOARD {
         return None;
     }
