@@ -192,6 +192,14 @@ impl BoardGraph {
         self.rows.len()
     }
 
+    /// Whether every two vertices are joined (a simple graph with
+    /// `binom(n, 2)` edges): `K_n` given as a graph.
+    #[inline]
+    pub fn is_complete(&self) -> bool {
+        let n = self.vertex_count();
+        self.edges == n * n.saturating_sub(1) / 2
+    }
+
     /// Number of edges.
     #[inline]
     pub fn edge_count(&self) -> usize {
@@ -294,10 +302,12 @@ impl Board {
     /// the board is shared rather than copied: the search relabels a
     /// position for almost every move it makes, and a fresh board each
     /// time was about 3 % of K8's Clique game (profile: the copy and its
-    /// allocation).
+    /// allocation). A complete graph is mapped onto itself by every
+    /// permutation, so it is shared without renaming its rows (which was
+    /// a twentieth of K7's VC game).
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Board {
         match self {
-            Board::Graph(g) => {
+            Board::Graph(g) if !g.is_complete() => {
                 let mut rows = [0 as VertexSet; MAX_VERTICES];
                 let rows = &mut rows[..g.vertex_count()];
                 for (v, &row) in g.rows.iter().enumerate() {
@@ -374,5 +384,41 @@ pub fn first_n(n: usize) -> VertexSet {
         VertexSet::MAX
     } else {
         (1u128 << n) - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Board, Edge, Vertex};
+
+    /// [`Board::relabel`] against the board built from the renamed edges,
+    /// on complete graphs (shared without renaming) and graphs one edge
+    /// short of complete or sparser (renamed row by row), under several
+    /// permutations of their vertices.
+    #[test]
+    fn relabelled_graph_boards_are_the_renamed_edges() {
+        for n in 2..=9 as Vertex {
+            let pairs: Vec<(Vertex, Vertex)> = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v))).collect();
+            let graphs = [
+                pairs.clone(),
+                pairs[1..].to_vec(),
+                pairs.iter().copied().step_by(3).collect(),
+            ];
+            let perms: [Box<dyn Fn(Vertex) -> Vertex>; 3] = [
+                Box::new(move |v| (v + 1) % n),
+                Box::new(move |v| n - 1 - v),
+                Box::new(move |v| (v * 5 + 2) % n),
+            ];
+            for edges in &graphs {
+                let board = Board::graph(n as usize, edges.iter().map(|&(u, v)| Edge::new(u, v)));
+                for f in perms
+                    .iter()
+                    .filter(|f| (0..n).map(f).collect::<std::collections::BTreeSet<_>>().len() == n as usize)
+                {
+                    let renamed = Board::graph(n as usize, edges.iter().map(|&(u, v)| Edge::new(f(u), f(v))));
+                    assert_eq!(board.relabel(f), renamed, "n = {n}, {} edges", edges.len());
+                }
+            }
+        }
     }
 }

@@ -277,31 +277,17 @@ fn vc_urgency(position: &Position, v: Vertex, me: Player) -> u32 {
     }
 }
 
-/// At most how many of the vertices with a cost (`None`: out of reach)
-/// a player with `moves` edges left can pay for: `k` vertices cost at
+/// At most how many vertices a player with `moves` edges left can pay
+/// for, `how_many[c]` of them costing `c` edges each (only costs up to
+/// `moves` counted; the others are out of reach): `k` vertices cost at
 /// least the `k` cheapest costs, and `moves` edges bring at most
 /// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
-/// brings two only if both its ends are among them).
-fn affordable(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> u32 {
-    affordable_counts(&cost_counts(costs, moves), moves)
-}
-
-/// How many vertices have each cost up to `moves` (the others are out
-/// of reach), for [`affordable_counts`].
-fn cost_counts(costs: impl Iterator<Item = Option<u32>>, moves: u32) -> [u32; MAX_BOARD_VERTICES + 1] {
-    let mut how_many = [0u32; MAX_BOARD_VERTICES + 1];
-    for c in costs.flatten().filter(|&c| c <= moves) {
-        how_many[c as usize] += 1;
-    }
-    how_many
-}
-
-/// [`affordable`] from the vertices' costs counted by [`cost_counts`].
-/// Past `2 * moves` edge-ends spent no more vertices are affordable (the
-/// costs only grow), so the count stops there.
+/// brings two only if both its ends are among them). Past `2 * moves`
+/// edge-ends spent no more vertices are affordable (the costs only grow),
+/// so the count stops there.
 fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
     let (mut k, mut spent, mut best) = (0, 0, 0);
-    for (cost, &count) in how_many.iter().enumerate() {
+    for (cost, &count) in how_many.iter().enumerate().take(moves as usize + 1) {
         for _ in 0..count {
             k += 1;
             spent += cost as u32;

@@ -126,6 +126,9 @@ pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
         }
         (needy[k], k) = (v, k + 1);
     }
+    if surely_paired(rows, pairs) {
+        return true;
+    }
     SUBSETS.with(|slack| {
         let mut slack = slack.borrow_mut();
         slack.clear();
@@ -142,4 +145,18 @@ pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
         }
         true
     })
+}
+
+/// A sufficient condition for Hall's condition in [`pairs_exist`], in one
+/// pass: with `N` the vertices with pairs wanted and `S` a subset, the free
+/// edges with an end in `S` number `Σ_{v in S} f_v - e(S)`, where `e(S)`,
+/// those with both ends in `S`, is `Σ_{v in S} |free(v) ∩ S| / 2`; so the
+/// slack of `S` is `Σ_{v in S} (f_v - 2 p_v - |free(v) ∩ S| / 2)`, each
+/// term at least `f_v - 2 p_v - |free(v) ∩ N| / 2`. If no such term is
+/// negative, no `S` fails.
+fn surely_paired(rows: &Rows, pairs: &[u32]) -> bool {
+    let wanted: SmallSet = (0..pairs.len()).filter(|&v| pairs[v] > 0).fold(0, |s, v| s | 1 << v);
+    (0..pairs.len())
+        .filter(|&v| pairs[v] > 0)
+        .all(|v| 2 * rows.free_count[v] >= 4 * pairs[v] + (rows.free[v] & wanted).count_ones())
 }

@@ -9,7 +9,7 @@
 //!   stop, less as many as his moves left can stop (each stop costs the
 //!   edges he still needs there); he with at most as many as his moves left
 //!   can pay for (each costs the edges he still needs there; a captured one
-//!   costs none). [`affordable`] counts what moves can pay for.
+//!   costs none). [`affordable_counts`] counts what moves can pay for.
 //! - Greedy at an undecided `v`: she ends with at least `own[v] + x` edges
 //!   there (`x` from [`greedy_share`]): more than `d / 2` takes `v`, so she
 //!   ends with at least one vertex more than she has now; at least `d / 2`
@@ -24,10 +24,9 @@
 //! In every case her points also end at least at her least in any play.
 
 use super::strategy::{best_staged, greedy_share, oriented, pairs_exist, View};
-use super::{affordable, affordable_counts, cost_counts, Points, Rows, MAX_BOARD_VERTICES};
+use super::{affordable_counts, Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
 use crate::games::colex::{small_members, SmallSet};
-use std::cell::Cell;
 use std::iter::once;
 
 /// Her view of the position, and what both players get in any play.
@@ -37,17 +36,13 @@ struct Side<'r> {
     now: u32,
     /// Her least points in any play.
     least_any: u32,
-    /// His costs ([`Side::his_cost`]) counted by [`cost_counts`], and his
+    /// His costs ([`his_cost`]) counted as [`affordable_counts`] takes
+    /// them, and his
     /// most points in any play.
     his_counts: [u32; MAX_BOARD_VERTICES + 1],
     his_most_any: u32,
-    /// [`Side::his_cost`] at each vertex, worked out once.
+    /// [`his_cost`] at each vertex, worked out once.
     his_costs: [Option<u32>; MAX_BOARD_VERTICES],
-    /// By cost `c`: his most points in any play without one vertex of
-    /// cost `c`, for [`Side::greedy`]: worked out once per cost rather
-    /// than once per vertex, and only for the costs asked for (a vertex
-    /// where her greedy share stops him).
-    his_most_without: [Cell<Option<u32>>; MAX_BOARD_VERTICES + 1],
 }
 
 /// The best bound on the value that one of `player`'s strategies (module
@@ -58,59 +53,65 @@ struct Side<'r> {
 pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
     let view = View::new(rows, player, to_move);
     let (n, degree, free) = (rows.n, &rows.degree, &rows.free_count);
-    let (own, other) = (view.own, view.other);
-    let now = (0..n).filter(|&v| 2 * own[v] > degree[v]).count() as u32;
-    // He stops v (not his yet) with ⌈d / 2⌉ edges there.
-    let open = (0..n).filter(|&v| 2 * other[v] < degree[v]);
-    let stops = open.clone().map(|v| {
-        let c = degree[v].div_ceil(2) - other[v];
-        (c <= free[v]).then_some(c)
-    });
-    let least_any = (open.count() as u32 - affordable(stops, view.theirs)).max(now);
-    let mut side = Side {
+    let (own, other, theirs) = (view.own, view.other, view.theirs);
+    // One pass over the vertices (this runs twice for every child): those
+    // she has, those not his yet with what stopping each costs him, and
+    // what taking each costs him, the costs counted by `cost` as
+    // [`affordable_counts`] takes them.
+    let (mut now, mut open) = (0, 0);
+    let mut stops = [0; MAX_BOARD_VERTICES + 1];
+    let mut his_costs = [None; MAX_BOARD_VERTICES];
+    let mut his_counts = [0; MAX_BOARD_VERTICES + 1];
+    for v in 0..n {
+        let d = degree[v];
+        now += u32::from(2 * own[v] > d);
+        // He stops v (not his yet) with ⌈d / 2⌉ edges there.
+        if 2 * other[v] < d {
+            open += 1;
+            let c = d.div_ceil(2) - other[v];
+            if c <= free[v] && c <= theirs {
+                stops[c as usize] += 1;
+            }
+        }
+        his_costs[v] = his_cost(rows, other, v);
+        if let Some(c) = his_costs[v].filter(|&c| c <= theirs) {
+            his_counts[c as usize] += 1;
+        }
+    }
+    let least_any = (open - affordable_counts(&stops, theirs)).max(now);
+    let side = Side {
         view,
         now,
         least_any,
-        his_counts: [0; MAX_BOARD_VERTICES + 1],
-        his_most_any: 0,
-        his_costs: [None; MAX_BOARD_VERTICES],
-        his_most_without: Default::default(),
+        his_counts,
+        his_most_any: affordable_counts(&his_counts, theirs),
+        his_costs,
     };
-    for v in 0..n {
-        side.his_costs[v] = side.his_cost(v);
-    }
-    side.his_counts = cost_counts(side.his_costs[..n].iter().copied(), side.view.theirs);
-    side.his_most_any = affordable_counts(&side.his_counts, side.view.theirs);
-    let greedy = (0..n).filter_map(|v| side.greedy(v));
+    let greedy = side.greedy().into_iter().flatten();
     let cheap = once(oriented(player, least_any, side.his_most_any)).chain(greedy);
     best_staged(player, cheap, enough, || side.pairing())
 }
 
-impl Side<'_> {
-    /// The edges he still needs to take `v` (0 if his), if he can.
-    fn his_cost(&self, v: usize) -> Option<u32> {
-        let need = self.view.rows.degree[v] / 2 + 1;
-        need.checked_sub(self.view.other[v])
-            .map_or(Some(0), |c| (c <= self.view.rows.free_count[v]).then_some(c))
-    }
+/// The edges he (with `his` edges at each vertex) still needs to take
+/// `v` (0 if his), if he can.
+fn his_cost(rows: &Rows, his: &[u32], v: usize) -> Option<u32> {
+    let need = rows.degree[v] / 2 + 1;
+    need.checked_sub(his[v])
+        .map_or(Some(0), |c| (c <= rows.free_count[v]).then_some(c))
+}
 
-    /// His cost at `v` ([`Side::his_cost`]) if his moves left pay for it.
+impl Side<'_> {
+    /// His cost at `v` ([`his_cost`]) if his moves left pay for it.
     fn affordable_cost(&self, v: usize) -> Option<u32> {
         self.his_costs[v].filter(|&c| c <= self.view.theirs)
     }
 
     /// His most points in any play without one vertex of cost `c` (one
-    /// he can afford, so counted in his costs), remembered in
-    /// [`Side::his_most_without`].
+    /// he can afford, so counted in his costs).
     fn his_most_without_one(&self, c: u32) -> u32 {
-        let slot = &self.his_most_without[c as usize];
-        slot.get().unwrap_or_else(|| {
-            let mut counts = self.his_counts;
-            counts[c as usize] -= 1;
-            let most = affordable_counts(&counts, self.view.theirs);
-            slot.set(Some(most));
-            most
-        })
+        let mut counts = self.his_counts;
+        counts[c as usize] -= 1;
+        affordable_counts(&counts, self.view.theirs)
     }
 
     /// His most points in any play, not counting the vertices of `held`.
@@ -129,25 +130,47 @@ impl Side<'_> {
         }
     }
 
-    /// Her least and his most points while she is greedy at `v`, if `v`
-    /// is undecided and her share there takes it or stops him.
-    fn greedy(&self, v: usize) -> Option<Points> {
-        let d = self.view.rows.degree[v];
-        if 2 * self.view.own[v] > d || 2 * self.view.other[v] > d {
-            return None;
+    /// The best of her bounds while greedy at one vertex (module header),
+    /// over the undecided vertices where her share takes it or stops him:
+    /// one for each of the two kinds, found without trying every vertex.
+    ///
+    /// Within a kind her least points are the same (`least_any`, or at
+    /// least `now + 1` where her share takes the vertex), so the best is
+    /// the one with his least most: without his cheapest affordable vertex
+    /// of the kind. His most without one vertex of cost `c` never drops as
+    /// `c` grows (the costs left, in order, only grow, so each prefix sum
+    /// [`affordable_counts`] compares does), and without a vertex he
+    /// cannot afford it is his most in any play, no less than any. Either
+    /// player ranks two bounds with her points equal by his alone (his
+    /// fewer is better for her), so these two are as good as all of them.
+    fn greedy(&self) -> [Option<Points>; 2] {
+        let (rows, view) = (self.view.rows, &self.view);
+        // Per kind (stops him, takes it): absent if no vertex is of that
+        // kind, else his cheapest affordable cost there (`None`: none).
+        let mut cheapest: [Option<Option<u32>>; 2] = [None; 2];
+        for v in 0..rows.n {
+            let d = rows.degree[v];
+            if 2 * view.own[v] > d || 2 * view.other[v] > d {
+                continue;
+            }
+            let hers = view.own[v] + greedy_share(rows.free_count[v], view.first);
+            if 2 * hers < d {
+                continue;
+            }
+            let kind = &mut cheapest[usize::from(2 * hers > d)];
+            let cost = self.affordable_cost(v);
+            *kind = Some(match (*kind, cost) {
+                (Some(Some(a)), Some(b)) => Some(a.min(b)),
+                (Some(a), b) => a.or(b),
+                (None, b) => b,
+            });
         }
-        let hers = self.view.own[v] + greedy_share(self.view.rows.free_count[v], self.view.first);
-        let (takes, stops) = (2 * hers > d, 2 * hers >= d);
-        let mine = if takes {
-            self.least_any.max(self.now + 1)
-        } else {
-            self.least_any
-        };
-        stops.then(|| {
-            let his = self
-                .affordable_cost(v)
-                .map_or(self.his_most_any, |c| self.his_most_without_one(c));
-            oriented(self.view.player, mine, his)
+        let mine = [self.least_any, self.least_any.max(self.now + 1)];
+        [0, 1].map(|kind| {
+            cheapest[kind].map(|cost| {
+                let his = cost.map_or(self.his_most_any, |c| self.his_most_without_one(c));
+                oriented(view.player, mine[kind], his)
+            })
         })
     }
 
