@@ -126,15 +126,18 @@ pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
         }
         (needy[k], k) = (v, k + 1);
     }
-    if surely_paired(rows, pairs) {
-        return true;
-    }
+    surely_paired(rows, pairs) || every_set_has_room(rows, &needy[..k], pairs)
+}
+
+/// Hall's condition for the sets of the `needy` vertices, one by one (see
+/// [`pairs_exist`]).
+fn every_set_has_room(rows: &Rows, needy: &[usize], pairs: &[u32]) -> bool {
     SUBSETS.with(|slack| {
         let mut slack = slack.borrow_mut();
         slack.clear();
         // (free edges with an end in S less 2 Σ pairs, S as a vertex set)
         slack.push((0i64, 0 as SmallSet));
-        for s in 1usize..1 << k {
+        for s in 1usize..1 << needy.len() {
             let v = needy[s.trailing_zeros() as usize];
             let (rest_slack, rest) = slack[s & (s - 1)];
             let more = rows.free_count[v] as i64 - (rows.free[v] & rest).count_ones() as i64 - 2 * pairs[v] as i64;
@@ -159,4 +162,59 @@ fn surely_paired(rows: &Rows, pairs: &[u32]) -> bool {
     (0..pairs.len())
         .filter(|&v| pairs[v] > 0)
         .all(|v| 2 * rows.free_count[v] >= 4 * pairs[v] + (rows.free[v] & wanted).count_ones())
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::core::board::{Board, Edge, Position};
+
+    /// A pseudo-random position on `K_n` (each pair red, blue or free;
+    /// `state`: an xorshift state, advanced), with `to_move` set by the
+    /// parity of the coloured edges.
+    pub(in crate::games::scoring) fn random_position(n: usize, state: &mut u64) -> Position {
+        let mut p = Position::empty(Board::Complete(n));
+        for u in 0..n as u8 {
+            for v in u + 1..n as u8 {
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
+                let player = match *state % 3 {
+                    0 => Player::First,
+                    1 => Player::Second,
+                    _ => continue,
+                };
+                p.claim(Edge::new(u, v), player).expect("a free edge");
+            }
+        }
+        p.set_to_move([Player::First, Player::Second][(*state >> 8) as usize % 2]);
+        p
+    }
+
+    /// [`surely_paired`] only where every set has room (the test by
+    /// sets, [`every_set_has_room`]), on random free edges and pairs
+    /// wanted; and it decides both ways often enough to be tried.
+    #[test]
+    fn surely_paired_only_where_every_set_has_room() {
+        let (mut state, mut sure, mut not_sure) = (0x2545_f491_4f6c_dd1du64, 0, 0);
+        for case in 0..20_000 {
+            let n = 3 + case % 6;
+            let rows = Rows::of(&random_position(n, &mut state));
+            let mut pairs = [0; MAX_BOARD_VERTICES];
+            for v in 0..n {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pairs[v] = (state % 3) as u32 * rows.free_count[v] / 4;
+            }
+            let needy: Vec<usize> = (0..n).filter(|&v| pairs[v] > 0).collect();
+            if surely_paired(&rows, &pairs[..n]) {
+                sure += 1;
+                assert!(every_set_has_room(&rows, &needy, &pairs[..n]), "case {case}: {pairs:?}");
+            } else {
+                not_sure += 1;
+            }
+        }
+        assert!(sure > 1000 && not_sure > 1000, "{sure} sure, {not_sure} not");
+    }
 }

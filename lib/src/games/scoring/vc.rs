@@ -51,44 +51,9 @@ struct Side<'r> {
 /// The pairing (the costly part) only if the other bounds are not
 /// `enough` for the test at hand.
 pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
-    let view = View::new(rows, player, to_move);
-    let (n, degree, free) = (rows.n, &rows.degree, &rows.free_count);
-    let (own, other, theirs) = (view.own, view.other, view.theirs);
-    // One pass over the vertices (this runs twice for every child): those
-    // she has, those not his yet with what stopping each costs him, and
-    // what taking each costs him, the costs counted by `cost` as
-    // [`affordable_counts`] takes them.
-    let (mut now, mut open) = (0, 0);
-    let mut stops = [0; MAX_BOARD_VERTICES + 1];
-    let mut his_costs = [None; MAX_BOARD_VERTICES];
-    let mut his_counts = [0; MAX_BOARD_VERTICES + 1];
-    for v in 0..n {
-        let d = degree[v];
-        now += u32::from(2 * own[v] > d);
-        // He stops v (not his yet) with ⌈d / 2⌉ edges there.
-        if 2 * other[v] < d {
-            open += 1;
-            let c = d.div_ceil(2) - other[v];
-            if c <= free[v] && c <= theirs {
-                stops[c as usize] += 1;
-            }
-        }
-        his_costs[v] = his_cost(rows, other, v);
-        if let Some(c) = his_costs[v].filter(|&c| c <= theirs) {
-            his_counts[c as usize] += 1;
-        }
-    }
-    let least_any = (open - affordable_counts(&stops, theirs)).max(now);
-    let side = Side {
-        view,
-        now,
-        least_any,
-        his_counts,
-        his_most_any: affordable_counts(&his_counts, theirs),
-        his_costs,
-    };
+    let side = Side::new(rows, player, to_move);
     let greedy = side.greedy().into_iter().flatten();
-    let cheap = once(oriented(player, least_any, side.his_most_any)).chain(greedy);
+    let cheap = once(oriented(player, side.least_any, side.his_most_any)).chain(greedy);
     best_staged(player, cheap, enough, || side.pairing())
 }
 
@@ -101,6 +66,45 @@ fn his_cost(rows: &Rows, his: &[u32], v: usize) -> Option<u32> {
 }
 
 impl Side<'_> {
+    /// `rows` seen from `player`, `to_move` moving next, in one pass over
+    /// the vertices (this runs twice for every child): those she has,
+    /// those not his yet with what stopping each costs him, and what
+    /// taking each costs him, the costs counted as [`affordable_counts`]
+    /// takes them.
+    fn new(rows: &Rows, player: Player, to_move: Player) -> Side<'_> {
+        let view = View::new(rows, player, to_move);
+        let (degree, free) = (&rows.degree, &rows.free_count);
+        let (own, other, theirs) = (view.own, view.other, view.theirs);
+        let (mut now, mut open) = (0, 0);
+        let mut stops = [0; MAX_BOARD_VERTICES + 1];
+        let mut his_costs = [None; MAX_BOARD_VERTICES];
+        let mut his_counts = [0; MAX_BOARD_VERTICES + 1];
+        for v in 0..rows.n {
+            let d = degree[v];
+            now += u32::from(2 * own[v] > d);
+            // He stops v (not his yet) with ⌈d / 2⌉ edges there.
+            if 2 * other[v] < d {
+                open += 1;
+                let c = d.div_ceil(2) - other[v];
+                if c <= free[v] && c <= theirs {
+                    stops[c as usize] += 1;
+                }
+            }
+            his_costs[v] = his_cost(rows, other, v);
+            if let Some(c) = his_costs[v].filter(|&c| c <= theirs) {
+                his_counts[c as usize] += 1;
+            }
+        }
+        Side {
+            view,
+            now,
+            least_any: (open - affordable_counts(&stops, theirs)).max(now),
+            his_counts,
+            his_most_any: affordable_counts(&his_counts, theirs),
+            his_costs,
+        }
+    }
+
     /// His cost at `v` ([`his_cost`]) if his moves left pay for it.
     fn affordable_cost(&self, v: usize) -> Option<u32> {
         self.his_costs[v].filter(|&c| c <= self.view.theirs)
@@ -195,5 +199,53 @@ impl Side<'_> {
         let taken = (0..n).filter(|&v| held >> v & 1 == 1 && 2 * (self.view.own[v] + pairs[v]) > degree[v]);
         let mine = self.least_any.max(self.now + taken.count() as u32);
         Some(oriented(self.view.player, mine, self.his_most(held)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::strategy::{best, tests::random_position};
+    use super::*;
+
+    /// Every undecided vertex's greedy bound, each counted on its own (his
+    /// most without that vertex from scratch), the best of them.
+    fn every_greedy_bound(side: &Side) -> Option<Points> {
+        let (rows, view) = (side.view.rows, &side.view);
+        let bounds = (0..rows.n).filter_map(|v| {
+            let d = rows.degree[v];
+            if 2 * view.own[v] > d || 2 * view.other[v] > d {
+                return None;
+            }
+            let hers = view.own[v] + greedy_share(rows.free_count[v], view.first);
+            let mine = match 2 * hers > d {
+                true => side.least_any.max(side.now + 1),
+                false => side.least_any,
+            };
+            (2 * hers >= d).then(|| oriented(view.player, mine, side.his_most(1 << v)))
+        });
+        best(view.player, bounds)
+    }
+
+    /// [`Side::greedy`]'s two bounds are as good as all the greedy
+    /// bounds, on random positions of `K_3 .. K_10`, from either side,
+    /// either player to move.
+    #[test]
+    fn the_best_greedy_bounds_are_the_best_of_all() {
+        let (mut state, mut found) = (0x9e37_79b9_7f4a_7c15u64, 0);
+        for case in 0..20_000 {
+            let position = random_position(3 + case % 8, &mut state);
+            let rows = Rows::of(&position);
+            for player in [Player::First, Player::Second] {
+                let side = Side::new(&rows, player, position.to_move());
+                let all = every_greedy_bound(&side);
+                found += usize::from(all.is_some());
+                assert_eq!(
+                    best(player, side.greedy().into_iter().flatten()),
+                    all,
+                    "case {case}, {player:?}"
+                );
+            }
+        }
+        assert!(found > 10_000, "{found} positions with a greedy bound");
     }
 }
