@@ -201,11 +201,11 @@ pub(super) mod tests {
             let n = 3 + case % 6;
             let rows = Rows::of(&random_position(n, &mut state));
             let mut pairs = [0; MAX_BOARD_VERTICES];
-            for v in 0..n {
+            for (p, &f) in pairs.iter_mut().zip(&rows.free_count).take(n) {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                pairs[v] = (state % 3) as u32 * rows.free_count[v] / 4;
+                *p = (state % 3) as u32 * f / 4;
             }
             let needy: Vec<usize> = (0..n).filter(|&v| pairs[v] > 0).collect();
             if surely_paired(&rows, &pairs[..n]) {
