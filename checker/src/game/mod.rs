@@ -17,6 +17,7 @@ pub mod rules;
 
 use crate::graph::Colour;
 use closure::{Index, Layout, Missing, Strategy};
+use position::Position;
 use header::{GameClaim, Header};
 use rules::{name, Aim, Game};
 
@@ -58,6 +59,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         board: &header.board,
         first_line: header.first_line,
         winner,
+        position: Position::coloured,
     };
     let index = Index::new(layout, body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let strategy = |colour: Colour| {

@@ -28,11 +28,13 @@
 //! by [`ScoringStrategies::seal`] once the caller has dropped the table;
 //! the walk counts what it holds beside the table against the memory cap.
 
+use super::degrees::by_degrees;
 use super::game::{colouring, strategies_body};
 use super::{sha256_hex, Certificate};
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
+use crate::core::symmetry::Canonical;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
 use crate::engine::extract::{walk, Prover, WalkSize};
 use crate::engine::Stopped;
@@ -42,6 +44,9 @@ use std::cmp::Reverse;
 
 /// Certificate format version of scoring games.
 pub const SCORING_FORMAT_VERSION: u32 = 6;
+/// Certificate format version of the Star and vertex-capturing games,
+/// whose entries are degree forms ([`super::degrees`]).
+pub const DEGREES_FORMAT_VERSION: u32 = 13;
 
 /// What a scoring game certificate claims: bounds on the outcome in the
 /// paper's order ([`Points`]' `Ord`), Alice's lower bound and Bob's upper
@@ -145,6 +150,8 @@ pub struct ScoringStrategies {
     packer: Packer,
     /// Alice's entries, then Bob's, each in the order the walk met them.
     entries: [Packed; 2],
+    /// Whether the entries are degree forms (version 13), not colourings.
+    degrees: bool,
 }
 
 /// The strategies proving `claims` about `solver`'s game played from
@@ -159,6 +166,8 @@ pub fn scoring_strategies(
 ) -> Result<ScoringStrategies, Stopped> {
     let game = solver.game();
     let packer = Packer::new(start);
+    let degrees = by_degrees(game);
+    let canonical = canonical_of(degrees);
     let mut entries = [(); 2].map(|_| Packed::new(packer.width()));
     for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
         let Some(t) = t else { continue };
@@ -170,7 +179,7 @@ pub fn scoring_strategies(
             held: entries.iter().map(Packed::bytes).sum(),
         };
         let own = &mut entries[player as usize];
-        walk(game, start, player, &prover, canonical_position, |position, m| {
+        walk(game, start, player, &prover, canonical, |position, m| {
             own.push(&packer, &position, m)
         })?;
     }
@@ -178,6 +187,7 @@ pub fn scoring_strategies(
         claims,
         packer,
         entries,
+        degrees,
     })
 }
 
@@ -224,12 +234,35 @@ impl ScoringStrategies {
                     coloured = c;
                 }
                 let m = self.packer.edges[m as usize];
-                level.push(format!("{} {} {m}\n", player.colour_name(), colouring(&position)));
+                level.push(line(self.degrees, player, &position, m));
             }
             flush(&mut level, &mut body);
         }
-        seal_body(game, &self.packer.start, self.claims, body)
+        seal_body(game, &self.packer.start, self.claims, (version(self.degrees), body))
     }
+}
+
+/// How entries are compared: by degree form (version 13) or colouring.
+fn canonical_of(degrees: bool) -> fn(&Position) -> Canonical<Position> {
+    match degrees {
+        true => super::degrees::canonical,
+        false => canonical_position,
+    }
+}
+
+/// The entry line `COLOUR POSITION MOVE`, the position a degree form
+/// (version 13) or a colouring (version 6).
+fn line(degrees: bool, player: Player, position: &Position, m: Edge) -> String {
+    let form = match degrees {
+        true => super::degrees::text(position),
+        false => colouring(position),
+    };
+    format!("{} {form} {m}\n", player.colour_name())
+}
+
+/// The version of certificates with degree forms or not.
+fn version(degrees: bool) -> u32 {
+    [SCORING_FORMAT_VERSION, DEGREES_FORMAT_VERSION][usize::from(degrees)]
 }
 
 /// Appends `level`'s lines to `body` in text order and empties it.
@@ -375,16 +408,16 @@ pub(crate) fn seal_scoring(
     claims: Claims,
     entries: impl IntoIterator<Item = (Player, Position, String)>,
 ) -> Certificate {
-    seal_body(game, from, claims, strategies_body(entries))
+    seal_body(game, from, claims, (SCORING_FORMAT_VERSION, strategies_body(entries)))
 }
 
-/// A version-6 certificate of `claims` about `game` played from `from`
-/// with `body`, its entry lines in order.
-fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, body: String) -> Certificate {
+/// A certificate of `version` (6 or 13) of `claims` about `game` played
+/// from `from` with `body`, its entry lines in order.
+fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, (version, body): (u32, String)) -> Certificate {
     let entries = body.lines().count();
     let claim = |p: Option<Points>| p.map_or("-".to_string(), |p| format!("{} {}", p.alice, p.bob));
     let header = format!(
-        "ramsey-cert {SCORING_FORMAT_VERSION}\ntool ramsey-verify {}\ngame {}\nboard {}\nstart {}\nto-move {}\n\
+        "ramsey-cert {version}\ntool ramsey-verify {}\ngame {}\nboard {}\nstart {}\nto-move {}\n\
          at-least {}\nat-most {}\nentries {entries}\nsha256 {}\n",
         env!("CARGO_PKG_VERSION"),
         game.scoring().name(),
@@ -428,7 +461,8 @@ mod tests {
     /// The certificate of the plain walk, sealed from whole entries.
     fn plain(solver: &BoundedSolver<ScoringGame>, start: &Position, claims: Claims) -> String {
         let packer = Packer::new(start);
-        let mut entries = Vec::new();
+        let degrees = by_degrees(solver.game());
+        let mut lines = Vec::new();
         for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
             let Some(t) = t else { continue };
             let (solver, packer) = (solver, &packer);
@@ -439,10 +473,13 @@ mod tests {
                 packer,
                 held: 0,
             };
-            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_position).unwrap();
-            entries.extend(moves.into_iter().map(|(p, m)| (player, p, m.to_string())));
+            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_of(degrees)).unwrap();
+            let coloured = super::super::game::coloured;
+            lines.extend(moves.iter().map(|(p, m)| (player as usize, coloured(p), line(degrees, player, p, *m))));
         }
-        seal_scoring(solver.game(), start, claims, entries).text
+        lines.sort_unstable();
+        let body = lines.into_iter().map(|(_, _, line)| line).collect();
+        seal_body(solver.game(), start, claims, (version(degrees), body)).text
     }
 
     /// A packed entry with a wrong move, or a position the one-ply
