@@ -28,7 +28,7 @@ pub const DEGREES_VERSION: u32 = 13;
 /// Lines in a version-6 header.
 pub const HEADER_LINES: usize = 10;
 
-/// What a version-6 header states and claims.
+/// What a version-6 or version-13 header states and claims.
 #[derive(Clone, Debug)]
 pub struct Header {
     /// 6, or 13: entries are degree forms ([`degrees`]).
@@ -55,9 +55,11 @@ pub struct Header {
     pub sha256: String,
 }
 
-/// What an accepted version-6 certificate proves.
+/// What an accepted version-6 or version-13 certificate proves.
 #[derive(Clone, Debug)]
 pub struct Statement {
+    /// The format version, 6 or 13.
+    pub format: u32,
     /// The game's name.
     pub game: &'static str,
     /// The board in graph6, as written.
@@ -138,6 +140,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         _ => prove(header, &header.start, Scoring { measure }, (rows, parse), threads)?,
     };
     let statement = Statement {
+        format: header.version,
         game: header.measure.name(),
         board: header.board_text.clone(),
         to_move: crate::game::rules::name(header.to_move),
