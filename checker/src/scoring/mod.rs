@@ -106,7 +106,7 @@ pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     if version == DEGREES_VERSION && !matches!(measure, Measure::Star | Measure::VertexCapturing) {
-        return Err(unreadable("game", "version 13 is for the star and vc games only".into()));
+        return Err(Rejection::invalid("header: game: version 13 states the star and vc games only"));
     }
     if version == DEGREES_VERSION && board.order() > degrees::MAX_DEGREE + 1 {
         return Err(unreadable("board", format!("version 13 boards have at most {} vertices", degrees::MAX_DEGREE + 1)));
