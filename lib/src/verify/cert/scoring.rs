@@ -28,6 +28,8 @@
 //! by [`ScoringStrategies::seal`] once the caller has dropped the table;
 //! the walk counts what it holds beside the table against the memory cap.
 
+mod pack;
+
 use super::degrees::by_degrees;
 use super::game::{colouring, strategies_body};
 use super::{sha256_hex, Certificate};
@@ -40,6 +42,7 @@ use crate::engine::extract::{walk, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
+use pack::{Packed, Packer};
 use std::cmp::Reverse;
 
 /// Certificate format version of scoring games.
@@ -269,135 +272,6 @@ fn version(degrees: bool) -> u32 {
 fn flush(level: &mut Vec<String>, body: &mut String) {
     level.sort_unstable();
     level.drain(..).for_each(|line| body.push_str(&line));
-}
-
-/// Positions of one board packed as bytes: the red and the blue edges as
-/// bits over the board's edges in order (`ceil(E / 8)` bytes each), then
-/// one byte (the turn of a waiting position, the move's edge of an entry).
-struct Packer {
-    /// The board's edges in order.
-    edges: Vec<Edge>,
-    /// `index[u * n + v]`: the index of edge `u-v` in `edges`.
-    index: Vec<u8>,
-    /// Bytes of one colour's bits.
-    bytes: usize,
-    /// The board with nothing coloured.
-    empty: Position,
-    /// The start, as given (the header states it).
-    start: Position,
-}
-
-impl Packer {
-    fn new(start: &Position) -> Packer {
-        let n = start.vertex_count();
-        let edges = start.board_edges();
-        assert!(edges.len() <= 128, "a scoring board has at most 66 edges");
-        let mut index = vec![0; n * n];
-        for (i, e) in edges.iter().enumerate() {
-            let (u, v) = e.ends();
-            index[u as usize * n + v as usize] = i as u8;
-        }
-        Packer {
-            bytes: edges.len().div_ceil(8),
-            edges,
-            index,
-            empty: Position::empty(start.board().clone()),
-            start: start.clone(),
-        }
-    }
-
-    /// Bytes of a packed position or entry.
-    fn width(&self) -> usize {
-        2 * self.bytes + 1
-    }
-
-    /// The index of board edge `e`.
-    fn edge(&self, e: Edge) -> u8 {
-        let (u, v) = e.ends();
-        self.index[u as usize * self.empty.vertex_count() + v as usize]
-    }
-
-    /// The red and the blue edges of `position` as bits over the board's edges.
-    fn bits(&self, position: &Position) -> (u128, u128) {
-        let mut bits = [0u128; 2];
-        for (i, e) in self.edges.iter().enumerate() {
-            if let Some(owner) = position.owner(*e) {
-                bits[owner as usize] |= 1 << i;
-            }
-        }
-        (bits[0], bits[1])
-    }
-
-    /// Appends `position` packed, then `last`, to `out`.
-    fn pack(&self, position: &Position, last: u8, out: &mut Vec<u8>) {
-        let (red, blue) = self.bits(position);
-        out.extend_from_slice(&red.to_le_bytes()[..self.bytes]);
-        out.extend_from_slice(&blue.to_le_bytes()[..self.bytes]);
-        out.push(last);
-    }
-
-    /// The colouring packed in `record` (its turn not set), and the last byte.
-    fn unpack(&self, record: &[u8]) -> (Position, u8) {
-        let bits = |part: &[u8]| {
-            let mut word = [0u8; 16];
-            word[..self.bytes].copy_from_slice(part);
-            u128::from_le_bytes(word)
-        };
-        let mut position = self.empty.clone();
-        let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
-        for (i, &e) in self.edges.iter().enumerate() {
-            let owner = match (red >> i & 1, blue >> i & 1) {
-                (1, _) => Player::First,
-                (_, 1) => Player::Second,
-                _ => continue,
-            };
-            position.claim(e, owner).expect("a packed position is legal");
-        }
-        (position, record[2 * self.bytes])
-    }
-}
-
-/// Entries packed ([`Packer`]) in blocks of [`BLOCK`] entries, so that a
-/// strategy of tens of millions of entries never copies more than a block
-/// as it grows.
-struct Packed {
-    /// Bytes per entry ([`Packer::width`]).
-    width: usize,
-    blocks: Vec<Vec<u8>>,
-    len: usize,
-}
-
-/// Entries per block of [`Packed`].
-const BLOCK: usize = 1 << 14;
-
-impl Packed {
-    fn new(width: usize) -> Packed {
-        Packed {
-            width,
-            blocks: Vec::new(),
-            len: 0,
-        }
-    }
-
-    /// Appends the entry `position`, `m`.
-    fn push(&mut self, packer: &Packer, position: &Position, m: Edge) {
-        if self.len.is_multiple_of(BLOCK) {
-            self.blocks.push(Vec::with_capacity(BLOCK * self.width));
-        }
-        let block = self.blocks.last_mut().expect("a block was pushed");
-        packer.pack(position, packer.edge(m), block);
-        self.len += 1;
-    }
-
-    /// Bytes held.
-    fn bytes(&self) -> u64 {
-        self.blocks.iter().map(|b| b.capacity() as u64).sum()
-    }
-
-    /// The entries in order, each its packed bytes.
-    fn records(&self) -> impl Iterator<Item = &[u8]> {
-        self.blocks.iter().flat_map(|b| b.chunks(self.width))
-    }
 }
 
 /// A version-6 certificate of `claims` about `game` played from `from`,
