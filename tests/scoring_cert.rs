@@ -162,11 +162,19 @@ fn certificates_do_not_depend_on_threads() {
 #[test]
 fn star_and_vc_are_written_on_degree_forms_and_a_wrong_count_is_caught() {
     for game in ["clique", "colex"] {
-        let text = written_by("erdos", &format!("{game}9.cert"), &["--game", game, "--board", "colex:9"]);
+        let text = written_by(
+            "erdos",
+            &format!("{game}9.cert"),
+            &["--game", game, "--board", "colex:9"],
+        );
         assert!(text.starts_with("ramsey-cert 6\n"), "{game}");
     }
     for game in ["vc", "star"] {
-        let text = written_by("erdos", &format!("{game}9-forms.cert"), &["--game", game, "--board", "colex:9"]);
+        let text = written_by(
+            "erdos",
+            &format!("{game}9-forms.cert"),
+            &["--game", game, "--board", "colex:9"],
+        );
         assert!(text.starts_with("ramsey-cert 13\n"), "{game}");
         let header = header_len(&text);
         let entries = body(&text);

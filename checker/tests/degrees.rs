@@ -29,11 +29,18 @@ impl Plain<'_> {
     fn score(&self, red: u32, blue: u32) -> (u32, u32) {
         let (n, edges) = self.board;
         // Vertex v's edges as a bit set over `edges`.
-        let at = |v: usize| (0..edges.len()).filter(|&i| edges[i].0 == v || edges[i].1 == v).fold(0u32, |s, i| s | 1 << i);
+        let at = |v: usize| {
+            (0..edges.len())
+                .filter(|&i| edges[i].0 == v || edges[i].1 == v)
+                .fold(0u32, |s, i| s | 1 << i)
+        };
         let at: Vec<u32> = (0..*n).map(at).collect();
         let points = |own: u32| match self.measure {
             Measure::Star => at.iter().map(|a| (own & a).count_ones()).max().unwrap_or(0),
-            _ => at.iter().filter(|&&a| 2 * (own & a).count_ones() > a.count_ones()).count() as u32,
+            _ => at
+                .iter()
+                .filter(|&&a| 2 * (own & a).count_ones() > a.count_ones())
+                .count() as u32,
         };
         (points(red), points(blue))
     }
@@ -71,7 +78,9 @@ impl Plain<'_> {
 fn packed(p: &Position) -> u64 {
     let n = p.order();
     let pairs = (0..n).flat_map(|u| (u + 1..n).map(move |v| (u, v)));
-    let free = pairs.enumerate().fold(0u64, |s, (i, (u, v))| s | u64::from(p.cell(u, v) != 0) << i);
+    let free = pairs
+        .enumerate()
+        .fold(0u64, |s, (i, (u, v))| s | u64::from(p.cell(u, v) != 0) << i);
     (0..n).fold(free, |s, v| s | u64::from(p.mark(v)) << (16 + 8 * v))
 }
 
@@ -122,11 +131,21 @@ fn graphs(n: usize) -> Vec<Board> {
     (0u32..1 << pairs.len())
         .filter(|&set| {
             maps.iter().all(|map| {
-                let image = (0..pairs.len()).filter(|&i| set >> i & 1 == 1).fold(0u32, |s, i| s | 1 << map[i]);
+                let image = (0..pairs.len())
+                    .filter(|&i| set >> i & 1 == 1)
+                    .fold(0u32, |s, i| s | 1 << map[i]);
                 image >= set
             })
         })
-        .map(|set| (n, (0..pairs.len()).filter(|&i| set >> i & 1 == 1).map(|i| pairs[i]).collect()))
+        .map(|set| {
+            (
+                n,
+                (0..pairs.len())
+                    .filter(|&i| set >> i & 1 == 1)
+                    .map(|i| pairs[i])
+                    .collect(),
+            )
+        })
         .collect()
 }
 
@@ -148,7 +167,11 @@ fn degree_forms_have_the_games_value_on_every_graph_up_to_six_vertices() {
                     let (a, b) = plain.value((0, 0, 0), alice);
                     let first = if alice { Colour::Red } else { Colour::Blue };
                     let forms = by_forms(&rules, &start, first, &mut HashMap::new());
-                    assert_eq!((forms.alice, forms.bob), (a, b), "{measure:?} on {board:?}, Alice first {alice}");
+                    assert_eq!(
+                        (forms.alice, forms.bob),
+                        (a, b),
+                        "{measure:?} on {board:?}, Alice first {alice}"
+                    );
                 }
             }
             boards += 1;

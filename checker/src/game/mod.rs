@@ -17,8 +17,8 @@ pub mod rules;
 
 use crate::graph::Colour;
 use closure::{Index, Layout, Missing, Strategy};
-use position::Position;
 use header::{GameClaim, Header};
+use position::Position;
 use rules::{name, Aim, Game};
 
 /// What an accepted version-3 or version-5 certificate proves.

@@ -106,10 +106,15 @@ pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
     if version == DEGREES_VERSION && !matches!(measure, Measure::Star | Measure::VertexCapturing) {
-        return Err(Rejection::invalid("header: game: version 13 states the star and vc games only"));
+        return Err(Rejection::invalid(
+            "header: game: version 13 states the star and vc games only",
+        ));
     }
     if version == DEGREES_VERSION && board.order() > degrees::MAX_DEGREE + 1 {
-        return Err(unreadable("board", format!("version 13 boards have at most {} vertices", degrees::MAX_DEGREE + 1)));
+        return Err(unreadable(
+            "board",
+            format!("version 13 boards have at most {} vertices", degrees::MAX_DEGREE + 1),
+        ));
     }
     Ok(Header {
         version,
@@ -131,7 +136,10 @@ pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
 /// statement, the entries and the replies tried.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
     let measure = header.measure;
-    let (rows, parse) = (body.split(|&b| b == b'\n').take(header.entries).collect(), Position::coloured);
+    let (rows, parse) = (
+        body.split(|&b| b == b'\n').take(header.entries).collect(),
+        Position::coloured,
+    );
     let (entries, replies) = match header.version {
         DEGREES_VERSION => {
             let start = degrees::form_of(&header.start).map_err(Rejection::invalid)?;

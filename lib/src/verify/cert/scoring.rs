@@ -1,4 +1,4 @@
-//! Certificates of Erdős' scoring games (format version 6,
+//! Certificates of Erdős' scoring games (format versions 6 and 13,
 //! proofs/FORMAT.md): a value `v` is two claims, "Alice (red) can force an
 //! outcome of at least `v`" and "Bob (blue) can hold her to at most `v`";
 //! `--winner-only` proves one or two thresholds. Each claim is a strategy
@@ -18,9 +18,12 @@
 //! ends its line with no entry; the checker sees that for itself.
 //!
 //! Positions are compared by the exact canonical form of the colouring
-//! ([`canonical_position`]), not the per-vertex reduction the Star and VC
-//! searches key their table by: the checker looks entries up by
-//! isomorphism of colourings.
+//! ([`canonical_position`], version 6), or in the Star and VC games of
+//! their degree forms (version 13, [`super::degrees`]: the free graph and
+//! each vertex's two counts, which the checker reduces a colouring to with
+//! its own code), not the per-vertex reduction the Star and VC searches
+//! key their table by: the checker looks entries up by the same
+//! isomorphism.
 //!
 //! Memory ([`scoring_strategies`]): entries and the walk's waiting
 //! positions are held packed (the colours as bits over the board's edges),
@@ -158,18 +161,27 @@ pub struct ScoringStrategies {
 }
 
 /// The strategies proving `claims` about `solver`'s game played from
-/// `start` (its start, or any position of it: a split search's job
-/// certifies its own), packed: [`ScoringStrategies::seal`] makes the
-/// certificate once the search's table is no longer needed. `claims`
-/// must be proven (by the same solver's tests).
+/// `start`, packed: [`ScoringStrategies::seal`] makes the certificate once
+/// the search's table is no longer needed, version 13 (degree forms) for
+/// the Star and VC games, else 6. `claims` must be proven (by the same
+/// solver's tests).
 pub fn scoring_strategies(
     solver: &BoundedSolver<ScoringGame>,
     start: &Position,
     claims: Claims,
 ) -> Result<ScoringStrategies, Stopped> {
+    strategies(solver, start, claims, by_degrees(solver.game()))
+}
+
+/// [`scoring_strategies`], on degree forms if `degrees`.
+fn strategies(
+    solver: &BoundedSolver<ScoringGame>,
+    start: &Position,
+    claims: Claims,
+    degrees: bool,
+) -> Result<ScoringStrategies, Stopped> {
     let game = solver.game();
     let packer = Packer::new(start);
-    let degrees = by_degrees(game);
     let canonical = canonical_of(degrees);
     let mut entries = [(); 2].map(|_| Packed::new(packer.width()));
     for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
@@ -194,13 +206,15 @@ pub fn scoring_strategies(
     })
 }
 
-/// [`scoring_strategies`] sealed at once, the table still held.
+/// A version-6 certificate, sealed at once, the table still held: what a
+/// split search's job writes from its own start (any position of the
+/// game), which the merge reads back as colourings.
 pub fn scoring_certificate(
     solver: &BoundedSolver<ScoringGame>,
     start: &Position,
     claims: Claims,
 ) -> Result<Certificate, Stopped> {
-    Ok(scoring_strategies(solver, start, claims)?.seal(solver.game()))
+    Ok(strategies(solver, start, claims, false)?.seal(solver.game()))
 }
 
 impl ScoringStrategies {
@@ -349,7 +363,11 @@ mod tests {
             };
             let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_of(degrees)).unwrap();
             let coloured = super::super::game::coloured;
-            lines.extend(moves.iter().map(|(p, m)| (player as usize, coloured(p), line(degrees, player, p, *m))));
+            lines.extend(
+                moves
+                    .iter()
+                    .map(|(p, m)| (player as usize, coloured(p), line(degrees, player, p, *m))),
+            );
         }
         lines.sort_unstable();
         let body = lines.into_iter().map(|(_, _, line)| line).collect();
@@ -375,7 +393,7 @@ mod tests {
                     at_least: Some(v),
                     at_most: Some(v),
                 };
-                let packed = scoring_certificate(&solver, &game.start(), claims).unwrap();
+                let packed = scoring_strategies(&solver, &game.start(), claims).unwrap().seal(&game);
                 assert_eq!(
                     packed.text,
                     plain(&solver, &game.start(), claims),
