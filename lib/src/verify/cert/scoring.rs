@@ -19,7 +19,7 @@
 //!
 //! Positions are compared by the exact canonical form of the colouring
 //! ([`canonical_position`], version 6), or in the Star and VC games of
-//! their degree forms (version 13, [`super::degrees`]: the free graph and
+//! their degree forms (version 13, `cert/degrees.rs`: the free graph and
 //! each vertex's two counts, which the checker reduces a colouring to with
 //! its own code), not the per-vertex reduction the Star and VC searches
 //! key their table by: the checker looks entries up by the same
@@ -51,7 +51,7 @@ use std::cmp::Reverse;
 /// Certificate format version of scoring games.
 pub const SCORING_FORMAT_VERSION: u32 = 6;
 /// Certificate format version of the Star and vertex-capturing games,
-/// whose entries are degree forms ([`super::degrees`]).
+/// whose entries are degree forms (the free graph and per-vertex counts).
 pub const DEGREES_FORMAT_VERSION: u32 = 13;
 
 /// What a scoring game certificate claims: bounds on the outcome in the
