@@ -161,21 +161,16 @@ fn certificates_do_not_depend_on_threads() {
 
 #[test]
 fn star_and_vc_are_written_on_degree_forms_and_a_wrong_count_is_caught() {
-    for game in ["clique", "colex"] {
-        let text = written_by(
-            "erdos",
-            &format!("{game}9.cert"),
-            &["--game", game, "--board", "colex:9"],
-        );
-        assert!(text.starts_with("ramsey-cert 6\n"), "{game}");
-    }
-    for game in ["vc", "star"] {
+    for (game, version) in [("clique", 6), ("colex", 6), ("vc", 13), ("star", 13)] {
         let text = written_by(
             "erdos",
             &format!("{game}9-forms.cert"),
             &["--game", game, "--board", "colex:9"],
         );
-        assert!(text.starts_with("ramsey-cert 13\n"), "{game}");
+        assert!(text.starts_with(&format!("ramsey-cert {version}\n")), "{game}");
+        if version == 6 {
+            continue;
+        }
         let header = header_len(&text);
         let entries = body(&text);
         for (i, entry) in entries.iter().enumerate() {

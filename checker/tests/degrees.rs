@@ -2,7 +2,8 @@
 //! on degree forms (the checker's [`Degrees`] rules) have the value of the
 //! games played on colourings, computed here by plain minimax over red and
 //! blue edge sets with this file's own scores, on every graph of up to six
-//! vertices (up to isomorphism), Alice first and Bob first.
+//! vertices (up to isomorphism), Alice first and Bob first. And version-13
+//! certificates written by hand: the Star game on the path P3 (`Bg`).
 
 use ramsey_cert_check::game::closure::Rulebook;
 use ramsey_cert_check::game::position::Position;
@@ -11,6 +12,9 @@ use ramsey_cert_check::iso::Cells;
 use ramsey_cert_check::scoring::degrees::{form_of, Degrees};
 use ramsey_cert_check::scoring::rules::{Measure, Points};
 use std::collections::HashMap;
+mod common;
+use common::{invalid_at, sealed};
+use ramsey_cert_check::check;
 
 /// A board: its order and its edges.
 type Board = (usize, Vec<(usize, usize)>);
@@ -179,4 +183,47 @@ fn degree_forms_have_the_games_value_on_every_graph_up_to_six_vertices() {
     }
     // 1, 2, 4, 11, 34 and 156 graphs on 1 to 6 vertices.
     assert_eq!(boards, 208);
+}
+
+/// Alice takes 0-1 (1-2 is its mirror image), then Bob takes 1-2: the
+/// forms are the free graph and each vertex's red and blue counts.
+const P3: [&str; 2] = ["red Bg:000000 0-1", "blue BG:101000 1-2"];
+
+fn certificate(game: &str, claims: &str, body: &[&str]) -> String {
+    let head = format!("ramsey-cert 13\ntool by hand\ngame {game}\nboard Bg\nstart B?:B?\nto-move red\n{claims}\n");
+    sealed(&head, body)
+}
+
+#[test]
+fn hand_written_degree_forms_are_checked() {
+    let both = "at-least 1 1\nat-most 1 1";
+    let s = check(certificate("star", both, &P3).as_bytes(), 1).unwrap();
+    let json = ramsey_cert_check::verdict_json(&Ok(s));
+    assert_eq!(
+        (json["format"].as_u64(), json["value"][0].as_u64()),
+        (Some(13), Some(1))
+    );
+    // A false claim, a move on a coloured edge, a wrong count, bad digits.
+    invalid_at(
+        &certificate("star", "at-least 2 1\nat-most 1 1", &P3),
+        Some(11),
+        "the outcome (1, 1)",
+    );
+    invalid_at(
+        &certificate("star", both, &["red Bg:000000 0-2", P3[1]]),
+        Some(11),
+        "not a free edge",
+    );
+    invalid_at(
+        &certificate("star", both, &[P3[0], "blue BG:101001 1-2"]),
+        None,
+        "missing position",
+    );
+    invalid_at(
+        &certificate("star", both, &[P3[0], "blue BG:10100z 1-2"]),
+        Some(12),
+        "hex digits",
+    );
+    invalid_at(&certificate("star", both, &P3[..1]), None, "missing position");
+    invalid_at(&certificate("clique", both, &P3), None, "star and vc");
 }

@@ -29,8 +29,8 @@ fn counts(position: &Position, v: usize) -> [u32; 2] {
 
 /// The canonical form of `position`'s degree form: the free graph with
 /// each vertex coloured by its two counts, labelled by canonaut; the key
-/// is the mover, the colours in canonical order and the free edges in
-/// canonical labels. The generators are the form's automorphisms (in
+/// is the mover and, per vertex in canonical order, its colour and its
+/// free neighbours in canonical labels. The generators are the form's automorphisms (in
 /// canonical labels): replies in one orbit lead to isomorphic forms.
 pub(super) fn canonical(position: &Position) -> Canonical<Position> {
     let n = position.vertex_count();
@@ -61,21 +61,18 @@ pub(super) fn canonical(position: &Position) -> Canonical<Position> {
         })
         .collect();
     let canonical = position.relabel(|v| to_canon[v as usize]);
+    // A word per vertex in canonical order: its counts, then its free
+    // neighbours in canonical labels (fewer than 13 vertices: 12 bits).
+    debug_assert!(n <= 16, "a scoring board has at most 12 vertices");
     let mut key = vec![position.to_move() as u64, n as u64];
-    key.extend(labelling.order.iter().map(|&v| colours[v]));
-    let (mut word, mut bits) = (0u64, 0);
-    for a in 0..n {
-        let row = canonical.free_neighbours(a as Vertex);
-        for b in a + 1..n {
-            word |= ((row >> b) as u64 & 1) << bits;
-            bits += 1;
-            if bits == 64 {
-                key.push(word);
-                (word, bits) = (0, 0);
-            }
-        }
-    }
-    key.push(word);
+    let row = |i: usize| canonical.free_neighbours(i as Vertex) as u64;
+    key.extend(
+        labelling
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| colours[v] << 16 | row(i)),
+    );
     Canonical {
         position: canonical,
         key: key.into_boxed_slice(),
