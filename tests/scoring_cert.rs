@@ -1,9 +1,10 @@
-//! Erdős' scoring games' certificates (format version 6) end to end: on
+//! Erdős' scoring games' certificates (format versions 6 and 13: the Star
+//! and VC games on degree forms) end to end: on
 //! small boards, every game's exact outcome and `--winner-only` bounds are
 //! certified and the independent checker accepts exactly the engine's
 //! claims; tampered copies (a changed move, a dropped entry, a claim off
-//! by one, another game) are rejected, where an entry is at fault with its
-//! line.
+//! by one, another game, a wrong count in a degree form) are rejected, where
+//! an entry is at fault with its line.
 
 mod cert_common;
 mod common;
@@ -156,4 +157,34 @@ fn certificates_do_not_depend_on_threads() {
         "erdos",
         &["--game", "colex", "--board", "colex:11"],
     ));
+}
+
+#[test]
+fn star_and_vc_are_written_on_degree_forms_and_a_wrong_count_is_caught() {
+    for (game, version) in [("clique", 6), ("colex", 6), ("vc", 13), ("star", 13)] {
+        let text = written_by(
+            "erdos",
+            &format!("{game}9-forms.cert"),
+            &["--game", game, "--board", "colex:9"],
+        );
+        assert!(text.starts_with(&format!("ramsey-cert {version}\n")), "{game}");
+        if version == 6 {
+            continue;
+        }
+        let header = header_len(&text);
+        let entries = body(&text);
+        for (i, entry) in entries.iter().enumerate() {
+            // One more red edge at the first vertex: a form of another
+            // ply, so the entry's own form is left without an entry.
+            let (free, counts) = entry[1].split_once(':').unwrap();
+            let red = counts[..1].parse::<u32>().unwrap() + 1;
+            let line = format!("{} {free}:{red}{} {}", entry[0], &counts[1..], entry[2]);
+            let r = rejected(&edited(&text, i, Some(line)));
+            match r.line {
+                Some(line) => assert!(line > header && line <= header + entries.len(), "{line}"),
+                None => assert!(r.message.contains("start"), "{}", r.message),
+            }
+        }
+        assert!(entries.len() > 10, "{game}: {}", entries.len());
+    }
 }

@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 12, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 13, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -217,7 +217,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
             if lines.len() == 1 {
                 needed = match version(&lines[0])? {
                     VERSION | CHOICES_VERSION | NOWIN_VERSION => HEADER_LINES,
-                    crate::scoring::VERSION => crate::scoring::HEADER_LINES,
+                    crate::scoring::VERSION | crate::scoring::DEGREES_VERSION => crate::scoring::HEADER_LINES,
                     crate::colouring::VERSION => crate::colouring::HEADER_LINES,
                     crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION => {
                         crate::colouring::PARTS_HEADER_LINES
@@ -230,7 +230,9 @@ impl<'a, R: BufRead> Lines<'a, R> {
         }
         let header = match version(&lines[0])? {
             VERSION | CHOICES_VERSION | NOWIN_VERSION => AnyHeader::V2(parse_header(&lines)?),
-            crate::scoring::VERSION => AnyHeader::V6(crate::scoring::parse(&lines)?),
+            v @ (crate::scoring::VERSION | crate::scoring::DEGREES_VERSION) => {
+                AnyHeader::V6(crate::scoring::parse(&lines, v)?)
+            }
             crate::colouring::VERSION | crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION => {
                 AnyHeader::V7(crate::colouring::parse(&lines)?)
             }
@@ -321,9 +323,12 @@ fn version(first: &str) -> Result<u32, Rejection> {
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
     match number::<u32>(version, "format version")? {
         v @ (VERSION..=NOWIN_VERSION) => Ok(v),
-        v @ (crate::theorem53::VERSION | crate::colouring::PARTS_VERSION | crate::colouring::TOKENS_VERSION) => Ok(v),
+        v @ (crate::theorem53::VERSION
+        | crate::colouring::PARTS_VERSION
+        | crate::colouring::TOKENS_VERSION
+        | crate::scoring::DEGREES_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 12)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 13)"
         ))),
     }
 }

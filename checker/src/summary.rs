@@ -158,7 +158,7 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     let pair = |p: Option<scoring::rules::Points>| p.map(|p| [p.alice, p.bob]);
                     let value = (g.at_least == g.at_most).then_some(pair(g.at_least)).flatten();
                     serde_json::json!({
-                        "valid": true, "format": 6, "game": g.game, "board": g.board, "to_move": g.to_move,
+                        "valid": true, "format": g.format, "game": g.game, "board": g.board, "to_move": g.to_move,
                         "at_least": pair(g.at_least), "at_most": pair(g.at_most), "value": value,
                     })
                 }

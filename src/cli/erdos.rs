@@ -46,8 +46,8 @@ pub struct ErdosArgs {
     /// exact outcome, no line. Often much cheaper.
     #[arg(long, conflicts_with = "table")]
     pub winner_only: bool,
-    /// Write a proof certificate of the result (format version 6,
-    /// proofs/FORMAT.md; gzipped if FILE ends in .gz): Alice's strategy for
+    /// Write a proof certificate of the result (format version 6; 13, on
+    /// degree forms, for star and vc; proofs/FORMAT.md; gzipped if FILE ends in .gz): Alice's strategy for
     /// "at least" and Bob's for "at most" the outcome (with --winner-only,
     /// the bounds proved). One game only (name it with --game). With
     /// --table, FILE is a folder: one certificate per game and row

@@ -73,8 +73,11 @@ pub struct Layout<'a> {
     /// The file's line number of the first body line.
     pub first_line: usize,
     /// Version 3: `RED:BLUE MOVE DEPTH`, every entry the winner's (this
-    /// colour); versions 5 and 6 (`None`): `COLOUR RED:BLUE MOVE`.
+    /// colour); versions 5, 6 and 13 (`None`): `COLOUR RED:BLUE MOVE`.
     pub winner: Option<Colour>,
+    /// Reads an entry's position on the board: [`Position::coloured`], or
+    /// version 13's degree form (`crate::scoring::degrees::parse`).
+    pub position: fn(&Position, &str) -> Result<Position, String>,
 }
 
 impl Layout<'_> {
@@ -96,7 +99,7 @@ impl Layout<'_> {
         };
         Ok(Entry {
             colour,
-            position: self.board.coloured(position).map_err(bad)?,
+            position: (self.position)(self.board, position).map_err(bad)?,
             mv: parse_move(mv, self.board.order()).map_err(bad)?,
             depth,
         })

@@ -18,6 +18,7 @@ pub mod rules;
 use crate::graph::Colour;
 use closure::{Index, Layout, Missing, Strategy};
 use header::{GameClaim, Header};
+use position::Position;
 use rules::{name, Aim, Game};
 
 /// What an accepted version-3 or version-5 certificate proves.
@@ -58,6 +59,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         board: &header.board,
         first_line: header.first_line,
         winner,
+        position: Position::coloured,
     };
     let index = Index::new(layout, body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let strategy = |colour: Colour| {

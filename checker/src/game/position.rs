@@ -58,6 +58,24 @@ impl Position {
         self.cells[v * self.n + u] = c;
     }
 
+    /// Vertex `v`'s mark, its code with itself (0 on a board; version 13's
+    /// degree forms keep the vertex's two colour counts there, so that
+    /// [`crate::canon`] and [`crate::iso`] keep them).
+    pub fn mark(&self, v: usize) -> u8 {
+        self.cell(v, v)
+    }
+
+    /// Sets vertex `v`'s mark ([`Position::mark`]).
+    pub fn set_mark(&mut self, v: usize, code: u8) {
+        self.cells[v * self.n + v] = code;
+    }
+
+    /// Makes the pair `{u, v}` no edge at all (a degree form's edge once
+    /// coloured: only the counts at its ends remember it).
+    pub fn remove(&mut self, u: usize, v: usize) {
+        self.set(u, v, 0);
+    }
+
     /// Whether `{u, v}` has colour `c`.
     pub fn is(&self, u: usize, v: usize, c: Colour) -> bool {
         self.cell(u, v) == code(c)

@@ -7,24 +7,32 @@
 //! module's own ([`rules`]); positions, the closure check and the
 //! isomorphism test are those of the graph Ramsey games ([`crate::game`]).
 
+pub mod degrees;
 pub mod rules;
 
 use crate::game::closure::{Index, Layout, Missing, Strategy};
 use crate::game::header::{board, colour};
 use crate::game::position::Position;
 use crate::graph::Colour;
+use crate::iso::Cells;
 use crate::text::{clip, header_line, number};
 use crate::Rejection;
-use rules::{Bound, Measure, Points, Scoring};
+use degrees::Degrees;
+use rules::{Bound, Measure, Points, Scores, Scoring};
 
 /// The format version of scoring game certificates.
 pub const VERSION: u32 = 6;
+/// The format version of Star and vertex-capturing certificates on degree
+/// forms ([`degrees`]): version 6's header, entries `COLOUR FREE:COUNTS MOVE`.
+pub const DEGREES_VERSION: u32 = 13;
 /// Lines in a version-6 header.
 pub const HEADER_LINES: usize = 10;
 
-/// What a version-6 header states and claims.
+/// What a version-6 or version-13 header states and claims.
 #[derive(Clone, Debug)]
 pub struct Header {
+    /// 6, or 13: entries are degree forms ([`degrees`]).
+    pub version: u32,
     /// The writing program, clipped (informative only).
     pub tool: String,
     /// The game.
@@ -47,9 +55,11 @@ pub struct Header {
     pub sha256: String,
 }
 
-/// What an accepted version-6 certificate proves.
+/// What an accepted version-6 or version-13 certificate proves.
 #[derive(Clone, Debug)]
 pub struct Statement {
+    /// The format version, 6 or 13.
+    pub format: u32,
     /// The game's name.
     pub game: &'static str,
     /// The board in graph6, as written.
@@ -77,8 +87,9 @@ fn claim<'a>(lines: &mut impl Iterator<Item = &'a str>, key: &str) -> Result<Opt
     }))
 }
 
-/// Parses the ten header lines (the first, `ramsey-cert 6`, is read already).
-pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
+/// Parses the ten header lines (the first, `ramsey-cert 6` or `13`, is
+/// read already: `version`).
+pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let unreadable = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
     let tool = clip(header_line(&mut it, "tool")?);
@@ -94,7 +105,19 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     }
     let entries = number(header_line(&mut it, "entries")?, "entry count")?;
     let sha256 = header_line(&mut it, "sha256")?.to_string();
+    if version == DEGREES_VERSION && !matches!(measure, Measure::Star | Measure::VertexCapturing) {
+        return Err(Rejection::invalid(
+            "header: game: version 13 states the star and vc games only",
+        ));
+    }
+    if version == DEGREES_VERSION && board.order() > degrees::MAX_DEGREE + 1 {
+        return Err(unreadable(
+            "board",
+            format!("version 13 boards have at most {} vertices", degrees::MAX_DEGREE + 1),
+        ));
+    }
     Ok(Header {
+        version,
         tool,
         measure,
         board,
@@ -108,19 +131,52 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     })
 }
 
-/// Checks a version-6 body against its header: each claim at the start,
-/// then every entry on `threads` threads. Returns the statement, the
-/// entries and the replies tried.
+/// Checks a version-6 or version-13 body against its header: each claim
+/// at the start, then every entry on `threads` threads. Returns the
+/// statement, the entries and the replies tried.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
-    let game = Scoring {
-        measure: header.measure,
+    let measure = header.measure;
+    let (rows, parse) = (
+        body.split(|&b| b == b'\n').take(header.entries).collect(),
+        Position::coloured,
+    );
+    let (entries, replies) = match header.version {
+        DEGREES_VERSION => {
+            let start = degrees::form_of(&header.start).map_err(Rejection::invalid)?;
+            prove(header, &start, Degrees { measure }, (rows, degrees::parse), threads)?
+        }
+        _ => prove(header, &header.start, Scoring { measure }, (rows, parse), threads)?,
     };
+    let statement = Statement {
+        format: header.version,
+        game: header.measure.name(),
+        board: header.board_text.clone(),
+        to_move: crate::game::rules::name(header.to_move),
+        at_least: header.at_least,
+        at_most: header.at_most,
+    };
+    Ok((statement, entries, replies))
+}
+
+/// The body's lines, and how an entry's position is read.
+type Body<'a> = (Vec<&'a [u8]>, fn(&Position, &str) -> Result<Position, String>);
+
+/// Checks each claim of `header` in `game` from `start`, then every entry;
+/// returns the entries and the replies tried.
+fn prove<S: Scores + Copy>(
+    header: &Header,
+    start: &Position,
+    game: S,
+    (lines, position): Body,
+    threads: usize,
+) -> Result<(usize, usize), Rejection> {
     let layout = Layout {
         board: &header.board,
         first_line: HEADER_LINES + 1,
         winner: None,
+        position,
     };
-    let index = Index::new(layout, body.split(|&b| b == b'\n').take(header.entries).collect())?;
+    let index = Index::new(layout, lines)?;
     let bounds = [(Colour::Red, header.at_least), (Colour::Blue, header.at_most)]
         .map(|(prover, t)| t.map(|t| Bound { game, prover, t }));
     let strategy = |c: Colour| {
@@ -132,7 +188,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     };
     let mut start_replies = 0;
     for s in [Colour::Red, Colour::Blue].into_iter().filter_map(strategy) {
-        start_replies += root(header, &s, &index).map_err(Rejection::invalid)?;
+        start_replies += root(start, header.to_move, &s, &index).map_err(Rejection::invalid)?;
     }
     let replies = crate::check_all(index.len(), threads, &|i| {
         let line = index.line_number(i);
@@ -140,27 +196,26 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         let strategy = strategy(e.colour).ok_or((line, "an entry of a colour that claims nothing".to_string()))?;
         strategy.check_entry(&e, &index).map_err(|why| (line, why))
     })?;
-    let statement = Statement {
-        game: header.measure.name(),
-        board: header.board_text.clone(),
-        to_move: crate::game::rules::name(header.to_move),
-        at_least: header.at_least,
-        at_most: header.at_most,
-    };
-    Ok((statement, index.len(), replies + start_replies))
+    Ok((index.len(), replies + start_replies))
 }
 
-/// Checks one claim at the start; returns the replies tried there.
-fn root(header: &Header, strategy: &Strategy<Scoring, Bound>, index: &Index) -> Result<usize, String> {
+/// Checks one claim at the start, `to_move` to move; returns the replies
+/// tried there.
+fn root<S: Scores>(
+    start: &Position,
+    to_move: Colour,
+    strategy: &Strategy<S, Bound<S>>,
+    index: &Index,
+) -> Result<usize, String> {
     let side = match strategy.prover {
         Colour::Red => "at least",
         Colour::Blue => "at most",
     };
-    if header.to_move != strategy.prover {
+    if to_move != strategy.prover {
         let context = || format!("for the claim {side} {}, from the start position", strategy.goal.t);
-        return Ok(strategy.reply_turn(&header.start, None, index, &context)?.0);
+        return Ok(strategy.reply_turn(start, None, index, &context)?.0);
     }
-    match strategy.prover_turn(&header.start, None, index) {
+    match strategy.prover_turn(start, None, index) {
         Ok(_) => Ok(0),
         Err(Missing::End(end)) => Err(format!("the start position is over: the game ended in {end}")),
         Err(Missing::Entry(_)) => Err(format!(

@@ -143,10 +143,16 @@ pub struct Scoring {
     pub measure: Measure,
 }
 
-impl Scoring {
+/// A scoring game's rules with its score: what a [`Bound`] needs (the
+/// games on colourings here, on degree forms in [`super::degrees`]).
+pub trait Scores: Rulebook<End = Points> {
     /// Both colours' scores in `p` with every free edge given to `fill`
     /// (`None`: as it stands).
-    pub fn points(&self, p: &Position, fill: Option<Colour>) -> Points {
+    fn points(&self, p: &Position, fill: Option<Colour>) -> Points;
+}
+
+impl Scores for Scoring {
+    fn points(&self, p: &Position, fill: Option<Colour>) -> Points {
         Points {
             alice: self.measure.score_filled(p, Colour::Red, fill),
             bob: self.measure.score_filled(p, Colour::Blue, fill),
@@ -190,19 +196,19 @@ impl Rulebook for Scoring {
     }
 }
 
-/// What a strategy of version 6 must achieve: red (Alice) an outcome of at
-/// least `t`, blue (Bob) one of at most `t`.
+/// What a strategy of version 6 or 13 must achieve: red (Alice) an outcome
+/// of at least `t`, blue (Bob) one of at most `t`, in `game`.
 #[derive(Clone, Copy, Debug)]
-pub struct Bound {
+pub struct Bound<S> {
     /// The game.
-    pub game: Scoring,
+    pub game: S,
     /// Whose claim: red (at least) or blue (at most).
     pub prover: Colour,
     /// The threshold.
     pub t: Points,
 }
 
-impl Goal<Scoring> for Bound {
+impl<S: Scores> Goal<S> for Bound<S> {
     fn accepts(&self, end: Points) -> bool {
         match self.prover {
             Colour::Red => end >= self.t,

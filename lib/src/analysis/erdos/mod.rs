@@ -151,7 +151,7 @@ pub enum Found {
 pub struct Solved {
     /// The certificate of what was found, when asked for
     /// ([`solve_certified`]): both sides of the exact outcome, or the
-    /// bounds who wins proved (format version 6).
+    /// bounds who wins proved (format version 6; 13 for Star and VC).
     pub certificate: Option<Certificate>,
     /// Which scoring game.
     pub scoring: Scoring,
@@ -172,7 +172,8 @@ pub fn solve(game: &ScoringGame, limits: Limits, winner_only: bool) -> Result<So
     solve_with(game, limits, winner_only, false)
 }
 
-/// [`solve`], and a certificate of what was found (format version 6,
+/// [`solve`], and a certificate of what was found (format version 6, or
+/// 13 on degree forms for the Star and VC games,
 /// [`scoring_strategies`]), read off the same search's table; its time
 /// is counted in the `seconds` of the result. The table is dropped before
 /// the certificate's text is made; the walk, its entries and the table

@@ -28,7 +28,7 @@ pub struct TableRow {
     /// Wall-clock seconds of all four solves (certificates included).
     pub seconds: f64,
     /// With `certify`: each game's certificate of its outcome, both sides
-    /// (format version 6), in [`TABLE_GAMES`] order; empty otherwise.
+    /// (format version 6; 13 for Star and VC), in [`TABLE_GAMES`] order; empty otherwise.
     pub certificates: Vec<Certificate>,
 }
 
@@ -85,7 +85,7 @@ pub fn table_folder(dir: &Path, command: &str) -> Result<CertFolder, CertWriteEr
         "Certificates of Erdős' scoring games on Colex graphs (Table 1 layout)",
         &format!(
             "Written by `{command}`: each game of each row has its certificate here, \
-             Alice's strategy for \"at least\" and Bob's for \"at most\" the outcome (format 6)."
+             Alice's strategy for \"at least\" and Bob's for \"at most\" the outcome (format 6; 13, on degree forms, for Star and VC)."
         ),
         &["m", "game", "outcome"],
     )

@@ -30,6 +30,7 @@
 
 mod answers;
 pub mod colouring;
+mod degrees;
 pub mod family;
 pub mod folder;
 pub mod game;

@@ -1,4 +1,4 @@
-//! Certificates of Erdős' scoring games (format version 6,
+//! Certificates of Erdős' scoring games (format versions 6 and 13,
 //! proofs/FORMAT.md): a value `v` is two claims, "Alice (red) can force an
 //! outcome of at least `v`" and "Bob (blue) can hold her to at most `v`";
 //! `--winner-only` proves one or two thresholds. Each claim is a strategy
@@ -18,9 +18,12 @@
 //! ends its line with no entry; the checker sees that for itself.
 //!
 //! Positions are compared by the exact canonical form of the colouring
-//! ([`canonical_position`]), not the per-vertex reduction the Star and VC
-//! searches key their table by: the checker looks entries up by
-//! isomorphism of colourings.
+//! ([`canonical_position`], version 6), or in the Star and VC games of
+//! their degree forms (version 13, `cert/degrees.rs`: the free graph and
+//! each vertex's two counts, which the checker reduces a colouring to with
+//! its own code), not the per-vertex reduction the Star and VC searches
+//! key their table by: the checker looks entries up by the same
+//! isomorphism.
 //!
 //! Memory ([`scoring_strategies`]): entries and the walk's waiting
 //! positions are held packed (the colours as bits over the board's edges),
@@ -28,20 +31,28 @@
 //! by [`ScoringStrategies::seal`] once the caller has dropped the table;
 //! the walk counts what it holds beside the table against the memory cap.
 
+mod pack;
+
+use super::degrees::by_degrees;
 use super::game::{colouring, strategies_body};
 use super::{sha256_hex, Certificate};
 use crate::core::board::{Edge, Player, Position};
 use crate::core::canon::canonical_position;
 use crate::core::graph6::encode;
+use crate::core::symmetry::Canonical;
 use crate::engine::bounded::{BoundedSolver, Test, Threshold};
 use crate::engine::extract::{walk, Prover, WalkSize};
 use crate::engine::Stopped;
 use crate::games::prelude::*;
 use crate::games::scoring::{Points, ScoringGame};
+use pack::{Packed, Packer};
 use std::cmp::Reverse;
 
 /// Certificate format version of scoring games.
 pub const SCORING_FORMAT_VERSION: u32 = 6;
+/// Certificate format version of the Star and vertex-capturing games,
+/// whose entries are degree forms (the free graph and per-vertex counts).
+pub const DEGREES_FORMAT_VERSION: u32 = 13;
 
 /// What a scoring game certificate claims: bounds on the outcome in the
 /// paper's order ([`Points`]' `Ord`), Alice's lower bound and Bob's upper
@@ -145,20 +156,33 @@ pub struct ScoringStrategies {
     packer: Packer,
     /// Alice's entries, then Bob's, each in the order the walk met them.
     entries: [Packed; 2],
+    /// Whether the entries are degree forms (version 13), not colourings.
+    degrees: bool,
 }
 
 /// The strategies proving `claims` about `solver`'s game played from
-/// `start` (its start, or any position of it: a split search's job
-/// certifies its own), packed: [`ScoringStrategies::seal`] makes the
-/// certificate once the search's table is no longer needed. `claims`
-/// must be proven (by the same solver's tests).
+/// `start`, packed: [`ScoringStrategies::seal`] makes the certificate once
+/// the search's table is no longer needed, version 13 (degree forms) for
+/// the Star and VC games, else 6. `claims` must be proven (by the same
+/// solver's tests).
 pub fn scoring_strategies(
     solver: &BoundedSolver<ScoringGame>,
     start: &Position,
     claims: Claims,
 ) -> Result<ScoringStrategies, Stopped> {
+    strategies(solver, start, claims, by_degrees(solver.game()))
+}
+
+/// [`scoring_strategies`], on degree forms if `degrees`.
+fn strategies(
+    solver: &BoundedSolver<ScoringGame>,
+    start: &Position,
+    claims: Claims,
+    degrees: bool,
+) -> Result<ScoringStrategies, Stopped> {
     let game = solver.game();
     let packer = Packer::new(start);
+    let canonical = canonical_of(degrees);
     let mut entries = [(); 2].map(|_| Packed::new(packer.width()));
     for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
         let Some(t) = t else { continue };
@@ -170,7 +194,7 @@ pub fn scoring_strategies(
             held: entries.iter().map(Packed::bytes).sum(),
         };
         let own = &mut entries[player as usize];
-        walk(game, start, player, &prover, canonical_position, |position, m| {
+        walk(game, start, player, &prover, canonical, |position, m| {
             own.push(&packer, &position, m)
         })?;
     }
@@ -178,16 +202,19 @@ pub fn scoring_strategies(
         claims,
         packer,
         entries,
+        degrees,
     })
 }
 
-/// [`scoring_strategies`] sealed at once, the table still held.
+/// A version-6 certificate, sealed at once, the table still held: what a
+/// split search's job writes from its own start (any position of the
+/// game), which the merge reads back as colourings.
 pub fn scoring_certificate(
     solver: &BoundedSolver<ScoringGame>,
     start: &Position,
     claims: Claims,
 ) -> Result<Certificate, Stopped> {
-    Ok(scoring_strategies(solver, start, claims)?.seal(solver.game()))
+    Ok(strategies(solver, start, claims, false)?.seal(solver.game()))
 }
 
 impl ScoringStrategies {
@@ -224,147 +251,41 @@ impl ScoringStrategies {
                     coloured = c;
                 }
                 let m = self.packer.edges[m as usize];
-                level.push(format!("{} {} {m}\n", player.colour_name(), colouring(&position)));
+                level.push(line(self.degrees, player, &position, m));
             }
             flush(&mut level, &mut body);
         }
-        seal_body(game, &self.packer.start, self.claims, body)
+        seal_body(game, &self.packer.start, self.claims, (version(self.degrees), body))
     }
+}
+
+/// How entries are compared: by degree form (version 13) or colouring.
+fn canonical_of(degrees: bool) -> fn(&Position) -> Canonical<Position> {
+    match degrees {
+        true => super::degrees::canonical,
+        false => canonical_position,
+    }
+}
+
+/// The entry line `COLOUR POSITION MOVE`, the position a degree form
+/// (version 13) or a colouring (version 6).
+fn line(degrees: bool, player: Player, position: &Position, m: Edge) -> String {
+    let form = match degrees {
+        true => super::degrees::text(position),
+        false => colouring(position),
+    };
+    format!("{} {form} {m}\n", player.colour_name())
+}
+
+/// The version of certificates with degree forms or not.
+fn version(degrees: bool) -> u32 {
+    [SCORING_FORMAT_VERSION, DEGREES_FORMAT_VERSION][usize::from(degrees)]
 }
 
 /// Appends `level`'s lines to `body` in text order and empties it.
 fn flush(level: &mut Vec<String>, body: &mut String) {
     level.sort_unstable();
     level.drain(..).for_each(|line| body.push_str(&line));
-}
-
-/// Positions of one board packed as bytes: the red and the blue edges as
-/// bits over the board's edges in order (`ceil(E / 8)` bytes each), then
-/// one byte (the turn of a waiting position, the move's edge of an entry).
-struct Packer {
-    /// The board's edges in order.
-    edges: Vec<Edge>,
-    /// `index[u * n + v]`: the index of edge `u-v` in `edges`.
-    index: Vec<u8>,
-    /// Bytes of one colour's bits.
-    bytes: usize,
-    /// The board with nothing coloured.
-    empty: Position,
-    /// The start, as given (the header states it).
-    start: Position,
-}
-
-impl Packer {
-    fn new(start: &Position) -> Packer {
-        let n = start.vertex_count();
-        let edges = start.board_edges();
-        assert!(edges.len() <= 128, "a scoring board has at most 66 edges");
-        let mut index = vec![0; n * n];
-        for (i, e) in edges.iter().enumerate() {
-            let (u, v) = e.ends();
-            index[u as usize * n + v as usize] = i as u8;
-        }
-        Packer {
-            bytes: edges.len().div_ceil(8),
-            edges,
-            index,
-            empty: Position::empty(start.board().clone()),
-            start: start.clone(),
-        }
-    }
-
-    /// Bytes of a packed position or entry.
-    fn width(&self) -> usize {
-        2 * self.bytes + 1
-    }
-
-    /// The index of board edge `e`.
-    fn edge(&self, e: Edge) -> u8 {
-        let (u, v) = e.ends();
-        self.index[u as usize * self.empty.vertex_count() + v as usize]
-    }
-
-    /// The red and the blue edges of `position` as bits over the board's edges.
-    fn bits(&self, position: &Position) -> (u128, u128) {
-        let mut bits = [0u128; 2];
-        for (i, e) in self.edges.iter().enumerate() {
-            if let Some(owner) = position.owner(*e) {
-                bits[owner as usize] |= 1 << i;
-            }
-        }
-        (bits[0], bits[1])
-    }
-
-    /// Appends `position` packed, then `last`, to `out`.
-    fn pack(&self, position: &Position, last: u8, out: &mut Vec<u8>) {
-        let (red, blue) = self.bits(position);
-        out.extend_from_slice(&red.to_le_bytes()[..self.bytes]);
-        out.extend_from_slice(&blue.to_le_bytes()[..self.bytes]);
-        out.push(last);
-    }
-
-    /// The colouring packed in `record` (its turn not set), and the last byte.
-    fn unpack(&self, record: &[u8]) -> (Position, u8) {
-        let bits = |part: &[u8]| {
-            let mut word = [0u8; 16];
-            word[..self.bytes].copy_from_slice(part);
-            u128::from_le_bytes(word)
-        };
-        let mut position = self.empty.clone();
-        let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
-        for (i, &e) in self.edges.iter().enumerate() {
-            let owner = match (red >> i & 1, blue >> i & 1) {
-                (1, _) => Player::First,
-                (_, 1) => Player::Second,
-                _ => continue,
-            };
-            position.claim(e, owner).expect("a packed position is legal");
-        }
-        (position, record[2 * self.bytes])
-    }
-}
-
-/// Entries packed ([`Packer`]) in blocks of [`BLOCK`] entries, so that a
-/// strategy of tens of millions of entries never copies more than a block
-/// as it grows.
-struct Packed {
-    /// Bytes per entry ([`Packer::width`]).
-    width: usize,
-    blocks: Vec<Vec<u8>>,
-    len: usize,
-}
-
-/// Entries per block of [`Packed`].
-const BLOCK: usize = 1 << 14;
-
-impl Packed {
-    fn new(width: usize) -> Packed {
-        Packed {
-            width,
-            blocks: Vec::new(),
-            len: 0,
-        }
-    }
-
-    /// Appends the entry `position`, `m`.
-    fn push(&mut self, packer: &Packer, position: &Position, m: Edge) {
-        if self.len.is_multiple_of(BLOCK) {
-            self.blocks.push(Vec::with_capacity(BLOCK * self.width));
-        }
-        let block = self.blocks.last_mut().expect("a block was pushed");
-        packer.pack(position, packer.edge(m), block);
-        self.len += 1;
-    }
-
-    /// Bytes held.
-    fn bytes(&self) -> u64 {
-        self.blocks.iter().map(|b| b.capacity() as u64).sum()
-    }
-
-    /// The entries in order, each its packed bytes.
-    fn records(&self) -> impl Iterator<Item = &[u8]> {
-        self.blocks.iter().flat_map(|b| b.chunks(self.width))
-    }
 }
 
 /// A version-6 certificate of `claims` about `game` played from `from`,
@@ -375,16 +296,16 @@ pub(crate) fn seal_scoring(
     claims: Claims,
     entries: impl IntoIterator<Item = (Player, Position, String)>,
 ) -> Certificate {
-    seal_body(game, from, claims, strategies_body(entries))
+    seal_body(game, from, claims, (SCORING_FORMAT_VERSION, strategies_body(entries)))
 }
 
-/// A version-6 certificate of `claims` about `game` played from `from`
-/// with `body`, its entry lines in order.
-fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, body: String) -> Certificate {
+/// A certificate of `version` (6 or 13) of `claims` about `game` played
+/// from `from` with `body`, its entry lines in order.
+fn seal_body(game: &ScoringGame, from: &Position, claims: Claims, (version, body): (u32, String)) -> Certificate {
     let entries = body.lines().count();
     let claim = |p: Option<Points>| p.map_or("-".to_string(), |p| format!("{} {}", p.alice, p.bob));
     let header = format!(
-        "ramsey-cert {SCORING_FORMAT_VERSION}\ntool ramsey-verify {}\ngame {}\nboard {}\nstart {}\nto-move {}\n\
+        "ramsey-cert {version}\ntool ramsey-verify {}\ngame {}\nboard {}\nstart {}\nto-move {}\n\
          at-least {}\nat-most {}\nentries {entries}\nsha256 {}\n",
         env!("CARGO_PKG_VERSION"),
         game.scoring().name(),
@@ -428,7 +349,8 @@ mod tests {
     /// The certificate of the plain walk, sealed from whole entries.
     fn plain(solver: &BoundedSolver<ScoringGame>, start: &Position, claims: Claims) -> String {
         let packer = Packer::new(start);
-        let mut entries = Vec::new();
+        let degrees = by_degrees(solver.game());
+        let mut lines = Vec::new();
         for (player, t) in [(Player::First, claims.at_least), (Player::Second, claims.at_most)] {
             let Some(t) = t else { continue };
             let (solver, packer) = (solver, &packer);
@@ -439,10 +361,17 @@ mod tests {
                 packer,
                 held: 0,
             };
-            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_position).unwrap();
-            entries.extend(moves.into_iter().map(|(p, m)| (player, p, m.to_string())));
+            let moves = strategy(solver.game(), start, player, &Whole(&keeps), canonical_of(degrees)).unwrap();
+            let coloured = super::super::game::coloured;
+            lines.extend(
+                moves
+                    .iter()
+                    .map(|(p, m)| (player as usize, coloured(p), line(degrees, player, p, *m))),
+            );
         }
-        seal_scoring(solver.game(), start, claims, entries).text
+        lines.sort_unstable();
+        let body = lines.into_iter().map(|(_, _, line)| line).collect();
+        seal_body(solver.game(), start, claims, (version(degrees), body)).text
     }
 
     /// A packed entry with a wrong move, or a position the one-ply
@@ -464,7 +393,7 @@ mod tests {
                     at_least: Some(v),
                     at_most: Some(v),
                 };
-                let packed = scoring_certificate(&solver, &game.start(), claims).unwrap();
+                let packed = scoring_strategies(&solver, &game.start(), claims).unwrap().seal(&game);
                 assert_eq!(
                     packed.text,
                     plain(&solver, &game.start(), claims),

@@ -237,7 +237,7 @@ impl Splittable for ScoringGame {
     /// search, [`BoundedSolver::value`] with the same [`PROBES`], whose
     /// bounds prune; `analysis::erdos` itself stands above this module),
     /// and its certificate as `erdos --cert` writes it
-    /// ([`scoring_certificate`], format 6, both claims). No keys: the
+    /// ([`scoring_certificate`], format 6 for every game, both claims). No keys: the
     /// positions a threshold search stores depend on the order of its tests
     /// (`split --erdos --keys` is refused, [`super::run::run_job`]).
     ///

@@ -1,0 +1,96 @@
+//! Degree forms, the positions of version-13 certificates (the Star and
+//! vertex-capturing games, proofs/FORMAT.md "Version 13"): the graph of
+//! free edges and, per vertex, its numbers of red and of blue edges.
+//!
+//! In these two games a vertex's points depend only on those two numbers
+//! at the end, and a move changes only the numbers at its ends and the
+//! free graph; so positions with isomorphic degree forms (a vertex
+//! bijection keeping free edges and both numbers) have the same value, and
+//! the writer's walk meets one position per class of forms instead of one
+//! per class of colourings. The checker states the game on forms itself
+//! and argues that its value is the game's.
+
+use crate::core::board::{Player, Position, Vertex};
+use crate::core::graph6::encode;
+use crate::core::symmetry::{label, Canonical, LayeredGraph};
+use crate::games::scoring::{Scoring, ScoringGame};
+
+/// Whether `game`'s certificates are written on degree forms (version 13):
+/// the Star and vertex-capturing games, whose boards (at most 12
+/// vertices) keep every count a hex digit.
+pub(super) fn by_degrees(game: &ScoringGame) -> bool {
+    matches!(game.scoring(), Scoring::Star | Scoring::VertexCapturing)
+}
+
+/// Red's and blue's numbers of edges at `v`.
+fn counts(position: &Position, v: usize) -> [u32; 2] {
+    [Player::First, Player::Second].map(|p| position.neighbours(p, v as Vertex).count_ones())
+}
+
+/// The canonical form of `position`'s degree form: the free graph with
+/// each vertex coloured by its two counts, labelled by canonaut; the key
+/// is the mover and, per vertex in canonical order, its colour and its
+/// free neighbours in canonical labels. The generators are the form's automorphisms (in
+/// canonical labels): replies in one orbit lead to isomorphic forms.
+pub(super) fn canonical(position: &Position) -> Canonical<Position> {
+    let n = position.vertex_count();
+    let rows: Vec<u128> = (0..n).map(|v| position.free_neighbours(v as Vertex)).collect();
+    let colours: Vec<u64> = (0..n)
+        .map(|v| counts(position, v))
+        .map(|[red, blue]| u64::from(red) << 8 | u64::from(blue))
+        .collect();
+    let layers = [rows];
+    let labelling = label(&LayeredGraph {
+        n,
+        layers: &layers,
+        colours: &colours,
+    });
+    let mut to_canon: Vec<Vertex> = vec![0; n];
+    for (c, &v) in labelling.order.iter().enumerate() {
+        to_canon[v] = c as Vertex;
+    }
+    let generators = labelling
+        .generators
+        .iter()
+        .map(|g| {
+            let mut image: Vec<Vertex> = vec![0; n];
+            for (v, &w) in g.iter().enumerate() {
+                image[to_canon[v] as usize] = to_canon[w];
+            }
+            image
+        })
+        .collect();
+    let canonical = position.relabel(|v| to_canon[v as usize]);
+    // A word per vertex in canonical order: its counts, then its free
+    // neighbours in canonical labels (fewer than 13 vertices: 12 bits).
+    debug_assert!(n <= 16, "a scoring board has at most 12 vertices");
+    let mut key = vec![position.to_move() as u64, n as u64];
+    let row = |i: usize| canonical.free_neighbours(i as Vertex) as u64;
+    key.extend(
+        labelling
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| colours[v] << 16 | row(i)),
+    );
+    Canonical {
+        position: canonical,
+        key: key.into_boxed_slice(),
+        to_canon,
+        generators,
+    }
+}
+
+/// `position`'s degree form as written: `FREE:COUNTS`, the free graph in
+/// graph6, then per vertex its red and its blue count as hex digits.
+pub(super) fn text(position: &Position) -> String {
+    let n = position.vertex_count();
+    let mut text = encode(n, &position.free_edges());
+    text.push(':');
+    for v in 0..n {
+        for count in counts(position, v) {
+            text.push(char::from_digit(count, 16).expect("a board of at most 12 vertices"));
+        }
+    }
+    text
+}
