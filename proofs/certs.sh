@@ -240,11 +240,12 @@ claim() {
       esac ;;
     "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
-    "ramsey-cert 6")
-      local lo hi
+    "ramsey-cert 6" | "ramsey-cert 13")
+      local lo hi format
       lo=$(sed -n 's/^at-least //p' <<< "$head")
       hi=$(sed -n 's/^at-most //p' <<< "$head")
-      if [ "$lo" = "$hi" ]; then echo "value ($lo), both sides (format 6)" | sed 's/ \([0-9]*\))/, \1)/'; else echo "at least ($lo), at most ($hi) (format 6)"; fi ;;
+      format=$(head -1 <<< "$head" | cut -d' ' -f2)
+      if [ "$lo" = "$hi" ]; then echo "value ($lo), both sides (format $format)" | sed 's/ \([0-9]*\))/, \1)/'; else echo "at least ($lo), at most ($hi) (format $format)"; fi ;;
   esac
 }
 
