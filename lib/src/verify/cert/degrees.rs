@@ -45,21 +45,8 @@ pub(super) fn canonical(position: &Position) -> Canonical<Position> {
         layers: &layers,
         colours: &colours,
     });
-    let mut to_canon: Vec<Vertex> = vec![0; n];
-    for (c, &v) in labelling.order.iter().enumerate() {
-        to_canon[v] = c as Vertex;
-    }
-    let generators = labelling
-        .generators
-        .iter()
-        .map(|g| {
-            let mut image: Vec<Vertex> = vec![0; n];
-            for (v, &w) in g.iter().enumerate() {
-                image[to_canon[v] as usize] = to_canon[w];
-            }
-            image
-        })
-        .collect();
+    let to_canon = labelling.to_canon();
+    let generators = labelling.canonical_generators();
     let canonical = position.relabel(|v| to_canon[v as usize]);
     // A word per vertex in canonical order: its counts, then its free
     // neighbours in canonical labels (fewer than 13 vertices: 12 bits).
