@@ -75,7 +75,9 @@ for line in open(path):
     counts[value] = counts.get(value, 0) + 1
     first.setdefault(value, answer["graph"])
 cells = [str(counts.get(k, "")) for k in range(1, 11)]
-firsts = ", ".join(f"{k}: `{g}`" for k, g in sorted(first.items()))
+# graph6 may hold a backtick (`I???FB`wW`): such a code span takes two.
+code = lambda g: f"`` {g} ``" if "`" in g else f"`{g}`"
+firsts = ", ".join(f"{k}: {code(g)}" for k, g in sorted(first.items()))
 # A census in parts may have been stopped and resumed: its wall time says
 # little, so from n = 10 on the column is the sum of the searches' own times.
 timing = f"{seconds:.1f}" if n < 10 else f"{searched:.1f} (searches)"
