@@ -29,6 +29,7 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
+mod bare;
 pub mod colouring;
 mod degrees;
 pub mod family;
@@ -88,6 +89,7 @@ impl Observer for Recorder {
             her.map(|v| canon.to_canon.apply(v)),
             canon.position.touched_count() as u8,
         );
+        let her = answers::least_of_orbit(&canon.generators, her);
         self.record(canon.key, depth, her, || canon.position);
     }
 
@@ -95,7 +97,19 @@ impl Observer for Recorder {
         if depth == 1 {
             return;
         }
-        let (label, her, position) = self.answers.label(node.bare_form(), his, her);
+        let labelled;
+        let bare = match node.bare_cell() {
+            Some(cell) => self.answers.bare(cell),
+            None => {
+                labelled = self.answers.labelled(&node.position);
+                &labelled
+            }
+        };
+        debug_assert!(
+            node.position.relabel(|v| bare.to_form[v as usize]) == bare.class.position,
+            "a node's bare labelling maps it onto its class's form"
+        );
+        let (label, her, position) = self.answers.label(bare, his, her);
         if label.improves(depth, her) {
             self.record(label.class.clone(), depth, her, position);
         }
@@ -104,6 +118,10 @@ impl Observer for Recorder {
     fn forget(&self) {
         self.entries.clear();
         self.answers.clear();
+    }
+
+    fn bare_forms(&self) -> bool {
+        true
     }
 }
 
