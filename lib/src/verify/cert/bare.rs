@@ -53,7 +53,11 @@ impl Answers {
     fn derived(&self, origin: &Origin) -> Bare {
         let parent = self.bare(&origin.parent);
         let beta = &parent.to_form;
-        let (e, g) = least_with_perm(&parent.class.generators, origin.his.map(|v| beta[v as usize]), beta.len());
+        let (e, g) = least_with_perm(
+            &parent.class.generators,
+            origin.his.map(|v| beta[v as usize]),
+            beta.len(),
+        );
         let label = self.labelling(&parent.class, e);
         let through = |v: Vertex| label.apply(g[beta[v as usize] as usize]);
         let a = origin.her.map(through);
