@@ -63,7 +63,7 @@ pub trait Observer: Sync {
     /// node's labels) with `her` and wins within `depth` moves of hers:
     /// [`Observer::her_move`] in the position after his edge, told with
     /// the node so that what an observer works out once per node (such as
-    /// [`Node::bare_form`]) serves all his replies there.
+    /// [`Node::bare_cell`]) serves all his replies there.
     fn her_answer(&self, node: &Node, his: Edge, her: Edge, depth: u32) {
         let before = node.position.with(his, Player::Second).expect("replies are unclaimed");
         self.her_move(&before, her, depth);
