@@ -86,6 +86,10 @@ fn refuted_runs_get_a_line_certificate() {
         ("k3-broken-ignores-reply", "inf", "2", " blue\n"),
         ("k3-broken-scatters", "inf", "1", " bound\n"),
         ("k3", "4", "1", " none no fresh vertex"),
+        // K4 strategies that lose, searched by the certifying search
+        // (nodes' bare labellings derived from their parents').
+        ("k4", "inf", "2", " none rule does not apply"),
+        ("k4-regular", "inf", "1", " blue\n"),
     ] {
         let path = dir.join(format!("{strategy}-{board}.cert"));
         let out = write_cert(strategy, board, &path, threads);
@@ -94,7 +98,9 @@ fn refuted_runs_get_a_line_certificate() {
         assert!(text.contains("claim line-loses\n") && text.contains(leaf), "{text}");
         let checked = run(&["check", path.to_str().unwrap()]);
         assert_eq!(checked.status.code(), Some(0), "{}", stderr(&checked));
-        assert!(String::from_utf8_lossy(&checked.stdout).contains("she loses the K3 game"));
+        let target = if strategy.starts_with("k4") { "K4" } else { "K3" };
+        let said = String::from_utf8_lossy(&checked.stdout).into_owned();
+        assert!(said.contains(&format!("she loses the {target} game")), "{said}");
     }
 }
 

@@ -3,20 +3,29 @@
 //!
 //! At a node (him to move) the search tells her answer to each of his
 //! replies; the certificate needs the position after his reply up to
-//! isomorphism, without her memory. The node's bare canonical form `C`
-//! (labelled once per node) maps his reply and her answer into `C`'s
-//! labels; an automorphism of `C` then takes his reply to the smallest
-//! edge `e` of its orbit (her answer with it: the same move, seen
+//! isomorphism, without her memory. The node's bare labelling (any
+//! isomorphism onto its bare canonical form `C`: [`Bare`], derived from the
+//! parent's where it can be, `cert/bare.rs`) maps his reply and her answer
+//! into `C`'s labels; an automorphism of `C` then takes his reply to the
+//! smallest edge `e` of its orbit (her answer with it: the same move, seen
 //! through a symmetry). `C + e` is one labelled position for every node
 //! with bare form `C` and every reply in that orbit, so it is labelled
 //! once, and her answer is read off in its canonical labels. Many nodes
 //! share a bare form (they differ in her memory), so this labels far fewer
 //! positions than there are replies.
+//!
+//! Her answer is written as the least edge of its orbit under the
+//! automorphisms of `C + e`'s canonical form (after renaming its untouched
+//! ends [`first_fresh`]): another isomorphism onto `C`, or another
+//! automorphism taking his reply to `e`, changes her answer only by such an
+//! automorphism, so the written move does not depend on which one was used
+//! (nor on the thread or the parent a node was first reached from).
 
 use super::first_fresh;
 use crate::core::board::{Edge, Player, Position, Vertex};
-use crate::core::canon::{canonical_form, CanonicalForm, Key};
+use crate::core::canon::{canonical_form, Key};
 use crate::core::memory::Memory;
+use crate::verify::search::bare::{Bare, ClassForm};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -32,14 +41,18 @@ pub(super) struct Label {
     /// after the touched ones in increasing order).
     map: Box<[Vertex]>,
     /// Its number of touched vertices.
-    touched: u8,
+    pub(super) touched: u8,
+    /// Generators of the automorphism group of its canonical form
+    /// (permutations of the touched vertices).
+    pub(super) generators: Vec<Vec<Vertex>>,
     /// The best (depth, her move) told through this labelling so far,
     /// packed by [`pack`]; `u64::MAX` before the first.
     best: AtomicU64,
 }
 
 impl Label {
-    fn apply(&self, v: Vertex) -> Vertex {
+    /// The image of `v` in the canonical labels.
+    pub(super) fn apply(&self, v: Vertex) -> Vertex {
         self.map.get(v as usize).copied().unwrap_or(v)
     }
 
@@ -64,32 +77,44 @@ fn pack(depth: u32, her: Edge) -> u64 {
 }
 
 /// The labellings made so far, per node form (its key) and smallest edge
-/// of his reply's orbit.
+/// of his reply's orbit; and those `cert/bare.rs` derives nodes' bare
+/// labellings through.
 #[derive(Default)]
 pub(super) struct Answers {
     labels: DashMap<Key, Vec<(Edge, Arc<Label>)>, FixedState>,
+    /// Per class after his reply and her move (least of its orbit), the
+    /// class after her move and the labelling onto it (`cert/bare.rs`).
+    pub(super) steps: DashMap<(Key, Edge), Arc<super::bare::Step>, FixedState>,
+    /// The bare canonical forms met, one per class.
+    pub(super) classes: DashMap<Key, Arc<ClassForm>, FixedState>,
 }
 
 impl Answers {
-    /// Her answer `her` to his reply `his` at a node whose bare canonical
-    /// form is `bare` (both edges in the node's labels): the labelling of
-    /// the position after his reply (its class: `Label::class`), her move
-    /// in its canonical labels (its untouched ends renamed by
-    /// [`first_fresh`]), and the canonical position (worked out only if
-    /// called).
+    /// Her answer `her` to his reply `his` at a node whose bare labelling
+    /// is `bare` (both edges in the node's labels): the labelling of the
+    /// position after his reply (its class: `Label::class`), her move in
+    /// its canonical labels (its untouched ends renamed by [`first_fresh`],
+    /// the least of its orbit), and the canonical position (worked out only
+    /// if called).
     pub(super) fn label<'a>(
         &self,
-        bare: &'a CanonicalForm,
+        bare: &'a Bare,
         his: Edge,
         her: Edge,
     ) -> (Arc<Label>, Edge, impl FnOnce() -> Position + 'a) {
-        let to_form = |e: Edge| e.map(|v| bare.to_canon.apply(v));
-        let (his, her) = smallest_image(&bare.generators, to_form(his), to_form(her));
-        let label = self.find(&bare.key, his).unwrap_or_else(|| self.insert(bare, his));
+        let to_form = |e: Edge| e.map(|v| bare.to_form[v as usize]);
+        let (his, her) = smallest_image(&bare.class.generators, to_form(his), to_form(her));
+        let label = self.labelling(&bare.class, his);
         let her = first_fresh(her.map(|v| label.apply(v)), label.touched);
+        let her = least_of_orbit(&label.generators, her);
         let kept = label.clone();
-        let position = move || after(bare, his).relabel(|v| kept.apply(v));
+        let position = move || after(&bare.class, his).relabel(|v| kept.apply(v));
         (label, her, position)
+    }
+
+    /// The labelling of `class + his` (`his` the least of its orbit).
+    pub(super) fn labelling(&self, class: &ClassForm, his: Edge) -> Arc<Label> {
+        self.find(&class.key, his).unwrap_or_else(|| self.insert(class, his))
     }
 
     fn find(&self, form: &Key, his: Edge) -> Option<Arc<Label>> {
@@ -99,7 +124,7 @@ impl Answers {
 
     /// Labels `C + his` and keeps the labelling (or the one another thread
     /// kept meanwhile: the same).
-    fn insert(&self, bare: &CanonicalForm, his: Edge) -> Arc<Label> {
+    fn insert(&self, bare: &ClassForm, his: Edge) -> Arc<Label> {
         let before = after(bare, his);
         let canon = canonical_form(&before, &Memory::default(), None);
         let top = (u128::BITS - before.touched().leading_zeros()) as usize;
@@ -107,6 +132,7 @@ impl Answers {
             class: canon.key,
             map: canon.to_canon.map[..top].into(),
             touched: canon.position.touched_count() as u8,
+            generators: canon.generators,
             best: AtomicU64::new(u64::MAX),
         });
         let mut labels = self.labels.entry(bare.key.clone()).or_default();
@@ -122,11 +148,13 @@ impl Answers {
     /// Forgets every labelling.
     pub(super) fn clear(&self) {
         self.labels.clear();
+        self.steps.clear();
+        self.classes.clear();
     }
 }
 
 /// The bare form with his edge `his` claimed.
-fn after(bare: &CanonicalForm, his: Edge) -> Position {
+pub(super) fn after(bare: &ClassForm, his: Edge) -> Position {
     bare.position.with(his, Player::Second).expect("his reply is unclaimed")
 }
 
@@ -151,6 +179,16 @@ fn smallest_image(generators: &[Vec<Vertex>], his: Edge, her: Edge) -> (Edge, Ed
         .into_iter()
         .min_by_key(|&(a, _)| a)
         .expect("the orbit holds his edge")
+}
+
+/// The least edge in the orbit of `e` under the group generated by
+/// `generators` (as [`smallest_image`]): her move as written, the same
+/// whichever isomorphism it was read through.
+pub(crate) fn least_of_orbit(generators: &[Vec<Vertex>], e: Edge) -> Edge {
+    match generators.is_empty() {
+        true => e,
+        false => smallest_image(generators, e, e).0,
+    }
 }
 
 #[cfg(test)]

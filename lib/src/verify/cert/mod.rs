@@ -14,14 +14,15 @@
 //! Labelling each position after his reply from scratch cost more than
 //! the search without `--cert` (about four of his replies per stored node,
 //! about thirteen moves told per entry). So her answer at a node is
-//! recorded through the node's bare canonical form, labelled once per node
-//! ([`crate::verify::search::Node::bare_form`]): his reply is moved to the
-//! smallest edge of its orbit under the form's automorphisms (her move
-//! with it), and the position after it is labelled once per (node form,
-//! smallest edge) (`cert/answers.rs`). The canonical labels of an entry are those
-//! of that labelling; the entries, their positions and depths are the
-//! same as by labelling each position itself, and a tie in depth goes to
-//! the smallest move in those labels.
+//! recorded through the node's bare labelling (an isomorphism onto its
+//! bare canonical form, derived from the parent's: `cert/bare.rs`): his
+//! reply is moved to the smallest edge of its orbit under the form's
+//! automorphisms (her move with it), and the position after it is labelled
+//! once per (node form, smallest edge) (`cert/answers.rs`). Her move is
+//! written as the least of its orbit under the automorphisms of that
+//! position's canonical form, so the entries (positions, depths and moves)
+//! are those of labelling each position itself, whichever isomorphisms
+//! were used; a tie in depth goes to the smallest such move.
 //!
 //! With open choices (format version 4): under `--choices some` a win is
 //! the resolution's strategy, written as above (version 2); under `all`
@@ -29,6 +30,7 @@
 //! is a tree of his replies ([`refute`]).
 
 mod answers;
+mod bare;
 pub mod colouring;
 mod degrees;
 pub mod family;
@@ -88,6 +90,7 @@ impl Observer for Recorder {
             her.map(|v| canon.to_canon.apply(v)),
             canon.position.touched_count() as u8,
         );
+        let her = answers::least_of_orbit(&canon.generators, her);
         self.record(canon.key, depth, her, || canon.position);
     }
 
@@ -95,7 +98,19 @@ impl Observer for Recorder {
         if depth == 1 {
             return;
         }
-        let (label, her, position) = self.answers.label(node.bare_form(), his, her);
+        let labelled;
+        let bare = match node.bare_cell() {
+            Some(cell) => self.answers.bare(cell),
+            None => {
+                labelled = self.answers.labelled(&node.position);
+                &labelled
+            }
+        };
+        debug_assert!(
+            node.position.relabel(|v| bare.to_form[v as usize]) == bare.class.position,
+            "a node's bare labelling maps it onto its class's form"
+        );
+        let (label, her, position) = self.answers.label(bare, his, her);
         if label.improves(depth, her) {
             self.record(label.class.clone(), depth, her, position);
         }
@@ -104,6 +119,10 @@ impl Observer for Recorder {
     fn forget(&self) {
         self.entries.clear();
         self.answers.clear();
+    }
+
+    fn bare_forms(&self) -> bool {
+        true
     }
 }
 

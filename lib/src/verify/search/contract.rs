@@ -325,6 +325,7 @@ mod tests {
             shortcuts: true,
             choices: Choices::One,
             contract_sample,
+            certifying: false,
         }
     }
 

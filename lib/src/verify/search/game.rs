@@ -36,6 +36,7 @@
 //! answers with the shortcut's win are scored before the exchange is even
 //! played ([`Hints::quick_move_value`]), with the same values.
 
+use super::bare::{BareCell, Origin, Source};
 use super::choices::Choices;
 use super::value::{FailKind, Value as Outcome};
 use crate::core::board::{Board, Edge, Player, Position, Vertex};
@@ -47,7 +48,7 @@ use crate::games::{FinalScore, Hints, Notation, Rules, StrategyScore, Symmetric,
 use crate::verify::line::Ending;
 use crate::verify::strategy::{Game, Strategy};
 use std::cmp::Reverse;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The score of a line for the strategy: a failure of some kind, or a win
 /// with her total number of moves (fewer is better for her).
@@ -122,10 +123,12 @@ pub struct Node {
     threats: OnceLock<AtNode>,
     /// Her options at a choice node, computed once.
     options: OnceLock<Options>,
-    /// The canonical form of the bare position, computed once where a
-    /// certificate is written ([`Node::bare_form`]); boxed, since nodes are
-    /// moved on every step of the search.
-    bare: OnceLock<Box<crate::core::canon::CanonicalForm>>,
+    /// Where a certificate's writer finds this node's bare labelling: set
+    /// on the canonical nodes of a certified search ([`Node::bare_cell`]).
+    bare: Option<Arc<BareCell>>,
+    /// A played child's parent cell, his edge and her answer (parent's
+    /// labels), until the child is put in canonical form.
+    from: Option<(Arc<BareCell>, Edge, Edge)>,
 }
 
 impl Node {
@@ -140,17 +143,18 @@ impl Node {
             ending: None,
             threats: OnceLock::new(),
             options: OnceLock::new(),
-            bare: OnceLock::new(),
+            bare: None,
+            from: None,
         }
     }
 
-    /// The canonical form of the position alone (no memory, no marked
-    /// edge), labelled at most once per node: a certificate records her
-    /// answers to all his replies at the node through it
-    /// ([`super::Observer::her_answer`]).
-    pub fn bare_form(&self) -> &crate::core::canon::CanonicalForm {
-        self.bare
-            .get_or_init(|| Box::new(canonical_form(&self.position, &Memory::default(), None)))
+    /// Where the bare labelling of the position (no memory, no marked
+    /// edge) is kept, worked out at most once per node: a certificate
+    /// records her answers to all his replies at the node through it
+    /// ([`super::Observer::her_answer`]). Only in a certified search
+    /// ([`StrategyGame::certifying`]), and not at choice nodes.
+    pub fn bare_cell(&self) -> Option<&Arc<BareCell>> {
+        self.bare.as_ref()
     }
 
     /// A choice node: she is to move after his edge `his` (if any).
@@ -187,6 +191,9 @@ pub struct StrategyGame<'a> {
     /// ([`super::contract`]; the shortcut's wins more rarely); 1 checks
     /// every situation.
     pub contract_sample: u64,
+    /// A certificate is written: canonical nodes carry a [`BareCell`],
+    /// derived from the parent's where his edge and her answer led there.
+    pub certifying: bool,
 }
 
 /// The verifier's outcome of a position from the engine's value there
@@ -362,7 +369,13 @@ impl Rules for StrategyGame<'_> {
 
     fn play(&self, node: &Node, m: &Turn) -> Node {
         match *m {
-            Turn::His(his) => self.his_step(node, his),
+            Turn::His(his) => {
+                let mut child = self.his_step(node, his);
+                if let (Some(cell), Some(her), false, None) = (&node.bare, child.her, child.her_turn, &child.ending) {
+                    child.from = Some((cell.clone(), his, her));
+                }
+                child
+            }
             Turn::Her(i) => self.choose(node, i),
         }
     }
@@ -380,7 +393,20 @@ impl Symmetric for StrategyGame<'_> {
 
     fn canonical(&self, node: &Node) -> Canonical<Node> {
         let marked = node.his.filter(|_| node.her_turn);
-        engine_form(canonical_form(&node.position, &node.memory, marked), node.her_turn)
+        let mut canon = engine_form(canonical_form(&node.position, &node.memory, marked), node.her_turn);
+        if self.certifying && !node.her_turn && node.ending.is_none() {
+            let source = match &node.from {
+                Some((parent, his, her)) => Source::Derived(Origin {
+                    parent: parent.clone(),
+                    his: *his,
+                    her: *her,
+                    to_node: canon.to_canon.as_slice().into(),
+                }),
+                None => Source::Labelled(canon.position.position.clone()),
+            };
+            canon.position.bare = Some(BareCell::new(source));
+        }
+        canon
     }
 
     fn relabel_move(&self, m: &Turn, perm: &[Vertex]) -> Turn {

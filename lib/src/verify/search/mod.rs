@@ -30,6 +30,7 @@ use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
+pub mod bare;
 mod choice;
 mod choices;
 pub mod contract;
@@ -62,7 +63,7 @@ pub trait Observer: Sync {
     /// node's labels) with `her` and wins within `depth` moves of hers:
     /// [`Observer::her_move`] in the position after his edge, told with
     /// the node so that what an observer works out once per node (such as
-    /// [`Node::bare_form`]) serves all his replies there.
+    /// [`Node::bare_cell`]) serves all his replies there.
     fn her_answer(&self, node: &Node, his: Edge, her: Edge, depth: u32) {
         let before = node.position.with(his, Player::Second).expect("replies are unclaimed");
         self.her_move(&before, her, depth);
@@ -74,6 +75,11 @@ pub trait Observer: Sync {
     fn her_options(&self, _before: &Position, _options: &[Edge], _depth: u32) {}
     /// Forget everything told so far (the search is run again).
     fn forget(&self) {}
+    /// Whether this observer reads [`Node::bare_cell`] in
+    /// [`Observer::her_answer`] (the search then keeps the cells).
+    fn bare_forms(&self) -> bool {
+        false
+    }
 }
 
 /// What the verifier is told by the engine: statistics, the depth for the
@@ -212,16 +218,18 @@ impl<'a> Search<'a> {
             shortcuts: true,
             choices: Choices::One,
             contract_sample: contract::SAMPLE,
+            certifying: false,
         };
         Search::build(rules, None, false, None)
     }
 
     fn build(
-        rules: StrategyGame<'a>,
+        mut rules: StrategyGame<'a>,
         limits: Option<Limits>,
         sequential: bool,
         observer: Option<&'a dyn Observer>,
     ) -> Search<'a> {
+        rules.certifying = observer.is_some_and(|o| o.bare_forms());
         let recorder = Recorder {
             strategy: rules.strategy,
             rules: rules.clone(),

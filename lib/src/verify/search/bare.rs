@@ -1,0 +1,83 @@
+//! A node's bare labelling (its position up to isomorphism, without her
+//! memory) for the certificate writer, derived where it can be from the
+//! parent's instead of labelled afresh.
+//!
+//! The writer needs, at every node where it records her answers, the
+//! node's bare class and *some* isomorphism onto its canonical form
+//! (`cert/answers.rs`: her move is written as the least of its orbit, so
+//! no particular isomorphism is needed). Labelling each node from scratch
+//! was a tenth of a certified K4 run (842,000 nodes of only 73,000 bare
+//! classes). A node reached by his edge `his` and her answer `her` from a
+//! parent whose bare labelling is known is the parent's bare form plus two
+//! edges, and the writer labels that once per (class after his edge, her
+//! move up to symmetry): [`Origin`] keeps what that needs. The search only
+//! carries these cells; the writer fills them (`cert/bare.rs`).
+
+use crate::core::board::{Edge, Position, Vertex};
+use crate::core::canon::Key;
+use std::sync::{Arc, OnceLock};
+
+/// A canonical bare position: one per class, shared by the nodes of the class.
+pub struct ClassForm {
+    /// Its class (canonical key, no memory).
+    pub key: Key,
+    /// The position in canonical labels.
+    pub position: Position,
+    /// Generators of its automorphism group (permutations of its touched
+    /// vertices `0..t`; vertices from `t` on are fixed).
+    pub generators: Vec<Vec<Vertex>>,
+}
+
+/// A node's bare labelling: its class and an isomorphism onto the class's form.
+pub struct Bare {
+    /// The class's canonical form.
+    pub class: Arc<ClassForm>,
+    /// The image in `class.position`'s labels of each vertex of the node
+    /// (a bijection of the board's vertices).
+    pub to_form: Box<[Vertex]>,
+}
+
+/// How a node's bare labelling is found.
+pub enum Source {
+    /// By labelling the node's position (no usable parent).
+    Labelled(Position),
+    /// From the parent's.
+    Derived(Origin),
+}
+
+/// A node reached from a parent by his edge and her answer.
+pub struct Origin {
+    /// The parent's cell.
+    pub parent: Arc<BareCell>,
+    /// His edge, in the parent's labels.
+    pub his: Edge,
+    /// Her answer, in the parent's labels.
+    pub her: Edge,
+    /// The image in the node's labels of each vertex in the parent's labels.
+    pub to_node: Box<[Vertex]>,
+}
+
+/// A node's bare labelling, worked out at most once, when first asked for.
+pub struct BareCell {
+    /// Where it comes from.
+    pub source: Source,
+    /// It, once worked out.
+    pub bare: OnceLock<Bare>,
+}
+
+impl BareCell {
+    /// A cell to be filled from `source`.
+    pub fn new(source: Source) -> Arc<BareCell> {
+        Arc::new(BareCell {
+            source,
+            bare: OnceLock::new(),
+        })
+    }
+}
+
+/// Cells hold positions and labellings too long to print usefully.
+impl std::fmt::Debug for BareCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BareCell")
+    }
+}
