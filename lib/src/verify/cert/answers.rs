@@ -25,7 +25,7 @@ use super::first_fresh;
 use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Key};
 use crate::core::memory::Memory;
-use crate::verify::search::bare::{Bare, ClassForm};
+use crate::verify::search::bare::{image, Bare, ClassForm};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -53,7 +53,13 @@ pub(super) struct Label {
 impl Label {
     /// The image of `v` in the canonical labels.
     pub(super) fn apply(&self, v: Vertex) -> Vertex {
-        self.map.get(v as usize).copied().unwrap_or(v)
+        image(&self.map, v)
+    }
+
+    /// A bound past which this labelling fixes every vertex and the
+    /// untouched vertices [`first_fresh`] renames lie below.
+    pub(super) fn span(&self) -> usize {
+        self.map.len().max(self.touched as usize + 2)
     }
 
     /// Whether her move `her` (canonical labels) of `depth` is better
@@ -102,7 +108,7 @@ impl Answers {
         his: Edge,
         her: Edge,
     ) -> (Arc<Label>, Edge, impl FnOnce() -> Position + 'a) {
-        let to_form = |e: Edge| e.map(|v| bare.to_form[v as usize]);
+        let to_form = |e: Edge| e.map(|v| image(&bare.to_form, v));
         let (his, her) = smallest_image(&bare.class.generators, to_form(his), to_form(her));
         let label = self.labelling(&bare.class, his);
         let her = first_fresh(her.map(|v| label.apply(v)), label.touched);

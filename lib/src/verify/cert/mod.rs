@@ -47,6 +47,7 @@ use crate::core::board::{Board, Edge, Player, Position};
 use crate::core::canon::{canonical_form, Key};
 use crate::core::graph6::encode_position;
 use crate::core::memory::Memory;
+use crate::verify::search::bare::image;
 use crate::verify::search::{Node, Observer};
 use crate::verify::strategy::Game;
 use dashmap::DashMap;
@@ -107,7 +108,7 @@ impl Observer for Recorder {
             }
         };
         debug_assert!(
-            node.position.relabel(|v| bare.to_form[v as usize]) == bare.class.position,
+            node.position.relabel(|v| image(&bare.to_form, v)) == bare.class.position,
             "a node's bare labelling maps it onto its class's form"
         );
         let (label, her, position) = self.answers.label(bare, his, her);

@@ -33,8 +33,23 @@ pub struct Bare {
     /// The class's canonical form.
     pub class: Arc<ClassForm>,
     /// The image in `class.position`'s labels of each vertex of the node
-    /// (a bijection of the board's vertices).
+    /// (a bijection of the board's vertices), [`trimmed`].
     pub to_form: Box<[Vertex]>,
+}
+
+/// A permutation of the board's vertices without its identity tail: a
+/// certified K4 run keeps two per stored node (842,000), and on
+/// `K_aleph0` a full one is 128 bytes where about 20 move; the full maps
+/// were 200 MB of the run's peak. [`image`] reads it.
+pub fn trimmed(map: &[Vertex]) -> Box<[Vertex]> {
+    let moved = map.iter().enumerate().rposition(|(v, &w)| v != w as usize);
+    map[..moved.map_or(0, |v| v + 1)].into()
+}
+
+/// The image of `v` under a [`trimmed`] permutation (or any map that fixes
+/// every vertex past its end).
+pub fn image(map: &[Vertex], v: Vertex) -> Vertex {
+    map.get(v as usize).copied().unwrap_or(v)
 }
 
 /// How a node's bare labelling is found.
@@ -53,7 +68,8 @@ pub struct Origin {
     pub his: Edge,
     /// Her answer, in the parent's labels.
     pub her: Edge,
-    /// The image in the node's labels of each vertex in the parent's labels.
+    /// The image in the node's labels of each vertex in the parent's
+    /// labels, [`trimmed`].
     pub to_node: Box<[Vertex]>,
 }
 

@@ -400,7 +400,7 @@ impl Symmetric for StrategyGame<'_> {
                     parent: parent.clone(),
                     his: *his,
                     her: *her,
-                    to_node: canon.to_canon.as_slice().into(),
+                    to_node: super::bare::trimmed(&canon.to_canon),
                 }),
                 None => Source::Labelled(canon.position.position.clone()),
             };
