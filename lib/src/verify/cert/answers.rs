@@ -25,29 +25,22 @@ use super::first_fresh;
 use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::{canonical_form, Key};
 use crate::core::memory::Memory;
-use crate::verify::search::bare::{image, Bare, ClassForm};
+use crate::verify::search::bare::{image, Bare, ClassForm, Label};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, PoisonError};
 
-/// The canonical labelling of one position `C + e`.
-pub(super) struct Label {
-    /// Its class (canonical key, no memory).
-    pub(super) class: Key,
-    /// The image of each vertex below the largest touched one, plus one;
-    /// every vertex above is its own image (as in
-    /// [`crate::core::canon::canonical_form`], which puts untouched vertices
-    /// after the touched ones in increasing order).
-    map: Box<[Vertex]>,
-    /// Its number of touched vertices.
-    pub(super) touched: u8,
-    /// Generators of the automorphism group of its canonical form
-    /// (permutations of the touched vertices).
-    pub(super) generators: Vec<Vec<Vertex>>,
-    /// The best (depth, her move) told through this labelling so far,
-    /// packed by [`pack`]; `u64::MAX` before the first.
-    best: AtomicU64,
+/// A labelling of `C + e` kept in `C`'s [`ClassForm::replies`], made.
+#[derive(Clone)]
+pub(super) struct Labelled(Arc<OnceLock<Label>>);
+
+impl std::ops::Deref for Labelled {
+    type Target = Label;
+
+    fn deref(&self) -> &Label {
+        self.0.get().expect("a labelling is made before it is handed out")
+    }
 }
 
 impl Label {
@@ -71,7 +64,10 @@ impl Label {
     /// the same, whatever the order of the tellings.
     pub(super) fn improves(&self, depth: u32, her: Edge) -> bool {
         let packed = pack(depth, her);
-        self.best.fetch_min(packed, Ordering::Relaxed) > packed
+        // Read first: most tellings do not improve, and a read leaves the
+        // cache line shared between the threads where a `fetch_min` would
+        // take it over.
+        self.best.load(Ordering::Relaxed) > packed && self.best.fetch_min(packed, Ordering::Relaxed) > packed
     }
 }
 
@@ -82,12 +78,11 @@ fn pack(depth: u32, her: Edge) -> u64 {
     (u64::from(depth) << 16) | (u64::from(u) << 8) | u64::from(v)
 }
 
-/// The labellings made so far, per node form (its key) and smallest edge
-/// of his reply's orbit; and those `cert/bare.rs` derives nodes' bare
-/// labellings through.
+/// The nodes' bare forms, each holding the labellings made of it plus one
+/// of his replies ([`ClassForm::replies`]); and those `cert/bare.rs`
+/// derives nodes' bare labellings through.
 #[derive(Default)]
 pub(super) struct Answers {
-    labels: DashMap<Key, Vec<(Edge, Arc<Label>)>, FixedState>,
     /// Per class after his reply and her move (least of its orbit), the
     /// class after her move and the labelling onto it (`cert/bare.rs`).
     pub(super) steps: DashMap<(Key, Edge), Arc<super::bare::Step>, FixedState>,
@@ -107,7 +102,7 @@ impl Answers {
         bare: &'a Bare,
         his: Edge,
         her: Edge,
-    ) -> (Arc<Label>, Edge, impl FnOnce() -> Position + 'a) {
+    ) -> (Labelled, Edge, impl FnOnce() -> Position + 'a) {
         let to_form = |e: Edge| e.map(|v| image(&bare.to_form, v));
         let (his, her) = smallest_image(&bare.class.generators, to_form(his), to_form(her));
         let label = self.labelling(&bare.class, his);
@@ -118,44 +113,48 @@ impl Answers {
         (label, her, position)
     }
 
-    /// The labelling of `class + his` (`his` the least of its orbit).
-    pub(super) fn labelling(&self, class: &ClassForm, his: Edge) -> Arc<Label> {
-        self.find(&class.key, his).unwrap_or_else(|| self.insert(class, his))
-    }
-
-    fn find(&self, form: &Key, his: Edge) -> Option<Arc<Label>> {
-        let labels = self.labels.get(form)?;
-        labels.iter().find(|(e, _)| *e == his).map(|(_, label)| label.clone())
-    }
-
-    /// Labels `C + his` and keeps the labelling (or the one another thread
-    /// kept meanwhile: the same).
-    fn insert(&self, bare: &ClassForm, his: Edge) -> Arc<Label> {
-        let before = after(bare, his);
-        let canon = canonical_form(&before, &Memory::default(), None);
-        let top = (u128::BITS - before.touched().leading_zeros()) as usize;
-        let label = Arc::new(Label {
-            class: canon.key,
-            map: canon.to_canon.map[..top].into(),
-            touched: canon.position.touched_count() as u8,
-            generators: canon.generators,
-            best: AtomicU64::new(u64::MAX),
-        });
-        let mut labels = self.labels.entry(bare.key.clone()).or_default();
-        match labels.iter().find(|(e, _)| *e == his) {
-            Some((_, kept)) => kept.clone(),
-            None => {
-                labels.push((his, label.clone()));
-                label
-            }
-        }
+    /// The labelling of `class + his` (`his` the least of its orbit), made
+    /// once: a thread asking for it while another makes it waits.
+    pub(super) fn labelling(&self, class: &ClassForm, his: Edge) -> Labelled {
+        let slot = reply_slot(class, his);
+        slot.get_or_init(|| label(class, his));
+        Labelled(slot)
     }
 
     /// Forgets every labelling.
     pub(super) fn clear(&self) {
-        self.labels.clear();
         self.steps.clear();
         self.classes.clear();
+    }
+}
+
+/// The slot of `class + his` in the form's list, claimed if new.
+fn reply_slot(class: &ClassForm, his: Edge) -> Arc<OnceLock<Label>> {
+    let find = |list: &[(Edge, Arc<OnceLock<Label>>)]| {
+        list.iter().find(|(e, _)| *e == his).map(|(_, slot)| slot.clone())
+    };
+    let found = find(&class.replies.read().unwrap_or_else(PoisonError::into_inner));
+    found.unwrap_or_else(|| {
+        let mut list = class.replies.write().unwrap_or_else(PoisonError::into_inner);
+        find(&list).unwrap_or_else(|| {
+            let slot = Arc::new(OnceLock::new());
+            list.push((his, slot.clone()));
+            slot
+        })
+    })
+}
+
+/// Labels `C + his` by canonaut.
+fn label(class: &ClassForm, his: Edge) -> Label {
+    let before = after(class, his);
+    let canon = canonical_form(&before, &Memory::default(), None);
+    let top = (u128::BITS - before.touched().leading_zeros()) as usize;
+    Label {
+        class: canon.key,
+        map: canon.to_canon.map[..top].into(),
+        touched: canon.position.touched_count() as u8,
+        generators: canon.generators,
+        best: AtomicU64::new(u64::MAX),
     }
 }
 

@@ -15,12 +15,12 @@
 //! was first reached from; the certificate does not depend on which
 //! (`cert/answers.rs`). Only the class and the form have to be canonaut's.
 
-use super::answers::{after, least_of_orbit, Answers, Label};
+use super::answers::{after, least_of_orbit, Answers};
 use super::first_fresh;
 use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
-use crate::verify::search::bare::{image, trimmed, Bare, BareCell, ClassForm, Origin, Source};
+use crate::verify::search::bare::{image, trimmed, Bare, BareCell, ClassForm, Label, Origin, Source};
 use std::sync::Arc;
 
 /// The class of `D + a*` and a labelling onto its form.
@@ -97,11 +97,7 @@ impl Answers {
         if let Some(form) = self.classes.get(&key) {
             return form.clone();
         }
-        let form = Arc::new(ClassForm {
-            key: key.clone(),
-            position,
-            generators,
-        });
+        let form = Arc::new(ClassForm::new(key.clone(), position, generators));
         self.classes.entry(key).or_insert(form).clone()
     }
 }

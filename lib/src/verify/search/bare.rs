@@ -15,7 +15,8 @@
 
 use crate::core::board::{Edge, Position, Vertex};
 use crate::core::canon::Key;
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, OnceLock, RwLock};
 
 /// A canonical bare position: one per class, shared by the nodes of the class.
 pub struct ClassForm {
@@ -26,6 +27,45 @@ pub struct ClassForm {
     /// Generators of its automorphism group (permutations of its touched
     /// vertices `0..t`; vertices from `t` on are fixed).
     pub generators: Vec<Vec<Vertex>>,
+    /// The writer's labellings of this form plus one of his replies (the
+    /// least edge of its orbit), each made once (`cert/answers.rs`). Kept
+    /// here, not in a map keyed by the class, because every one of his
+    /// replies told looks one up (3.2 million on K4): no key is hashed, and
+    /// a slot is claimed before it is labelled, so two threads never label
+    /// the same position (44,000 times in a two-thread K4 run before).
+    pub replies: RwLock<Vec<(Edge, Arc<OnceLock<Label>>)>>,
+}
+
+impl ClassForm {
+    /// The form of a class, with no reply labelled yet.
+    pub fn new(key: Key, position: Position, generators: Vec<Vec<Vertex>>) -> ClassForm {
+        ClassForm {
+            key,
+            position,
+            generators,
+            replies: RwLock::default(),
+        }
+    }
+}
+
+/// The canonical labelling of a class's form plus one of his replies
+/// (`C + e`), as the certificate writer keeps it (`cert/answers.rs`).
+pub struct Label {
+    /// Its class (canonical key, no memory).
+    pub class: Key,
+    /// The image of each vertex below the largest touched one, plus one;
+    /// every vertex above is its own image (as in
+    /// [`crate::core::canon::canonical_form`], which puts untouched vertices
+    /// after the touched ones in increasing order).
+    pub map: Box<[Vertex]>,
+    /// Its number of touched vertices.
+    pub touched: u8,
+    /// Generators of the automorphism group of its canonical form
+    /// (permutations of the touched vertices).
+    pub generators: Vec<Vec<Vertex>>,
+    /// The best (depth, her move) told through this labelling so far,
+    /// packed by the writer; `u64::MAX` before the first.
+    pub best: AtomicU64,
 }
 
 /// A node's bare labelling: its class and an isomorphism onto the class's form.
