@@ -37,6 +37,7 @@ pub mod family;
 pub mod folder;
 pub mod game;
 pub mod lists;
+mod orbit;
 pub mod read;
 pub mod refute;
 pub mod scoring;
@@ -91,7 +92,7 @@ impl Observer for Recorder {
             her.map(|v| canon.to_canon.apply(v)),
             canon.position.touched_count() as u8,
         );
-        let her = answers::least_of_orbit(&canon.generators, her);
+        let her = orbit::least_of_orbit(&canon.generators, her);
         self.record(canon.key, depth, her, || canon.position);
     }
 
