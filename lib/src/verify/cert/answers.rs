@@ -131,9 +131,8 @@ impl Answers {
 
 /// The slot of `class + his` in the form's list, claimed if new.
 fn reply_slot(class: &ClassForm, his: Edge) -> Arc<OnceLock<Label>> {
-    let find = |list: &[(Edge, Arc<OnceLock<Label>>)]| {
-        list.iter().find(|(e, _)| *e == his).map(|(_, slot)| slot.clone())
-    };
+    let find =
+        |list: &[(Edge, Arc<OnceLock<Label>>)]| list.iter().find(|(e, _)| *e == his).map(|(_, slot)| slot.clone());
     let found = find(&class.replies.read().unwrap_or_else(PoisonError::into_inner));
     found.unwrap_or_else(|| {
         let mut list = class.replies.write().unwrap_or_else(PoisonError::into_inner);

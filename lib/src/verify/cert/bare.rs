@@ -16,8 +16,8 @@
 //! (`cert/answers.rs`). Only the class and the form have to be canonaut's.
 
 use super::answers::{after, Answers};
-use super::orbit::least_with_perm;
 use super::first_fresh;
+use super::orbit::least_with_perm;
 use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
@@ -111,10 +111,16 @@ impl Answers {
 fn span(parent: &Bare, origin: &Origin) -> usize {
     let ends = |e: Edge| e.ends().1 as usize + 1;
     let t = parent.class.position.touched_count();
-    [parent.to_form.len(), origin.to_node.len(), t + 2, ends(origin.his), ends(origin.her)]
-        .into_iter()
-        .max()
-        .unwrap_or(0)
+    [
+        parent.to_form.len(),
+        origin.to_node.len(),
+        t + 2,
+        ends(origin.his),
+        ends(origin.her),
+    ]
+    .into_iter()
+    .max()
+    .unwrap_or(0)
 }
 
 /// A permutation of the `n` vertices exchanging untouched ones (those from

@@ -188,7 +188,8 @@ impl Recorder {
     /// if it has one (on K4, half a million allocations; at the end of the
     /// run they were freed one after the other).
     pub fn certificate(&self, game: Game, board: Board, bound: u32, start: Option<&Position>) -> Certificate {
-        let lines = || -> Vec<(usize, String)> { self.entries.iter().map(|e| (e.red, entry_line(e.value()))).collect() };
+        let lines =
+            || -> Vec<(usize, String)> { self.entries.iter().map(|e| (e.red, entry_line(e.value()))).collect() };
         let ((), lines) = rayon::join(|| self.answers.clear(), lines);
         let start = format!("start {}", start.map_or("empty".to_string(), encode_position));
         seal(FORMAT_VERSION, &start, game, board, bound, lines)

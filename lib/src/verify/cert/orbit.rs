@@ -175,7 +175,10 @@ mod tests {
         let cycle: Vec<Vertex> = (0..40).map(|v| (v + 1) % 40).collect();
         let orbit = Orbit::walk(std::slice::from_ref(&cycle), Edge::new(38, 39));
         assert_eq!(orbit.0.len(), 40);
-        assert_eq!(least_of_orbit(&[cycle.clone()], Edge::new(38, 39)), Edge::new(0, 1));
+        assert_eq!(
+            least_of_orbit(std::slice::from_ref(&cycle), Edge::new(38, 39)),
+            Edge::new(0, 1)
+        );
         let (least, perm) = least_with_perm(&[cycle], Edge::new(38, 39), 40);
         assert_eq!(least, Edge::new(0, 1));
         assert_eq!(Edge::new(38, 39).map(|v| perm[v as usize]), least);
