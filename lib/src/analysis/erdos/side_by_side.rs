@@ -17,8 +17,9 @@ use std::sync::mpsc::{channel, Sender};
 
 /// The order games start in when solved side by side: the costliest first,
 /// so that the longest game does not start last (on K8 with one thread:
-/// Colex 42 s, Clique 25 s, VC 6.6 s, Star 1.4 s; the same order of
-/// positions on K7 and C(19)). Only wall time depends on it.
+/// Colex 42 s, Clique 25 s, VC 6.6 s, Star 1.4 s; on K7 and C(19) VC
+/// stores more positions than Clique, but those boards take a second).
+/// Only wall time depends on it.
 const COSTLIEST_FIRST: [Scoring; 4] = [Scoring::Colex, Scoring::Clique, Scoring::VertexCapturing, Scoring::Star];
 
 /// How many of `games` games are solved at once under `limits`: one per
