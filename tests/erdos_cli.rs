@@ -40,6 +40,40 @@ fn reports_are_the_same_for_any_thread_count_and_run() {
     }
 }
 
+/// The exit code and text of `erdos` with `args` on `threads` threads,
+/// without the times.
+fn text_without_times(args: &[&str], threads: &str) -> (i32, String) {
+    let (code, out, _) = ramsey(&[args, &["--threads", threads]].concat());
+    let untimed = out.lines().map(|line| line.split("   time:").next().unwrap_or(line));
+    (code, untimed.collect::<Vec<_>>().join("\n"))
+}
+
+/// Several games on more than one thread are solved side by side, the
+/// costliest first: the text still lists them in the order given, the
+/// same as on one thread, and a game stopped by the memory cap stops the
+/// run after the games before it, as on one thread.
+#[test]
+fn side_by_side_games_print_in_the_given_order_and_stop_alike() {
+    let given = ["erdos", "--board", "6", "--game", "star,colex,clique"];
+    let stopped = [
+        "erdos",
+        "--board",
+        "7",
+        "--game",
+        "star,colex,clique",
+        "--max-memory",
+        "1",
+    ];
+    for (args, code) in [(&given[..], 0), (&stopped[..], 3)] {
+        let one = text_without_times(args, "1");
+        assert_eq!(one.0, code, "{}", one.1);
+        assert!(one.1.starts_with("star game on K"), "{}", one.1);
+        for threads in ["2", "3", "2"] {
+            assert_eq!(text_without_times(args, threads), one, "{threads} threads");
+        }
+    }
+}
+
 #[test]
 fn all_games_on_one_board_in_text() {
     let (code, out, err) = ramsey(&["erdos", "--game", "all", "--board", "colex:9"]);

@@ -7,8 +7,7 @@
 use super::args::{on_pool, LimitArgs};
 use super::{output, Failure};
 use crate::analysis::erdos::{
-    parse_games, parse_table_range, solve, solve_certified, table_folder, table_heading, table_row, BoardReport,
-    ErdosError,
+    parse_games, parse_table_range, solve_each, table_folder, table_heading, table_row, BoardReport, ErdosError,
 };
 use crate::core::words::count;
 use crate::engine::Limits;
@@ -102,22 +101,27 @@ fn census(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Fai
     })
 }
 
-/// Solves each game on `board`; prints each game's text as soon as it is
-/// solved unless the output is JSON, and writes the certificate asked for.
+/// Solves each game on `board` (side by side with several threads:
+/// `solve_each`); prints each game's text, in the order given, as soon as
+/// it and the games before it are solved unless the output is JSON, and
+/// writes the certificate asked for.
 fn solve_board(args: &ErdosArgs, board: &str, games: &[Scoring], limits: Limits) -> Result<BoardReport, Failure> {
     let mut report = BoardReport::parse(board, args.head_start.as_deref(), args.bob_first).map_err(bad_input)?;
-    for &scoring in games {
-        let game = report.game(scoring).map_err(bad_input)?;
-        let solve = if args.cert.is_some() { solve_certified } else { solve };
-        let solved = solve(&game, limits, args.winner_only).map_err(|e| Failure::NoVerdict(e.to_string()))?;
+    let made = games.iter().map(|&scoring| report.game(scoring));
+    let made = made.collect::<Result<Vec<_>, _>>().map_err(bad_input)?;
+    let mut solved_games = Vec::with_capacity(made.len());
+    solve_each(&made, limits, args.winner_only, args.cert.is_some(), |solved| {
+        let solved = solved.map_err(|e| Failure::NoVerdict(e.to_string()))?;
         if !args.json && !args.json_lines {
             output::print(&report.game_text(&solved))?;
         }
         if let (Some(path), Some(cert)) = (&args.cert, &solved.certificate) {
             write_certificate(cert, path)?;
         }
-        report.games.push(solved);
-    }
+        solved_games.push(solved);
+        Ok::<(), Failure>(())
+    })?;
+    report.games = solved_games;
     Ok(report)
 }
 

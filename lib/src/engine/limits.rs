@@ -178,6 +178,12 @@ impl Limits {
         }
     }
 
+    /// The same limits with no progress display: for searches run side by
+    /// side, whose counters one display cannot tell apart.
+    pub fn without_progress(self) -> Limits {
+        Limits { progress: None, ..self }
+    }
+
     /// The same limits, stopping every search soon after `flag` is set
     /// (with [`StopReason::Interrupted`]): how a caller that is not a
     /// terminal (the Python package on Ctrl-C) ends a long run cleanly.
@@ -296,8 +302,20 @@ pub fn default_threads() -> usize {
     *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS)))
 }
 
-/// The default memory cap: half the machine's physical memory (read once
-/// from `/proc/meminfo`), or 8 GiB where that cannot be read.
+/// The machine's physical memory in bytes (read once from
+/// `/proc/meminfo`), if it can be read.
+pub fn machine_memory() -> Option<u64> {
+    static TOTAL: OnceLock<Option<u64>> = OnceLock::new();
+    *TOTAL.get_or_init(|| {
+        let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kib = line.split_whitespace().nth(1)?.parse::<u64>().ok()?;
+        Some(kib * 1024)
+    })
+}
+
+/// The default memory cap: half the machine's physical memory
+/// ([`machine_memory`]), or 8 GiB where that cannot be read.
 ///
 /// Why half: the table is most of a search's memory, and a search past the
 /// machine's memory is killed by the system with nothing said, while one
@@ -307,14 +325,7 @@ pub fn default_threads() -> usize {
 /// Erdős games 1 to 3.5 GB), so no recorded run stops at it on a machine
 /// of 8 GB or more.
 pub fn default_memory_cap() -> u64 {
-    static CAP: OnceLock<u64> = OnceLock::new();
-    *CAP.get_or_init(|| {
-        let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        });
-        total_kib.map_or(8 << 30, |kib| kib * 1024 / 2)
-    })
+    machine_memory().map_or(8 << 30, |bytes| bytes / 2)
 }
 
 #[cfg(test)]

@@ -61,7 +61,7 @@ pub use census::census;
 pub use decide::{Decider, MoveOrder};
 pub use dfpn::Dfpn;
 pub use hook::{Child, Hook, NoHook};
-pub use limits::{default_memory_cap, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
+pub use limits::{default_memory_cap, machine_memory, Counters, Limits, LimitsError, Progress, StopReason, Stopped};
 pub use report::{solve, SolveReport};
 
 /// Plies from the root below which children are evaluated in parallel

@@ -18,9 +18,11 @@ use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 mod report;
+mod side_by_side;
 mod table;
 
 pub use report::BoardReport;
+pub use side_by_side::{games_at_once, solve_each};
 pub use table::{
     parse_table_range, table_folder, table_heading, table_row, TableRangeError, TableRow, TABLE_GAMES, TABLE_MAX_COLEX,
 };

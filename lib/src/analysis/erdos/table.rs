@@ -2,7 +2,7 @@
 //! range a run covers, the heading it prints, and one row per graph, so the
 //! `erdos --table` command and a program print the same table.
 
-use super::{solve, solve_certified, ErdosError, Found};
+use super::{solve_each, ErdosError, Found};
 use crate::core::board::Position;
 use crate::engine::Limits;
 use crate::games::colex::colex_graph;
@@ -35,24 +35,26 @@ pub struct TableRow {
 /// The games of a Table 1 row, in its column order.
 pub const TABLE_GAMES: [Scoring; 4] = [Scoring::Colex, Scoring::Star, Scoring::VertexCapturing, Scoring::Clique];
 
-/// Solves the row of Table 1 for `C(m)`; with `certify`, also writes each
-/// game's certificate ([`solve_certified`]).
+/// Solves the row of Table 1 for `C(m)`, its games side by side
+/// ([`solve_each`]); with `certify`, also makes each game's certificate
+/// ([`super::solve_certified`]).
 pub fn table_row(m: usize, limits: Limits, certify: bool) -> Result<TableRow, ErdosError> {
     let (n, edges) = colex_graph(m);
     let board = Position::on_graph(n, edges);
     let started = Instant::now();
+    let games = TABLE_GAMES.map(|scoring| ScoringGame::new(scoring, &board, &[]));
+    let games = games.into_iter().collect::<Result<Vec<_>, _>>()?;
     let mut outcomes = Vec::with_capacity(TABLE_GAMES.len());
     let mut certificates = Vec::new();
-    for scoring in TABLE_GAMES {
-        let game = ScoringGame::new(scoring, &board, &[])?;
-        let solve = if certify { solve_certified } else { solve };
-        let solved = solve(&game, limits, false)?;
+    solve_each(&games, limits, false, certify, |solved| {
+        let solved = solved?;
         outcomes.push(match solved.found {
             Found::Exact { outcome, .. } => outcome,
             Found::Winner(_) => unreachable!("solved exactly"),
         });
         certificates.extend(solved.certificate);
-    }
+        Ok::<(), ErdosError>(())
+    })?;
     Ok(TableRow {
         m,
         vertices: board.vertex_count(),

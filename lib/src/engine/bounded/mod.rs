@@ -35,29 +35,26 @@
 //! ([`Hints::search_directly`]): every move, no labels, no table; those
 //! positions are neither stored nor counted (only counts change).
 //!
-//! Determinism and threads: the search itself is sequential. Which
-//! positions a threshold search examines depends on what the table holds
-//! when it gets there; searching siblings in parallel (as an earlier
-//! version did) made that depend on timing, and so the position counts
-//! (57,171 on K7's VC game with one thread; 57,171..57,926 with two). Here
-//! the tree is walked in one fixed order, and threads only do work whose
-//! result cannot depend on timing because it never reads the table:
+//! Determinism and threads: the search is sequential, on the thread that
+//! calls it. Which positions a threshold search examines depends on what
+//! the table holds when it gets there; searching siblings in parallel (as
+//! an earlier version did) made that depend on timing, and so the position
+//! counts (57,171 on K7's VC game with one thread; 57,171..57,926 with
+//! two). A later version kept the walk in one fixed order and only made a
+//! node's children and their canonical forms in parallel (pure work, never
+//! reading the table); but those batches are a few microseconds of work
+//! each, and waking the pool's idle workers for them cost more than they
+//! saved: K8's Clique game took 34.8 s of wall time on two threads
+//! against 24.9 s on one, with a third of the CPU time in the kernel
+//! scheduler (rayon's idle workers spinning and yielding). So the walk
+//! uses no worker threads at all, and threads pay where the work is
+//! coarse: a run of several games solves them at once, one search each
+//! (`analysis::erdos::solve_all`).
 //!
-//! - making a node's children (playing the move, the game's bounds and
-//!   priority: about half the time in these games) is done for all of
-//!   them at once, in parallel (`PARALLEL_CHILDREN`);
-//! - a child's canonical form (the other costly step) is computed when
-//!   it is searched; once one child of a node has been searched without
-//!   deciding the node (so the rest will likely be needed as well), the
-//!   remaining children are labelled in parallel ahead of their turn
-//!   (with one thread, never ahead: that would only add work).
-//!
-//! Both are pure functions of the position, so the value, the optimal line
-//! (first child in canonical move order that keeps the value), the
-//! positions and the positions per move are the same for any number of
-//! threads and any run (`tests/erdos.rs`, `tests/ranked_threshold.rs`). A
-//! child labelled ahead but not reached (a later sibling decided first) is
-//! wasted work, never a different result.
+//! The value, the optimal line (first child in canonical move order that
+//! keeps the value), the positions and the positions per move are the
+//! same for any number of threads and any run (`tests/erdos.rs`,
+//! `tests/ranked_threshold.rs`).
 
 use super::table::Table;
 use super::{inverse, Limits, Stopped};
@@ -65,19 +62,11 @@ use crate::core::board::Player;
 use crate::core::symmetry::orbit_representatives;
 use crate::core::symmetry::Canonical;
 use crate::games::{Hints, Rules, Symmetric};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod interval;
 use interval::{clamp, cuts, Interval};
 pub use interval::{Test, Threshold};
-
-/// Fewest moves at a node for its children to be made (played, bounded
-/// and ranked) in parallel.
-const PARALLEL_CHILDREN: usize = 4;
-
-/// Fewest children for their canonical forms to be labelled in parallel.
-const PARALLEL_LABELS: usize = 2;
 
 /// Most plies whose positions are counted separately.
 const COUNTED_PLIES: usize = 128;
@@ -382,11 +371,9 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     }
 
     /// A node's children, made (played, bounded for the test `t`) in the
-    /// order of the game's priority (ties in canonical move order), a
-    /// fixed-size batch at a time; or the answer of the first whose
-    /// bounds already cut the test (the rest are never made). Batches of
-    /// one with one thread, else twice the threads, made in parallel: the
-    /// first cutting child is the same either way.
+    /// order of the game's priority (ties in canonical move order); or the
+    /// answer of the first whose bounds already cut the test (the rest are
+    /// never made).
     fn children(
         &self,
         position: &G::Position,
@@ -399,31 +386,25 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
             .map(|m| (self.game.move_priority(position, &m), m))
             .collect();
         moves.sort_by_key(|&(priority, _)| std::cmp::Reverse(priority));
-        let threads = rayon::current_num_threads();
-        let batch = if threads > 1 { 2 * threads } else { 1 };
         let mut children = Vec::with_capacity(moves.len());
-        for part in moves.chunks(batch) {
-            let made = pure_map(part, PARALLEL_CHILDREN, |(priority, m)| {
-                let position = self.game.play(position, m);
-                Child {
-                    known: self.static_known(&position, Some(t)),
-                    priority: *priority,
-                    position,
-                }
-            });
-            if let Some(cut) = made.iter().find_map(|c| c.known.decides(t).filter(|&r| cuts(mover, r))) {
+        for (priority, m) in moves {
+            let position = self.game.play(position, &m);
+            let known = self.static_known(&position, Some(t));
+            if let Some(cut) = known.decides(t).filter(|&r| cuts(mover, r)) {
                 return Err(cut);
             }
-            children.extend(made);
+            children.push(Child {
+                position,
+                known,
+                priority,
+            });
         }
         Ok(children)
     }
 
     /// The parent's answer from its children's, searched one after the
     /// other in order: red meets the threshold if one child does, blue
-    /// fails it if one child does. Once one child has been searched without
-    /// deciding the parent (so the others will likely be needed too), the
-    /// rest are put in canonical form in parallel, ahead of their turn.
+    /// fails it if one child does.
     fn combine(
         &self,
         mover: Player,
@@ -432,26 +413,14 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         ply: usize,
     ) -> Option<Test<G::Score>> {
         let mut answers = Vec::with_capacity(children.len());
-        // Canonical forms of `children[from..]` labelled ahead, once a
-        // search at this node has not decided it.
-        let (mut ahead, mut from, mut searched) = (Vec::new(), children.len(), false);
-        for (i, child) in children.iter().enumerate() {
+        for child in children {
             let r = match child.known.decides(t) {
                 Some(r) => r,
                 None if self.game.search_directly(&child.position) => {
                     self.direct(&child.position, t, ply + 1, child.known)?
                 }
                 None => {
-                    if searched && ahead.is_empty() && rayon::current_num_threads() > 1 {
-                        ahead = pure_map(&children[i..], PARALLEL_LABELS, |c| {
-                            let labelled = c.known.decides(t).is_none() && !self.game.search_directly(&c.position);
-                            labelled.then(|| self.game.canonical(&c.position))
-                        });
-                        from = i;
-                    }
-                    searched = true;
-                    let labelled = ahead.get_mut(i.wrapping_sub(from)).and_then(Option::take);
-                    let canon = labelled.unwrap_or_else(|| self.game.canonical(&child.position));
+                    let canon = self.game.canonical(&child.position);
                     self.search(&canon, t, ply + 1, Some(child.known))?
                 }
             };
@@ -477,20 +446,5 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         if self.table.store(&canon.key, interval, Interval::meet) {
             self.per_ply[ply.min(COUNTED_PLIES - 1)].fetch_add(1, Ordering::Relaxed);
         }
-    }
-}
-
-/// `f` on every item, in parallel (one chunk per thread: the items are
-/// small) if there are at least `min` items: for pure work only, so the
-/// result is the same either way.
-fn pure_map<T: Sync, U: Send>(items: &[T], min: usize, f: impl Fn(&T) -> U + Sync + Send) -> Vec<U> {
-    if items.len() >= min && rayon::current_num_threads() > 1 {
-        items
-            .par_iter()
-            .with_min_len(items.len().div_ceil(rayon::current_num_threads()))
-            .map(f)
-            .collect()
-    } else {
-        items.iter().map(f).collect()
     }
 }
