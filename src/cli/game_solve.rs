@@ -67,6 +67,13 @@ pub struct GameArgs {
     /// winner's strategy with free-edge bounds as depths (proofs/FORMAT.md).
     #[arg(long, conflicts_with = "census")]
     pub winner_only: bool,
+    /// The exact value (same value, optimal line and moves at the start as
+    /// without it) by win-only tests on the length: the winner by the
+    /// score-only search, then "does the winner win within L plies?" for a
+    /// few L (one thread). Faster where one side wins (Sim); a draw is
+    /// left to the exact solver. Positions are the searches' own.
+    #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "cert", "json_lines"])]
+    pub by_tests: bool,
     /// With --winner-only or --budget: answer by depth-first proof-number
     /// search (df-pn, one thread), whose table evicts entries to stay under
     /// --max-memory instead of stopping there; the same verdict, reached
@@ -152,9 +159,9 @@ fn one_board(
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     let mut emit = |answer: Result<GameAnswer, Stopped>| emit(&answer.map_err(|e| Failure::NoVerdict(e.to_string()))?);
     if let Some(budget) = budget {
-        if args.census || args.cert.is_some() || args.winner_only || args.picture.wanted() {
+        if args.census || args.cert.is_some() || args.winner_only || args.by_tests || args.picture.wanted() {
             return Err(Failure::BadInput(
-                "--census, --cert, --winner-only and pictures do not take --budget".into(),
+                "--census, --cert, --winner-only, --by-tests and pictures do not take --budget".into(),
             ));
         }
         let search = match args.dfpn {
@@ -182,6 +189,14 @@ fn one_board(
     }
     if args.census {
         return emit(GameAnswer::census(&game, limits));
+    }
+    if args.by_tests {
+        if args.picture.wanted() {
+            return Err(Failure::BadInput(
+                "--by-tests does not draw pictures: solve without it".into(),
+            ));
+        }
+        return emit(GameAnswer::by_tests(&game, limits));
     }
     if args.dfpn {
         let (answer, search) = match GameAnswer::winner_dfpn(&game, limits) {
