@@ -4,9 +4,17 @@
 //! start, on every rule set with six targets on K4..K6 (set moves on K4
 //! and K5), K3 and C4 on K7 under the misère, avoidance and achievement
 //! rules, and boards other than `K_n` (several orbits at the start). Zero
-//! disagreements.
+//! disagreements. And the certificate of `--by-tests --cert` (the
+//! winner's strategy within the length found, format 3) is accepted by the
+//! independent checker with the winner's moves in that length as its
+//! bound and as the moves it proves.
 
+mod cert_common;
+mod common;
+use cert_common::accepted;
+use ramsey_cert_check::Claim;
 use ramsey_verify::analysis::ramsey_game::{solve_by_tests, Statement};
+use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{solve, Limits, Solver};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
@@ -66,7 +74,7 @@ fn tests_on_the_length_give_the_exact_solvers_answer() {
             continue;
         }
         let exact = solve(&Solver::new(&g)).unwrap();
-        let by_tests = solve_by_tests(&g, Limits::default()).unwrap();
+        let by_tests = solve_by_tests(&g, Limits::default(), false).unwrap();
         tested += usize::from(!by_tests.tests.is_empty());
         let (want, got) = (answer(&exact, &g), answer(&by_tests.report, &g));
         if want != got {
@@ -81,4 +89,39 @@ fn tests_on_the_length_give_the_exact_solvers_answer() {
         compared >= 150 && tested >= 100,
         "only {compared} instances compared, {tested} by tests"
     );
+}
+
+#[test]
+fn certificates_prove_the_win_within_the_length_found() {
+    let games = [
+        ("7", "K3", Rules::Misere),
+        ("6", "K3", Rules::Achieve),
+        ("6", "C4", Rules::Avoid),
+        ("C6", "P3", Rules::Maker),
+    ];
+    for (board, target, rules) in games {
+        let g = game(board, target, rules).unwrap();
+        let found = solve_by_tests(&g, Limits::default(), true).unwrap();
+        let winner = found.report.value.score.winner().expect("a win");
+        let plies = found.report.value.plies;
+        let moves = match g.to_move(&g.start()) == winner {
+            true => plies.div_ceil(2),
+            false => plies / 2,
+        };
+        let summary = accepted(&found.certificate.expect("asked for").text);
+        let Claim::Game(statement) = &summary.claim else {
+            panic!("not a game certificate")
+        };
+        let colour = if winner == Player::First { "red" } else { "blue" };
+        assert_eq!(
+            statement.winner.expect("a win").to_string(),
+            colour,
+            "{board} {target} {rules}"
+        );
+        assert_eq!(
+            (summary.bound, summary.moves),
+            (moves, moves),
+            "{board} {target} {rules}"
+        );
+    }
 }

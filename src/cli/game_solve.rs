@@ -72,7 +72,10 @@ pub struct GameArgs {
     /// score-only search, then "does the winner win within L plies?" for a
     /// few L (one thread). Faster where one side wins (Sim); a draw is
     /// left to the exact solver. Positions are the searches' own.
-    #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "cert", "json_lines"])]
+    /// With --cert, the winner's strategy winning within that length
+    /// (format version 3, depths: her moves in the plies left); not for set
+    /// moves.
+    #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines"])]
     pub by_tests: bool,
     /// With --winner-only or --budget: answer by depth-first proof-number
     /// search (df-pn, one thread), whose table evicts entries to stay under
@@ -196,7 +199,7 @@ fn one_board(
                 "--by-tests does not draw pictures: solve without it".into(),
             ));
         }
-        return emit(GameAnswer::by_tests(&game, limits));
+        return by_tests(args, &game, limits, emit);
     }
     if args.dfpn {
         let (answer, search) = match GameAnswer::winner_dfpn(&game, limits) {
@@ -240,6 +243,35 @@ fn one_board(
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
+    }
+}
+
+/// `--by-tests`: the exact value by tests, and with `--cert` its
+/// certificate (single-edge moves only: the plies played are read off the
+/// edges coloured).
+fn by_tests(
+    args: &GameArgs,
+    game: &RamseyGame,
+    limits: Limits,
+    mut emit: impl FnMut(Result<GameAnswer, Stopped>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if args.cert.is_some() && game.rules().sets() {
+        return Err(Failure::BadInput(
+            "--by-tests --cert needs single-edge moves: solve set-move rules without --by-tests".into(),
+        ));
+    }
+    let answer = GameAnswer::by_tests(game, limits, args.cert.is_some());
+    let certificate = match &answer {
+        Ok(GameAnswer {
+            answer: Answer::ByTests(found),
+            ..
+        }) => found.certificate.clone(),
+        _ => None,
+    };
+    emit(answer)?;
+    match (&args.cert, certificate) {
+        (Some(path), Some(cert)) => super::erdos::write_certificate(&cert, path),
+        _ => Ok(()),
     }
 }
 

@@ -36,12 +36,15 @@
 
 use super::winner_decider;
 use crate::core::board::{Edge, Player, Position};
-use crate::engine::{inverse, solve, Limits, MoveValue, NoHook, SolveReport, Solver, Stopped};
+use crate::engine::extract::{Prover, WalkSize};
+use crate::engine::{inverse, solve, Counters, Limits, MoveValue, NoHook, SolveReport, Solver, Stopped};
 use crate::games::horizon::Horizoned;
 use crate::games::ply_horizon::{PlyHints, PlyHorizon};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::{FirstWins, Value};
+use crate::verify::cert::game::{certificate_with_depths, solved_game_certificate, walk_bytes};
+use crate::verify::cert::Certificate;
 use std::time::Instant;
 
 /// One test: whether the winner wins within `plies` plies, from the start
@@ -69,6 +72,11 @@ pub struct ByTests {
     /// The tests, in the order run; empty where the exact solver answered
     /// (a draw).
     pub tests: Vec<LengthTest>,
+    /// Where asked for: the winner's strategy winning within the length
+    /// (version 3, read off the passing test: [`Fastest`]), or on a draw
+    /// both players' non-losing strategies (version 5, off the exact
+    /// solver).
+    pub certificate: Option<Certificate>,
 }
 
 /// A test's search: the solver of one horizon, with its table.
@@ -106,8 +114,11 @@ struct Tests<'g> {
     done: Vec<LengthTest>,
 }
 
-/// The exact value of `game` from its start by tests (module docs).
-pub fn solve_by_tests(game: &RamseyGame, limits: Limits) -> Result<ByTests, Stopped> {
+/// The exact value of `game` from its start by tests (module docs), and
+/// with `certify` its certificate ([`ByTests::certificate`]; the game's
+/// moves must colour one edge each, so that the plies played are the
+/// edges coloured).
+pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Result<ByTests, Stopped> {
     let started = Instant::now();
     let half = limits.with_max_memory(limits.max_memory() / 2);
     let mut tests = Tests {
@@ -120,15 +131,20 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits) -> Result<ByTests, Stop
     let Some(winner) = tests.winner(&start)? else {
         let solver = Solver::new(game).with_limits(limits);
         let report = solve(&solver)?;
+        let certificate = certify.then(|| solved_game_certificate(&solver)).transpose()?;
         return Ok(ByTests {
             report,
             winner_positions: tests.winner_positions,
             tests: vec![],
+            certificate,
         });
     };
     let pinned = tests.pin(&start, winner)?;
     let line = tests.line(&start, winner, &pinned)?;
     let moves = tests.start_moves(&start, winner, &pinned)?;
+    let certificate = certify
+        .then(|| fastest_certificate(game, winner, &pinned))
+        .transpose()?;
     let stored: u64 = tests.done.iter().map(|t| t.positions).sum();
     let report = SolveReport {
         value: Value {
@@ -145,15 +161,74 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits) -> Result<ByTests, Stop
         report,
         winner_positions: tests.winner_positions,
         tests: tests.done,
+        certificate,
     })
+}
+
+/// The winner's moves read off the passing test ([`Pinned::holds`]): at a
+/// position `p` plies from the start, the test's first move after which
+/// she still wins within `d - p - 1` plies. Every position of the
+/// strategy is one the test found won in time, so its depth (her moves in
+/// the plies left, `ceil((d - p) / 2)`) falls by one from an entry to the
+/// next: the checker's closure.
+struct Fastest<'s, 'g> {
+    holds: &'s TestSolver<'g>,
+    length: u32,
+    /// Edges coloured at the start: the plies played are the edges
+    /// coloured since.
+    start_coloured: usize,
+    position_bytes: u64,
+}
+
+impl Fastest<'_, '_> {
+    /// The plies left before the horizon at `position`.
+    fn left(&self, position: &Position) -> u32 {
+        let coloured = position.edge_count(Player::First) + position.edge_count(Player::Second);
+        self.length - (coloured - self.start_coloured) as u32
+    }
+}
+
+impl Prover<RamseyGame> for Fastest<'_, '_> {
+    fn choose(&self, position: &Position) -> Result<Vec<Edge>, Stopped> {
+        let at = self.holds.game().at(position.clone(), self.left(position));
+        Ok(self
+            .holds
+            .chosen_move(&at)?
+            .expect("the winner's positions are not over"))
+    }
+    /// The walk and the test's table together within the cap.
+    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
+        self.holds.room_for(walk_bytes(size, self.position_bytes))
+    }
+}
+
+/// `winner`'s strategy winning within the pinned length, as a version-3
+/// certificate whose depths are her moves in the plies left.
+fn fastest_certificate(game: &RamseyGame, winner: Player, pinned: &Pinned<'_>) -> Result<Certificate, Stopped> {
+    let start = game.start();
+    let prover = Fastest {
+        holds: &pinned.holds,
+        length: pinned.length,
+        start_coloured: start.edge_count(Player::First) + start.edge_count(Player::Second),
+        position_bytes: start.bytes(),
+    };
+    let depth = |p: &Position| prover.left(p).div_ceil(2);
+    certificate_with_depths(game, winner, &prover, pinned.length, depth)
 }
 
 impl<'g> Tests<'g> {
     /// Who wins from `position` (`None`: a draw), by the score-only search.
     fn winner(&mut self, position: &Position) -> Result<Option<Player>, Stopped> {
         let decider = winner_decider(self.game, self.limits);
-        let outcome = decider.score(position)?;
+        let counters = || Counters {
+            visited: decider.visited(),
+            table_bytes: decider.table_bytes(),
+            ..Counters::default()
+        };
+        let outcome = self.limits.watch(counters, || decider.score(position))?;
         self.winner_positions += decider.positions();
+        self.limits
+            .note(&format!("winner: {outcome:?}, {} positions", decider.positions()));
         Ok(outcome.winner())
     }
 
@@ -165,13 +240,24 @@ impl<'g> Tests<'g> {
         let solver = Solver::owning_asking(horizon, FirstWins)
             .with_limits(self.limits)
             .with_parallel_plies(0);
-        let wins = solver.value(&at)?.score;
-        self.done.push(LengthTest {
+        let counters = || Counters {
+            visited: solver.visited(),
+            table_bytes: solver.table_bytes(),
+            ..Counters::default()
+        };
+        let wins = self.limits.watch(counters, || solver.value(&at))?.score;
+        let test = LengthTest {
             plies,
             wins,
             positions: solver.positions(),
             seconds: started.elapsed().as_secs_f64(),
-        });
+        };
+        let verdict = if wins { "holds" } else { "fails" };
+        self.limits.note(&format!(
+            "test: within {plies} plies {verdict}, {} positions, {:.1} s",
+            test.positions, test.seconds
+        ));
+        self.done.push(test);
         Ok((wins, solver))
     }
 

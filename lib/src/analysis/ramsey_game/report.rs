@@ -75,8 +75,10 @@ impl<'g> GameAnswer<'g> {
 
     /// The exact value of `game` by tests on the length
     /// ([`solve_by_tests`]: sequential searches, so one thread).
-    pub fn by_tests(game: &'g RamseyGame, limits: Limits) -> Result<Self, Stopped> {
-        let answer = Answer::ByTests(solve_by_tests(game, limits)?);
+    /// With `certify`, the certificate is in the answer
+    /// ([`ByTests::certificate`]).
+    pub fn by_tests(game: &'g RamseyGame, limits: Limits, certify: bool) -> Result<Self, Stopped> {
+        let answer = Answer::ByTests(solve_by_tests(game, limits, certify)?);
         Ok(GameAnswer {
             game,
             threads: 1,
