@@ -73,7 +73,7 @@ pub struct ByTests {
     /// (a draw).
     pub tests: Vec<LengthTest>,
     /// Where asked for: the winner's strategy winning within the length
-    /// (version 3, read off the passing test: [`Fastest`]), or on a draw
+    /// (version 3, read off the test that holds), or on a draw
     /// both players' non-losing strategies (version 5, off the exact
     /// solver).
     pub certificate: Option<Certificate>,
