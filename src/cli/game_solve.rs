@@ -67,6 +67,16 @@ pub struct GameArgs {
     /// winner's strategy with free-edge bounds as depths (proofs/FORMAT.md).
     #[arg(long, conflicts_with = "census")]
     pub winner_only: bool,
+    /// The exact value (same value, optimal line and moves at the start as
+    /// without it) by win-only tests on the length: the winner by the
+    /// score-only search, then "does the winner win within L plies?" for a
+    /// few L (one thread). Faster where one side wins (Sim); a draw is
+    /// left to the exact solver. Positions are the searches' own.
+    /// With --cert, the winner's strategy winning within that length
+    /// (format version 3, depths: her moves in the plies left); not for set
+    /// moves.
+    #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines"])]
+    pub by_tests: bool,
     /// With --winner-only or --budget: answer by depth-first proof-number
     /// search (df-pn, one thread), whose table evicts entries to stay under
     /// --max-memory instead of stopping there; the same verdict, reached
@@ -152,9 +162,9 @@ fn one_board(
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     let mut emit = |answer: Result<GameAnswer, Stopped>| emit(&answer.map_err(|e| Failure::NoVerdict(e.to_string()))?);
     if let Some(budget) = budget {
-        if args.census || args.cert.is_some() || args.winner_only || args.picture.wanted() {
+        if args.census || args.cert.is_some() || args.winner_only || args.by_tests || args.picture.wanted() {
             return Err(Failure::BadInput(
-                "--census, --cert, --winner-only and pictures do not take --budget".into(),
+                "--census, --cert, --winner-only, --by-tests and pictures do not take --budget".into(),
             ));
         }
         let search = match args.dfpn {
@@ -182,6 +192,14 @@ fn one_board(
     }
     if args.census {
         return emit(GameAnswer::census(&game, limits));
+    }
+    if args.by_tests {
+        if args.picture.wanted() {
+            return Err(Failure::BadInput(
+                "--by-tests does not draw pictures: solve without it".into(),
+            ));
+        }
+        return by_tests(args, &game, limits, emit);
     }
     if args.dfpn {
         let (answer, search) = match GameAnswer::winner_dfpn(&game, limits) {
@@ -225,6 +243,35 @@ fn one_board(
     match &args.cert {
         Some(path) => write_certificate(&solver, path),
         None => Ok(()),
+    }
+}
+
+/// `--by-tests`: the exact value by tests, and with `--cert` its
+/// certificate (single-edge moves only: the plies played are read off the
+/// edges coloured).
+fn by_tests(
+    args: &GameArgs,
+    game: &RamseyGame,
+    limits: Limits,
+    mut emit: impl FnMut(Result<GameAnswer, Stopped>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if args.cert.is_some() && game.rules().sets() {
+        return Err(Failure::BadInput(
+            "--by-tests --cert needs single-edge moves: solve set-move rules without --by-tests".into(),
+        ));
+    }
+    let answer = GameAnswer::by_tests(game, limits, args.cert.is_some());
+    let certificate = match &answer {
+        Ok(GameAnswer {
+            answer: Answer::ByTests(found),
+            ..
+        }) => found.certificate.clone(),
+        _ => None,
+    };
+    emit(answer)?;
+    match (&args.cert, certificate) {
+        (Some(path), Some(cert)) => super::erdos::write_certificate(&cert, path),
+        _ => Ok(()),
     }
 }
 

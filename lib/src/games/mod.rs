@@ -113,6 +113,7 @@ pub mod colex;
 pub mod colouring;
 pub mod horizon;
 pub mod pattern;
+pub mod ply_horizon;
 pub mod question;
 pub mod ramsey;
 pub mod ranked;

@@ -4,7 +4,8 @@
 //! line so a program asking the same question gets the same report.
 
 use super::{
-    ramsey_census, winner_dfpn, winner_only, within_budget, CensusClass, Proved, WinSearch, WinnerOnly, WithinBudget,
+    ramsey_census, solve_by_tests, winner_dfpn, winner_only, within_budget, ByTests, CensusClass, Proved, WinSearch,
+    WinnerOnly, WithinBudget,
 };
 use crate::core::board::Player;
 use crate::core::graph6;
@@ -37,6 +38,8 @@ pub enum Answer {
     Census(BTreeMap<CensusClass, u64>),
     /// Who wins, without the length of play (`--winner-only`).
     Winner(WinnerOnly),
+    /// The exact value found by tests on the length (`--by-tests`).
+    ByTests(ByTests),
 }
 
 /// An [`Answer`] with the game it is about and the worker threads its
@@ -66,6 +69,19 @@ impl<'g> GameAnswer<'g> {
         Ok(GameAnswer {
             game: solver.game(),
             threads: limits.threads(),
+            answer,
+        })
+    }
+
+    /// The exact value of `game` by tests on the length
+    /// ([`solve_by_tests`]: sequential searches, so one thread).
+    /// With `certify`, the certificate is in the answer
+    /// ([`ByTests::certificate`]).
+    pub fn by_tests(game: &'g RamseyGame, limits: Limits, certify: bool) -> Result<Self, Stopped> {
+        let answer = Answer::ByTests(solve_by_tests(game, limits, certify)?);
+        Ok(GameAnswer {
+            game,
+            threads: 1,
             answer,
         })
     }
@@ -140,6 +156,7 @@ impl<'g> GameAnswer<'g> {
             Answer::Budget { budget, aleph0, found } => budget_text(game, *budget, *aleph0, found),
             Answer::Census(counts) => census_text(game, counts),
             Answer::Winner(found) => winner_text(game, &header, found),
+            Answer::ByTests(found) => format!("{header}\n{}{}", found.report.to_text(game), tests_text(found)),
         }
     }
 
@@ -159,6 +176,12 @@ impl<'g> GameAnswer<'g> {
                 "seconds": found.seconds,
             }),
             Answer::Census(counts) => census_json(counts),
+            Answer::ByTests(found) => {
+                let mut fields = found.report.to_json(game);
+                let map = fields.as_object_mut().expect("the report is an object");
+                map.insert("by_tests".into(), tests_json(found));
+                fields
+            }
             Answer::Winner(found) => serde_json::json!({
                 "value": game.score_json(found.outcome),
                 "winner_only": true,
@@ -191,6 +214,35 @@ fn winner_text(game: &RamseyGame, header: &str, found: &WinnerOnly) -> String {
             found.positions, found.seconds
         ),
     }
+}
+
+/// What the tests of `--by-tests` cost, one line each.
+fn tests_text(found: &ByTests) -> String {
+    if found.tests.is_empty() {
+        return "by tests: a draw, answered by the exact solver\n".into();
+    }
+    let mut out = format!(
+        "by tests: winner by the score-only search, {} positions\n",
+        found.winner_positions
+    );
+    for t in &found.tests {
+        let verdict = if t.wins { "holds" } else { "fails" };
+        out += &format!(
+            "  within {:>3} plies: {verdict}   positions: {}   time: {:.3} s\n",
+            t.plies, t.positions, t.seconds
+        );
+    }
+    out
+}
+
+/// The tests of `--by-tests` as JSON.
+fn tests_json(found: &ByTests) -> serde_json::Value {
+    let tests: Vec<_> = found
+        .tests
+        .iter()
+        .map(|t| serde_json::json!({"plies": t.plies, "wins": t.wins, "positions": t.positions, "seconds": t.seconds}))
+        .collect();
+    serde_json::json!({"winner_positions": found.winner_positions, "tests": tests})
 }
 
 /// The statement of `game` in one line: rules, board, targets, first mover.

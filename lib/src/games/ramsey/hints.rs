@@ -159,6 +159,36 @@ impl Hints for RamseyGame {
 /// published counts include them).
 impl crate::games::horizon::HorizonHints for RamseyGame {}
 
+/// For the length tests (`solve --by-tests`): Sim's exact values of
+/// quiet endgames (`sim.rs`, Claims 1 to 4) and the move orders of the
+/// score-only search (Sim's, the one-colour game's): the moves most likely
+/// to settle a node first.
+impl crate::games::ply_horizon::PlyHints for RamseyGame {
+    fn exact_quickly(&self, position: &Position) -> Option<crate::games::Value<Outcome>> {
+        self.sim_value(position)
+    }
+    fn order_for_tests(&self, position: &Position, moves: &mut [Vec<Edge>]) {
+        if self.rules().shared() {
+            self.shared_order(position, moves);
+        } else if self.is_sim() {
+            self.sim_order(position, moves);
+        }
+    }
+    /// Under the achievement and avoidance rules the winner moves last
+    /// (she completes her target, or the other cannot move); under the
+    /// misère rules the loser does (he completes his own). Not known where
+    /// a full board is a win ([`super::Rules::AchieveSecond`],
+    /// [`super::Rules::Maker`]): whoever fills it moves last.
+    fn winner_moves_last(&self) -> Option<bool> {
+        use super::Rules::*;
+        match self.rules() {
+            Achieve | Avoid | AvoidPlus | SharedAvoid => Some(true),
+            Misere | MiserePlus => Some(false),
+            AchieveSecond | Maker => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,6 +49,24 @@
 //! when `a ≥ b`, so some move does exactly when `a ≥ b`. Both cases read
 //! `a + (s mod 2) > b`. ∎
 //!
+//! # How long a quiet endgame lasts
+//!
+//! *Claim 4.* In the counting game (winner hurries, loser delays) both
+//! players take shared edges while there are any: the mover gets
+//! `⌈s/2⌉` of them and the opponent `⌊s/2⌋`. If the mover wins, play
+//! lasts `2(b + ⌊s/2⌋) + 2` plies, else `2(a + ⌈s/2⌉) + 1` (the losing
+//! move included). *Proof.* The loser `L` makes `t` safe moves, then the
+//! losing one; the players alternate, so play lasts `2t + 1` plies if
+//! `L` moves first and `2t + 2` if the winner does: the winner minimises
+//! `t`, the loser maximises it. `L`'s safe moves are its own edges (all of
+//! them: nobody else takes them) and the shared ones it takes. While
+//! shared edges are left, `L` taking one each turn gets at least one per
+//! turn of its own, and the winner taking one each turn leaves `L` at most
+//! that: so under optimal play they split as they alternate, the mover
+//! first. The winner can afford it: by Claim 3's count it then still has
+//! a safe edge at each of its turns. `tests` checks the formula against the
+//! counting game played out for every `a, s, b <= 6`. ∎
+//!
 //! # Move order
 //!
 //! [`SafeEdges::order_key`]: safe moves first, those that make the
@@ -57,6 +75,7 @@
 
 use super::{Outcome, RamseyGame, Rules};
 use crate::core::board::{clique_within, first_n, members, Edge, Player, Position, VertexSet, MAX_VERTICES};
+use crate::games::Value;
 
 /// The colours and the safe free edges of both colours at one position.
 pub(super) struct SafeEdges {
@@ -128,6 +147,25 @@ impl SafeEdges {
         (dead > 0 || forced_end).then_some(own - shared + shared % 2 > theirs)
     }
 
+    /// The exact value for the player `mover` to move, where Claims 1 to 4
+    /// tell it: whether `mover` wins, and the plies left under optimal
+    /// play (the losing move included).
+    pub(super) fn mover_value(&self, mover: Player, forced_end: bool) -> Option<(bool, u32)> {
+        let (m, o) = (mover as usize, mover.opponent() as usize);
+        let any_free = self.free[..self.n].iter().any(|&row| row != 0);
+        let own = self.count(|u| self.safe[m][u]);
+        if own == 0 {
+            return any_free.then_some((false, 1));
+        }
+        if !self.quiet(m) || !self.quiet(o) {
+            return None;
+        }
+        let shared = self.count(|u| self.safe[m][u] & self.safe[o][u]);
+        let theirs = self.count(|u| self.safe[o][u]) - shared;
+        let dead = self.count(|u| self.free[u] & !self.safe[m][u] & !self.safe[o][u]);
+        (dead > 0 || forced_end).then(|| counting_value(own - shared, shared, theirs))
+    }
+
     /// The rank of the move `e` of `mover` (lower first): unsafe last;
     /// then the mover's safe edges it makes unsafe, less one if it takes
     /// an edge safe for the opponent.
@@ -142,6 +180,18 @@ impl SafeEdges {
             (self.safe[m][u] & self.colour[m][v]).count_ones() + (self.safe[m][v] & self.colour[m][u]).count_ones();
         let takes = (self.safe[o][u] >> v & 1) as usize;
         2 * killed as usize + 1 - takes
+    }
+}
+
+/// The value of the counting game (module docs, Claim 4) for the mover
+/// with `a` safe edges of its own, `s` shared and `b` of the opponent's:
+/// whether the mover wins, and the plies to the end, the losing move
+/// included.
+fn counting_value(a: usize, s: usize, b: usize) -> (bool, u32) {
+    let (mine, theirs) = (s.div_ceil(2), s / 2);
+    match a + mine > b + theirs {
+        true => (true, 2 * (b + theirs) as u32 + 2),
+        false => (false, 2 * (a + mine) as u32 + 1),
     }
 }
 
@@ -169,6 +219,19 @@ impl RamseyGame {
         Some(Outcome::win_for(if wins { mover } else { mover.opponent() }))
     }
 
+    /// The exact value of a Sim position where Claims 1 to 4 tell it: a
+    /// mover without a safe edge loses in one ply, a quiet endgame is
+    /// counted.
+    pub fn sim_value(&self, position: &Position) -> Option<Value<Outcome>> {
+        if !self.is_sim() {
+            return None;
+        }
+        let mover = position.to_move();
+        let (wins, plies) = SafeEdges::of(position).mover_value(mover, self.forced_end)?;
+        let score = Outcome::win_for(if wins { mover } else { mover.opponent() });
+        Some(Value { score, plies })
+    }
+
     /// Sorts the moves of a Sim position: safe moves first, those killing
     /// the fewest of the mover's safe edges first (module docs, "Move
     /// order"; stable: ties keep their order). Any order gives the same
@@ -177,5 +240,36 @@ impl RamseyGame {
         let safe = SafeEdges::of(position);
         let mover = position.to_move();
         moves.sort_by_cached_key(|m| m.iter().map(|&e| safe.order_key(mover, e)).sum::<usize>());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counting_value;
+
+    /// The counting game played out: (mover wins, plies), the winner
+    /// hurrying and the loser delaying.
+    fn played(a: usize, s: usize, b: usize) -> (bool, u32) {
+        let mut options = vec![];
+        if a > 0 {
+            options.push(played(b, s, a - 1));
+        }
+        if s > 0 {
+            options.push(played(b, s - 1, a));
+        }
+        let values = options.into_iter().map(|(wins, plies)| (!wins, plies + 1));
+        let best = values.max_by_key(|&(wins, plies)| (wins, if wins { -(plies as i64) } else { plies as i64 }));
+        best.unwrap_or((false, 1))
+    }
+
+    #[test]
+    fn quiet_endgames_last_as_counted() {
+        for a in 0..=6 {
+            for s in 0..=6 {
+                for b in 0..=6 {
+                    assert_eq!(counting_value(a, s, b), played(a, s, b), "a {a}, s {s}, b {b}");
+                }
+            }
+        }
     }
 }

@@ -297,22 +297,41 @@ pub fn winner_certificate(
     winner: Player,
     prover: &(impl Prover<RamseyGame> + Sync),
 ) -> Result<Certificate, Stopped> {
+    let free = game.start().free_edges().len() as u32;
+    certificate_with_depths(game, winner, prover, free, free_bound)
+}
+
+/// `winner`'s strategy in `game` from its start, the moves chosen by
+/// `prover`, as a version-3 certificate claiming a win within `plies`
+/// plies from the start: the header's bound is the winner's moves in
+/// `plies` turns, and each entry's depth is `depth(position)`, which must
+/// fall by one from an entry to the next entries of the strategy (the
+/// checker's closure rule). The prover must win at every position of the
+/// strategy within the depth given there.
+pub fn certificate_with_depths(
+    game: &RamseyGame,
+    winner: Player,
+    prover: &(impl Prover<RamseyGame> + Sync),
+    plies: u32,
+    depth: impl Fn(&Position) -> u32,
+) -> Result<Certificate, Stopped> {
     let start = game.start();
     let entries = strategy(game, &start, winner, prover, |p| game.canonical(p))?;
     let mut lines: Vec<(usize, String)> = entries
         .into_iter()
         .map(|(position, m)| {
-            let depth = free_bound(&position);
             let text = colouring(&game.as_written(&position));
-            (coloured(&position), format!("{text} {} {depth}\n", move_text(&m)))
+            (
+                coloured(&position),
+                format!("{text} {} {}\n", move_text(&m), depth(&position)),
+            )
         })
         .collect();
     lines.sort_unstable();
     let body: String = lines.into_iter().map(|(_, line)| line).collect();
-    let free = start.free_edges().len() as u32;
     let bound = match start.to_move() == winner {
-        true => free.div_ceil(2),
-        false => free / 2,
+        true => plies.div_ceil(2),
+        false => plies / 2,
     };
     Ok(seal(game, &start, winner, bound, &body))
 }

@@ -1,0 +1,127 @@
+//! `solve --by-tests` (the exact value by win-only tests on the length,
+//! `analysis::ramsey_game::length`) against the exact solver: the same
+//! value, the same optimal line and the same values of the moves at the
+//! start, on every rule set with six targets on K4..K6 (set moves on K4
+//! and K5), K3 and C4 on K7 under the misère, avoidance and achievement
+//! rules, and boards other than `K_n` (several orbits at the start). Zero
+//! disagreements. And the certificate of `--by-tests --cert` (the
+//! winner's strategy within the length found, format 3) is accepted by the
+//! independent checker with the winner's moves in that length as its
+//! bound and as the moves it proves.
+
+mod cert_common;
+mod common;
+use cert_common::accepted;
+use ramsey_cert_check::Claim;
+use ramsey_verify::analysis::ramsey_game::{solve_by_tests, Statement};
+use ramsey_verify::core::board::Player;
+use ramsey_verify::engine::{solve, Limits, Solver};
+use ramsey_verify::games::prelude::*;
+use ramsey_verify::games::ramsey::{RamseyGame, Rules};
+
+const TARGETS: [&str; 6] = ["K3", "P3", "P4", "C4", "K1,3", "2K2"];
+
+fn game(board: &str, target: &str, rules: Rules) -> Option<RamseyGame> {
+    let statement = Statement {
+        target: Some(target.to_string()),
+        ..Statement::default()
+    };
+    statement.game(rules.name(), board).ok()
+}
+
+/// Every instance compared: (board, target, rules).
+fn instances() -> Vec<(String, &'static str, Rules)> {
+    let mut all = Vec::new();
+    for n in 4..=6 {
+        for target in TARGETS {
+            for rules in Rules::ALL {
+                // Set moves on K6 (15 free edges) take seconds each.
+                if !(n == 6 && rules.sets()) {
+                    all.push((n.to_string(), target, rules));
+                }
+            }
+        }
+    }
+    for target in ["K3", "C4"] {
+        for rules in [Rules::Misere, Rules::Avoid, Rules::Achieve] {
+            all.push(("7".to_string(), target, rules));
+        }
+    }
+    for board in ["C5", "P4", "K1,3", "C6"] {
+        for rules in [Rules::Misere, Rules::Avoid, Rules::Achieve, Rules::Maker] {
+            all.push((board.to_string(), "P3", rules));
+        }
+    }
+    all
+}
+
+/// The report's comparable part: value, line, moves at the start.
+fn answer(report: &ramsey_verify::engine::SolveReport<RamseyGame>, game: &RamseyGame) -> serde_json::Value {
+    let mut json = report.to_json(game);
+    let map = json.as_object_mut().unwrap();
+    map.remove("positions");
+    map.remove("seconds");
+    json
+}
+
+#[test]
+fn tests_on_the_length_give_the_exact_solvers_answer() {
+    let mut disagreements = Vec::new();
+    let (mut compared, mut tested) = (0, 0);
+    for (board, target, rules) in instances() {
+        let Some(g) = game(&board, target, rules) else { continue };
+        if g.outcome(&g.start()).is_some() {
+            continue;
+        }
+        let exact = solve(&Solver::new(&g)).unwrap();
+        let by_tests = solve_by_tests(&g, Limits::default(), false).unwrap();
+        tested += usize::from(!by_tests.tests.is_empty());
+        let (want, got) = (answer(&exact, &g), answer(&by_tests.report, &g));
+        if want != got {
+            disagreements.push(format!("{board} {target} {rules}:\n exact    {want}\n by tests {got}"));
+        }
+        compared += 1;
+    }
+    assert!(disagreements.is_empty(), "{disagreements:#?}");
+    // Draws go to the exact solver: most instances must be wins.
+    eprintln!("{compared} instances compared, {tested} of them by tests");
+    assert!(
+        compared >= 150 && tested >= 100,
+        "only {compared} instances compared, {tested} by tests"
+    );
+}
+
+#[test]
+fn certificates_prove_the_win_within_the_length_found() {
+    let games = [
+        ("7", "K3", Rules::Misere),
+        ("6", "K3", Rules::Achieve),
+        ("6", "C4", Rules::Avoid),
+        ("C6", "P3", Rules::Maker),
+    ];
+    for (board, target, rules) in games {
+        let g = game(board, target, rules).unwrap();
+        let found = solve_by_tests(&g, Limits::default(), true).unwrap();
+        let winner = found.report.value.score.winner().expect("a win");
+        let plies = found.report.value.plies;
+        let moves = match g.to_move(&g.start()) == winner {
+            true => plies.div_ceil(2),
+            false => plies / 2,
+        };
+        let summary = accepted(&found.certificate.expect("asked for").text);
+        let Claim::Game(statement) = &summary.claim else {
+            panic!("not a game certificate")
+        };
+        let colour = if winner == Player::First { "red" } else { "blue" };
+        assert_eq!(
+            statement.winner.expect("a win").to_string(),
+            colour,
+            "{board} {target} {rules}"
+        );
+        assert_eq!(
+            (summary.bound, summary.moves),
+            (moves, moves),
+            "{board} {target} {rules}"
+        );
+    }
+}
