@@ -125,3 +125,38 @@ fn certificates_prove_the_win_within_the_length_found() {
         );
     }
 }
+
+/// `solve --within-plies` (one test alone): on games the exact solver
+/// answers, the winner wins within the exact length and not within the
+/// next shorter one of the same parity (Sim: the loser moves last); the
+/// loser wins within no length at all.
+#[test]
+fn a_single_test_holds_at_the_exact_length_and_fails_below_it() {
+    let games = [
+        ("7", "K3", Rules::Misere),
+        ("6", "K3", Rules::Achieve),
+        ("6", "C4", Rules::Avoid),
+    ];
+    for (board, target, rules) in games {
+        let g = game(board, target, rules).unwrap();
+        let exact = solve(&Solver::new(&g)).unwrap();
+        let winner = exact.value.score.winner().expect("a win");
+        let d = exact.value.plies;
+        let colour = if winner == Player::First { "red" } else { "blue" };
+        let loser = if winner == Player::First { "blue" } else { "red" };
+        let free = g.start().free_edges().len();
+        for (player, plies, wins) in [(colour, d, true), (colour, d - 1, false), (loser, free as u32, false)] {
+            let plies = plies.to_string();
+            let args = ["solve", "--rules", rules.name(), "--board", board, "--target", target];
+            let (code, out, err) =
+                common::ramsey(&[&args[..], &["--within-plies", &plies, "--player", player, "--json"]].concat());
+            assert_eq!(code, 0, "{board} {target} {rules}: {err}");
+            let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                json["wins"], wins,
+                "{board} {target} {rules}: {player} within {plies}: {out}"
+            );
+            assert_eq!(json["player"], player);
+        }
+    }
+}

@@ -7,6 +7,7 @@
 
 use super::{output, Failure};
 use crate::analysis::ramsey_game::{names_aleph0, winner_decider, Answer, GameAnswer, Statement, WinSearch};
+use crate::core::board::Player;
 use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::render::played::{line_figure, optimal_note};
@@ -77,6 +78,22 @@ pub struct GameArgs {
     /// moves.
     #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines"])]
     pub by_tests: bool,
+    /// One test of --by-tests alone: does --player win within this many
+    /// plies from the start? (one thread, its table under the whole
+    /// --max-memory). Where the rules fix who moves last in a won game
+    /// (Sim: the loser), a test that holds at d and one that fails at d - 2
+    /// pin the length d, a test at a time.
+    #[arg(
+        long,
+        value_name = "PLIES",
+        requires = "player",
+        conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines", "by_tests", "cert"]
+    )]
+    pub within_plies: Option<u32>,
+    /// With --within-plies: the player the test is about, red (who moves
+    /// first) or blue.
+    #[arg(long, value_name = "COLOUR", value_parser = ["red", "blue"], requires = "within_plies")]
+    pub player: Option<String>,
     /// With --winner-only or --budget: answer by depth-first proof-number
     /// search (df-pn, one thread), whose table evicts entries to stay under
     /// --max-memory instead of stopping there; the same verdict, reached
@@ -162,9 +179,10 @@ fn one_board(
         .map_err(|e| Failure::BadInput(e.to_string()))?;
     let mut emit = |answer: Result<GameAnswer, Stopped>| emit(&answer.map_err(|e| Failure::NoVerdict(e.to_string()))?);
     if let Some(budget) = budget {
-        if args.census || args.cert.is_some() || args.winner_only || args.by_tests || args.picture.wanted() {
+        let tests = args.by_tests || args.within_plies.is_some();
+        if args.census || args.cert.is_some() || args.winner_only || tests || args.picture.wanted() {
             return Err(Failure::BadInput(
-                "--census, --cert, --winner-only, --by-tests and pictures do not take --budget".into(),
+                "--census, --cert, --winner-only, --by-tests, --within-plies and pictures do not take --budget".into(),
             ));
         }
         let search = match args.dfpn {
@@ -192,6 +210,13 @@ fn one_board(
     }
     if args.census {
         return emit(GameAnswer::census(&game, limits));
+    }
+    if let (Some(plies), Some(colour)) = (args.within_plies, &args.player) {
+        if args.picture.wanted() {
+            return Err(Failure::BadInput("--within-plies draws no pictures".into()));
+        }
+        let player = if colour == "red" { Player::First } else { Player::Second };
+        return emit(GameAnswer::wins_within(&game, player, plies, limits));
     }
     if args.by_tests {
         if args.picture.wanted() {

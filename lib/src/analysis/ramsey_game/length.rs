@@ -165,6 +165,23 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Resul
     })
 }
 
+/// One test alone: "does `player` win within `plies` plies from the
+/// start?" (`solve --within-plies`), its table under the whole memory cap.
+/// Where the rules fix who moves last in a won game, a win's length has a
+/// known parity, so a failing test at `d - 2` and a holding one at `d` pin
+/// the length `d` (module docs): a length too long to pin in one
+/// `--by-tests` run is pinned by such tests run one at a time.
+pub fn wins_within(game: &RamseyGame, player: Player, plies: u32, limits: Limits) -> Result<LengthTest, Stopped> {
+    let mut tests = Tests {
+        game,
+        limits,
+        winner_positions: 0,
+        done: vec![],
+    };
+    tests.test(&game.start(), player, plies)?;
+    Ok(tests.done.pop().expect("the test just run is recorded"))
+}
+
 /// The winner's moves read off the passing test ([`Pinned::holds`]): at a
 /// position `p` plies from the start, the test's first move after which
 /// she still wins within `d - p - 1` plies. Every position of the

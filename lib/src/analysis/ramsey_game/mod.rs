@@ -21,7 +21,7 @@ mod length;
 mod report;
 mod winner;
 
-pub use length::{solve_by_tests, ByTests, LengthTest};
+pub use length::{solve_by_tests, wins_within, ByTests, LengthTest};
 pub use report::{header_json, header_text, Answer, GameAnswer};
 pub use winner::{winner_decider, winner_dfpn, winner_only, Proved, WinnerOnly};
 

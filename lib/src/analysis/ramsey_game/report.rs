@@ -4,8 +4,8 @@
 //! line so a program asking the same question gets the same report.
 
 use super::{
-    ramsey_census, solve_by_tests, winner_dfpn, winner_only, within_budget, ByTests, CensusClass, Proved, WinSearch,
-    WinnerOnly, WithinBudget,
+    ramsey_census, solve_by_tests, winner_dfpn, winner_only, wins_within, within_budget, ByTests, CensusClass,
+    LengthTest, Proved, WinSearch, WinnerOnly, WithinBudget,
 };
 use crate::core::board::Player;
 use crate::core::graph6;
@@ -40,6 +40,13 @@ pub enum Answer {
     Winner(WinnerOnly),
     /// The exact value found by tests on the length (`--by-tests`).
     ByTests(ByTests),
+    /// Whether `player` wins within `test.plies` plies (`--within-plies`).
+    Within {
+        /// The player the test is about.
+        player: Player,
+        /// The test's answer.
+        test: LengthTest,
+    },
 }
 
 /// An [`Answer`] with the game it is about and the worker threads its
@@ -83,6 +90,17 @@ impl<'g> GameAnswer<'g> {
             game,
             threads: 1,
             answer,
+        })
+    }
+
+    /// Whether `player` wins within `plies` plies from the start
+    /// ([`wins_within`]: one test, one thread).
+    pub fn wins_within(game: &'g RamseyGame, player: Player, plies: u32, limits: Limits) -> Result<Self, Stopped> {
+        let test = wins_within(game, player, plies, limits)?;
+        Ok(GameAnswer {
+            game,
+            threads: 1,
+            answer: Answer::Within { player, test },
         })
     }
 
@@ -157,6 +175,14 @@ impl<'g> GameAnswer<'g> {
             Answer::Census(counts) => census_text(game, counts),
             Answer::Winner(found) => winner_text(game, &header, found),
             Answer::ByTests(found) => format!("{header}\n{}{}", found.report.to_text(game), tests_text(found)),
+            Answer::Within { player, test } => format!(
+                "{header}\n{} {} within {} plies\npositions: {}   time: {:.3}s\n",
+                colour(*player).to_uppercase(),
+                if test.wins { "WINS" } else { "does NOT win" },
+                test.plies,
+                test.positions,
+                test.seconds
+            ),
         }
     }
 
@@ -182,6 +208,13 @@ impl<'g> GameAnswer<'g> {
                 map.insert("by_tests".into(), tests_json(found));
                 fields
             }
+            Answer::Within { player, test } => serde_json::json!({
+                "player": colour(*player),
+                "within_plies": test.plies,
+                "wins": test.wins,
+                "positions": test.positions,
+                "seconds": test.seconds,
+            }),
             Answer::Winner(found) => serde_json::json!({
                 "value": game.score_json(found.outcome),
                 "winner_only": true,
@@ -196,6 +229,14 @@ impl<'g> GameAnswer<'g> {
         let map = object.as_object_mut().expect("the header is an object");
         map.extend(fields.as_object().expect("the fields are an object").clone());
         object
+    }
+}
+
+/// A player by colour, as the reports name them: red moves first.
+fn colour(player: Player) -> &'static str {
+    match player {
+        Player::First => "red",
+        Player::Second => "blue",
     }
 }
 
