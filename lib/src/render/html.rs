@@ -201,7 +201,7 @@ fn edge_json(
 /// One turn: who moved, the edges claimed, the stage and the threats after it.
 fn step_json(player: Player, edges: Vec<Value>, stage: &str, threats: &[String]) -> Value {
     json!({
-        "player": player_name(player), "colour": colour(player), "edges": edges,
+        "player": player.colour_name(), "colour": colour(player), "edges": edges,
         "stage": stage, "threats": threats,
     })
 }
@@ -242,14 +242,6 @@ impl Page<'_> {
             out.push_str(&piece.replace("{TITLE}", &title));
         }
         out
-    }
-}
-
-/// The lower-case colour word a reader sees in the caption.
-fn player_name(player: Player) -> &'static str {
-    match player {
-        Player::First => "red",
-        Player::Second => "blue",
     }
 }
 

@@ -177,7 +177,7 @@ impl<'g> GameAnswer<'g> {
             Answer::ByTests(found) => format!("{header}\n{}{}", found.report.to_text(game), tests_text(found)),
             Answer::Within { player, test } => format!(
                 "{header}\n{} {} within {} plies\npositions: {}   time: {:.3}s\n",
-                colour(*player).to_uppercase(),
+                player.colour_name().to_uppercase(),
                 if test.wins { "WINS" } else { "does NOT win" },
                 test.plies,
                 test.positions,
@@ -209,7 +209,7 @@ impl<'g> GameAnswer<'g> {
                 fields
             }
             Answer::Within { player, test } => serde_json::json!({
-                "player": colour(*player),
+                "player": player.colour_name(),
                 "within_plies": test.plies,
                 "wins": test.wins,
                 "positions": test.positions,
@@ -229,14 +229,6 @@ impl<'g> GameAnswer<'g> {
         let map = object.as_object_mut().expect("the header is an object");
         map.extend(fields.as_object().expect("the fields are an object").clone());
         object
-    }
-}
-
-/// A player by colour, as the reports name them: red moves first.
-fn colour(player: Player) -> &'static str {
-    match player {
-        Player::First => "red",
-        Player::Second => "blue",
     }
 }
 
