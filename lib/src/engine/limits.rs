@@ -178,10 +178,16 @@ impl Limits {
         }
     }
 
-    /// The same limits with no progress display: for searches run side by
-    /// side, whose counters one display cannot tell apart.
-    pub fn without_progress(self) -> Limits {
-        Limits { progress: None, ..self }
+    /// `threads` copies of these limits for searches run side by side, one
+    /// per thread, whose progress reaches this display as the run's totals
+    /// (positions entered by all, tables of those running: module
+    /// `together`), since one display cannot tell several searches apart.
+    /// Without a display, `threads` copies.
+    pub fn side_by_side(self, threads: usize) -> Vec<Limits> {
+        match self.progress {
+            Some(display) => super::together::side_by_side(self, display, threads),
+            None => vec![self; threads],
+        }
     }
 
     /// The same limits, stopping every search soon after `flag` is set

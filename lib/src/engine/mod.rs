@@ -55,6 +55,7 @@ mod report;
 pub mod split;
 pub mod strategy;
 mod table;
+mod together;
 pub use crate::core::canon::inverse;
 pub use crate::games::question::best_index;
 pub use census::census;

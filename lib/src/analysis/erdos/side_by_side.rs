@@ -38,7 +38,8 @@ pub fn games_at_once(games: usize, limits: &Limits) -> usize {
 /// hands each result to `each` in the order of `games`, as soon as it and
 /// every game before it are solved. Stops at the first error of `each`
 /// (games already running finish first; no other game starts). Solved side
-/// by side, the searches show no progress display.
+/// by side, the searches' progress is shown as one run's totals
+/// ([`Limits::side_by_side`]).
 pub fn solve_each<E>(
     games: &[ScoringGame],
     limits: Limits,
@@ -52,7 +53,6 @@ pub fn solve_each<E>(
             .iter()
             .try_for_each(|game| each(solve_with(game, limits, winner_only, certify)));
     }
-    let limits = limits.without_progress();
     let mut order: Vec<usize> = (0..games.len()).collect();
     order.sort_by_key(|&i| COSTLIEST_FIRST.iter().position(|&s| s == games[i].scoring()));
     let (next, quit) = (AtomicUsize::new(0), AtomicBool::new(false));
@@ -64,7 +64,7 @@ pub fn solve_each<E>(
     };
     std::thread::scope(|scope| {
         let (send, results) = channel();
-        for _ in 0..at_once {
+        for limits in limits.side_by_side(at_once) {
             let send = send.clone();
             scope.spawn(move || work.run(send, limits, winner_only, certify));
         }
