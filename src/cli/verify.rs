@@ -127,7 +127,7 @@ fn run_on_pool(args: VerifyArgs, registry: &crate::verify::registry::Registry, l
         write_resolution(path, strategy.as_ref(), &report)?;
     }
     match (&args.cert, recorder) {
-        (Some(path), Some(recorder)) => write_certificate(path, &recorder, &report, game),
+        (Some(path), Some(recorder)) => write_certificate(path, recorder, &report, game),
         _ => Ok(()),
     }
 }
@@ -213,11 +213,17 @@ fn certificate(recorder: &CertRecorder, report: &Report, game: Game) -> Result<C
     }
 }
 
-/// Writes the certificate of the run.
-fn write_certificate(path: &Path, recorder: &CertRecorder, report: &Report, game: Game) -> Result<(), Failure> {
-    let certificate = certificate(recorder, report, game)
+/// Writes the certificate of the run. The recorder (on K4 about a
+/// million allocations, 0.15 s to free) is freed on another thread while
+/// the text is compressed and written.
+fn write_certificate(path: &Path, recorder: CertRecorder, report: &Report, game: Game) -> Result<(), Failure> {
+    let certificate = certificate(&recorder, report, game)
         .map_err(|why| Failure::BadInput(format!("no certificate written to {}: {why}", path.display())))?;
-    let bytes = certificate.write(path).map_err(|e| Failure::Output(e.to_string()))?;
+    let written = std::thread::scope(|scope| {
+        scope.spawn(move || drop(recorder));
+        certificate.write(path)
+    });
+    let bytes = written.map_err(|e| Failure::Output(e.to_string()))?;
     output::note(format_args!(
         "certificate: {}, {}, written to {}",
         count(certificate.entries, "entry", "entries"),
