@@ -285,7 +285,10 @@ done
   echo "Every certificate in proofs/, with what it proves, its size, its SHA-256 and the"
   echo "command that writes it (\`ramsey-verify COMMAND --cert proofs/FILE\`). Written by"
   echo "\`proofs/certs.sh\` (which regenerates them); \`proofs/check-all.sh\` checks every one"
-  echo "with the independent checker. Formats: [FORMAT.md](FORMAT.md)."
+  echo "with the independent checker. Formats: [FORMAT.md](FORMAT.md). A gzipped"
+  echo "file's bytes depend on the compressor (zlib-rs since 2026-12-07, miniz_oxide"
+  echo "before): a regenerated \`.gz\` has the same text, whose body's SHA-256 is the"
+  echo "header's \`sha256\` line, but may differ as a file."
   echo
   echo "| file | claim | bytes | SHA-256 | command |"
   echo "|---|---|---|---|---|"
