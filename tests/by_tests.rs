@@ -180,7 +180,9 @@ fn lower_halves_are_accepted_and_never_written_where_the_test_holds() {
             continue;
         }
         let found = solve_by_tests(&g, Limits::default(), false, true).unwrap();
-        let Some(winner) = found.report.value.score.winner() else { continue };
+        let Some(winner) = found.report.value.score.winner() else {
+            continue;
+        };
         let d = found.report.value.plies;
         let gap = if g.winner_moves_last().is_some() { 2 } else { 1 };
         let (plies, lower) = found.lower.expect("asked for");
@@ -189,7 +191,11 @@ fn lower_halves_are_accepted_and_never_written_where_the_test_holds() {
             panic!("not a game certificate")
         };
         let colour = if winner == Player::First { "red" } else { "blue" };
-        assert_eq!(statement.no_win_within, Some((colour, plies)), "{board} {target} {rules}");
+        assert_eq!(
+            statement.no_win_within,
+            Some((colour, plies)),
+            "{board} {target} {rules}"
+        );
         let (test, at_d) = wins_within(&g, winner, d, Limits::default(), true).unwrap();
         assert!(test.wins, "{board} {target} {rules}");
         let at_d = at_d.expect("asked for").text;

@@ -95,7 +95,14 @@ fn set_moves_are_refused() {
     let (code, _, err) = ramsey(
         &[
             &args[..],
-            &["--within-plies", "5", "--player", "blue", "--cert", path.to_str().unwrap()],
+            &[
+                "--within-plies",
+                "5",
+                "--player",
+                "blue",
+                "--cert",
+                path.to_str().unwrap(),
+            ],
         ]
         .concat(),
     );
@@ -117,7 +124,12 @@ fn tampered_lower_halves_are_rejected() {
         // The first entry whose plies leave the prover moves to answer.
         let i = entries.iter().position(|e| e[2].parse::<u32>().unwrap() >= 3).unwrap();
         let line = header + i + 1;
-        let raised = format!("{} {} {}", entries[i][0], entries[i][1], entries[i][2].parse::<u32>().unwrap() + 1);
+        let raised = format!(
+            "{} {} {}",
+            entries[i][0],
+            entries[i][1],
+            entries[i][2].parse::<u32>().unwrap() + 1
+        );
         let r = rejected(&edited(&text, i, Some(raised)));
         assert_eq!(r.line, Some(line), "{args:?}: {}", r.message);
         // At some entry, some other move of the holder loses in time.
@@ -130,10 +142,17 @@ fn tampered_lower_halves_are_rejected() {
                 .filter_map(|t| ramsey_cert_check::check(t.as_bytes(), 1).err())
                 .any(|r| r.line == Some(line) && (r.message.contains("missing") || r.message.contains("ends")))
         };
-        assert!((0..entries.len().min(40)).any(changed), "{args:?}: every changed move accepted");
+        assert!(
+            (0..entries.len().min(40)).any(changed),
+            "{args:?}: every changed move accepted"
+        );
         // The last entry is needed by one before it.
         let r = rejected(&edited(&text, entries.len() - 1, None));
-        assert!(r.line.is_some() && r.message.contains("missing position"), "{}", r.message);
+        assert!(
+            r.line.is_some() && r.message.contains("missing position"),
+            "{}",
+            r.message
+        );
         // The header's plies raised by one.
         let r = rejected(&with_field(&text, "plies", &(plies + 1).to_string()));
         assert!(r.message.contains("start"), "{}", r.message);

@@ -211,7 +211,10 @@ fn one_board(
     if args.dfpn && !args.winner_only {
         return Err(Failure::BadInput("--dfpn answers --winner-only or --budget".into()));
     }
-    args.cert.iter().chain(&args.cert_lower).try_for_each(|path| output::check_writable(path))?;
+    args.cert
+        .iter()
+        .chain(&args.cert_lower)
+        .try_for_each(|path| output::check_writable(path))?;
     args.picture.check_writable()?;
     if args.picture.wanted() && (args.census || args.winner_only || args.json_lines) {
         return Err(Failure::BadInput(

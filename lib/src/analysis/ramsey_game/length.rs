@@ -310,7 +310,12 @@ impl<'g> Tests<'g> {
     /// does not win within `d - gap` plies", off the failing test (run
     /// here where the length is the least possible, so none was: then
     /// at `d - gap` or 0 plies, which fails since the game is not over).
-    fn lower_half(&mut self, position: &Position, winner: Player, pinned: &Pinned<'g>) -> Result<(u32, Certificate), Stopped> {
+    fn lower_half(
+        &mut self,
+        position: &Position,
+        winner: Player,
+        pinned: &Pinned<'g>,
+    ) -> Result<(u32, Certificate), Stopped> {
         let plies = pinned.length.saturating_sub(pinned.gap);
         let certify = |fails: &TestSolver<'g>| holdout_certificate(self.game, winner, fails, plies);
         let certificate = match &pinned.fails {

@@ -13,8 +13,8 @@ use crate::core::words::count;
 use crate::engine::{solve, Counters, Decider, Limits, SolveReport, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
-use std::collections::BTreeMap;
 use crate::verify::cert::Certificate;
+use std::collections::BTreeMap;
 
 /// How the census counts, stated in every census report so the numbers can
 /// be compared with other counts (Slany's, say) without guessing.
