@@ -158,3 +158,24 @@ fn tampered_lower_halves_are_rejected() {
         assert!(r.message.contains("start"), "{}", r.message);
     }
 }
+
+/// A false claim with consistent numbers: the gap-1 game's lower half
+/// (red does not win within 10 plies) with the header's plies and every
+/// entry's raised by one claims "not within 11", but red wins after
+/// exactly 11: the checker must find her win at the horizon itself.
+/// Made to fail by letting the horizon settle a position where she has
+/// just won (`Horizon::settled` in checker/src/game/holdout.rs without
+/// its end test): the lifted copy is then accepted.
+#[test]
+fn a_lifted_false_claim_is_rejected() {
+    let text = within(&ACHIEVE_SECOND, 10, "red");
+    let header = cert_common::header_len(&text);
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    for line in &mut lines[header..] {
+        let f: Vec<&str> = line.split(' ').collect();
+        *line = format!("{} {} {}", f[0], f[1], f[2].parse::<u32>().unwrap() + 1);
+    }
+    let lifted = with_field(&cert_common::reseal(&lines, header), "plies", "11");
+    let r = rejected(&lifted);
+    assert!(r.message.contains("a win of red"), "{}", r.message);
+}
