@@ -14,7 +14,7 @@
 //! `u32::MAX - reach` ([`reach_key`]): the least key is the longest
 //! reach, and the closure's depth comparison ("at most the limit") is the
 //! reach comparison. The closure itself is the one of versions 3 and 5
-//! ([`super::closure`]), with a goal ([`Horizon`]) that accepts every end
+//! ([`super::closure`]), with a goal (`Horizon`) that accepts every end
 //! but the prover's win, and holds at the reach unless the prover has
 //! just won there.
 

@@ -19,14 +19,19 @@
 //! left after his move (single-edge moves: the plies played are the edges
 //! coloured since the start).
 
-use super::length::TestSolver;
 use crate::core::board::{Edge, Player, Position};
 use crate::engine::extract::{strategy, Prover, WalkSize};
-use crate::engine::Stopped;
+use crate::engine::{NoHook, Solver, Stopped};
+use crate::games::ply_horizon::PlyHorizon;
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
+use crate::games::FirstWins;
 use crate::verify::cert::game::{certificate_with_depths, coloured, colouring, move_text, seal_holdout, walk_bytes};
 use crate::verify::cert::Certificate;
+
+/// A test's search (`length.rs`): the solver of one horizon, with its
+/// table.
+pub(super) type TestSolver<'g> = Solver<'g, PlyHorizon<'g, RamseyGame>, NoHook, FirstWins>;
 
 /// A player's moves read off a test, within its horizon: at each of the
 /// player's positions the move the test's value comes from (the passing

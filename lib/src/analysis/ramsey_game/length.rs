@@ -34,10 +34,10 @@
 //! shared by the tables alive at once (the score-only search's, then at
 //! most two tests'): each gets half of it.
 
-use super::halves::{fastest_certificate, holdout_certificate};
+use super::halves::{fastest_certificate, holdout_certificate, TestSolver};
 use super::winner_decider;
 use crate::core::board::{Edge, Player, Position};
-use crate::engine::{inverse, solve, Counters, Limits, MoveValue, NoHook, SolveReport, Solver, Stopped};
+use crate::engine::{inverse, solve, Counters, Limits, MoveValue, SolveReport, Solver, Stopped};
 use crate::games::horizon::Horizoned;
 use crate::games::ply_horizon::{PlyHints, PlyHorizon};
 use crate::games::prelude::*;
@@ -82,9 +82,6 @@ pub struct ByTests {
     /// failing test; `halves.rs`), with those plies.
     pub lower: Option<(u32, Certificate)>,
 }
-
-/// A test's search: the solver of one horizon, with its table.
-pub(super) type TestSolver<'g> = Solver<'g, PlyHorizon<'g, RamseyGame>, NoHook, FirstWins>;
 
 /// The tests that pinned a length `d`: the one at `d` (holds) and at
 /// `d - gap` (fails; none where `d` is the least length possible), both
