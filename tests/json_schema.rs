@@ -217,6 +217,24 @@ fn check_json_is_as_documented() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     games.extend(objects(&["check", game_cert, "--json"]));
+    // No win within 13 plies (format 14): Sim's lower half.
+    let out = run(&[
+        "solve",
+        "--rules",
+        "misere",
+        "--target",
+        "K3",
+        "--board",
+        "6",
+        "--within-plies",
+        "13",
+        "--player",
+        "blue",
+        "--cert",
+        game_cert,
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    games.extend(objects(&["check", game_cert, "--json"]));
     assert_schema("check --json (game certificate)", &games);
     let out = run(&["erdos", "--game", "vc", "--board", "colex:9", "--cert", game_cert]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
