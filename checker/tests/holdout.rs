@@ -1,8 +1,8 @@
 //! Version 14 ("no win within L plies") on the checker alone: the
 //! committed Sim certificate (blue does not win within 13 plies) is
-//! accepted, damage never panics and never passes in the body, and the
-//! header's claims are read as FORMAT.md says (set rules unreadable, a
-//! raised horizon invalid, another prover invalid).
+//! accepted, and the header's claims are read as FORMAT.md says (set
+//! rules unreadable, a raised horizon invalid, another prover invalid);
+//! byte flips in it: `tamper.rs`.
 
 use ramsey_cert_check::{check, Claim, RejectionKind};
 
@@ -44,27 +44,4 @@ fn the_header_claim_is_checked() {
         Ok(()),
         "fewer plies is a weaker claim"
     );
-}
-
-/// A tiny deterministic generator, so the fuzz test needs no dependency.
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-#[test]
-fn random_byte_flips_never_panic_and_never_pass_in_the_body() {
-    let header_len = SIM_LOWER.match_indices('\n').nth(12).unwrap().0 + 1;
-    let mut state = 0x2545_f491_4f6c_dd1d;
-    for _ in 0..2000 {
-        let mut bytes = SIM_LOWER.as_bytes().to_vec();
-        let at = xorshift(&mut state) as usize % bytes.len();
-        bytes[at] ^= 1 << (xorshift(&mut state) % 8);
-        let verdict = check(&bytes, 1);
-        if at >= header_len {
-            assert!(verdict.is_err(), "a flip at byte {at} of the body was accepted");
-        }
-    }
 }
