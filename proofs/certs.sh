@@ -38,6 +38,17 @@ NEW=(
   "certs/sim7.cert.gz|7-Sim (misere on K7 with K3)|solve --rules misere --board 7 --target K3"
   "certs/sim8.cert.gz|8-Sim (misere on K8 with K3)|solve --rules misere --board 8 --target K3 --max-memory 12000"
 )
+# The loser's half of Sim's exact lengths (format 14): blue, who wins after
+# d plies (15, 19, 25), does not win within d - 2, red's strategy read off
+# the length test that fails (`solve --by-tests --cert-lower` writes the
+# same from the test it ran at d - 2). With the certificates above (blue
+# wins within d plies: her moves in d plies) each length is two checked
+# claims (a win's length in Sim is odd: the loser moves last).
+NEW+=(
+  "certs/sim-lower.cert|Sim (misere on K6 with K3), the loser's half|solve --rules misere --board 6 --target K3 --within-plies 13 --player blue"
+  "certs/sim7-lower.cert.gz|7-Sim (misere on K7 with K3), the loser's half|solve --rules misere --board 7 --target K3 --within-plies 17 --player blue"
+  "certs/sim8-lower.cert.gz|8-Sim (misere on K8 with K3), the loser's half|solve --rules misere --board 8 --target K3 --within-plies 23 --player blue --max-memory 3000"
+)
 # 9-Sim, winner-only (who wins, not the length; Sim's shortcuts of
 # lib/src/games/ramsey/sim.rs): 11 minutes of CPU and 7 GB while writing,
 # so `new` never starts it (listed once its file is in proofs/certs, or when named).
@@ -193,8 +204,8 @@ NEW+=("certs/k4-fast18-inf.cert.gz|K4 game on K_aleph0, k4-fast18|verify --strat
 NEW+=("certs/k4-fast18-17.cert.gz|K4 game on K_17, k4-fast18|verify --strategy k4-fast18 --board 17 --bound 18")
 
 # What a certificate of issue 25 claims, from its header (the checker
-# proves exactly that): the winner and bound (format 3), a draw (5), or
-# the bounds on the outcome (6).
+# proves exactly that): the winner and bound (format 3), a draw (5), the
+# bounds on the outcome (6), or no win within a number of plies (14).
 claim() {
   local head
   # gzip stops early on a closed pipe (SIGPIPE): not an error here.
@@ -203,6 +214,7 @@ claim() {
     "ramsey-cert 2") echo "she wins within $(sed -n 's/^bound //p' <<< "$head") of her moves (format 2)" ;;
     "ramsey-cert 3") echo "$(sed -n 's/^winner //p' <<< "$head") wins within $(sed -n 's/^bound //p' <<< "$head") of its moves (format 3)" ;;
     "ramsey-cert 5") echo "a draw: both players' non-losing strategies (format 5)" ;;
+    "ramsey-cert 14") echo "$(sed -n 's/^prover //p' <<< "$head") does not win within $(sed -n 's/^plies //p' <<< "$head") plies: the other's strategy (format 14)" ;;
     "ramsey-cert 9") echo "she cannot force a $(sed -n 's/^target //p' <<< "$head") within $(sed -n 's/^bound //p' <<< "$head") of her moves: his strategy (format 9)" ;;
     "ramsey-cert 7")
       local c

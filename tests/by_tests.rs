@@ -7,15 +7,19 @@
 //! disagreements. And the certificate of `--by-tests --cert` (the
 //! winner's strategy within the length found, format 3) is accepted by the
 //! independent checker with the winner's moves in that length as its
-//! bound and as the moves it proves.
+//! bound and as the moves it proves. The loser's half (`--cert-lower`:
+//! the winner does not win within `d - gap` plies, format 14) is accepted
+//! on every instance with single-edge moves, and at `d` (a test that
+//! holds) no format-14 certificate is written.
 
 mod cert_common;
 mod common;
 use cert_common::accepted;
 use ramsey_cert_check::Claim;
-use ramsey_verify::analysis::ramsey_game::{solve_by_tests, Statement};
+use ramsey_verify::analysis::ramsey_game::{solve_by_tests, wins_within, Statement};
 use ramsey_verify::core::board::Player;
 use ramsey_verify::engine::{solve, Limits, Solver};
+use ramsey_verify::games::ply_horizon::PlyHints;
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{RamseyGame, Rules};
 
@@ -74,7 +78,7 @@ fn tests_on_the_length_give_the_exact_solvers_answer() {
             continue;
         }
         let exact = solve(&Solver::new(&g)).unwrap();
-        let by_tests = solve_by_tests(&g, Limits::default(), false).unwrap();
+        let by_tests = solve_by_tests(&g, Limits::default(), false, false).unwrap();
         tested += usize::from(!by_tests.tests.is_empty());
         let (want, got) = (answer(&exact, &g), answer(&by_tests.report, &g));
         if want != got {
@@ -101,7 +105,7 @@ fn certificates_prove_the_win_within_the_length_found() {
     ];
     for (board, target, rules) in games {
         let g = game(board, target, rules).unwrap();
-        let found = solve_by_tests(&g, Limits::default(), true).unwrap();
+        let found = solve_by_tests(&g, Limits::default(), true, false).unwrap();
         let winner = found.report.value.score.winner().expect("a win");
         let plies = found.report.value.plies;
         let moves = match g.to_move(&g.start()) == winner {
@@ -159,4 +163,45 @@ fn a_single_test_holds_at_the_exact_length_and_fails_below_it() {
             assert_eq!(json["player"], player);
         }
     }
+}
+
+/// The loser's half on every instance with single-edge moves that someone
+/// wins: the failing test at `d - gap` writes a format-14 certificate the
+/// checker accepts for exactly that claim, and the test at `d` (which
+/// holds) writes the winner's format-3 strategy, never a format-14 claim.
+/// Made to fail by writing the lower half at `d` instead of `d - gap`
+/// (`lower_half` in length.rs): the checker then rejects every one.
+#[test]
+fn lower_halves_are_accepted_and_never_written_where_the_test_holds() {
+    let mut checked = 0;
+    for (board, target, rules) in instances() {
+        let Some(g) = game(&board, target, rules) else { continue };
+        if rules.sets() || g.outcome(&g.start()).is_some() {
+            continue;
+        }
+        let found = solve_by_tests(&g, Limits::default(), false, true).unwrap();
+        let Some(winner) = found.report.value.score.winner() else {
+            continue;
+        };
+        let d = found.report.value.plies;
+        let gap = if g.winner_moves_last().is_some() { 2 } else { 1 };
+        let (plies, lower) = found.lower.expect("asked for");
+        assert_eq!(plies, d.saturating_sub(gap), "{board} {target} {rules}");
+        let Claim::Game(statement) = accepted(&lower.text).claim else {
+            panic!("not a game certificate")
+        };
+        let colour = if winner == Player::First { "red" } else { "blue" };
+        assert_eq!(
+            statement.no_win_within,
+            Some((colour, plies)),
+            "{board} {target} {rules}"
+        );
+        let (test, at_d) = wins_within(&g, winner, d, Limits::default(), true).unwrap();
+        assert!(test.wins, "{board} {target} {rules}");
+        let at_d = at_d.expect("asked for").text;
+        assert!(at_d.starts_with("ramsey-cert 3\n"), "{board} {target} {rules}");
+        accepted(&at_d);
+        checked += 1;
+    }
+    assert!(checked >= 100, "only {checked} instances");
 }

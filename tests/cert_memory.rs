@@ -15,6 +15,7 @@ mod common;
 use cert_common::accepted;
 use ramsey_verify::analysis::budget::defence::NoDefence;
 use ramsey_verify::analysis::budget::{no_win_certificate, BudgetSolver, CliqueRace, NoAnswer};
+use ramsey_verify::analysis::ramsey_game::wins_within;
 use ramsey_verify::core::board::{Board, Player, Position};
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::engine::{Limits, Solver, StopReason, Stopped};
@@ -115,4 +116,21 @@ fn a_no_win_certificate_is_written_within_the_cap_or_stopped_at_it() {
         }
     };
     sweep("no K4 within 7", write);
+}
+
+/// The loser's half of Sim's length (format 14, read off the failing test
+/// "does blue win within 13 plies?"): the walk is counted with the test's
+/// table. (The table's bytes are not reported by the test alone, so the
+/// sweep's first assertion is void here; its last one, the writer's own
+/// cap one byte under the smallest cap that writes, is not.) Made to fail
+/// by not counting the walk (`within_memory` in halves.rs returning
+/// `Ok(())`): then the search stops first.
+#[test]
+fn a_lower_half_is_written_within_the_cap_or_stopped_at_it() {
+    let game = ramsey_game(Rules::Misere, "6", "K3");
+    sweep("Sim, blue not within 13 plies", |limits| {
+        let (test, cert) = wins_within(&game, Player::Second, 13, limits, true)?;
+        assert!(!test.wins);
+        Ok((cert.expect("asked for").text, 0))
+    });
 }

@@ -206,17 +206,20 @@ fn check_json_is_as_documented() {
         .collect();
     let game_cert = std::env::temp_dir().join(format!("ramsey-json-schema-{}.cert", std::process::id()));
     let game_cert = game_cert.to_str().unwrap();
-    let out = run(&[
-        "solve", "--rules", "achieve", "--target", "K3", "--board", "6", "--cert", game_cert,
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut games = objects(&["check", game_cert, "--json"]);
-    // A draw (format 5) and a scoring game (format 6).
-    let out = run(&[
-        "solve", "--rules", "achieve", "--target", "K3", "--board", "4", "--cert", game_cert,
-    ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    games.extend(objects(&["check", game_cert, "--json"]));
+    // `solve ARGS --cert` checked with --json.
+    let certified = |args: &str| {
+        let args: Vec<&str> = args.split(' ').chain(["--cert", game_cert]).collect();
+        let out = run(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        objects(&["check", game_cert, "--json"])
+    };
+    let mut games = certified("solve --rules achieve --target K3 --board 6");
+    // A draw (format 5), no win within 13 plies (format 14: Sim's lower
+    // half) and a scoring game (format 6).
+    games.extend(certified("solve --rules achieve --target K3 --board 4"));
+    games.extend(certified(
+        "solve --rules misere --target K3 --board 6 --within-plies 13 --player blue",
+    ));
     assert_schema("check --json (game certificate)", &games);
     let out = run(&["erdos", "--game", "vc", "--board", "colex:9", "--cert", game_cert]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 13, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 14, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -317,7 +317,7 @@ impl AnyHeader {
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 12, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 14, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
@@ -326,9 +326,10 @@ fn version(first: &str) -> Result<u32, Rejection> {
         v @ (crate::theorem53::VERSION
         | crate::colouring::PARTS_VERSION
         | crate::colouring::TOKENS_VERSION
-        | crate::scoring::DEGREES_VERSION) => Ok(v),
+        | crate::scoring::DEGREES_VERSION
+        | crate::game::header::HOLDOUT_VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 13)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 14)"
         ))),
     }
 }

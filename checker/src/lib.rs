@@ -18,7 +18,9 @@
 //! rules, the trees enumerated by the checker itself) and version 11
 //! (version 7 in parts, `colour --game-chromatic --cert-parts DIR`: an
 //! opening whose leaves name part files by SHA-256, each part checked
-//! from its start, module [`colouring::parts`]).
+//! from its start, module [`colouring::parts`]) and version 14 (a colour
+//! does not win a graph Ramsey game within a number of plies: the other
+//! colour's strategy, module [`game::holdout`]).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`]) and canonical forms ([`canon`], found by
@@ -195,6 +197,7 @@ fn check_beside(
             let bound = match h.claim {
                 game::header::GameClaim::Wins { bound, .. } => bound,
                 game::header::GameClaim::Draw => 0,
+                game::header::GameClaim::NoWinWithin { plies, .. } => plies,
             };
             return Ok(Summary {
                 tool: h.tool,

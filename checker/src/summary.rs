@@ -75,13 +75,19 @@ impl Summary {
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
                     s.rules, s.board, s.targets[0], s.targets[1], s.first
                 );
-                match s.winner {
-                    Some(w) => format!(
+                match (s.winner, s.no_win_within) {
+                    (_, Some((p, plies))) => format!(
+                        "{p} does not win {game} within {}: {}'s strategy holds {p} off (bound {})",
+                        count(plies, "ply", "plies"),
+                        if p == "red" { "blue" } else { "red" },
+                        self.bound
+                    ),
+                    (Some(w), None) => format!(
                         "{w} wins {game} within {} of {w} (bound {})",
                         count(self.moves, "move", "moves"),
                         self.bound
                     ),
-                    None => format!("{game} is a draw: neither red nor blue loses with its strategy"),
+                    (None, None) => format!("{game} is a draw: neither red nor blue loses with its strategy"),
                 }
             }
         };
@@ -149,11 +155,7 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                     }
                     out
                 }
-                Claim::Game(g) => serde_json::json!({
-                    "valid": true, "format": if g.winner.is_some() { 3 } else { 5 }, "rules": g.rules,
-                    "board": g.board, "target_red": g.targets[0], "target_blue": g.targets[1],
-                    "first": g.first, "winner": g.winner, "claim": if g.winner.is_some() { "win" } else { "draw" },
-                }),
+                Claim::Game(g) => game_json(g),
                 Claim::Scoring(g) => {
                     let pair = |p: Option<scoring::rules::Points>| p.map(|p| [p.alice, p.bob]);
                     let value = (g.at_least == g.at_most).then_some(pair(g.at_least)).flatten();
@@ -167,7 +169,7 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                 Claim::Theorem53(t) => t.json(),
             };
             // A draw and a scoring game claim no bound and need no moves.
-            let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none())
+            let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none() && g.no_win_within.is_none())
                 || matches!(
                     &s.claim,
                     Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_) | Claim::Theorem53(_)
@@ -194,6 +196,27 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
             "line": r.line,
         }),
     }
+}
+
+/// The fields of a valid version-3, 5 or 14 certificate's JSON object:
+/// version 14 names its claim `no-win-within`, with the `prover` that does
+/// not win and the `plies`.
+fn game_json(g: &game::Statement) -> serde_json::Value {
+    let (format, claim) = match (g.winner, g.no_win_within) {
+        (_, Some(_)) => (14, "no-win-within"),
+        (Some(_), None) => (3, "win"),
+        (None, None) => (5, "draw"),
+    };
+    let mut out = serde_json::json!({
+        "valid": true, "format": format, "rules": g.rules,
+        "board": g.board, "target_red": g.targets[0], "target_blue": g.targets[1],
+        "first": g.first, "winner": g.winner, "claim": claim,
+    });
+    if let Some((prover, plies)) = g.no_win_within {
+        out["prover"] = serde_json::json!(prover);
+        out["plies"] = serde_json::json!(plies);
+    }
+    out
 }
 
 /// The fields of a valid version-7 certificate's JSON object.

@@ -12,6 +12,7 @@ use crate::engine::{Limits, Solver, Stopped};
 use crate::games::ramsey::RamseyGame;
 use crate::render::played::{line_figure, optimal_note};
 use crate::verify::cert::game::{winner_certificate, winner_only_certificate};
+use crate::verify::cert::Certificate;
 use clap::Args;
 
 /// The options of a game statement (targets, rules, start), shared by
@@ -78,16 +79,26 @@ pub struct GameArgs {
     /// moves.
     #[arg(long, conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines"])]
     pub by_tests: bool,
+    /// With --by-tests: the loser's half of the length too, written to
+    /// FILE (format version 14, proofs/FORMAT.md): the winner does not win
+    /// within the length less 2 plies (less 1 where a win's length has no
+    /// known parity), his strategy read off the test that fails. With
+    /// --cert, the exact length is then two checked claims.
+    #[arg(long, value_name = "FILE", requires = "by_tests")]
+    pub cert_lower: Option<std::path::PathBuf>,
     /// One test of --by-tests alone: does --player win within this many
     /// plies from the start? (one thread, its table under the whole
     /// --max-memory). Where the rules fix who moves last in a won game
     /// (Sim: the loser), a test that holds at d and one that fails at d - 2
-    /// pin the length d, a test at a time.
+    /// pin the length d, a test at a time. With --cert, the test's
+    /// certificate: where it holds, the player's strategy (format version
+    /// 3), where it fails, the other's holding the player off (format
+    /// version 14); not for set moves.
     #[arg(
         long,
         value_name = "PLIES",
         requires = "player",
-        conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines", "by_tests", "cert"]
+        conflicts_with_all = ["census", "winner_only", "dfpn", "json_lines", "by_tests"]
     )]
     pub within_plies: Option<u32>,
     /// With --within-plies: the player the test is about, red (who moves
@@ -200,7 +211,10 @@ fn one_board(
     if args.dfpn && !args.winner_only {
         return Err(Failure::BadInput("--dfpn answers --winner-only or --budget".into()));
     }
-    args.cert.iter().try_for_each(|path| output::check_writable(path))?;
+    args.cert
+        .iter()
+        .chain(&args.cert_lower)
+        .try_for_each(|path| output::check_writable(path))?;
     args.picture.check_writable()?;
     if args.picture.wanted() && (args.census || args.winner_only || args.json_lines) {
         return Err(Failure::BadInput(
@@ -216,7 +230,17 @@ fn one_board(
             return Err(Failure::BadInput("--within-plies draws no pictures".into()));
         }
         let player = if colour == "red" { Player::First } else { Player::Second };
-        return emit(GameAnswer::wins_within(&game, player, plies, limits));
+        single_edge_moves(&game, args.cert.is_some(), "--within-plies --cert")?;
+        let answer = GameAnswer::wins_within(&game, player, plies, limits, args.cert.is_some());
+        let certificate = match &answer {
+            Ok(GameAnswer {
+                answer: Answer::Within { certificate, .. },
+                ..
+            }) => certificate.clone(),
+            _ => None,
+        };
+        emit(answer)?;
+        return write_if_asked(args.cert.as_deref(), certificate.as_ref());
     }
     if args.by_tests {
         if args.picture.wanted() {
@@ -280,22 +304,42 @@ fn by_tests(
     limits: Limits,
     mut emit: impl FnMut(Result<GameAnswer, Stopped>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
-    if args.cert.is_some() && game.rules().sets() {
-        return Err(Failure::BadInput(
-            "--by-tests --cert needs single-edge moves: solve set-move rules without --by-tests".into(),
-        ));
-    }
-    let answer = GameAnswer::by_tests(game, limits, args.cert.is_some());
-    let certificate = match &answer {
+    let lower = args.cert_lower.is_some();
+    single_edge_moves(game, args.cert.is_some() || lower, "--by-tests --cert or --cert-lower")?;
+    let answer = GameAnswer::by_tests(game, limits, args.cert.is_some(), lower);
+    let (certificate, lower) = match &answer {
         Ok(GameAnswer {
             answer: Answer::ByTests(found),
             ..
-        }) => found.certificate.clone(),
-        _ => None,
+        }) => (found.certificate.clone(), found.lower.clone()),
+        _ => (None, None),
     };
     emit(answer)?;
-    match (&args.cert, certificate) {
-        (Some(path), Some(cert)) => super::erdos::write_certificate(&cert, path),
+    if lower.is_none() && args.cert_lower.is_some() {
+        return Err(Failure::NoVerdict(
+            "a draw has no length to certify: --cert-lower needs a game someone wins".into(),
+        ));
+    }
+    write_if_asked(args.cert.as_deref(), certificate.as_ref())?;
+    write_if_asked(args.cert_lower.as_deref(), lower.as_ref().map(|(_, cert)| cert))
+}
+
+/// Refuses a certificate (`what`, if `wanted`) of tests on the length for
+/// set-move rules: the plies played are read off the edges coloured.
+fn single_edge_moves(game: &RamseyGame, wanted: bool, what: &str) -> Result<(), Failure> {
+    match wanted && game.rules().sets() {
+        true => Err(Failure::BadInput(format!(
+            "{what} needs single-edge moves ({} colours sets of edges): solve without tests on the length",
+            game.rules().name()
+        ))),
+        false => Ok(()),
+    }
+}
+
+/// Writes `certificate` to `path` where both are there.
+fn write_if_asked(path: Option<&std::path::Path>, certificate: Option<&Certificate>) -> Result<(), Failure> {
+    match (path, certificate) {
+        (Some(path), Some(cert)) => super::erdos::write_certificate(cert, path),
         _ => Ok(()),
     }
 }

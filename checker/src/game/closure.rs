@@ -78,6 +78,11 @@ pub struct Layout<'a> {
     /// Reads an entry's position on the board: [`Position::coloured`], or
     /// version 13's degree form (`crate::scoring::degrees::parse`).
     pub position: fn(&Position, &str) -> Result<Position, String>,
+    /// Reads an entry's number, given its position: version 3's depth
+    /// ([`positive_depth`]), or version 14's plies held off, kept as a key
+    /// for which smaller is better (`super::holdout::reach_key`). Unused
+    /// where `winner` is `None`.
+    pub depth: fn(&Position, &str) -> Result<u32, String>,
 }
 
 impl Layout<'_> {
@@ -92,21 +97,27 @@ impl Layout<'_> {
         let text = std::str::from_utf8(text).map_err(|_| bad("not text".into()))?;
         let fields: Vec<&str> = text.split(' ').collect();
         let (colour, position, mv, depth) = match (self.winner, &fields[..]) {
-            (Some(winner), [position, mv, depth]) => (winner, position, mv, parse_depth(depth).map_err(bad)?),
-            (None, [colour, position, mv]) => (parse_colour(colour).map_err(bad)?, position, mv, 0),
+            (Some(winner), [position, mv, depth]) => (winner, position, mv, Some(depth)),
+            (None, [colour, position, mv]) => (parse_colour(colour).map_err(bad)?, position, mv, None),
             (Some(_), _) => return Err(bad(format!("expected `RED:BLUE MOVE DEPTH`, found `{}`", clip(text)))),
             (None, _) => return Err(bad(format!("expected `COLOUR RED:BLUE MOVE`, found `{}`", clip(text)))),
         };
+        let position = (self.position)(self.board, position).map_err(bad)?;
+        let depth = match depth {
+            Some(text) => (self.depth)(&position, text).map_err(bad)?,
+            None => 0,
+        };
         Ok(Entry {
             colour,
-            position: (self.position)(self.board, position).map_err(bad)?,
+            position,
             mv: parse_move(mv, self.board.order()).map_err(bad)?,
             depth,
         })
     }
 }
 
-fn parse_depth(text: &str) -> Result<u32, String> {
+/// Version 3's depth: a positive number (the position plays no part).
+pub fn positive_depth(_position: &Position, text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .ok()
         .filter(|&d| d >= 1)

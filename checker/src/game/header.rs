@@ -1,7 +1,8 @@
 //! The header of a version-3 or version-5 certificate (proofs/FORMAT.md,
 //! "Version 3" and "Version 5"): `KEY VALUE` lines stating the game, then
 //! the claim: the winner and a bound on the winner's moves (thirteen lines
-//! in all), or a draw (twelve).
+//! in all), or a draw (twelve), or (version 14) a colour that does not win
+//! within a number of plies (thirteen).
 
 use super::closure::parse_colour;
 use super::position::{Position, Target};
@@ -15,11 +16,14 @@ use crate::Rejection;
 pub const VERSION: u32 = 3;
 /// The format version of graph Ramsey game certificates of a draw.
 pub const DRAW_VERSION: u32 = 5;
+/// The format version of "no win within `L` plies" certificates of graph
+/// Ramsey games (the holder's strategy, [`super::holdout`]).
+pub const HOLDOUT_VERSION: u32 = 14;
 
-/// Lines in a header of `version` (3 or 5).
+/// Lines in a header of `version` (3, 5 or 14).
 pub fn header_lines(version: u32) -> usize {
     match version {
-        VERSION => 13,
+        VERSION | HOLDOUT_VERSION => 13,
         _ => 12,
     }
 }
@@ -36,6 +40,14 @@ pub enum GameClaim {
     },
     /// Version 5: neither colour loses, so the game is a draw.
     Draw,
+    /// Version 14: `prover` does not win within `plies` plies from the
+    /// start, whatever it does (the other colour's strategy holds it off).
+    NoWinWithin {
+        /// The colour that does not win in time.
+        prover: Colour,
+        /// The plies, from the start.
+        plies: u32,
+    },
 }
 
 /// What a version-3 or version-5 header states and claims.
@@ -85,7 +97,7 @@ pub(crate) fn board<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Result<(Po
     Ok((Position::board(n, &edges), text))
 }
 
-/// Parses the header lines of version 3 (thirteen) or 5 (twelve).
+/// Parses the header lines of version 3 (thirteen), 5 (twelve) or 14 (thirteen).
 pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let unreadable = |what: &str, e: String| Rejection::unreadable(format!("header: {what}: {e}"));
@@ -132,6 +144,16 @@ pub fn parse(lines: &[String], version: u32) -> Result<Header, Rejection> {
         VERSION => GameClaim::Wins {
             winner: colour(&mut it, "winner")?,
             bound: number(header_line(&mut it, "bound")?, "bound")?,
+        },
+        HOLDOUT_VERSION if rules.sets() => {
+            return Err(unreadable(
+                "rules",
+                format!("version {HOLDOUT_VERSION} counts one edge per ply: {rules} colours sets of edges"),
+            ))
+        }
+        HOLDOUT_VERSION => GameClaim::NoWinWithin {
+            prover: colour(&mut it, "prover")?,
+            plies: number(header_line(&mut it, "plies")?, "plies")?,
         },
         _ => match header_line(&mut it, "claim")? {
             "draw" => GameClaim::Draw,

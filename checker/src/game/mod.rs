@@ -1,9 +1,11 @@
-//! Versions 3 and 5: certificates of graph Ramsey games (Slany's family:
+//! Versions 3, 5 and 14: certificates of graph Ramsey games (Slany's family:
 //! rules, any board graph, a target per colour, a start position), written
 //! by `ramsey-verify solve --cert`. A version-3 certificate is the winner's
 //! memoryless strategy, one move per position (up to the board's
 //! automorphisms) where the winner is to move; a version-5 certificate
-//! proves a draw with both colours' non-losing strategies. This module has
+//! proves a draw with both colours' non-losing strategies; a version-14
+//! certificate proves that one colour does not win within a number of
+//! plies ([`holdout`]). This module has
 //! its own positions and subgraph test ([`position`]), its own reading of
 //! the rules ([`rules`], from proofs/FORMAT.md), one closure check for
 //! every claim ([`closure`]) and uses the crate's isomorphism test, which
@@ -12,6 +14,7 @@
 
 pub mod closure;
 pub mod header;
+pub mod holdout;
 pub mod position;
 pub mod rules;
 
@@ -32,8 +35,11 @@ pub struct Statement {
     pub targets: [String; 2],
     /// The colour that moved first (`red` or `blue`).
     pub first: &'static str,
-    /// The winner (`red` or `blue`), or `None` for a draw (version 5).
+    /// The winner (`red` or `blue`), or `None` for a draw (version 5) and
+    /// for version 14.
     pub winner: Option<&'static str>,
+    /// Version 14: the colour that does not win, and within how many plies.
+    pub no_win_within: Option<(&'static str, u32)>,
 }
 
 /// Checks a version-3 or version-5 body against its header: the start
@@ -49,6 +55,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     let winner = match header.claim {
         GameClaim::Wins { winner, .. } => Some(winner),
         GameClaim::Draw => None,
+        GameClaim::NoWinWithin { prover, plies } => return holdout::check(header, body, threads, prover, plies),
     };
     // What each colour's strategy must achieve, if the claim has one.
     let aims = [Colour::Red, Colour::Blue].map(|c| match winner {
@@ -60,6 +67,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         first_line: header.first_line,
         winner,
         position: Position::coloured,
+        depth: closure::positive_depth,
     };
     let index = Index::new(layout, body.split(|&b| b == b'\n').take(header.entries).collect())?;
     let strategy = |colour: Colour| {
@@ -88,14 +96,19 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         let strategy = strategy(e.colour).ok_or((line, format!("{} makes no claim here", name(e.colour))))?;
         strategy.check_entry(&e, &index).map_err(|why| (line, why))
     })?;
-    let statement = Statement {
+    Ok((statement(header, winner), moves, index.len(), replies + start_replies))
+}
+
+/// The game `header` states, with `winner` (if any).
+fn statement(header: &Header, winner: Option<Colour>) -> Statement {
+    Statement {
         rules: header.rules.to_string(),
         board: header.board_text.clone(),
         targets: [header.targets[0].1.clone(), header.targets[1].1.clone()],
         first: name(header.first),
         winner: winner.map(name),
-    };
-    Ok((statement, moves, index.len(), replies + start_replies))
+        no_win_within: None,
+    }
 }
 
 /// Why the start position cannot be played: a colour owns a target that counts.
@@ -115,7 +128,7 @@ fn root(header: &Header, strategy: &Strategy<Game, Aim>, index: &Index) -> Resul
     if header.to_move != strategy.prover {
         let limit = match header.claim {
             GameClaim::Wins { bound, .. } => Some(bound),
-            GameClaim::Draw => None,
+            GameClaim::Draw | GameClaim::NoWinWithin { .. } => None,
         };
         let context = || "from the start position".to_string();
         let (replies, most) = strategy.reply_turn(start, limit, index, &context)?;

@@ -175,6 +175,7 @@ fn prove<S: Scores + Copy>(
         first_line: HEADER_LINES + 1,
         winner: None,
         position,
+        depth: crate::game::closure::positive_depth,
     };
     let index = Index::new(layout, lines)?;
     let bounds = [(Colour::Red, header.at_least), (Colour::Blue, header.at_most)]

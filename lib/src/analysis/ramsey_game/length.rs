@@ -34,16 +34,16 @@
 //! shared by the tables alive at once (the score-only search's, then at
 //! most two tests'): each gets half of it.
 
+use super::halves::{fastest_certificate, holdout_certificate, TestSolver};
 use super::winner_decider;
 use crate::core::board::{Edge, Player, Position};
-use crate::engine::extract::{Prover, WalkSize};
-use crate::engine::{inverse, solve, Counters, Limits, MoveValue, NoHook, SolveReport, Solver, Stopped};
+use crate::engine::{inverse, solve, Counters, Limits, MoveValue, SolveReport, Solver, Stopped};
 use crate::games::horizon::Horizoned;
 use crate::games::ply_horizon::{PlyHints, PlyHorizon};
 use crate::games::prelude::*;
 use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::{FirstWins, Value};
-use crate::verify::cert::game::{certificate_with_depths, solved_game_certificate, walk_bytes};
+use crate::verify::cert::game::solved_game_certificate;
 use crate::verify::cert::Certificate;
 use std::time::Instant;
 
@@ -77,10 +77,11 @@ pub struct ByTests {
     /// both players' non-losing strategies (version 5, off the exact
     /// solver).
     pub certificate: Option<Certificate>,
+    /// Where asked for and someone wins: the loser's half, "the winner
+    /// does not win within `d - gap` plies" (version 14, read off the
+    /// failing test; `halves.rs`), with those plies.
+    pub lower: Option<(u32, Certificate)>,
 }
-
-/// A test's search: the solver of one horizon, with its table.
-type TestSolver<'g> = Solver<'g, PlyHorizon<'g, RamseyGame>, NoHook, FirstWins>;
 
 /// The tests that pinned a length `d`: the one at `d` (holds) and at
 /// `d - gap` (fails; none where `d` is the least length possible), both
@@ -115,10 +116,11 @@ struct Tests<'g> {
 }
 
 /// The exact value of `game` from its start by tests (module docs), and
-/// with `certify` its certificate ([`ByTests::certificate`]; the game's
-/// moves must colour one edge each, so that the plies played are the
-/// edges coloured).
-pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Result<ByTests, Stopped> {
+/// with `certify` its certificate ([`ByTests::certificate`]), with
+/// `lower` the loser's half too ([`ByTests::lower`]; the game's moves
+/// must colour one edge each, so that the plies played are the edges
+/// coloured).
+pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool, lower: bool) -> Result<ByTests, Stopped> {
     let started = Instant::now();
     let half = limits.with_max_memory(limits.max_memory() / 2);
     let mut tests = Tests {
@@ -137,14 +139,19 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Resul
             winner_positions: tests.winner_positions,
             tests: vec![],
             certificate,
+            lower: None,
         });
     };
     let pinned = tests.pin(&start, winner)?;
     let line = tests.line(&start, winner, &pinned)?;
     let moves = tests.start_moves(&start, winner, &pinned)?;
     let certificate = certify
-        .then(|| fastest_certificate(game, winner, &pinned))
+        .then(|| fastest_certificate(game, winner, &pinned.holds, pinned.length))
         .transpose()?;
+    let lower = match lower {
+        true => Some(tests.lower_half(&start, winner, &pinned)?),
+        false => None,
+    };
     let stored: u64 = tests.done.iter().map(|t| t.positions).sum();
     let report = SolveReport {
         value: Value {
@@ -162,6 +169,7 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Resul
         winner_positions: tests.winner_positions,
         tests: tests.done,
         certificate,
+        lower,
     })
 }
 
@@ -170,67 +178,30 @@ pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool) -> Resul
 /// Where the rules fix who moves last in a won game, a win's length has a
 /// known parity, so a failing test at `d - 2` and a holding one at `d` pin
 /// the length `d` (module docs): a length too long to pin in one
-/// `--by-tests` run is pinned by such tests run one at a time.
-pub fn wins_within(game: &RamseyGame, player: Player, plies: u32, limits: Limits) -> Result<LengthTest, Stopped> {
+/// `--by-tests` run is pinned by such tests run one at a time. With
+/// `certify`, the test's certificate: where it holds her strategy
+/// (version 3, depths: her moves in the plies left), where it fails his
+/// (version 14); single-edge moves only.
+pub fn wins_within(
+    game: &RamseyGame,
+    player: Player,
+    plies: u32,
+    limits: Limits,
+    certify: bool,
+) -> Result<(LengthTest, Option<Certificate>), Stopped> {
     let mut tests = Tests {
         game,
         limits,
         winner_positions: 0,
         done: vec![],
     };
-    tests.test(&game.start(), player, plies)?;
-    Ok(tests.done.pop().expect("the test just run is recorded"))
-}
-
-/// The winner's moves read off the passing test ([`Pinned::holds`]): at a
-/// position `p` plies from the start, the test's first move after which
-/// she still wins within `d - p - 1` plies. Every position of the
-/// strategy is one the test found won in time, so its depth (her moves in
-/// the plies left, `ceil((d - p) / 2)`) falls by one from an entry to the
-/// next: the checker's closure.
-struct Fastest<'s, 'g> {
-    holds: &'s TestSolver<'g>,
-    length: u32,
-    /// Edges coloured at the start: the plies played are the edges
-    /// coloured since.
-    start_coloured: usize,
-    position_bytes: u64,
-}
-
-impl Fastest<'_, '_> {
-    /// The plies left before the horizon at `position`.
-    fn left(&self, position: &Position) -> u32 {
-        let coloured = position.edge_count(Player::First) + position.edge_count(Player::Second);
-        self.length - (coloured - self.start_coloured) as u32
-    }
-}
-
-impl Prover<RamseyGame> for Fastest<'_, '_> {
-    fn choose(&self, position: &Position) -> Result<Vec<Edge>, Stopped> {
-        let at = self.holds.game().at(position.clone(), self.left(position));
-        Ok(self
-            .holds
-            .chosen_move(&at)?
-            .expect("the winner's positions are not over"))
-    }
-    /// The walk and the test's table together within the cap.
-    fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
-        self.holds.room_for(walk_bytes(size, self.position_bytes))
-    }
-}
-
-/// `winner`'s strategy winning within the pinned length, as a version-3
-/// certificate whose depths are her moves in the plies left.
-fn fastest_certificate(game: &RamseyGame, winner: Player, pinned: &Pinned<'_>) -> Result<Certificate, Stopped> {
-    let start = game.start();
-    let prover = Fastest {
-        holds: &pinned.holds,
-        length: pinned.length,
-        start_coloured: start.edge_count(Player::First) + start.edge_count(Player::Second),
-        position_bytes: start.bytes(),
+    let (wins, solver) = tests.test(&game.start(), player, plies)?;
+    let certificate = match (certify, wins) {
+        (false, _) => None,
+        (true, true) => Some(fastest_certificate(game, player, &solver, plies)?),
+        (true, false) => Some(holdout_certificate(game, player, &solver, plies)?),
     };
-    let depth = |p: &Position| prover.left(p).div_ceil(2);
-    certificate_with_depths(game, winner, &prover, pinned.length, depth)
+    Ok((tests.done.pop().expect("the test just run is recorded"), certificate))
 }
 
 impl<'g> Tests<'g> {
@@ -330,6 +301,25 @@ impl<'g> Tests<'g> {
             holds,
             fails,
         })
+    }
+
+    /// The loser's half of the length pinned from `position`: "`winner`
+    /// does not win within `d - gap` plies", off the failing test (run
+    /// here where the length is the least possible, so none was: then
+    /// at `d - gap` or 0 plies, which fails since the game is not over).
+    fn lower_half(
+        &mut self,
+        position: &Position,
+        winner: Player,
+        pinned: &Pinned<'g>,
+    ) -> Result<(u32, Certificate), Stopped> {
+        let plies = pinned.length.saturating_sub(pinned.gap);
+        let certify = |fails: &TestSolver<'g>| holdout_certificate(self.game, winner, fails, plies);
+        let certificate = match &pinned.fails {
+            Some(fails) => certify(fails)?,
+            None => certify(&self.test(position, winner, plies)?.1)?,
+        };
+        Ok((plies, certificate))
     }
 
     /// The exact solver's optimal line from `position` (module docs).

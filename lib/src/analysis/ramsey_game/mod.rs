@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 pub mod explain;
+mod halves;
 mod length;
 mod report;
 mod winner;

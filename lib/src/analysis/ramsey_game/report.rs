@@ -13,6 +13,7 @@ use crate::core::words::count;
 use crate::engine::{solve, Counters, Decider, Limits, SolveReport, Solver, Stopped};
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
+use crate::verify::cert::Certificate;
 use std::collections::BTreeMap;
 
 /// How the census counts, stated in every census report so the numbers can
@@ -46,6 +47,9 @@ pub enum Answer {
         player: Player,
         /// The test's answer.
         test: LengthTest,
+        /// Where asked for: her strategy where the test holds (version 3),
+        /// his where it fails (version 14).
+        certificate: Option<Certificate>,
     },
 }
 
@@ -83,9 +87,10 @@ impl<'g> GameAnswer<'g> {
     /// The exact value of `game` by tests on the length
     /// ([`solve_by_tests`]: sequential searches, so one thread).
     /// With `certify`, the certificate is in the answer
-    /// ([`ByTests::certificate`]).
-    pub fn by_tests(game: &'g RamseyGame, limits: Limits, certify: bool) -> Result<Self, Stopped> {
-        let answer = Answer::ByTests(solve_by_tests(game, limits, certify)?);
+    /// ([`ByTests::certificate`]), and with `lower` the loser's half
+    /// ([`ByTests::lower`]).
+    pub fn by_tests(game: &'g RamseyGame, limits: Limits, certify: bool, lower: bool) -> Result<Self, Stopped> {
+        let answer = Answer::ByTests(solve_by_tests(game, limits, certify, lower)?);
         Ok(GameAnswer {
             game,
             threads: 1,
@@ -94,13 +99,24 @@ impl<'g> GameAnswer<'g> {
     }
 
     /// Whether `player` wins within `plies` plies from the start
-    /// ([`wins_within`]: one test, one thread).
-    pub fn wins_within(game: &'g RamseyGame, player: Player, plies: u32, limits: Limits) -> Result<Self, Stopped> {
-        let test = wins_within(game, player, plies, limits)?;
+    /// ([`wins_within`]: one test, one thread), with `certify` the test's
+    /// certificate.
+    pub fn wins_within(
+        game: &'g RamseyGame,
+        player: Player,
+        plies: u32,
+        limits: Limits,
+        certify: bool,
+    ) -> Result<Self, Stopped> {
+        let (test, certificate) = wins_within(game, player, plies, limits, certify)?;
         Ok(GameAnswer {
             game,
             threads: 1,
-            answer: Answer::Within { player, test },
+            answer: Answer::Within {
+                player,
+                test,
+                certificate,
+            },
         })
     }
 
@@ -175,7 +191,7 @@ impl<'g> GameAnswer<'g> {
             Answer::Census(counts) => census_text(game, counts),
             Answer::Winner(found) => winner_text(game, &header, found),
             Answer::ByTests(found) => format!("{header}\n{}{}", found.report.to_text(game), tests_text(found)),
-            Answer::Within { player, test } => format!(
+            Answer::Within { player, test, .. } => format!(
                 "{header}\n{} {} within {} plies\npositions: {}   time: {:.3}s\n",
                 player.colour_name().to_uppercase(),
                 if test.wins { "WINS" } else { "does NOT win" },
@@ -208,7 +224,7 @@ impl<'g> GameAnswer<'g> {
                 map.insert("by_tests".into(), tests_json(found));
                 fields
             }
-            Answer::Within { player, test } => serde_json::json!({
+            Answer::Within { player, test, .. } => serde_json::json!({
                 "player": player.colour_name(),
                 "within_plies": test.plies,
                 "wins": test.wins,

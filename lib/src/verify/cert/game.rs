@@ -433,3 +433,23 @@ pub(crate) fn seal_draw(
     let body = strategies_body(entries);
     sealed_game(DRAW_FORMAT_VERSION, game, from, "claim draw", &body)
 }
+
+/// Certificate format version of "no win within `L` plies" certificates
+/// of graph Ramsey games (the holder's strategy).
+pub const HOLDOUT_FORMAT_VERSION: u32 = 14;
+
+/// A version-14 certificate from `from`: `prover` does not win within
+/// `plies` plies, with the holder's entries (each with its number of
+/// coloured edges, the first key of the sort, and its line).
+pub(crate) fn seal_holdout(
+    game: &RamseyGame,
+    from: &Position,
+    prover: Player,
+    plies: u32,
+    mut lines: Vec<(usize, String)>,
+) -> Certificate {
+    lines.sort_unstable();
+    let body: String = lines.into_iter().map(|(_, line)| line).collect();
+    let claim = format!("prover {}\nplies {plies}", prover.colour_name());
+    sealed_game(HOLDOUT_FORMAT_VERSION, game, from, &claim, &body)
+}
