@@ -24,7 +24,7 @@
 //! In every case her points also end at least at her least in any play.
 
 use super::strategy::{better, every_set_has_room, greedy_share, oriented, View};
-use super::{affordable_counts, Points, Rows, MAX_BOARD_VERTICES};
+use super::{affordable_counts, Points, Rows, COSTS, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
 use crate::games::colex::{small_members, SmallSet};
 
@@ -42,7 +42,7 @@ struct Side<'r> {
     least_any: u32,
     /// His affordable costs ([`Side::his_costs`]) counted as
     /// [`affordable_counts`] takes them, and his most points in any play.
-    his_counts: [u32; MAX_BOARD_VERTICES + 1],
+    his_counts: [u32; COSTS],
     his_most_any: u32,
     /// At each vertex, the edges he still needs to take it (0 if his) if
     /// he can and his moves left pay for them, else [`OUT_OF_REACH`].
@@ -60,10 +60,8 @@ struct Side<'r> {
 /// `enough` for the test at hand.
 pub(super) fn bound(rows: &Rows, player: Player, to_move: Player, enough: &dyn Fn(Points) -> bool) -> Points {
     let side = Side::new(rows, player, to_move);
-    let cheap = side.greedy().into_iter().flatten().fold(
-        oriented(player, side.least_any, side.his_most_any),
-        |a, b| better(player, a, b),
-    );
+    let any = oriented(player, side.least_any, side.his_most_any);
+    let cheap = side.greedy().map_or(any, |g| better(player, any, g));
     match enough(cheap) {
         true => cheap,
         false => side.pairing().map_or(cheap, |p| better(player, cheap, p)),
@@ -80,9 +78,9 @@ impl Side<'_> {
         let view = View::new(rows, player, to_move);
         let (own, other, theirs) = (view.own, view.other, view.theirs);
         let (mut now, mut open) = (0, 0);
-        let mut stops = [0; MAX_BOARD_VERTICES + 1];
+        let mut stops = [0; COSTS];
         let mut his_costs = [OUT_OF_REACH; MAX_BOARD_VERTICES];
-        let mut his_counts = [0; MAX_BOARD_VERTICES + 1];
+        let mut his_counts = [0; COSTS];
         let mut cheapest = [None; 2];
         for v in 0..rows.n {
             let (d, free, mine, his) = (rows.degree[v], rows.free_count[v], own[v], other[v]);
@@ -154,17 +152,22 @@ impl Side<'_> {
     /// cannot afford it is his most in any play, no less than any. Either
     /// player ranks two bounds with her points equal by his alone (his
     /// fewer is better for her), so these two are as good as all of them.
-    fn greedy(&self) -> [Option<Points>; 2] {
-        let mine = [self.least_any, self.least_any.max(self.now + 1)];
-        [0, 1].map(|kind| {
-            self.cheapest[kind].map(|cost| {
-                let his = match cost {
-                    OUT_OF_REACH => self.his_most_any,
-                    c => self.his_most_without_one(c),
-                };
-                oriented(self.view.player, mine[kind], his)
-            })
-        })
+    fn greedy(&self) -> Option<Points> {
+        let (mut best, mut counted) = (None, None);
+        for (kind, mine) in [self.least_any, self.least_any.max(self.now + 1)].into_iter().enumerate() {
+            let his = match self.cheapest[kind] {
+                None => continue,
+                Some(OUT_OF_REACH) => self.his_most_any,
+                // Both kinds often have the same cheapest cost: counted once.
+                Some(cost) => match counted {
+                    Some((c, his)) if c == cost => his,
+                    _ => counted.insert((cost, self.his_most_without_one(cost))).1,
+                },
+            };
+            let bound = oriented(self.view.player, mine, his);
+            best = Some(best.map_or(bound, |b| better(self.view.player, b, bound)));
+        }
+        best
     }
 
     /// Her least and his most points under the pairing of the module
@@ -180,26 +183,23 @@ impl Side<'_> {
     fn pairing(&self) -> Option<Points> {
         let (rows, view) = (self.view.rows, &self.view);
         let mut pairs = [0; MAX_BOARD_VERTICES];
-        let (mut held, mut last): (SmallSet, Option<(u32, usize)>) = (0, None);
+        // Each vertex's place in that order as a key, the larger first.
+        let mut key = [0u32; MAX_BOARD_VERTICES];
+        let (mut held, mut last) = (0 as SmallSet, u32::MAX);
         for v in (0..rows.n).filter(|&v| (1..OUT_OF_REACH).contains(&self.his_costs[v])) {
             let p = view.other[v] + rows.free_count[v] - rows.degree[v] / 2;
-            (pairs[v], held) = (p, held | 1 << v);
-            // The last to go of those wanting too many: fewest pairs, then
-            // the highest vertex.
-            if 2 * p > rows.free_count[v] && last.is_none_or(|(q, _)| p <= q) {
-                last = Some((p, v));
+            (pairs[v], key[v], held) = (p, p << 4 | (15 - v as u32), held | 1 << v);
+            if 2 * p > rows.free_count[v] {
+                last = last.min(key[v]);
             }
         }
-        if let Some((q, u)) = last {
-            held &= !small_members(held).fold(0, |s, v| s | SmallSet::from(goes_before(pairs[v], v, q, u)) << v);
+        for v in small_members(held).filter(|&v| key[v] >= last) {
+            held &= !(1 << v);
         }
         let pairs = &pairs[..rows.n];
         while held != 0 && !every_set_has_room(rows, pairs, held) {
-            let hardest = small_members(held).fold(None, |h: Option<usize>, v| match h {
-                Some(h) if pairs[h] >= pairs[v] => Some(h),
-                _ => Some(v),
-            });
-            held &= !(1 << hardest.expect("a held vertex"));
+            let hardest = small_members(held).max_by_key(|&v| key[v]).expect("a held vertex");
+            held &= !(1 << hardest);
         }
         if held == 0 {
             return None;
@@ -208,13 +208,6 @@ impl Side<'_> {
         let mine = self.least_any.max(self.now + taken.count() as u32);
         Some(oriented(view.player, mine, self.his_most(held)))
     }
-}
-
-/// Whether vertex `v` wanting `p` pairs goes no later than vertex `u`
-/// wanting `q` in the pairing's order (most pairs first, the lowest
-/// vertex of equals first).
-fn goes_before(p: u32, v: usize, q: u32, u: usize) -> bool {
-    p > q || (p == q && v <= u)
 }
 
 #[cfg(test)]
@@ -255,7 +248,7 @@ mod tests {
                 let all = every_greedy_bound(&side);
                 found += usize::from(all.is_some());
                 assert_eq!(
-                    best(player, side.greedy().into_iter().flatten()),
+                    side.greedy(),
                     all,
                     "case {case}, {player:?}"
                 );
