@@ -247,6 +247,32 @@ pub trait Hints: Rules {
     ) -> (Option<Self::Score>, Option<Self::Score>) {
         self.score_bounds(position).unzip()
     }
+    /// Whether [`Hints::score_bounds_for`] is [`Hints::score_bound_side`]
+    /// of the player who just moved, then, unless that side decides the
+    /// test, of the player to move. Then the threshold search asks a child
+    /// for the first side only (the only one that can cut the parent's
+    /// test) and for the second only where it needs it: to rank the child
+    /// among children of equal priority, or to search it. Same bounds where
+    /// asked, so the same search. The default: no.
+    fn bounds_by_side(&self) -> bool {
+        false
+    }
+    /// One side of [`Hints::score_bounds_for`]: `player`'s (a lower bound
+    /// for the first player, an upper one for the second), refined only
+    /// until it decides the test (`meets`). The default: that side of
+    /// `score_bounds_for`.
+    fn score_bound_side(
+        &self,
+        position: &Self::Position,
+        meets: &dyn Fn(Self::Score) -> bool,
+        player: Player,
+    ) -> Option<Self::Score> {
+        let (lo, hi) = self.score_bounds_for(position, meets);
+        match player {
+            Player::First => lo,
+            Player::Second => hi,
+        }
+    }
     /// How promising move `m` looks for the player to move in `position`
     /// (higher is tried first by the threshold search; only the order of
     /// search depends on it, never a value). The default ranks all alike.

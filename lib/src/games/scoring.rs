@@ -447,19 +447,36 @@ impl Hints for ScoringGame {
     ) -> (Option<Points>, Option<Points>) {
         let rows = Rows::of(position);
         let to_move = position.to_move();
-        // Alice's side (a lower bound) decides the test if it meets it,
-        // Bob's (an upper bound) if it does not.
-        let decides = |p: Player, s: Points| meets(s) == (p == Player::First);
         let mut sides = [None, None];
         for p in [to_move.opponent(), to_move] {
-            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(p, s)));
+            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(meets, p, s)));
             sides[p as usize] = Some(s);
-            if decides(p, s) {
+            if decides(meets, p, s) {
                 break;
             }
         }
         (sides[0], sides[1])
     }
+
+    /// Yes: [`Hints::score_bounds_for`] is [`ScoringGame::side_bound`] of
+    /// the player who just moved, then of the player to move.
+    fn bounds_by_side(&self) -> bool {
+        true
+    }
+
+    /// [`ScoringGame::side_bound`] of `player`, as
+    /// [`Hints::score_bounds_for`] asks for it.
+    fn score_bound_side(&self, position: &Position, meets: &dyn Fn(Points) -> bool, player: Player) -> Option<Points> {
+        let test = |s| decides(meets, player, s);
+        Some(self.side_bound(&Rows::of(position), player, position.to_move(), Some(&test)))
+    }
+}
+
+/// Whether `player`'s side of the bounds, `s`, decides the test `meets`:
+/// Alice's side (a lower bound) if it meets it, Bob's (an upper bound) if
+/// it does not.
+fn decides(meets: &dyn Fn(Points) -> bool, player: Player, s: Points) -> bool {
+    meets(s) == (player == Player::First)
 }
 
 impl ScoringGame {

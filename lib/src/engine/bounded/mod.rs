@@ -95,6 +95,9 @@ pub struct BoundedSolver<'g, G: Symmetric + Hints> {
 struct Child<G: Rules> {
     position: G::Position,
     known: Interval<G::Score>,
+    /// Whether `known` is all the game's bounds for the test give
+    /// ([`Hints::bounds_by_side`]: else the second side is still to ask).
+    complete: bool,
     priority: i32,
 }
 
@@ -331,18 +334,7 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
     ) -> Option<Test<G::Score>> {
         let mover = self.game.to_move(position);
         Some(match self.children(position, moves, mover, t) {
-            Ok(mut children) => {
-                // The game's priority, then the most promising bounds for
-                // the mover (a stable sort: ties keep the canonical move
-                // order); no child's bounds cut the test here.
-                children.sort_by(|a, b| {
-                    b.priority.cmp(&a.priority).then_with(|| match mover {
-                        Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
-                        Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
-                    })
-                });
-                self.combine(mover, &children, t, ply)?
-            }
+            Ok(mut children) => self.combine(mover, &mut children, t, ply)?,
             Err(cut) => cut,
         })
     }
@@ -370,6 +362,40 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         Some(clamp(result, known))
     }
 
+    /// What the game knows of a child (made by `mover`) before it is
+    /// searched, for the parent's test `t`, and whether that is all it
+    /// knows ([`Child::complete`]): a game that bounds side by side
+    /// ([`Hints::bounds_by_side`]) is asked for `mover`'s side only, the
+    /// only side that can cut the test; the other is asked for by
+    /// [`Self::complete`] where needed.
+    fn child_known(&self, position: &G::Position, t: Threshold<G::Score>, mover: Player) -> (Interval<G::Score>, bool) {
+        if !self.game.bounds_by_side() || self.game.outcome(position).is_some() {
+            return (self.static_known(position, Some(t)), true);
+        }
+        let side = self.game.score_bound_side(position, &|s| t.met_by(s), mover);
+        let known = match mover {
+            Player::First => Interval { lo: side, hi: None },
+            Player::Second => Interval { lo: None, hi: side },
+        };
+        // A side that decides the test is all `score_bounds_for` gives.
+        (known, known.decides(t).is_some())
+    }
+
+    /// The rest of a child's bounds for the test `t` (the side of the
+    /// player to move in it, `mover`'s opponent): then its interval is the
+    /// one [`Self::static_known`] gives.
+    fn complete(&self, child: &mut Child<G>, t: Threshold<G::Score>, mover: Player) {
+        if child.complete {
+            return;
+        }
+        let side = self.game.score_bound_side(&child.position, &|s| t.met_by(s), mover.opponent());
+        match mover.opponent() {
+            Player::First => child.known.lo = side,
+            Player::Second => child.known.hi = side,
+        }
+        child.complete = true;
+    }
+
     /// A node's children, made (played, bounded for the test `t`) in the
     /// order of the game's priority (ties in canonical move order); or the
     /// answer of the first whose bounds already cut the test (the rest are
@@ -389,31 +415,52 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         let mut children = Vec::with_capacity(moves.len());
         for (priority, m) in moves {
             let position = self.game.play(position, &m);
-            let known = self.static_known(&position, Some(t));
+            let (known, complete) = self.child_known(&position, t, mover);
             if let Some(cut) = known.decides(t).filter(|&r| cuts(mover, r)) {
                 return Err(cut);
             }
             children.push(Child {
                 position,
                 known,
+                complete,
                 priority,
             });
         }
         Ok(children)
     }
 
-    /// The parent's answer from its children's, searched one after the
-    /// other in order: red meets the threshold if one child does, blue
-    /// fails it if one child does.
+    /// The parent's answer from its children's (made in the order of the
+    /// game's priority, none cutting the test by its bounds), searched one
+    /// after the other: red meets the threshold if one child does, blue
+    /// fails it if one child does. The order: the game's priority, then the
+    /// most promising bounds for the mover, ties in canonical move order;
+    /// each group of equal priority is completed ([`Self::complete`]) and
+    /// ranked when the search gets to it (a group after a child that
+    /// decides the test is never needed).
     fn combine(
         &self,
         mover: Player,
-        children: &[Child<G>],
+        children: &mut [Child<G>],
         t: Threshold<G::Score>,
         ply: usize,
     ) -> Option<Test<G::Score>> {
         let mut answers = Vec::with_capacity(children.len());
-        for child in children {
+        let mut group_end = 0;
+        for i in 0..children.len() {
+            if i == group_end {
+                let priority = children[i].priority;
+                group_end = i + children[i..].iter().take_while(|c| c.priority == priority).count();
+                let group = &mut children[i..group_end];
+                for child in group.iter_mut() {
+                    self.complete(child, t, mover);
+                }
+                // A stable sort: ties keep the canonical move order.
+                group.sort_by(|a, b| match mover {
+                    Player::First => b.known.promise(mover).cmp(&a.known.promise(mover)),
+                    Player::Second => a.known.promise(mover).cmp(&b.known.promise(mover)),
+                });
+            }
+            let child = &children[i];
             let r = match child.known.decides(t) {
                 Some(r) => r,
                 None if self.game.search_directly(&child.position) => {
