@@ -65,12 +65,6 @@ const DIRECT_FREE_EDGES: usize = 4;
 /// Largest board the scoring games accept (vertices).
 pub const MAX_BOARD_VERTICES: usize = 12;
 
-/// How many edge counts a VC cost can be ([`affordable_counts`]): a vertex
-/// has degree at most `MAX_BOARD_VERTICES - 1`, so taking it needs at most
-/// `(MAX_BOARD_VERTICES - 1) / 2 + 1` edges and stopping the other colour
-/// there at most `⌈(MAX_BOARD_VERTICES - 1) / 2⌉`: costs `0 ..= 6`.
-const COSTS: usize = (MAX_BOARD_VERTICES - 1) / 2 + 2;
-
 /// Which of the paper's games.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Scoring {
@@ -273,45 +267,18 @@ fn reach(own: &[SmallSet], free: &[SmallSet]) -> [SmallSet; MAX_BOARD_VERTICES] 
 /// How much an edge end at `v` matters to `me` in the VC game: 0 if `v`
 /// is decided, else more the fewer edges either colour still needs there
 /// (building counts twice as much as blocking; measured on K7 and C(19)).
+/// (Each row read once, in one word: this runs twice per move made.)
 fn vc_urgency(position: &Position, v: Vertex, me: Player) -> u32 {
-    let need = position.board_neighbours(v).count_ones() / 2 + 1;
-    let free = position.free_neighbours(v).count_ones();
-    let [mine, theirs] = [me, me.opponent()].map(|p| need.checked_sub(position.neighbours(p, v).count_ones()));
+    let small = |set: VertexSet| set as SmallSet;
+    let board = small(position.board_neighbours(v));
+    let [mine, theirs] = [me, me.opponent()].map(|p| small(position.neighbours(p, v)));
+    let need = board.count_ones() / 2 + 1;
+    let free = (board & !mine & !theirs).count_ones();
+    let [mine, theirs] = [mine, theirs].map(|set| need.checked_sub(set.count_ones()));
     match (mine, theirs) {
         (Some(m), Some(t)) if m > 0 && t > 0 && m.min(t) <= free => 2 * (10 - m) + (10 - t),
         _ => 0,
     }
-}
-
-/// At most how many vertices a player with `moves` edges left can pay
-/// for, `how_many[c]` of them costing `c` edges each (only costs up to
-/// `moves` counted; the others are out of reach): `k` vertices cost at
-/// least the `k` cheapest costs, and `moves` edges bring at most
-/// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
-/// brings two only if both its ends are among them). Past `2 * moves`
-/// edge-ends spent no more vertices are affordable (the costs only grow),
-/// so the count stops there.
-fn affordable_counts(how_many: &[u32; COSTS], moves: u32) -> u32 {
-    // Plain counters and `while` loops: this runs about five times per
-    // bound, and the iterator form cost a quarter of the VC bound.
-    let (mut k, mut spent, mut best) = (0u32, 0u32, 0u32);
-    let (last, cap) = ((moves as usize).min(COSTS - 1), 2 * moves);
-    let mut cost = 0;
-    while cost <= last {
-        let (c, end) = (cost as u32, k + how_many[cost]);
-        while k < end {
-            k += 1;
-            spent += c;
-            if spent > cap {
-                return best;
-            }
-            if spent <= moves + moves.min(k * (k - 1) / 2) {
-                best = k;
-            }
-        }
-        cost += 1;
-    }
-    best
 }
 
 /// Length does not matter: Alice and Bob only count points.

@@ -24,7 +24,7 @@
 //! In every case her points also end at least at her least in any play.
 
 use super::strategy::{better, every_set_has_room, greedy_share, oriented, View};
-use super::{affordable_counts, Points, Rows, COSTS, MAX_BOARD_VERTICES};
+use super::{Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
 use crate::games::colex::{small_members, SmallSet};
 
@@ -210,6 +210,44 @@ impl Side<'_> {
     }
 }
 
+/// How many edge counts a cost can be ([`affordable_counts`]): a vertex
+/// has degree at most `MAX_BOARD_VERTICES - 1`, so taking it needs at most
+/// `(MAX_BOARD_VERTICES - 1) / 2 + 1` edges and stopping the other colour
+/// there at most `⌈(MAX_BOARD_VERTICES - 1) / 2⌉`: costs `0 ..= 6`.
+const COSTS: usize = (MAX_BOARD_VERTICES - 1) / 2 + 2;
+
+/// At most how many vertices a player with `moves` edges left can pay
+/// for, `how_many[c]` of them costing `c` edges each (only costs up to
+/// `moves` counted; the others are out of reach): `k` vertices cost at
+/// least the `k` cheapest costs, and `moves` edges bring at most
+/// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
+/// brings two only if both its ends are among them). Past `2 * moves`
+/// edge-ends spent no more vertices are affordable (the costs only grow),
+/// so the count stops there.
+///
+/// Plain counters and `while` loops: this runs about five times per
+/// bound, and the iterator form cost a quarter of the VC bound.
+fn affordable_counts(how_many: &[u32; COSTS], moves: u32) -> u32 {
+    let (mut k, mut spent, mut best) = (0u32, 0u32, 0u32);
+    let (last, cap) = ((moves as usize).min(COSTS - 1), 2 * moves);
+    let mut cost = 0;
+    while cost <= last {
+        let (c, end) = (cost as u32, k + how_many[cost]);
+        while k < end {
+            k += 1;
+            spent += c;
+            if spent > cap {
+                return best;
+            }
+            if spent <= moves + moves.min(k * (k - 1) / 2) {
+                best = k;
+            }
+        }
+        cost += 1;
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::strategy::{best, pairs_exist, tests::random_position};
@@ -294,5 +332,53 @@ mod tests {
             }
         }
         assert!(held > 10_000, "{held} positions with a pairing");
+    }
+
+    /// [`affordable_counts`] as first written: the costs bucket by bucket,
+    /// one vertex at a time.
+    fn affordable_one_at_a_time(how_many: &[u32; COSTS], moves: u32) -> u32 {
+        let (mut k, mut spent, mut best) = (0, 0, 0);
+        for (cost, &count) in how_many.iter().enumerate().take(moves as usize + 1) {
+            for _ in 0..count {
+                k += 1;
+                spent += cost as u32;
+                if spent > 2 * moves {
+                    return best;
+                }
+                if spent <= moves + moves.min(k * (k - 1) / 2) {
+                    best = k;
+                }
+            }
+        }
+        best
+    }
+
+    /// [`affordable_counts`] (at most [`COSTS`] costs, plain loops) counts
+    /// as the first loop over costs did, on random counts of up to
+    /// `MAX_BOARD_VERTICES` vertices in all and every number of moves up
+    /// to 34 (more than half of `K_12`'s edges).
+    #[test]
+    fn affordable_counts_are_those_counted_cost_by_cost() {
+        let (mut state, mut some) = (0x2f1e_9d3c_4b5a_6978u64, 0);
+        for _ in 0..20_000 {
+            let mut how_many = [0; COSTS];
+            let mut left = MAX_BOARD_VERTICES as u32;
+            for count in how_many.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *count = (state % (left as u64 + 1)) as u32 % 5;
+                left -= *count;
+            }
+            if state % 8 == 0 {
+                how_many[(state >> 8) as usize % COSTS] += left;
+            }
+            for moves in 0..=34 {
+                let count = affordable_counts(&how_many, moves);
+                some += usize::from(count > 0);
+                assert_eq!(count, affordable_one_at_a_time(&how_many, moves), "{how_many:?}, {moves} moves");
+            }
+        }
+        assert!(some > 100_000, "{some} counts above zero");
     }
 }
