@@ -7,9 +7,9 @@
 use ramsey_verify::core::board::{Board, Edge, Player, Position};
 use ramsey_verify::engine::bounded::BoundedSolver;
 use ramsey_verify::games::colex::colex_graph;
-use ramsey_verify::games::{Hints, Rules, Symmetric};
 use ramsey_verify::games::scoring::{Points, Scoring, ScoringGame, PROBES};
 use ramsey_verify::games::view;
+use ramsey_verify::games::{Hints, Rules, Symmetric};
 
 /// A scoring game whose hints are the game's own but for
 /// `Hints::bounds_by_side`, left at its default (off): the search asks for
@@ -66,7 +66,11 @@ fn second_sides_asked_for_where_needed_search_as_whole_bounds_do() {
             assert!(game.bounds_by_side() && !WholeBounds(game.clone()).bounds_by_side());
             assert_eq!(run(&game), run(&WholeBounds(game.clone())), "{scoring:?} on {board:?}");
             let bob = game.clone().bob_first();
-            assert_eq!(run(&bob), run(&WholeBounds(bob.clone())), "{scoring:?} on {board:?}, Bob first");
+            assert_eq!(
+                run(&bob),
+                run(&WholeBounds(bob.clone())),
+                "{scoring:?} on {board:?}, Bob first"
+            );
         }
     }
     // A side asked for alone is that side of the full bounds for the test.

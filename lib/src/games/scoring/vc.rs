@@ -154,7 +154,10 @@ impl Side<'_> {
     /// fewer is better for her), so these two are as good as all of them.
     fn greedy(&self) -> Option<Points> {
         let (mut best, mut counted) = (None, None);
-        for (kind, mine) in [self.least_any, self.least_any.max(self.now + 1)].into_iter().enumerate() {
+        for (kind, mine) in [self.least_any, self.least_any.max(self.now + 1)]
+            .into_iter()
+            .enumerate()
+        {
             let his = match self.cheapest[kind] {
                 None => continue,
                 Some(OUT_OF_REACH) => self.his_most_any,
@@ -285,11 +288,7 @@ mod tests {
                 let side = Side::new(&rows, player, position.to_move());
                 let all = every_greedy_bound(&side);
                 found += usize::from(all.is_some());
-                assert_eq!(
-                    side.greedy(),
-                    all,
-                    "case {case}, {player:?}"
-                );
+                assert_eq!(side.greedy(), all, "case {case}, {player:?}");
             }
         }
         assert!(found > 10_000, "{found} positions with a greedy bound");
@@ -376,7 +375,11 @@ mod tests {
             for moves in 0..=34 {
                 let count = affordable_counts(&how_many, moves);
                 some += usize::from(count > 0);
-                assert_eq!(count, affordable_one_at_a_time(&how_many, moves), "{how_many:?}, {moves} moves");
+                assert_eq!(
+                    count,
+                    affordable_one_at_a_time(&how_many, moves),
+                    "{how_many:?}, {moves} moves"
+                );
             }
         }
         assert!(some > 100_000, "{some} counts above zero");
