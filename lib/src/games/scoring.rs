@@ -425,13 +425,13 @@ impl Hints for ScoringGame {
         (sides[0], sides[1])
     }
 
-    /// Yes: [`Hints::score_bounds_for`] is [`ScoringGame::side_bound`] of
+    /// Yes: [`Hints::score_bounds_for`] is the side bound (`side_bound`) of
     /// the player who just moved, then of the player to move.
     fn bounds_by_side(&self) -> bool {
         true
     }
 
-    /// [`ScoringGame::side_bound`] of `player`, as
+    /// The side bound (`side_bound`) of `player`, as
     /// [`Hints::score_bounds_for`] asks for it.
     fn score_bound_side(&self, position: &Position, meets: &dyn Fn(Points) -> bool, player: Player) -> Option<Points> {
         let test = |s| decides(meets, player, s);
