@@ -131,6 +131,15 @@ pub mod prelude {
     pub use super::{FinalScore as _, Hints as _, Notation as _, Rules as _, Symmetric as _};
 }
 
+/// `player`'s side of bounds `(lowest, highest)` on a value: the lowest
+/// for the first player (who maximises), the highest for the second.
+pub fn side_of<S>(player: Player, (lo, hi): (Option<S>, Option<S>)) -> Option<S> {
+    match player {
+        Player::First => lo,
+        Player::Second => hi,
+    }
+}
+
 /// A name read from the command line that is none of a closed list of
 /// names (a rule set, a choices mode, ...): what it was meant to be, the
 /// text given and every valid name.
@@ -267,11 +276,7 @@ pub trait Hints: Rules {
         meets: &dyn Fn(Self::Score) -> bool,
         player: Player,
     ) -> Option<Self::Score> {
-        let (lo, hi) = self.score_bounds_for(position, meets);
-        match player {
-            Player::First => lo,
-            Player::Second => hi,
-        }
+        side_of(player, self.score_bounds_for(position, meets))
     }
     /// How promising move `m` looks for the player to move in `position`
     /// (higher is tried first by the threshold search; only the order of

@@ -193,11 +193,7 @@ impl<G: Hints> Hints for Ranked<'_, G> {
         _meets: &dyn Fn(Self::Score) -> bool,
         player: Player,
     ) -> Option<Self::Score> {
-        let (lo, hi) = self.score_bounds(p).unzip();
-        match player {
-            Player::First => lo,
-            Player::Second => hi,
-        }
+        super::side_of(player, self.score_bounds(p).unzip())
     }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
