@@ -333,6 +333,17 @@ where
     ) -> (Option<Verdict>, Option<Verdict>) {
         (None, None)
     }
+    fn bounds_by_side(&self) -> bool {
+        false
+    }
+    fn score_bound_side(
+        &self,
+        _node: &Self::Position,
+        _meets: &dyn Fn(Verdict) -> bool,
+        _player: Player,
+    ) -> Option<Verdict> {
+        None
+    }
     fn move_priority(&self, _node: &Self::Position, _m: &G::Move) -> i32 {
         0
     }

@@ -224,6 +224,12 @@ impl<G: Hints + HorizonHints> Hints for Horizon<G> {
     fn score_bounds_for(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool) -> (Option<bool>, Option<bool>) {
         (None, None)
     }
+    fn bounds_by_side(&self) -> bool {
+        false
+    }
+    fn score_bound_side(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool, _player: Player) -> Option<bool> {
+        None
+    }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
     }

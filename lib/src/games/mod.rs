@@ -131,6 +131,15 @@ pub mod prelude {
     pub use super::{FinalScore as _, Hints as _, Notation as _, Rules as _, Symmetric as _};
 }
 
+/// `player`'s side of bounds `(lowest, highest)` on a value: the lowest
+/// for the first player (who maximises), the highest for the second.
+pub fn side_of<S>(player: Player, (lo, hi): (Option<S>, Option<S>)) -> Option<S> {
+    match player {
+        Player::First => lo,
+        Player::Second => hi,
+    }
+}
+
 /// A name read from the command line that is none of a closed list of
 /// names (a rule set, a choices mode, ...): what it was meant to be, the
 /// text given and every valid name.
@@ -246,6 +255,28 @@ pub trait Hints: Rules {
         _meets: &dyn Fn(Self::Score) -> bool,
     ) -> (Option<Self::Score>, Option<Self::Score>) {
         self.score_bounds(position).unzip()
+    }
+    /// Whether [`Hints::score_bounds_for`] is [`Hints::score_bound_side`]
+    /// of the player who just moved, then, unless that side decides the
+    /// test, of the player to move. Then the threshold search asks a child
+    /// for the first side only (the only one that can cut the parent's
+    /// test) and for the second only where it needs it: to rank the child
+    /// among children of equal priority, or to search it. Same bounds where
+    /// asked, so the same search. The default: no.
+    fn bounds_by_side(&self) -> bool {
+        false
+    }
+    /// One side of [`Hints::score_bounds_for`]: `player`'s (a lower bound
+    /// for the first player, an upper one for the second), refined only
+    /// until it decides the test (`meets`). The default: that side of
+    /// `score_bounds_for`.
+    fn score_bound_side(
+        &self,
+        position: &Self::Position,
+        meets: &dyn Fn(Self::Score) -> bool,
+        player: Player,
+    ) -> Option<Self::Score> {
+        side_of(player, self.score_bounds_for(position, meets))
     }
     /// How promising move `m` looks for the player to move in `position`
     /// (higher is tried first by the threshold search; only the order of

@@ -182,6 +182,19 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     ) -> (Option<Self::Score>, Option<Self::Score>) {
         self.score_bounds(p).unzip()
     }
+    /// The full bounds, asked for all at once (as above).
+    fn bounds_by_side(&self) -> bool {
+        false
+    }
+    /// That side of the full bounds above.
+    fn score_bound_side(
+        &self,
+        p: &Self::Position,
+        _meets: &dyn Fn(Self::Score) -> bool,
+        player: Player,
+    ) -> Option<Self::Score> {
+        super::side_of(player, self.score_bounds(p).unzip())
+    }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)
     }

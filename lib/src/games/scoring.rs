@@ -267,39 +267,18 @@ fn reach(own: &[SmallSet], free: &[SmallSet]) -> [SmallSet; MAX_BOARD_VERTICES] 
 /// How much an edge end at `v` matters to `me` in the VC game: 0 if `v`
 /// is decided, else more the fewer edges either colour still needs there
 /// (building counts twice as much as blocking; measured on K7 and C(19)).
+/// (Each row read once, in one word: this runs twice per move made.)
 fn vc_urgency(position: &Position, v: Vertex, me: Player) -> u32 {
-    let need = position.board_neighbours(v).count_ones() / 2 + 1;
-    let free = position.free_neighbours(v).count_ones();
-    let [mine, theirs] = [me, me.opponent()].map(|p| need.checked_sub(position.neighbours(p, v).count_ones()));
+    let small = |set: VertexSet| set as SmallSet;
+    let board = small(position.board_neighbours(v));
+    let [mine, theirs] = [me, me.opponent()].map(|p| small(position.neighbours(p, v)));
+    let need = board.count_ones() / 2 + 1;
+    let free = (board & !mine & !theirs).count_ones();
+    let [mine, theirs] = [mine, theirs].map(|set| need.checked_sub(set.count_ones()));
     match (mine, theirs) {
         (Some(m), Some(t)) if m > 0 && t > 0 && m.min(t) <= free => 2 * (10 - m) + (10 - t),
         _ => 0,
     }
-}
-
-/// At most how many vertices a player with `moves` edges left can pay
-/// for, `how_many[c]` of them costing `c` edges each (only costs up to
-/// `moves` counted; the others are out of reach): `k` vertices cost at
-/// least the `k` cheapest costs, and `moves` edges bring at most
-/// `moves + min(moves, binom(k, 2))` edge-ends to `k` vertices (an edge
-/// brings two only if both its ends are among them). Past `2 * moves`
-/// edge-ends spent no more vertices are affordable (the costs only grow),
-/// so the count stops there.
-fn affordable_counts(how_many: &[u32; MAX_BOARD_VERTICES + 1], moves: u32) -> u32 {
-    let (mut k, mut spent, mut best) = (0, 0, 0);
-    for (cost, &count) in how_many.iter().enumerate().take(moves as usize + 1) {
-        for _ in 0..count {
-            k += 1;
-            spent += cost as u32;
-            if spent > 2 * moves {
-                return best;
-            }
-            if spent <= moves + moves.min(k * (k - 1) / 2) {
-                best = k;
-            }
-        }
-    }
-    best
 }
 
 /// Length does not matter: Alice and Bob only count points.
@@ -435,19 +414,36 @@ impl Hints for ScoringGame {
     ) -> (Option<Points>, Option<Points>) {
         let rows = Rows::of(position);
         let to_move = position.to_move();
-        // Alice's side (a lower bound) decides the test if it meets it,
-        // Bob's (an upper bound) if it does not.
-        let decides = |p: Player, s: Points| meets(s) == (p == Player::First);
         let mut sides = [None, None];
         for p in [to_move.opponent(), to_move] {
-            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(p, s)));
+            let s = self.side_bound(&rows, p, to_move, Some(&|s| decides(meets, p, s)));
             sides[p as usize] = Some(s);
-            if decides(p, s) {
+            if decides(meets, p, s) {
                 break;
             }
         }
         (sides[0], sides[1])
     }
+
+    /// Yes: [`Hints::score_bounds_for`] is the side bound (`side_bound`) of
+    /// the player who just moved, then of the player to move.
+    fn bounds_by_side(&self) -> bool {
+        true
+    }
+
+    /// The side bound (`side_bound`) of `player`, as
+    /// [`Hints::score_bounds_for`] asks for it.
+    fn score_bound_side(&self, position: &Position, meets: &dyn Fn(Points) -> bool, player: Player) -> Option<Points> {
+        let test = |s| decides(meets, player, s);
+        Some(self.side_bound(&Rows::of(position), player, position.to_move(), Some(&test)))
+    }
+}
+
+/// Whether `player`'s side of the bounds, `s`, decides the test `meets`:
+/// Alice's side (a lower bound) if it meets it, Bob's (an upper bound) if
+/// it does not.
+fn decides(meets: &dyn Fn(Points) -> bool, player: Player, s: Points) -> bool {
+    meets(s) == (player == Player::First)
 }
 
 impl ScoringGame {

@@ -36,13 +36,7 @@
 
 use super::{Points, Rows, MAX_BOARD_VERTICES};
 use crate::core::board::Player;
-use crate::games::colex::SmallSet;
-use std::cell::RefCell;
-
-thread_local! {
-    /// Per set of vertices, its slack in Hall's condition (reused buffer).
-    static SUBSETS: RefCell<Vec<(i64, SmallSet)>> = const { RefCell::new(Vec::new()) };
-}
+use crate::games::colex::{small_members, SmallSet};
 
 /// A position seen from one player (she; he is the opponent): her edges
 /// and his at each vertex, and their moves left.
@@ -98,6 +92,15 @@ pub(super) fn best(player: Player, bounds: impl Iterator<Item = Points>) -> Opti
     }
 }
 
+/// The better of two bounds that strategies of `player` prove (as
+/// [`best`]).
+pub(super) fn better(player: Player, a: Points, b: Points) -> Points {
+    match player {
+        Player::First => a.max(b),
+        Player::Second => a.min(b),
+    }
+}
+
 /// [`best`] of the `cheap` bounds, and of the `costly` one too unless the
 /// cheap ones are `enough` already (they decide the test at hand).
 pub(super) fn best_staged(
@@ -114,54 +117,78 @@ pub(super) fn best_staged(
 }
 
 /// Hall's condition (module header): disjoint pairs of free edges,
-/// `pairs[v]` of them at each vertex `v`, exist. The sets `S` of vertices
-/// with pairs wanted are taken in increasing order of their bit pattern,
-/// each from `S` less its lowest vertex `v`: the free edges with an end in
-/// `S` are those with an end in the rest plus those at `v` not to the rest.
+/// `pairs[v]` of them at each vertex `v`, exist.
 pub(super) fn pairs_exist(rows: &Rows, pairs: &[u32]) -> bool {
-    let (mut needy, mut k) = ([0; MAX_BOARD_VERTICES], 0);
+    let mut wanted: SmallSet = 0;
     for v in (0..pairs.len()).filter(|&v| pairs[v] > 0) {
         if 2 * pairs[v] > rows.free_count[v] {
             return false;
         }
-        (needy[k], k) = (v, k + 1);
+        wanted |= 1 << v;
     }
-    surely_paired(rows, pairs) || every_set_has_room(rows, &needy[..k], pairs)
+    every_set_has_room(rows, pairs, wanted)
 }
 
-/// Hall's condition for the sets of the `needy` vertices, one by one (see
-/// [`pairs_exist`]).
-fn every_set_has_room(rows: &Rows, needy: &[usize], pairs: &[u32]) -> bool {
-    SUBSETS.with(|slack| {
-        let mut slack = slack.borrow_mut();
-        slack.clear();
-        // (free edges with an end in S less 2 Σ pairs, S as a vertex set)
-        slack.push((0i64, 0 as SmallSet));
-        for s in 1usize..1 << needy.len() {
-            let v = needy[s.trailing_zeros() as usize];
-            let (rest_slack, rest) = slack[s & (s - 1)];
-            let more = rows.free_count[v] as i64 - (rows.free[v] & rest).count_ones() as i64 - 2 * pairs[v] as i64;
-            if rest_slack + more < 0 {
-                return false;
+/// Hall's condition for the sets of `wanted` vertices (each of which has
+/// room for its own pairs: `2 pairs[v] <= f_v`; the other vertices' pairs
+/// are not read). The slack of a set `S` (free edges with an end in `S`
+/// less `2 Σ_{v in S} p_v`) is `Σ_{v in S} (f_v - 2 p_v) - e(S)`, `e(S)` the
+/// free edges with both ends in `S`; adding a vertex `v` to `S` changes it
+/// by `f_v - 2 p_v - |free(v) ∩ S|`. So:
+///
+/// - a vertex with `f_v - 2 p_v - |free(v) ∩ N| >= 0` (`N` the vertices
+///   still tested) never lowers the slack of a set of `N` it joins, so only
+///   the sets without it need testing; such vertices are dropped, again
+///   and again as `N` shrinks ([`hall_core`]), before the sets of what is
+///   left are tested one by one ([`no_set_short`]);
+/// - [`surely_paired`] settles most cases in one pass first.
+pub(super) fn every_set_has_room(rows: &Rows, pairs: &[u32], wanted: SmallSet) -> bool {
+    if surely_paired(rows, pairs, wanted) {
+        return true;
+    }
+    let (mut members, mut k) = ([0; MAX_BOARD_VERTICES], 0);
+    for v in small_members(hall_core(rows, pairs, wanted)) {
+        (members[k], k) = (v, k + 1);
+    }
+    no_set_short(rows, pairs, &members[..k], 0, 0)
+}
+
+/// The vertices of `set` whose sets Hall's condition still needs tested
+/// ([`every_set_has_room`]): those that can lower a set's slack, found by
+/// dropping the others until none is left to drop.
+fn hall_core(rows: &Rows, pairs: &[u32], mut set: SmallSet) -> SmallSet {
+    loop {
+        let mut kept = set;
+        for v in small_members(set) {
+            if rows.free_count[v] >= 2 * pairs[v] + (rows.free[v] & set).count_ones() {
+                kept &= !(1 << v);
             }
-            slack.push((rest_slack + more, rest | 1 << v));
         }
-        true
+        if kept == set {
+            return set;
+        }
+        set = kept;
+    }
+}
+
+/// Whether every set made of `chosen` (of slack `slack`) and some of
+/// `members` has a slack of at least 0 (each set once: members are added
+/// in their order, and the free edges a new member shares with `chosen`
+/// are counted once, at the later end).
+fn no_set_short(rows: &Rows, pairs: &[u32], members: &[usize], chosen: SmallSet, slack: i32) -> bool {
+    members.iter().enumerate().all(|(i, &v)| {
+        let more = rows.free_count[v] as i32 - 2 * pairs[v] as i32 - (rows.free[v] & chosen).count_ones() as i32;
+        slack + more >= 0 && no_set_short(rows, pairs, &members[i + 1..], chosen | 1 << v, slack + more)
     })
 }
 
-/// A sufficient condition for Hall's condition in [`pairs_exist`], in one
-/// pass: with `N` the vertices with pairs wanted and `S` a subset, the free
-/// edges with an end in `S` number `Σ_{v in S} f_v - e(S)`, where `e(S)`,
-/// those with both ends in `S`, is `Σ_{v in S} |free(v) ∩ S| / 2`; so the
-/// slack of `S` is `Σ_{v in S} (f_v - 2 p_v - |free(v) ∩ S| / 2)`, each
-/// term at least `f_v - 2 p_v - |free(v) ∩ N| / 2`. If no such term is
+/// A sufficient condition for Hall's condition for the sets of the
+/// `wanted` vertices `N`, in one pass: the slack of a set `S`
+/// ([`every_set_has_room`]) is `Σ_{v in S} (f_v - 2 p_v - |free(v) ∩ S| / 2)`,
+/// each term at least `f_v - 2 p_v - |free(v) ∩ N| / 2`. If no such term is
 /// negative, no `S` fails.
-fn surely_paired(rows: &Rows, pairs: &[u32]) -> bool {
-    let wanted: SmallSet = (0..pairs.len()).filter(|&v| pairs[v] > 0).fold(0, |s, v| s | 1 << v);
-    (0..pairs.len())
-        .filter(|&v| pairs[v] > 0)
-        .all(|v| 2 * rows.free_count[v] >= 4 * pairs[v] + (rows.free[v] & wanted).count_ones())
+fn surely_paired(rows: &Rows, pairs: &[u32], wanted: SmallSet) -> bool {
+    small_members(wanted).all(|v| 2 * rows.free_count[v] >= 4 * pairs[v] + (rows.free[v] & wanted).count_ones())
 }
 
 #[cfg(test)]
@@ -191,30 +218,59 @@ pub(super) mod tests {
         p
     }
 
-    /// [`surely_paired`] only where every set has room (the test by
-    /// sets, [`every_set_has_room`]), on random free edges and pairs
-    /// wanted; and it decides both ways often enough to be tried.
-    #[test]
-    fn surely_paired_only_where_every_set_has_room() {
-        let (mut state, mut sure, mut not_sure) = (0x2545_f491_4f6c_dd1du64, 0, 0);
-        for case in 0..20_000 {
-            let n = 3 + case % 6;
-            let rows = Rows::of(&random_position(n, &mut state));
-            let mut pairs = [0; MAX_BOARD_VERTICES];
-            for (p, &f) in pairs.iter_mut().zip(&rows.free_count).take(n) {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *p = (state % 3) as u32 * f / 4;
-            }
-            let needy: Vec<usize> = (0..n).filter(|&v| pairs[v] > 0).collect();
-            if surely_paired(&rows, &pairs[..n]) {
-                sure += 1;
-                assert!(every_set_has_room(&rows, &needy, &pairs[..n]), "case {case}: {pairs:?}");
-            } else {
-                not_sure += 1;
-            }
+    /// Random free edges (a random position of `K_3 .. K_8`) and pairs
+    /// wanted (up to half the free edges at each vertex), `case` picking
+    /// the board's size.
+    fn random_pairs(case: usize, state: &mut u64) -> (Rows, [u32; MAX_BOARD_VERTICES]) {
+        let n = 3 + case % 6;
+        let rows = Rows::of(&random_position(n, state));
+        let mut pairs = [0; MAX_BOARD_VERTICES];
+        for (p, &f) in pairs.iter_mut().zip(&rows.free_count).take(n) {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *p = (*state % 3) as u32 * f / 4;
         }
-        assert!(sure > 1000 && not_sure > 1000, "{sure} sure, {not_sure} not");
+        (rows, pairs)
+    }
+
+    /// Hall's condition as the module header states it, set by set: the
+    /// free edges with an end in `S` counted edge by edge.
+    fn hall_by_every_set(rows: &Rows, pairs: &[u32]) -> bool {
+        let wanted: Vec<usize> = (0..pairs.len()).filter(|&v| pairs[v] > 0).collect();
+        (0u32..1 << wanted.len()).all(|bits| {
+            let set: SmallSet = small_members(bits).fold(0, |s, i| s | 1 << wanted[i]);
+            let edges = (0..rows.n)
+                .flat_map(|u| (u + 1..rows.n).map(move |w| (u, w)))
+                .filter(|&(u, w)| rows.free[u] >> w & 1 == 1 && (set >> u | set >> w) & 1 == 1)
+                .count() as u32;
+            edges >= small_members(set).map(|v| 2 * pairs[v]).sum::<u32>()
+        })
+    }
+
+    /// [`surely_paired`] only where every set has room, and
+    /// [`pairs_exist`] (which drops vertices before testing sets) exactly
+    /// where every set has room, on random free edges and pairs wanted;
+    /// each test decides both ways often enough to be tried.
+    #[test]
+    fn pairs_exist_exactly_where_every_set_has_room() {
+        let (mut state, mut sure, mut exist, mut tested_by_sets) = (0x2545_f491_4f6c_dd1du64, 0, [0; 2], 0);
+        for case in 0..20_000 {
+            let (rows, pairs) = random_pairs(case, &mut state);
+            let pairs = &pairs[..rows.n];
+            let hall = hall_by_every_set(&rows, pairs);
+            let wanted = (0..rows.n).filter(|&v| pairs[v] > 0).fold(0, |s, v| s | 1 << v);
+            if surely_paired(&rows, pairs, wanted) {
+                sure += 1;
+                assert!(hall, "case {case}: {pairs:?}");
+            } else if (0..rows.n).all(|v| 2 * pairs[v] <= rows.free_count[v]) {
+                tested_by_sets += usize::from(hall_core(&rows, pairs, wanted) != 0);
+            }
+            assert_eq!(pairs_exist(&rows, pairs), hall, "case {case}: {pairs:?}");
+            exist[usize::from(hall)] += 1;
+        }
+        assert!(sure > 1000 && sure < 19_000, "{sure} sure");
+        assert!(exist[0] > 1000 && exist[1] > 1000, "{exist:?} without and with pairs");
+        assert!(tested_by_sets > 1000, "{tested_by_sets} tested set by set");
     }
 }
