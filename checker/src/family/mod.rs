@@ -5,6 +5,8 @@
 //! checked as such; the family is enumerated by this checker itself
 //! ([`trees`]), and every tree it finds must be exactly one member's graph.
 
+pub mod erdos;
+pub mod regular;
 pub mod trees;
 
 use crate::colouring::Claim as ColouringClaim;
@@ -100,17 +102,20 @@ pub struct Statement {
 }
 
 /// One member: its line in the file, graph6, and certificate's bytes.
-struct Member<'a> {
-    line: usize,
-    graph6: &'a str,
-    text: &'a [u8],
+pub(crate) struct Member<'a> {
+    /// The line `member G6 N` in the file.
+    pub line: usize,
+    /// The member's graph, as written.
+    pub graph6: &'a str,
+    /// Its certificate, header included.
+    pub text: &'a [u8],
 }
 
 /// Checks a version-8 body against its header: each member's certificate
 /// (on `threads` threads), then the members against the family. Returns
 /// the statement, the members' entries and replies in all.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
-    let members = split(header, body)?;
+    let members = split((header.members, header.lines), HEADER_LINES, body)?;
     let results = par_map(members.len(), threads, &|i| check_member(&members[i]));
     let mut values = Vec::with_capacity(members.len());
     let (mut entries, mut replies) = (0, 0);
@@ -159,11 +164,25 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     Ok((statement, entries, replies))
 }
 
-/// The members: a line `member G6 L`, then the `L` lines of its certificate.
-fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejection> {
-    let mut lines = body.split_inclusive(|&b| b == b'\n').take(header.lines);
+impl Member<'_> {
+    /// A rejection inside the member's certificate, told as the family
+    /// file's: its line numbers are counted from the member's line.
+    pub(crate) fn blame(&self, r: Rejection) -> Rejection {
+        Rejection {
+            message: format!("member on line {} ({}): {}", self.line, clip(self.graph6), r.message),
+            line: Some(self.line + r.line.unwrap_or(0)),
+            ..r
+        }
+    }
+}
+
+/// The members: a line `member G6 L`, then the `L` lines of its
+/// certificate; `announced` members in `announced.1` lines, after a header
+/// of `header_lines` (versions 8 and 15).
+pub(crate) fn split(announced: (usize, usize), header_lines: usize, body: &[u8]) -> Result<Vec<Member<'_>>, Rejection> {
+    let mut lines = body.split_inclusive(|&b| b == b'\n').take(announced.1);
     let mut members = Vec::new();
-    let mut line = HEADER_LINES;
+    let mut line = header_lines;
     // Bytes of the body before the current line.
     let mut offset = 0;
     while let Some(head) = lines.next() {
@@ -194,11 +213,11 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
         });
         line += count;
     }
-    match members.len() == header.members {
+    match members.len() == announced.0 {
         true => Ok(members),
         false => Err(Rejection::invalid(format!(
             "header announces {} but the body has {}",
-            crate::text::count(header.members, "member", "members"),
+            crate::text::count(announced.0, "member", "members"),
             members.len()
         ))),
     }
@@ -207,16 +226,7 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
 /// A member's certificate checked on its own: a version-7 proof of chi_g
 /// of the member's graph in the CCG. Returns chi_g, entries and replies.
 fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
-    let blame = |r: Rejection| Rejection {
-        message: format!(
-            "member on line {} ({}): {}",
-            member.line,
-            clip(member.graph6),
-            r.message
-        ),
-        line: Some(member.line + r.line.unwrap_or(0)),
-        ..r
-    };
+    let blame = |r| member.blame(r);
     let whole = [&b"ramsey-cert 7\n"[..], b"ramsey-cert 12\n"];
     if !whole.iter().any(|first| member.text.starts_with(first)) {
         return Err(blame(Rejection::invalid(
@@ -250,12 +260,13 @@ fn tree_of(member: &Member, sizes: (usize, usize)) -> Result<(usize, Vec<u8>), R
     Ok((n, trees::code(&adj)))
 }
 
-fn invalid_at(line: usize, why: String) -> Rejection {
+/// An invalid certificate, blamed on line `line`.
+pub(crate) fn invalid_at(line: usize, why: String) -> Rejection {
     Rejection::invalid(format!("line {line}: {why}")).at_line(line)
 }
 
 /// `f(0..len)` on `threads` threads, in order.
-fn par_map<T: Send>(len: usize, threads: usize, f: &(dyn Fn(usize) -> T + Sync)) -> Vec<T> {
+pub(crate) fn par_map<T: Send>(len: usize, threads: usize, f: &(dyn Fn(usize) -> T + Sync)) -> Vec<T> {
     let threads = threads.clamp(1, len.max(1));
     let mut parts: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
