@@ -126,6 +126,20 @@ for m in $(seq 24 28); do
   done
 done
 
+# Cambie and Provoost's Conjecture 7: the Star game on every connected
+# d-regular graph on n vertices, Alice wins none (format 15: one format-13
+# certificate per graph; nauty's geng lists the graphs for the writer, the
+# checker counts the family itself). Written by
+# `proofs/erdos-star-regular.sh certs`; listed once present (or when named).
+for n in $(seq 4 12); do
+  for d in $(seq 2 $((n - 1))); do
+    file=certs/erdos-star-regular-$n-$d.cert.gz
+    if [ -e "proofs/$file" ] || [[ " $* " == *" ${file#certs/} "* ]]; then
+      NEW+=("$file|Erdős' star game on every connected $d-regular graph on $n vertices (Conjecture 7)|nauty-geng -cq -d$d -D$d $n @ erdos --game star --board @- --json-lines --winner-only --max-memory 3000")
+    fi
+  done
+done
+
 # Bodlaender's colouring games (format 7): chi_g of the smallest tree with
 # chi_g = 4 and of grids P_m x P_n (issue 28; README "Game chromatic
 # numbers of grids"). Player 1's lines are written out until every vertex
@@ -259,6 +273,7 @@ claim() {
           fi ;;
       esac ;;
     "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 15") echo "Alice does not win on any of the $(sed -n 's/^members //p' <<< "$head") graphs, one certificate each (format 6 or 13); the checker counts the family's labelled graphs and each member's automorphisms itself (format 15)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6" | "ramsey-cert 13")
       local lo hi format
@@ -271,6 +286,14 @@ claim() {
 
 regenerate() {
   local file=$1 args=$2
+  # A family read from nauty's geng: `GENG_ARGS @ ARGS` is the pipeline
+  # `GENG_ARGS | ramsey-verify ARGS` (`@`: a `|` would split the entry).
+  if [[ $args == nauty-geng* ]]; then
+    echo "== $file: ${args/ @ / | ramsey-verify } --cert proofs/$file" >&2
+    # shellcheck disable=SC2086
+    ${args%% @ *} | "$BIN" ${args#* @ } --threads "$THREADS" --cert "proofs/$file" > /dev/null
+    return
+  fi
   # A certificate in parts: its folder is written whole (--cert-parts DIR).
   if [[ $args == *" --cert-parts" ]]; then
     echo "== $file: ramsey-verify $args proofs/${file%/*}" >&2
@@ -319,7 +342,7 @@ done
     fi
     bytes=$(stat -c %s "proofs/$file")
     sha=$(sha256sum "proofs/$file" | cut -d' ' -f1)
-    echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`$args\` |"
+    echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`${args/ @ / \\| ramsey-verify }\` |"
   done
   echo
   echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones)"
