@@ -149,15 +149,15 @@ fn a_member_left_out_is_found_by_the_checkers_count() {
     }
 }
 
-/// The graph `graph6` with its vertices numbered backwards.
-fn reversed(graph6: &str) -> String {
+/// The graph `graph6` relabelled by `v -> (v + shift) mod n`.
+fn rotated(graph6: &str, shift: u8) -> String {
     let (n, edges) = decode(graph6).unwrap();
-    let last = n as u8 - 1;
+    let n8 = n as u8;
     let turned: Vec<Edge> = edges
         .iter()
         .map(|e| {
             let (u, v) = e.ends();
-            Edge::new(last - u, last - v)
+            Edge::new((u + shift) % n8, (v + shift) % n8)
         })
         .collect();
     encode(n, &turned)
@@ -166,8 +166,10 @@ fn reversed(graph6: &str) -> String {
 #[test]
 fn an_isomorphic_copy_in_place_of_another_member_is_rejected() {
     let mut all = members(&cubic8());
-    let copy = reversed(&all[0].0);
-    assert_ne!(copy, all[0].0, "the copy must be written differently");
+    let copy = (1..8)
+        .map(|shift| rotated(&all[0].0, shift))
+        .find(|g| *g != all[0].0)
+        .unwrap();
     all[3] = (copy.clone(), member_cert(&copy));
     let text = rebuilt(8, 3, &all);
     let r = rejected(&text);
@@ -213,16 +215,20 @@ fn a_member_that_is_not_connected_and_cubic_is_rejected() {
 fn a_damaged_member_is_rejected_on_its_line_in_the_family_file() {
     let mut all = members(&cubic8());
     let i = (0..all.len()).max_by_key(|&i| all[i].1.lines().count()).unwrap();
-    all[i].1 = edited(&all[i].1, 0, None);
+    // Its first entry's move becomes a loop: invalid on that entry's line,
+    // line 11 of the member's certificate.
+    let entry = all[i].1.lines().nth(10).unwrap().to_string();
+    let (position, _) = entry.rsplit_once(' ').unwrap();
+    all[i].1 = edited(&all[i].1, 0, Some(format!("{position} 0-0")));
     let text = rebuilt(8, 3, &all);
     let r = rejected(&text);
-    assert!(r.message.starts_with("member on line"), "{}", r.message);
-    let line = r.line.expect("a line");
     let first = 11 + all[..i].iter().map(|(_, c)| 1 + c.lines().count()).sum::<usize>();
     assert!(
-        line > first && line <= first + all[i].1.lines().count(),
-        "line {line}, member at {first}"
+        r.message.starts_with(&format!("member on line {first} ")),
+        "{}",
+        r.message
     );
+    assert_eq!(r.line, Some(first + 11), "{}", r.message);
 }
 
 #[test]
