@@ -195,7 +195,7 @@ fn check_member(member: &Member, header: &Header) -> Result<(usize, usize), Reje
     if h.start.free_edges().len() != h.board.free_edges().len() || h.to_move != crate::graph::Colour::Red {
         return claim("its game does not start on the empty board with Alice (red) to move");
     }
-    if !h.at_most.is_some_and(|p| p.alice <= p.bob) {
+    if h.at_most.is_none_or(|p| p.alice > p.bob) {
         return claim("it does not claim that Alice does not win (at-most A B with A <= B)");
     }
     let (_, entries, replies) = crate::scoring::check(&h, &body, 1).map_err(blame)?;

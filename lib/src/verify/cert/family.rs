@@ -115,7 +115,7 @@ impl RegularFamily {
                 self.degree, self.order
             ));
         }
-        if !at_most.is_some_and(|p| p.difference() <= 0) {
+        if at_most.is_none_or(|p| p.difference() > 0) {
             return Err(format!(
                 "Alice is not shown not to win on {graph6}: a family certificate claims that she wins on no member"
             ));
