@@ -69,17 +69,9 @@ fn member_cert(graph6: &str) -> String {
     std::fs::read_to_string(&path).unwrap()
 }
 
-/// The members of a family certificate: (graph6, certificate text).
+/// The members of a version-15 family certificate: (graph6, certificate text).
 fn members(text: &str) -> Vec<(String, String)> {
-    let mut lines = text.lines().skip(10);
-    let mut members = Vec::new();
-    while let Some(head) = lines.next() {
-        let fields: Vec<&str> = head.split(' ').collect();
-        let count: usize = fields[2].parse().unwrap();
-        let cert: String = lines.by_ref().take(count).map(|l| format!("{l}\n")).collect();
-        members.push((fields[1].to_string(), cert));
-    }
-    members
+    cert_common::family_members(text, 10)
 }
 
 /// A version-15 family of cubic graphs on `n` vertices with these members,
@@ -120,15 +112,11 @@ fn every_cubic_graph_on_8_vertices_is_certified_and_rebuilt_byte_for_byte() {
 fn the_command_line_check_states_the_family_claim() {
     let path = scratch("cubic8.cert");
     std::fs::write(&path, cubic8()).unwrap();
-    let (code, out, _) = ramsey(&["check", path.to_str().unwrap()]);
-    assert_eq!(code, 0);
+    let (out, json) = cert_common::checked(&path);
     assert!(
         out.contains("VALID: Alice does not win the star game") && out.contains("every connected 3-regular graph on 8"),
         "{out}"
     );
-    let (code, out, _) = ramsey(&["check", "--json", path.to_str().unwrap()]);
-    assert_eq!(code, 0);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((json["format"].as_u64(), json["members"].as_u64()), (Some(15), Some(5)));
     assert_eq!(json["labelled"], 19_320);
 }

@@ -304,9 +304,9 @@ impl AnyHeader {
             AnyHeader::V3(h) => h.entries,
             AnyHeader::V6(h) => h.entries,
             AnyHeader::V7(h) => h.entries,
-            AnyHeader::V8(h) => h.lines,
+            AnyHeader::V8(h) => h.body.lines,
             AnyHeader::V10(h) => h.entries,
-            AnyHeader::V15(h) => h.lines,
+            AnyHeader::V15(h) => h.body.lines,
         }
     }
 
@@ -317,9 +317,9 @@ impl AnyHeader {
             AnyHeader::V3(h) => &h.sha256,
             AnyHeader::V6(h) => &h.sha256,
             AnyHeader::V7(h) => &h.sha256,
-            AnyHeader::V8(h) => &h.sha256,
+            AnyHeader::V8(h) => &h.body.sha256,
             AnyHeader::V10(h) => &h.sha256,
-            AnyHeader::V15(h) => &h.sha256,
+            AnyHeader::V15(h) => &h.body.sha256,
         }
     }
 }

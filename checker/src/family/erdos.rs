@@ -9,7 +9,7 @@
 //! classes to hold all of them ([`super::regular`]).
 
 use super::regular::{self, MAX_REGULAR_ORDER};
-use super::{fixed, invalid_at, par_map, split, Member};
+use super::{announced, fixed, invalid_at, par_map, split, Announced, Member};
 use crate::format::{check_integrity, read, AnyHeader, Limits};
 use crate::scoring::rules::Measure;
 use crate::text::{clip, decode_graph6, header_line, number};
@@ -35,12 +35,8 @@ pub struct Header {
     pub degree: usize,
     /// The game played on every member.
     pub game: Measure,
-    /// Members announced.
-    pub members: usize,
-    /// Body lines announced (the members' lines and their certificates').
-    pub lines: usize,
-    /// SHA-256 of the body, as written.
-    pub sha256: String,
+    /// Members, body lines and hash announced.
+    pub body: Announced,
 }
 
 /// Parses the ten header lines (the first, `ramsey-cert 15`, is read
@@ -60,17 +56,13 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let game = Measure::parse(header_line(&mut it, "game")?)
         .map_err(|e| Rejection::unreadable(format!("header: game: {e}")))?;
     fixed("claim", header_line(&mut it, "claim")?, CLAIM)?;
-    let members = number(header_line(&mut it, "members")?, "member count")?;
-    let lines = number(header_line(&mut it, "lines")?, "line count")?;
-    let sha256 = header_line(&mut it, "sha256")?.to_string();
+    let body = announced(&mut it)?;
     Ok(Header {
         tool,
         vertices,
         degree,
         game,
-        members,
-        lines,
-        sha256,
+        body,
     })
 }
 
@@ -95,7 +87,7 @@ pub struct Statement {
 /// member's certificate (on `threads` threads). Returns the statement,
 /// the members' entries and replies in all.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
-    let members = split((header.members, header.lines), HEADER_LINES, body)?;
+    let members = split(&header.body, HEADER_LINES, body)?;
     let graphs = members
         .iter()
         .map(|m| graph_of(m, header))

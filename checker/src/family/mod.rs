@@ -29,6 +29,14 @@ pub struct Header {
     /// The sizes of the family's members: every tree on `sizes.0` to
     /// `sizes.1` vertices.
     pub sizes: (usize, usize),
+    /// Members, body lines and hash announced.
+    pub body: Announced,
+}
+
+/// The last three lines of a family header (versions 8 and 15): what the
+/// body holds.
+#[derive(Clone, Debug)]
+pub struct Announced {
     /// Members announced.
     pub members: usize,
     /// Body lines announced (the members' lines and their certificates').
@@ -37,9 +45,18 @@ pub struct Header {
     pub sha256: String,
 }
 
+/// Reads the header lines `members M`, `lines L` and `sha256 H`.
+pub(crate) fn announced<'a>(it: &mut impl Iterator<Item = &'a str>) -> Result<Announced, Rejection> {
+    Ok(Announced {
+        members: number(header_line(it, "members")?, "member count")?,
+        lines: number(header_line(it, "lines")?, "line count")?,
+        sha256: header_line(it, "sha256")?.to_string(),
+    })
+}
+
 /// Parses the nine header lines (the first, `ramsey-cert 8`, is read already).
 /// The family is `trees`, the game `ccg` and the claim `chi-g`: the only
-/// family claim written so far (proofs/FORMAT.md, version 8).
+/// family claim of this version (proofs/FORMAT.md, version 8).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let tool = clip(header_line(&mut it, "tool")?);
@@ -47,16 +64,8 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let sizes = tree_sizes(header_line(&mut it, "vertices")?)?;
     fixed("game", header_line(&mut it, "game")?, "ccg")?;
     fixed("claim", header_line(&mut it, "claim")?, "chi-g")?;
-    let members = number(header_line(&mut it, "members")?, "member count")?;
-    let lines = number(header_line(&mut it, "lines")?, "line count")?;
-    let sha256 = header_line(&mut it, "sha256")?.to_string();
-    Ok(Header {
-        tool,
-        sizes,
-        members,
-        lines,
-        sha256,
-    })
+    let body = announced(&mut it)?;
+    Ok(Header { tool, sizes, body })
 }
 
 /// A header line whose only value (so far) is `value`.
@@ -115,7 +124,7 @@ pub(crate) struct Member<'a> {
 /// (on `threads` threads), then the members against the family. Returns
 /// the statement, the members' entries and replies in all.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
-    let members = split((header.members, header.lines), HEADER_LINES, body)?;
+    let members = split(&header.body, HEADER_LINES, body)?;
     let results = par_map(members.len(), threads, &|i| check_member(&members[i]));
     let mut values = Vec::with_capacity(members.len());
     let (mut entries, mut replies) = (0, 0);
@@ -177,10 +186,14 @@ impl Member<'_> {
 }
 
 /// The members: a line `member G6 L`, then the `L` lines of its
-/// certificate; `announced` members in `announced.1` lines, after a header
-/// of `header_lines` (versions 8 and 15).
-pub(crate) fn split(announced: (usize, usize), header_lines: usize, body: &[u8]) -> Result<Vec<Member<'_>>, Rejection> {
-    let mut lines = body.split_inclusive(|&b| b == b'\n').take(announced.1);
+/// certificate, as many as `announced`, after a header of `header_lines`
+/// (versions 8 and 15).
+pub(crate) fn split<'a>(
+    announced: &Announced,
+    header_lines: usize,
+    body: &'a [u8],
+) -> Result<Vec<Member<'a>>, Rejection> {
+    let mut lines = body.split_inclusive(|&b| b == b'\n').take(announced.lines);
     let mut members = Vec::new();
     let mut line = header_lines;
     // Bytes of the body before the current line.
@@ -213,11 +226,11 @@ pub(crate) fn split(announced: (usize, usize), header_lines: usize, body: &[u8])
         });
         line += count;
     }
-    match members.len() == announced.0 {
+    match members.len() == announced.members {
         true => Ok(members),
         false => Err(Rejection::invalid(format!(
             "header announces {} but the body has {}",
-            crate::text::count(announced.0, "member", "members"),
+            crate::text::count(announced.members, "member", "members"),
             members.len()
         ))),
     }

@@ -208,3 +208,7 @@ pub fn connected_regular(adjacent: &[Vec<bool>], d: usize) -> bool {
     }
     seen.iter().all(|&s| s)
 }
+
+#[cfg(test)]
+#[path = "regular_tests.rs"]
+mod tests;

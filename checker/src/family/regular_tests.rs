@@ -1,11 +1,10 @@
-//! The checker's own counts behind version 15 (proofs/FORMAT.md): labelled
-//! connected d-regular graphs and automorphism group orders, against
-//! brute force over every labelled graph on up to 7 vertices and against
-//! closed formulas beyond.
+//! Tests of the checker's own counts behind version 15 (proofs/FORMAT.md):
+//! labelled connected d-regular graphs and automorphism group orders,
+//! against brute force over every labelled graph on up to 7 vertices and
+//! against closed formulas beyond.
 
-use ramsey_cert_check::family::regular::{
-    automorphisms, connected_regular, factorial, labelled_connected_regular, labelled_regular, matrix,
-};
+use super::{automorphisms, connected_regular, factorial, labelled_connected_regular, labelled_regular, matrix};
+use crate::iso::permutations;
 use std::collections::HashMap;
 
 /// The vertex pairs of `n` vertices, in a fixed order.
@@ -33,22 +32,6 @@ fn regular_degree(n: usize, edges: &[(usize, usize)]) -> Option<usize> {
         degree[v] += 1;
     }
     degree.iter().all(|&d| d == degree[0]).then_some(degree[0])
-}
-
-/// Every permutation of `0..n`.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
-    if n == 0 {
-        return vec![vec![]];
-    }
-    let mut all = vec![];
-    for p in permutations(n - 1) {
-        for i in 0..n {
-            let mut q = p.clone();
-            q.insert(i, n - 1);
-            all.push(q);
-        }
-    }
-    all
 }
 
 #[test]
