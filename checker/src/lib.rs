@@ -135,6 +135,17 @@ fn colouring_part(bytes: &[u8], limits: &Limits) -> Result<(colouring::Header, V
     }
 }
 
+/// A member of a version-15 family: a version-6 or 13 certificate's
+/// header and body, read within the default [`Limits`], integrity checked.
+pub(crate) fn scoring_member(bytes: &[u8]) -> Result<(scoring::Header, Vec<u8>), Rejection> {
+    let (header, body) = format::read(bytes, &Limits::default())?;
+    format::check_integrity(header.sha256(), &body)?;
+    match header {
+        AnyHeader::V6(h) => Ok((h, body)),
+        _ => Err(Rejection::invalid("a member's certificate must be version 6 or 13")),
+    }
+}
+
 /// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
 pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
     check_file_within(path, threads, &Limits::default())

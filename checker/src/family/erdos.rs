@@ -10,7 +10,6 @@
 
 use super::regular::{self, MAX_REGULAR_ORDER};
 use super::{announced, fixed, invalid_at, par_map, split, Announced, Member};
-use crate::format::{check_integrity, read, AnyHeader, Limits};
 use crate::scoring::rules::Measure;
 use crate::text::{clip, decode_graph6, header_line, number};
 use crate::Rejection;
@@ -173,13 +172,7 @@ fn covered(header: &Header, graphs: &[Vec<Vec<bool>>]) -> Result<u128, Rejection
 /// (a, b)` has `a <= b`. Returns its entries and replies.
 fn check_member(member: &Member, header: &Header) -> Result<(usize, usize), Rejection> {
     let blame = |r| member.blame(r);
-    let (h, body) = read(member.text, &Limits::default()).map_err(blame)?;
-    check_integrity(h.sha256(), &body).map_err(blame)?;
-    let AnyHeader::V6(h) = h else {
-        return Err(blame(Rejection::invalid(
-            "a member's certificate must be version 6 or 13",
-        )));
-    };
+    let (h, body) = crate::scoring_member(member.text).map_err(blame)?;
     let claim = |why: &str| Err(blame(Rejection::invalid(why.to_string())));
     if h.measure != header.game || h.board_text != member.graph6 {
         return claim("its certificate is not about the family's game on this graph");
