@@ -126,6 +126,20 @@ for m in $(seq 24 28); do
   done
 done
 
+# Cambie and Provoost's Conjecture 7: the Star game on every connected
+# d-regular graph on n vertices, Alice wins none (format 15: one format-13
+# certificate per graph; nauty's geng lists the graphs for the writer, the
+# checker counts the family itself). Written by
+# `proofs/erdos-star-regular.sh certs`; listed once present (or when named).
+for n in $(seq 4 12); do
+  for d in $(seq 2 $((n - 1))); do
+    file=certs/erdos-star-regular-$n-$d.cert.gz
+    if [ -e "proofs/$file" ] || [[ " $* " == *" ${file#certs/} "* ]]; then
+      NEW+=("$file|Erdős' star game on every connected $d-regular graph on $n vertices (Conjecture 7)|nauty-geng -cq -d$d -D$d $n @ erdos --game star --board @- --json-lines --winner-only --max-memory 3000")
+    fi
+  done
+done
+
 # Bodlaender's colouring games (format 7): chi_g of the smallest tree with
 # chi_g = 4 and of grids P_m x P_n (issue 28; README "Game chromatic
 # numbers of grids"). Player 1's lines are written out until every vertex
@@ -183,6 +197,8 @@ done
 # (P4 x P8's whole certificate in format 7, 57 MB, was listed here; its
 # format-12 successor, 5.9 MB, is committed: SECURED above.)
 TOO_BIG=(
+  "erdos-star-regular-9-6.cert.gz|Erdős' star game on every connected 6-regular graph on 9 vertices (Conjecture 7): Alice does not win on any of the 4 graphs (format 15; 47 MB, 219 s of CPU to write under load, so left out by proofs/erdos-star-regular.sh's CERT_SKIP; checked VALID 2026-12-07 in 70.8 s user CPU, 956 MB peak)|7094692|47453265|b2bfd0de71112313fa6881d9303bb1820f1355d87c6606f6c4d3eac846963b6d|900d8c829386359de40e6bc18ca484eccf1a1f0aed9c9ecff703fab2413ffcb9|nauty-geng -cq -d6 -D6 9 \\| ramsey-verify erdos --game star --board @- --json-lines --winner-only --max-memory 3000"
+  "erdos-star-regular-10-4.cert.gz|Erdős' star game on every connected 4-regular graph on 10 vertices (Conjecture 7): Alice does not win on any of the 59 graphs (format 15; 37 MB, about 260 s of CPU to write under load, so left out by proofs/erdos-star-regular.sh's CERT_SKIP; checked VALID 2026-12-07 in 54.7 s user CPU, 294 MB peak)|5674864|37011828|7011100e664cf02709d96b6dd7f9fa62cd2459ff0b36e243b735c2fb6ee5aae4|644d741897cb7af0d2323ecc067bb8632c571681c73f894be8d4c566fb9b12ea|nauty-geng -cq -d4 -D4 10 \\| ramsey-verify erdos --game star --board @- --json-lines --winner-only --max-memory 3000"
   "chi-g-grid-4x8-parts/opening.cert|the grid P4 x P8 in parts: chi_g = 4 (format 11, ends secured): the opening, 17 entries and 65 leaves, each naming its part and the part's SHA-256 (86,591,440 entries in all, 302,034,326 bytes gzipped; the run finished in 1,241 s user CPU over three resumed runs, peak 3.2 GB); the whole not yet checked|82|8809|305a294adf864489f3d336e25b300f7b123c00dd1658e33535a2b8e31635a87a|dcb1138c444cfcf7efec1d6fc0fa2e0d55caefabc495b3a808eb4166163eda5c|$P4X8"
   "chi-g-grid-4x8-parts/k4-0008.cert.gz|the grid P4 x P8 in parts, part k4-0008: player 1 wins with 4 colours from the position 00000000010000000000000010000000 (format 11, ends secured); not checked yet|823367|3092995|2923833c535f90af51464d47604d3fee3918bdc659e43020a2353af4c94150b3|9fde1ce1c2393def4bb00fe85f804c1c57dc96809eb2a4c58d1361839a76862c|$P4X8"
   "chi-g-grid-4x8-parts/k4-0009.cert.gz|the grid P4 x P8 in parts, part k4-0009: player 1 wins with 4 colours from the position 00000000010000000000000020000000 (format 11, ends secured); not checked yet|2474626|8798867|62fc1414b536f8f239bc0866a500e783cc4694574ab2033adeca0f73bee04038|c48f3bf2a8153e6cef747f254c9bd132f85d2932be9a8ef8b20834dbb64e32b4|$P4X8"
@@ -259,6 +275,7 @@ claim() {
           fi ;;
       esac ;;
     "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 15") echo "Alice does not win on any of the $(sed -n 's/^members //p' <<< "$head") graphs, one certificate each (format 6 or 13); the checker counts the family's labelled graphs and each member's automorphisms itself (format 15)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6" | "ramsey-cert 13")
       local lo hi format
@@ -271,6 +288,14 @@ claim() {
 
 regenerate() {
   local file=$1 args=$2
+  # A family read from nauty's geng: `GENG_ARGS @ ARGS` is the pipeline
+  # `GENG_ARGS | ramsey-verify ARGS` (`@`: a `|` would split the entry).
+  if [[ $args == nauty-geng* ]]; then
+    echo "== $file: ${args/ @ / | ramsey-verify } --cert proofs/$file" >&2
+    # shellcheck disable=SC2086
+    ${args%% @ *} | "$BIN" ${args#* @ } --threads "$THREADS" --cert "proofs/$file" > /dev/null
+    return
+  fi
   # A certificate in parts: its folder is written whole (--cert-parts DIR).
   if [[ $args == *" --cert-parts" ]]; then
     echo "== $file: ramsey-verify $args proofs/${file%/*}" >&2
@@ -319,10 +344,10 @@ done
     fi
     bytes=$(stat -c %s "proofs/$file")
     sha=$(sha256sum "proofs/$file" | cut -d' ' -f1)
-    echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`$args\` |"
+    echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`${args/ @ / \\| ramsey-verify }\` |"
   done
   echo
-  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones)"
+  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones; Conjecture 7's (9, 6) and (10, 4), whose lines are counted under entries)"
   echo
   echo "Regenerate with the command (\`--cert FILE\`); the file's SHA-256 is that of"
   echo "the gzipped file, the body's is the header's \`sha256\` line (of the text)."

@@ -239,6 +239,25 @@ fn check_json_is_as_documented() {
             &objects(&["check", game_cert, "--json"]),
         );
     }
+    // Every connected cubic graph on 6 vertices (nauty's geng), format 15.
+    let stream = format!("{game_cert}.g6");
+    std::fs::write(&stream, "EFz_\nEUxo\n").unwrap();
+    let board = format!("@{stream}");
+    let args = [
+        "erdos",
+        "--game",
+        "star",
+        "--board",
+        &board,
+        "--json-lines",
+        "--winner-only",
+    ];
+    let out = run(&[&args[..], &["--cert", game_cert]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_schema(
+        "check --json (regular family certificate)",
+        &objects(&["check", game_cert, "--json"]),
+    );
     assert_eq!(rejected[0]["exit_code"], 1);
     assert_eq!(rejected[1]["exit_code"], 2);
     assert_schema("check --json (rejected)", &rejected);

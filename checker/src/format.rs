@@ -1,4 +1,4 @@
-//! Reading a certificate file (format versions 2 to 14, see proofs/FORMAT.md):
+//! Reading a certificate file (format versions 2 to 15, see proofs/FORMAT.md):
 //! optional gzip, a header (eight lines in versions 2 and 4), then one line per entry. The reader
 //! streams the (decompressed) input line by line within [`Limits`], so a
 //! hostile file is rejected in bounded memory and never echoed at length.
@@ -223,6 +223,7 @@ impl<'a, R: BufRead> Lines<'a, R> {
                         crate::colouring::PARTS_HEADER_LINES
                     }
                     crate::family::VERSION => crate::family::HEADER_LINES,
+                    crate::family::erdos::VERSION => crate::family::erdos::HEADER_LINES,
                     crate::theorem53::VERSION => crate::theorem53::HEADER_LINES,
                     v => crate::game::header::header_lines(v),
                 };
@@ -237,13 +238,14 @@ impl<'a, R: BufRead> Lines<'a, R> {
                 AnyHeader::V7(crate::colouring::parse(&lines)?)
             }
             crate::family::VERSION => AnyHeader::V8(crate::family::parse(&lines)?),
+            crate::family::erdos::VERSION => AnyHeader::V15(crate::family::erdos::parse(&lines)?),
             crate::theorem53::VERSION => AnyHeader::V10(crate::theorem53::parse_header(&lines)?),
             v => AnyHeader::V3(crate::game::header::parse(&lines, v)?),
         };
         let announced = header.entries();
         // A family's members are checked one by one, each within the entry
         // cap; the family file itself is bounded by the text cap.
-        let capped = !matches!(header, AnyHeader::V8(_));
+        let capped = !matches!(header, AnyHeader::V8(_) | AnyHeader::V15(_));
         if capped && announced > self.limits.max_entries {
             return Err(Rejection::unreadable(format!(
                 "header announces {announced} entries, more than the {} this checker reads (a larger cap: --max-entries N)",
@@ -289,6 +291,9 @@ pub enum AnyHeader {
     /// Version 10: Theorem 5.3's strategy on every tree
     /// ([`crate::theorem53::Header`]).
     V10(crate::theorem53::Header),
+    /// Version 15: a scoring game on every connected regular graph of an
+    /// order and degree ([`crate::family::erdos::Header`]).
+    V15(crate::family::erdos::Header),
 }
 
 impl AnyHeader {
@@ -299,8 +304,9 @@ impl AnyHeader {
             AnyHeader::V3(h) => h.entries,
             AnyHeader::V6(h) => h.entries,
             AnyHeader::V7(h) => h.entries,
-            AnyHeader::V8(h) => h.lines,
+            AnyHeader::V8(h) => h.body.lines,
             AnyHeader::V10(h) => h.entries,
+            AnyHeader::V15(h) => h.body.lines,
         }
     }
 
@@ -311,13 +317,14 @@ impl AnyHeader {
             AnyHeader::V3(h) => &h.sha256,
             AnyHeader::V6(h) => &h.sha256,
             AnyHeader::V7(h) => &h.sha256,
-            AnyHeader::V8(h) => &h.sha256,
+            AnyHeader::V8(h) => &h.body.sha256,
             AnyHeader::V10(h) => &h.sha256,
+            AnyHeader::V15(h) => &h.body.sha256,
         }
     }
 }
 
-/// The version named by the first line `ramsey-cert V`: 2 to 14, else unreadable.
+/// The version named by the first line `ramsey-cert V`: 2 to 15, else unreadable.
 fn version(first: &str) -> Result<u32, Rejection> {
     let mut it = std::iter::once(first);
     let version = header_line(&mut it, MAGIC).map_err(|_| not_a_certificate())?;
@@ -327,9 +334,10 @@ fn version(first: &str) -> Result<u32, Rejection> {
         | crate::colouring::PARTS_VERSION
         | crate::colouring::TOKENS_VERSION
         | crate::scoring::DEGREES_VERSION
-        | crate::game::header::HOLDOUT_VERSION) => Ok(v),
+        | crate::game::header::HOLDOUT_VERSION
+        | crate::family::erdos::VERSION) => Ok(v),
         v => Err(Rejection::unreadable(format!(
-            "unsupported certificate format version {v} (this checker reads versions 2 to 14)"
+            "unsupported certificate format version {v} (this checker reads versions 2 to 15)"
         ))),
     }
 }

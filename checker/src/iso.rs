@@ -230,6 +230,23 @@ fn search(lists: &[&Neighbours; 2], ca: Vec<u32>, cb: Vec<u32>, test: &dyn Fn(&[
     })
 }
 
+/// Every permutation of `0..n`, for brute-force answers in tests.
+#[cfg(test)]
+pub(crate) fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut all = vec![];
+    for p in permutations(n - 1) {
+        for i in 0..n {
+            let mut q = p.clone();
+            q.insert(i, n - 1);
+            all.push(q);
+        }
+    }
+    all
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -277,22 +294,6 @@ mod tests {
         assert!(is_isomorphism(&a, &a, &[0, 1, 2]));
         assert!(!is_isomorphism(&a, &a, &[1, 0, 2]));
         assert!(!is_isomorphism(&a, &a, &[0, 0, 2]));
-    }
-
-    /// Every permutation of `0..n`, for the brute-force answer.
-    fn permutations(n: usize) -> Vec<Vec<usize>> {
-        if n == 0 {
-            return vec![vec![]];
-        }
-        let mut all = vec![];
-        for p in permutations(n - 1) {
-            for i in 0..n {
-                let mut q = p.clone();
-                q.insert(i, n - 1);
-                all.push(q);
-            }
-        }
-        all
     }
 
     /// Differential test: on random 2-coloured graphs with 6 vertices (each

@@ -20,7 +20,10 @@
 //! opening whose leaves name part files by SHA-256, each part checked
 //! from its start, module [`colouring::parts`]) and version 14 (a colour
 //! does not win a graph Ramsey game within a number of plies: the other
-//! colour's strategy, module [`game::holdout`]).
+//! colour's strategy, module [`game::holdout`]) and version 15 (one of
+//! Erdős' scoring games on every connected regular graph of an order and
+//! degree, `erdos --board @- --cert`, module [`family::erdos`]: each member
+//! a version-6 or 13 certificate, the family counted by the checker).
 //!
 //! It shares no code with the search engine: its own board ([`graph`]), its
 //! own isomorphism test ([`iso`]) and canonical forms ([`canon`], found by
@@ -132,6 +135,17 @@ fn colouring_part(bytes: &[u8], limits: &Limits) -> Result<(colouring::Header, V
     }
 }
 
+/// A member of a version-15 family: a version-6 or 13 certificate's
+/// header and body, read within the default [`Limits`], integrity checked.
+pub(crate) fn scoring_member(bytes: &[u8]) -> Result<(scoring::Header, Vec<u8>), Rejection> {
+    let (header, body) = format::read(bytes, &Limits::default())?;
+    format::check_integrity(header.sha256(), &body)?;
+    match header {
+        AnyHeader::V6(h) => Ok((h, body)),
+        _ => Err(Rejection::invalid("a member's certificate must be version 6 or 13")),
+    }
+}
+
 /// Reads and checks a certificate file (gzipped or not) within the default [`Limits`].
 pub fn check_file(path: &std::path::Path, threads: usize) -> Result<Summary, Rejection> {
     check_file_within(path, threads, &Limits::default())
@@ -183,6 +197,16 @@ fn check_beside(
         AnyHeader::V8(h) => {
             let (statement, entries, replies) = family::check(&h, &body, threads)?;
             return Ok(lengthless(h.tool, Claim::Family(statement), entries, replies, start));
+        }
+        AnyHeader::V15(h) => {
+            let (statement, entries, replies) = family::erdos::check(&h, &body, threads)?;
+            return Ok(lengthless(
+                h.tool,
+                Claim::RegularFamily(statement),
+                entries,
+                replies,
+                start,
+            ));
         }
         AnyHeader::V10(h) => {
             let (statement, entries, replies) = theorem53::check(&h, &body, threads)?;
@@ -290,7 +314,7 @@ fn check_beside(
     })
 }
 
-/// The summary of a claim with no length (versions 6 to 8 and 10: bound and
+/// The summary of a claim with no length (versions 6 to 8, 10 and 15: bound and
 /// moves 0), checked since `start`.
 fn lengthless(tool: String, claim: Claim, entries: usize, replies: usize, start: Instant) -> Summary {
     Summary {

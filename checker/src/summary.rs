@@ -52,6 +52,9 @@ pub enum Claim {
     Family(family::Statement),
     /// Version 10: Theorem 5.3's strategy on every tree of a family.
     Theorem53(theorem53::Statement),
+    /// Version 15: a scoring game on every connected regular graph of an
+    /// order and degree.
+    RegularFamily(family::erdos::Statement),
 }
 
 impl Summary {
@@ -70,6 +73,7 @@ impl Summary {
             Claim::Colouring(s) => s.text(),
             Claim::Family(s) => s.text(),
             Claim::Theorem53(s) => s.text(),
+            Claim::RegularFamily(s) => s.text(),
             Claim::Game(s) => {
                 let game = format!(
                     "the {} game on board {} (targets {} for red, {} for blue; {} moved first)",
@@ -167,12 +171,17 @@ pub fn verdict_json(verdict: &Result<Summary, Rejection>) -> serde_json::Value {
                 Claim::Colouring(c) => colouring_json(c),
                 Claim::Family(f) => f.json(),
                 Claim::Theorem53(t) => t.json(),
+                Claim::RegularFamily(f) => f.json(),
             };
             // A draw and a scoring game claim no bound and need no moves.
             let drawn = matches!(&s.claim, Claim::Game(g) if g.winner.is_none() && g.no_win_within.is_none())
                 || matches!(
                     &s.claim,
-                    Claim::Scoring(_) | Claim::Colouring(_) | Claim::Family(_) | Claim::Theorem53(_)
+                    Claim::Scoring(_)
+                        | Claim::Colouring(_)
+                        | Claim::Family(_)
+                        | Claim::Theorem53(_)
+                        | Claim::RegularFamily(_)
                 );
             let rest = serde_json::json!({
             "bound": (!drawn).then_some(s.bound),

@@ -12,6 +12,7 @@ use crate::analysis::erdos::{
 use crate::core::words::count;
 use crate::engine::Limits;
 use crate::games::scoring::Scoring;
+use crate::verify::cert::family::RegularFamily;
 use crate::verify::cert::Certificate;
 use clap::Args;
 
@@ -50,17 +51,20 @@ pub struct ErdosArgs {
     /// "at least" and Bob's for "at most" the outcome (with --winner-only,
     /// the bounds proved). One game only (name it with --game). With
     /// --table, FILE is a folder: one certificate per game and row
-    /// (`erdos-cM-GAME.cert[.gz]`) and an index, INDEX.md.
+    /// (`erdos-cM-GAME.cert[.gz]`) and an index, INDEX.md. With
+    /// --json-lines, a stream of every connected d-regular graph on n
+    /// vertices (`nauty-geng -c -d D -D D N`) where Alice wins none:
+    /// one family certificate (format version 15) of them all.
     #[arg(long, value_name = "FILE")]
     pub cert: Option<std::path::PathBuf>,
     /// A census: `--board @-` (or `@FILE`) is a stream of graph6 lines, as
     /// nauty's geng writes them; print one JSON object per board, per
     /// line, in input order (progress on stderr).
-    #[arg(long, conflicts_with_all = ["json", "table", "cert"])]
+    #[arg(long, conflicts_with_all = ["json", "table"])]
     pub json_lines: bool,
     /// With --json-lines: skip the first N boards of the stream (to resume
     /// a census whose output already has N lines).
-    #[arg(long, value_name = "N", requires = "json_lines")]
+    #[arg(long, value_name = "N", requires = "json_lines", conflicts_with = "cert")]
     pub skip: Option<u64>,
 }
 
@@ -94,11 +98,36 @@ fn one_board(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), 
     Ok(())
 }
 
-/// `--json-lines`: every board of the stream (`super::stream`).
+/// `--json-lines`: every board of the stream (`super::stream`); with
+/// `--cert`, the family certificate of them all (`RegularFamily`).
 fn census(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Failure> {
+    let mut family = match &args.cert {
+        Some(path) => {
+            if games.len() != 1 || args.head_start.is_some() || args.bob_first {
+                return Err(bad_input(
+                    "--json-lines --cert writes a family certificate: one game (--game), from the empty board, Alice first",
+                ));
+            }
+            output::check_writable(path)?;
+            Some(RegularFamily::new(games[0]))
+        }
+        None => None,
+    };
     super::stream::each_graph(args.board.as_deref(), "--board", args.skip.unwrap_or(0), |graph6| {
-        Ok(solve_board(args, graph6, games, limits)?.to_json())
-    })
+        let mut report = solve_board(args, graph6, games, limits)?;
+        if let Some(family) = family.as_mut() {
+            let solved = &mut report.games[0];
+            let at_most = solved.found.bounds().1;
+            family
+                .add(graph6, at_most, solved.certificate.take())
+                .map_err(bad_input)?;
+        }
+        Ok(report.to_json())
+    })?;
+    match (family, &args.cert) {
+        (Some(family), Some(path)) => write_certificate(&family.certificate().map_err(bad_input)?, path),
+        _ => Ok(()),
+    }
 }
 
 /// Solves each game on `board` (side by side with several threads:
@@ -115,8 +144,9 @@ fn solve_board(args: &ErdosArgs, board: &str, games: &[Scoring], limits: Limits)
         if !args.json && !args.json_lines {
             output::print(&report.game_text(&solved))?;
         }
-        if let (Some(path), Some(cert)) = (&args.cert, &solved.certificate) {
-            write_certificate(cert, path)?;
+        match (&args.cert, &solved.certificate) {
+            (Some(path), Some(cert)) if !args.json_lines => write_certificate(cert, path)?,
+            _ => {}
         }
         solved_games.push(solved);
         Ok::<(), Failure>(())

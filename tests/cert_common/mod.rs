@@ -143,3 +143,27 @@ pub fn each_entry_needed(text: &str, indices: impl IntoIterator<Item = usize>) {
         );
     }
 }
+
+/// The members of a family certificate (versions 8 and 15) whose header
+/// has `header` lines: (graph6, certificate text).
+pub fn family_members(text: &str, header: usize) -> Vec<(String, String)> {
+    let mut lines = text.lines().skip(header);
+    let mut members = Vec::new();
+    while let Some(head) = lines.next() {
+        let fields: Vec<&str> = head.split(' ').collect();
+        let count: usize = fields[2].parse().unwrap();
+        let cert: String = lines.by_ref().take(count).map(|l| format!("{l}\n")).collect();
+        members.push((fields[1].to_string(), cert));
+    }
+    members
+}
+
+/// What `check FILE` prints and the object `check --json FILE` prints for
+/// a certificate both accept (exit 0).
+pub fn checked(path: &std::path::Path) -> (String, serde_json::Value) {
+    let (code, text, _) = ramsey(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{text}");
+    let (code, out, _) = ramsey(&["check", "--json", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    (text, serde_json::from_str(&out).unwrap())
+}

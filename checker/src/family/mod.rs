@@ -5,6 +5,8 @@
 //! checked as such; the family is enumerated by this checker itself
 //! ([`trees`]), and every tree it finds must be exactly one member's graph.
 
+pub mod erdos;
+pub mod regular;
 pub mod trees;
 
 use crate::colouring::Claim as ColouringClaim;
@@ -27,6 +29,14 @@ pub struct Header {
     /// The sizes of the family's members: every tree on `sizes.0` to
     /// `sizes.1` vertices.
     pub sizes: (usize, usize),
+    /// Members, body lines and hash announced.
+    pub body: Announced,
+}
+
+/// The last three lines of a family header (versions 8 and 15): what the
+/// body holds.
+#[derive(Clone, Debug)]
+pub struct Announced {
     /// Members announced.
     pub members: usize,
     /// Body lines announced (the members' lines and their certificates').
@@ -35,9 +45,18 @@ pub struct Header {
     pub sha256: String,
 }
 
+/// Reads the header lines `members M`, `lines L` and `sha256 H`.
+pub(crate) fn announced<'a>(it: &mut impl Iterator<Item = &'a str>) -> Result<Announced, Rejection> {
+    Ok(Announced {
+        members: number(header_line(it, "members")?, "member count")?,
+        lines: number(header_line(it, "lines")?, "line count")?,
+        sha256: header_line(it, "sha256")?.to_string(),
+    })
+}
+
 /// Parses the nine header lines (the first, `ramsey-cert 8`, is read already).
 /// The family is `trees`, the game `ccg` and the claim `chi-g`: the only
-/// family claim written so far (proofs/FORMAT.md, version 8).
+/// family claim of this version (proofs/FORMAT.md, version 8).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let tool = clip(header_line(&mut it, "tool")?);
@@ -45,16 +64,8 @@ pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let sizes = tree_sizes(header_line(&mut it, "vertices")?)?;
     fixed("game", header_line(&mut it, "game")?, "ccg")?;
     fixed("claim", header_line(&mut it, "claim")?, "chi-g")?;
-    let members = number(header_line(&mut it, "members")?, "member count")?;
-    let lines = number(header_line(&mut it, "lines")?, "line count")?;
-    let sha256 = header_line(&mut it, "sha256")?.to_string();
-    Ok(Header {
-        tool,
-        sizes,
-        members,
-        lines,
-        sha256,
-    })
+    let body = announced(&mut it)?;
+    Ok(Header { tool, sizes, body })
 }
 
 /// A header line whose only value (so far) is `value`.
@@ -100,17 +111,20 @@ pub struct Statement {
 }
 
 /// One member: its line in the file, graph6, and certificate's bytes.
-struct Member<'a> {
-    line: usize,
-    graph6: &'a str,
-    text: &'a [u8],
+pub(crate) struct Member<'a> {
+    /// The line `member G6 N` in the file.
+    pub line: usize,
+    /// The member's graph, as written.
+    pub graph6: &'a str,
+    /// Its certificate, header included.
+    pub text: &'a [u8],
 }
 
 /// Checks a version-8 body against its header: each member's certificate
 /// (on `threads` threads), then the members against the family. Returns
 /// the statement, the members' entries and replies in all.
 pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
-    let members = split(header, body)?;
+    let members = split(&header.body, HEADER_LINES, body)?;
     let results = par_map(members.len(), threads, &|i| check_member(&members[i]));
     let mut values = Vec::with_capacity(members.len());
     let (mut entries, mut replies) = (0, 0);
@@ -159,11 +173,29 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
     Ok((statement, entries, replies))
 }
 
-/// The members: a line `member G6 L`, then the `L` lines of its certificate.
-fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejection> {
-    let mut lines = body.split_inclusive(|&b| b == b'\n').take(header.lines);
+impl Member<'_> {
+    /// A rejection inside the member's certificate, told as the family
+    /// file's: its line numbers are counted from the member's line.
+    pub(crate) fn blame(&self, r: Rejection) -> Rejection {
+        Rejection {
+            message: format!("member on line {} ({}): {}", self.line, clip(self.graph6), r.message),
+            line: Some(self.line + r.line.unwrap_or(0)),
+            ..r
+        }
+    }
+}
+
+/// The members: a line `member G6 L`, then the `L` lines of its
+/// certificate, as many as `announced`, after a header of `header_lines`
+/// (versions 8 and 15).
+pub(crate) fn split<'a>(
+    announced: &Announced,
+    header_lines: usize,
+    body: &'a [u8],
+) -> Result<Vec<Member<'a>>, Rejection> {
+    let mut lines = body.split_inclusive(|&b| b == b'\n').take(announced.lines);
     let mut members = Vec::new();
-    let mut line = HEADER_LINES;
+    let mut line = header_lines;
     // Bytes of the body before the current line.
     let mut offset = 0;
     while let Some(head) = lines.next() {
@@ -194,11 +226,11 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
         });
         line += count;
     }
-    match members.len() == header.members {
+    match members.len() == announced.members {
         true => Ok(members),
         false => Err(Rejection::invalid(format!(
             "header announces {} but the body has {}",
-            crate::text::count(header.members, "member", "members"),
+            crate::text::count(announced.members, "member", "members"),
             members.len()
         ))),
     }
@@ -207,16 +239,7 @@ fn split<'a>(header: &Header, body: &'a [u8]) -> Result<Vec<Member<'a>>, Rejecti
 /// A member's certificate checked on its own: a version-7 proof of chi_g
 /// of the member's graph in the CCG. Returns chi_g, entries and replies.
 fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
-    let blame = |r: Rejection| Rejection {
-        message: format!(
-            "member on line {} ({}): {}",
-            member.line,
-            clip(member.graph6),
-            r.message
-        ),
-        line: Some(member.line + r.line.unwrap_or(0)),
-        ..r
-    };
+    let blame = |r| member.blame(r);
     let whole = [&b"ramsey-cert 7\n"[..], b"ramsey-cert 12\n"];
     if !whole.iter().any(|first| member.text.starts_with(first)) {
         return Err(blame(Rejection::invalid(
@@ -250,12 +273,13 @@ fn tree_of(member: &Member, sizes: (usize, usize)) -> Result<(usize, Vec<u8>), R
     Ok((n, trees::code(&adj)))
 }
 
-fn invalid_at(line: usize, why: String) -> Rejection {
+/// An invalid certificate, blamed on line `line`.
+pub(crate) fn invalid_at(line: usize, why: String) -> Rejection {
     Rejection::invalid(format!("line {line}: {why}")).at_line(line)
 }
 
 /// `f(0..len)` on `threads` threads, in order.
-fn par_map<T: Send>(len: usize, threads: usize, f: &(dyn Fn(usize) -> T + Sync)) -> Vec<T> {
+pub(crate) fn par_map<T: Send>(len: usize, threads: usize, f: &(dyn Fn(usize) -> T + Sync)) -> Vec<T> {
     let threads = threads.clamp(1, len.max(1));
     let mut parts: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)

@@ -1,10 +1,15 @@
-//! Family certificates (format version 8, proofs/FORMAT.md): a claim about
-//! every member of a family, here chi_g of every tree on `a` to `b`
-//! vertices (`colour --trees b --cert FILE`), written as one version-7
-//! certificate per member. The checker checks each member's certificate
-//! and enumerates the family itself, so a member left out is found.
+//! Family certificates (proofs/FORMAT.md): a claim about every member of a
+//! family, written as one certificate per member. Version 8: chi_g of
+//! every tree on `a` to `b` vertices (`colour --trees b --cert FILE`), one
+//! version-7 certificate per member; the checker enumerates the trees
+//! itself. Version 15: Alice does not win one of Erdős' scoring games on
+//! any connected `d`-regular graph on `n` vertices (`erdos --board @-
+//! --json-lines --cert FILE`), one version-6 or 13 certificate per member;
+//! the checker counts the family's labelled graphs itself. Either way a
+//! member left out is found.
 
 use super::{sha256_hex, Certificate};
+use crate::games::scoring::{Points, Scoring};
 use std::ops::RangeInclusive;
 
 /// Certificate format version of family claims.
@@ -33,5 +38,121 @@ pub fn tree_family_certificate(sizes: RangeInclusive<usize>, members: &[(String,
     Certificate {
         text,
         entries: members.iter().map(|(_, c)| c.entries).sum(),
+    }
+}
+
+/// Certificate format version of a scoring game on every connected regular
+/// graph of one order and degree (proofs/FORMAT.md, version 15).
+pub const REGULAR_FAMILY_FORMAT_VERSION: u32 = 15;
+
+/// The order and degree of a connected regular graph given in graph6
+/// (what a member of a version-15 family must be), or why it is not one.
+pub fn connected_regular(graph6: &str) -> Result<(usize, usize), String> {
+    let (n, edges) = crate::core::graph6::decode(graph6).map_err(|e| e.to_string())?;
+    let mut around = vec![Vec::new(); n];
+    for e in &edges {
+        let (u, v) = e.ends();
+        around[u as usize].push(v as usize);
+        around[v as usize].push(u as usize);
+    }
+    let d = around.first().map_or(0, Vec::len);
+    if let Some(v) = around.iter().position(|a| a.len() != d) {
+        return Err(format!(
+            "{graph6} is not regular (vertex 0 has degree {d}, vertex {v} {})",
+            around[v].len()
+        ));
+    }
+    let mut seen = vec![false; n];
+    let mut stack = vec![0];
+    seen[0] = n > 0;
+    while let Some(v) = stack.pop() {
+        for &w in &around[v] {
+            if !std::mem::replace(&mut seen[w], true) {
+                stack.push(w);
+            }
+        }
+    }
+    match seen.iter().all(|&s| s) {
+        true => Ok((n, d)),
+        false => Err(format!("{graph6} is not connected")),
+    }
+}
+
+/// A version-15 family being collected: one scoring game's certificate
+/// that Alice does not win, for every connected `degree`-regular graph on
+/// `order` vertices, as a stream of boards (nauty's `geng -c -d D -D D N`)
+/// is solved. The checker counts the family itself, so a graph left out
+/// of the stream makes the certificate invalid, not this writer.
+#[derive(Debug)]
+pub struct RegularFamily {
+    order: usize,
+    degree: usize,
+    game: Scoring,
+    members: Vec<(String, Certificate)>,
+}
+
+impl RegularFamily {
+    /// An empty family of `game` (its members come with [`Self::add`]).
+    pub fn new(game: Scoring) -> RegularFamily {
+        RegularFamily {
+            order: 0,
+            degree: 0,
+            game,
+            members: Vec::new(),
+        }
+    }
+
+    /// Adds the board `graph6` with its game's certificate, which proves
+    /// the outcome `at_most`: refused unless the board is connected and
+    /// regular of the first member's order and degree, and `at_most` is
+    /// an `(a, b)` with `a <= b` (Alice does not win).
+    pub fn add(&mut self, graph6: &str, at_most: Option<Points>, cert: Option<Certificate>) -> Result<(), String> {
+        let (n, d) = connected_regular(graph6)?;
+        if !self.members.is_empty() && (n, d) != (self.order, self.degree) {
+            return Err(format!(
+                "{graph6} is {d}-regular on {n} vertices; a family certificate holds one order and degree \
+                 (the first board: {}-regular on {} vertices)",
+                self.degree, self.order
+            ));
+        }
+        if at_most.is_none_or(|p| p.difference() > 0) {
+            return Err(format!(
+                "Alice is not shown not to win on {graph6}: a family certificate claims that she wins on no member"
+            ));
+        }
+        let cert = cert.ok_or("no certificate was written for a member")?;
+        (self.order, self.degree) = (n, d);
+        // As the member's certificate writes its board.
+        let (_, edges) = crate::core::graph6::decode(graph6).map_err(|e| e.to_string())?;
+        self.members.push((crate::core::graph6::encode(n, &edges), cert));
+        Ok(())
+    }
+
+    /// The version-15 certificate of the members added (FORMAT.md), or
+    /// why there is none (no member).
+    pub fn certificate(&self) -> Result<Certificate, String> {
+        if self.members.is_empty() {
+            return Err("the stream has no board: a family certificate needs at least one member".into());
+        }
+        let mut body = String::new();
+        for (graph6, cert) in &self.members {
+            body.push_str(&format!("member {graph6} {}\n", cert.text.lines().count()));
+            body.push_str(&cert.text);
+        }
+        let text = format!(
+            "ramsey-cert {REGULAR_FAMILY_FORMAT_VERSION}\ntool ramsey-verify {}\nfamily connected-regular\n\
+             vertices {}\ndegree {}\ngame {}\nclaim alice-does-not-win\nmembers {}\nlines {}\nsha256 {}\n{body}",
+            env!("CARGO_PKG_VERSION"),
+            self.order,
+            self.degree,
+            self.game.name(),
+            self.members.len(),
+            body.lines().count(),
+            sha256_hex(&body),
+        );
+        Ok(Certificate {
+            text,
+            entries: self.members.iter().map(|(_, c)| c.entries).sum(),
+        })
     }
 }
