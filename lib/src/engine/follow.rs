@@ -304,6 +304,14 @@ where
             ..Canonical::as_is(node.clone())
         }
     }
+    /// The whole form (a number from the key book), then the key shown.
+    fn canonical_if(
+        &self,
+        node: &Self::Position,
+        wanted: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Option<Canonical<Self::Position>> {
+        self.canonical(node).kept_if(wanted)
+    }
     /// Labels are kept ([`Canonical::as_is`]): no permutation is ever asked.
     fn relabel_move(&self, m: &G::Move, _perm: &[Vertex]) -> G::Move {
         m.clone()

@@ -184,6 +184,14 @@ impl<G: HorizonHints> Symmetric for Horizon<G> {
             .canonical(&p.position)
             .extended(u64::from(left), |position| Horizoned { position, left })
     }
+    /// The whole form, then the key shown (the key carries the moves left).
+    fn canonical_if(
+        &self,
+        p: &Self::Position,
+        wanted: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
+    }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }

@@ -141,6 +141,14 @@ impl<G: PlyHints> Symmetric for PlyHorizon<'_, G> {
             .canonical(&p.position)
             .extended(u64::from(left), |position| Horizoned { position, left })
     }
+    /// The whole form, then the key shown (the key carries the plies left).
+    fn canonical_if(
+        &self,
+        p: &Self::Position,
+        wanted: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
+    }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }

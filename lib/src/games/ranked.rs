@@ -119,6 +119,14 @@ impl<G: Symmetric> Symmetric for Ranked<'_, G> {
             .canonical(&p.position)
             .extended(plies as u64, |position| RankedPosition { position, plies })
     }
+    /// The whole form, then the key shown (the key carries the plies played).
+    fn canonical_if(
+        &self,
+        p: &Self::Position,
+        wanted: &mut dyn FnMut(&[u64]) -> bool,
+    ) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
+    }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }

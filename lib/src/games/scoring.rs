@@ -327,6 +327,15 @@ impl Symmetric for ScoringGame {
         }
     }
 
+    /// Star and VC key first (`reduced.rs`: the relabelled position and
+    /// generators only if wanted); Clique and Colex whole.
+    fn canonical_if(&self, position: &Position, wanted: &mut dyn FnMut(&[u64]) -> bool) -> Option<Canonical<Position>> {
+        match self.scoring {
+            Scoring::Star | Scoring::VertexCapturing => reduced::canonical_if(self, position, wanted),
+            Scoring::Clique | Scoring::Colex => canonical_position(position).kept_if(wanted),
+        }
+    }
+
     fn relabel_move(&self, m: &Edge, perm: &[Vertex]) -> Edge {
         m.map(|v| perm[v as usize])
     }
