@@ -137,7 +137,10 @@ struct Rows {
 impl Rows {
     fn of(p: &Position) -> Rows {
         let mut rows = Rows {
-            n: p.vertex_count(),
+            // (At most MAX_BOARD_VERTICES on every board a scoring game
+            // accepts; said here so that the loop below indexes without
+            // bounds checks.)
+            n: p.vertex_count().min(MAX_BOARD_VERTICES),
             red: [0; MAX_BOARD_VERTICES],
             blue: [0; MAX_BOARD_VERTICES],
             free: [0; MAX_BOARD_VERTICES],
@@ -151,10 +154,7 @@ impl Rows {
         for v in 0..rows.n {
             let small = |set: VertexSet| set as SmallSet;
             let board = small(p.board_neighbours(v as Vertex));
-            let (red, blue) = (
-                small(p.neighbours(Player::First, v as Vertex)),
-                small(p.neighbours(Player::Second, v as Vertex)),
-            );
+            let [red, blue] = p.both_neighbours(v as Vertex).map(small);
             (rows.red[v], rows.blue[v], rows.free[v]) = (red, blue, board & !red & !blue);
             rows.count[0][v] = red.count_ones();
             rows.count[1][v] = blue.count_ones();
