@@ -20,12 +20,14 @@ use std::hash::Hash;
 
 /// A graph to label: `n` vertices, edges in `layers` (each a list of rows,
 /// `layers[l][v]` the neighbours of `v` in layer `l` as a bitset), and a
-/// colour per vertex that automorphisms must keep.
-pub struct LayeredGraph<'a> {
+/// colour per vertex that automorphisms must keep. The rows may be any
+/// slice-like holder (a vector, or an array on the stack where a graph is
+/// labelled for every position searched).
+pub struct LayeredGraph<'a, L: AsRef<[u128]> = Vec<u128>> {
     /// Number of vertices (at most 128).
     pub n: usize,
     /// Adjacency rows per layer.
-    pub layers: &'a [Vec<u128>],
+    pub layers: &'a [L],
     /// Vertex colours, one per vertex (any values; only equality matters).
     pub colours: &'a [u64],
 }
@@ -41,7 +43,7 @@ pub struct Labelling {
 
 /// Canonical labelling and automorphism generators of `graph`, by the
 /// library's one canonaut driver ([`crate::core::labeller`]).
-pub fn label(graph: &LayeredGraph) -> Labelling {
+pub fn label<L: AsRef<[u128]>>(graph: &LayeredGraph<L>) -> Labelling {
     with_label(graph, |order, generators| owned(graph.n, order, generators))
 }
 
@@ -51,7 +53,7 @@ pub fn label(graph: &LayeredGraph) -> Labelling {
 /// canonical order (`order[i]` is the input vertex placed at position `i`)
 /// and the generators one after another, `graph.n` images each. `then`
 /// runs inside the labeller, so it must not label a graph itself.
-pub fn with_label<R>(graph: &LayeredGraph, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
+pub fn with_label<L: AsRef<[u128]>, R>(graph: &LayeredGraph<L>, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
     let mut order = [0u32; MAX_LABELLED];
     let order = &mut order[..graph.n];
     if discrete_order(&graph.colours[..graph.n], order) {
@@ -85,11 +87,13 @@ fn discrete_order(colours: &[u64], order: &mut [u32]) -> bool {
         *o = v as u32;
     }
     order.sort_unstable_by_key(|&v| colours[v as usize]);
-    order.windows(2).all(|w| colours[w[0] as usize] != colours[w[1] as usize])
+    order
+        .windows(2)
+        .all(|w| colours[w[0] as usize] != colours[w[1] as usize])
 }
 
 /// [`with_label`] by canonaut's search (at least one vertex).
-fn search_with<R>(graph: &LayeredGraph, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
+fn search_with<L: AsRef<[u128]>, R>(graph: &LayeredGraph<L>, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
     let n = graph.n;
     let layers = graph.layers.len().max(1);
     let total = n * layers;
@@ -139,7 +143,7 @@ fn dedup(values: &mut [u64]) -> usize {
 /// The layered graph of [`search_with`], edge by edge (canonaut's
 /// format, `layers` copies of each vertex); [`one_word_rows`] builds the
 /// same rows faster where they fit a word.
-fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
+fn edge_by_edge_rows<L: AsRef<[u128]>>(graph: &LayeredGraph<L>, layers: usize) -> Vec<usize> {
     let n = graph.n;
     let m = words_needed(n * layers);
     let mut adjacency = vec![0usize; n * layers * m];
@@ -148,7 +152,7 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
             add_one_edge(&mut adjacency, v + (l - 1) * n, v + l * n, m as u32);
         }
         for (l, rows) in graph.layers.iter().enumerate() {
-            let row = rows.get(v).copied().unwrap_or(0) >> v >> 1;
+            let row = rows.as_ref().get(v).copied().unwrap_or(0) >> v >> 1;
             for w in crate::core::board::members(row) {
                 add_one_edge(&mut adjacency, v + l * n, v + 1 + w as usize + l * n, m as u32);
             }
@@ -167,22 +171,29 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
 /// otherwise. (Erdős' games label a graph board of 8 vertices in two
 /// layers for nearly every move; edge by edge this was about 3 % of K8's
 /// Clique game.)
-fn one_word_rows<'o>(graph: &LayeredGraph, layers: usize, out: &'o mut [usize; 64]) -> Option<&'o [usize]> {
+fn one_word_rows<'o, L: AsRef<[u128]>>(
+    graph: &LayeredGraph<L>,
+    layers: usize,
+    out: &'o mut [usize; 64],
+) -> Option<&'o [usize]> {
     let n = graph.n;
     let total = n * layers;
     // (`n <= 64` once `total` is.)
-    let within = |rows: &Vec<u128>| rows.iter().take(n).all(|&row| row >> n == 0);
+    let within = |rows: &L| rows.as_ref().iter().take(n).all(|&row| row >> n == 0);
     if total > 64 || usize::BITS != 64 || !graph.layers.iter().all(within) {
         return None;
     }
-    let mut natural = [0u64; 64];
+    // Rows in natural bit order (vertex `j` at bit `j`) first, reversed
+    // into canonaut's order at the end.
+    let natural = &mut out[..total];
+    natural.fill(0);
     for v in 0..n {
         for l in 1..layers {
             let (a, b) = (v + (l - 1) * n, v + l * n);
             (natural[a], natural[b]) = (natural[a] | 1 << b, natural[b] | 1 << a);
         }
         for (l, rows) in graph.layers.iter().enumerate() {
-            let above = (rows.get(v).copied().unwrap_or(0) >> v >> 1) as u64;
+            let above = (rows.as_ref().get(v).copied().unwrap_or(0) >> v >> 1) as usize;
             let a = v + l * n;
             if above != 0 {
                 natural[a] |= above << (a + 1);
@@ -195,10 +206,10 @@ fn one_word_rows<'o>(graph: &LayeredGraph, layers: usize, out: &'o mut [usize; 6
             }
         }
     }
-    for (word, row) in out.iter_mut().zip(&natural[..total]) {
-        *word = row.reverse_bits() as usize;
+    for row in natural.iter_mut() {
+        *row = row.reverse_bits();
     }
-    Some(&out[..total])
+    Some(natural)
 }
 
 impl Labelling {
@@ -240,7 +251,8 @@ pub fn orbit_representatives<M: Clone + Eq + Hash>(
     // A fast fixed hash (the default one was a third of this function on
     // K7's VC game; the map only finds a move's index, so any hash gives
     // the same orbits).
-    let mut index: HashMap<M, usize, FixedState> = HashMap::with_capacity_and_hasher(moves.len(), FixedState::default());
+    let mut index: HashMap<M, usize, FixedState> =
+        HashMap::with_capacity_and_hasher(moves.len(), FixedState::default());
     index.extend(moves.iter().cloned().enumerate().map(|(i, m)| (m, i)));
     let mut parent: Vec<usize> = (0..moves.len()).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -355,7 +367,7 @@ mod tests {
         assert_eq!(
             label(&LayeredGraph {
                 n: 0,
-                layers: &[],
+                layers: &[] as &[Vec<u128>],
                 colours: &[]
             })
             .order,

@@ -198,10 +198,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     fn score_bound_side(
         &self,
         p: &Self::Position,
-        _meets: &dyn Fn(Self::Score) -> bool,
+        meets: &dyn Fn(Self::Score) -> bool,
         player: Player,
     ) -> Option<Self::Score> {
-        super::side_of(player, self.score_bounds(p).unzip())
+        super::side_of(player, self.score_bounds_for(p, meets))
     }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)

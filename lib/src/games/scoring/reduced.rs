@@ -133,10 +133,10 @@ impl Labelled {
         for (i, &v) in live[..k].iter().enumerate() {
             index[v] = i;
         }
-        let rows: Vec<u128> = live[..k]
-            .iter()
-            .map(|&v| small_members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w]))
-            .collect();
+        let mut rows = [0u128; MAX_BOARD_VERTICES];
+        for (row, &v) in rows.iter_mut().zip(&live[..k]) {
+            *row = small_members(free[v] & live_set).fold(0, |s, w| s | 1 << index[w]);
+        }
         let mut colours = [0u64; MAX_BOARD_VERTICES];
         for (c, &v) in colours.iter_mut().zip(&live[..k]) {
             *c = labels[v].expect("live") << 4 | (free[v] & !live_set).count_ones() as u64;
