@@ -278,6 +278,11 @@ pub fn orbit_representatives<M: Clone + Eq + Hash>(
         .collect()
 }
 
+/// What a key-first canonical form asks before it makes the rest of the
+/// form ([`crate::games::Symmetric::canonical_if`]): whether the form with
+/// this key is wanted.
+pub type Wanted<'a> = dyn FnMut(&[u64]) -> bool + 'a;
+
 /// The canonical form of a position, with what the search needs alongside.
 #[derive(Clone, Debug)]
 pub struct Canonical<P> {
@@ -309,7 +314,7 @@ impl<P> Canonical<P> {
     /// The form if `wanted` wants it after seeing its key: the default
     /// [`crate::games::Symmetric::canonical_if`], for games that make the
     /// whole form at once.
-    pub fn kept_if(self, wanted: &mut dyn FnMut(&[u64]) -> bool) -> Option<Canonical<P>> {
+    pub fn kept_if(self, wanted: &mut Wanted) -> Option<Canonical<P>> {
         wanted(&self.key).then_some(self)
     }
 

@@ -47,7 +47,7 @@
 //! on: on a strategy that holds, every such pair reachable from the start.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 use crate::games::{FinalScore, Hints, Rules, StrategyScore, Symmetric, Value};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
@@ -305,11 +305,7 @@ where
         }
     }
     /// The whole form (a number from the key book), then the key shown.
-    fn canonical_if(
-        &self,
-        node: &Self::Position,
-        wanted: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Option<Canonical<Self::Position>> {
+    fn canonical_if(&self, node: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
         self.canonical(node).kept_if(wanted)
     }
     /// Labels are kept ([`Canonical::as_is`]): no permutation is ever asked.

@@ -83,7 +83,7 @@
 //! (the rule sets of [`ramsey`] and [`colouring`]) keeps its name.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{orbit_representatives, Canonical};
+use crate::core::symmetry::{orbit_representatives, Canonical, Wanted};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -209,11 +209,7 @@ pub trait Symmetric: Rules {
     /// by its key alone then skips the relabelled position and generators
     /// there. The same key and form as [`Symmetric::canonical`]; the
     /// default makes the whole form first.
-    fn canonical_if(
-        &self,
-        position: &Self::Position,
-        wanted: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Option<Canonical<Self::Position>> {
+    fn canonical_if(&self, position: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
         self.canonical(position).kept_if(wanted)
     }
     /// The image of a move under a vertex permutation (`perm[v]` is the

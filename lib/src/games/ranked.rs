@@ -21,7 +21,7 @@
 
 use super::{Exact, FinalScore, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// `inner` with the length of play in the score.
 pub struct Ranked<'g, G: Rules> {
@@ -120,11 +120,7 @@ impl<G: Symmetric> Symmetric for Ranked<'_, G> {
             .extended(plies as u64, |position| RankedPosition { position, plies })
     }
     /// The whole form, then the key shown (the key carries the plies played).
-    fn canonical_if(
-        &self,
-        p: &Self::Position,
-        wanted: &mut dyn FnMut(&[u64]) -> bool,
-    ) -> Option<Canonical<Self::Position>> {
+    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
         self.canonical(p).kept_if(wanted)
     }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {

@@ -54,7 +54,7 @@ use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
 use crate::core::canon::canonical_position;
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// Most free edges of a position the threshold search searches directly,
 /// without labels or table ([`Hints::search_directly`]): near the end a
@@ -329,7 +329,7 @@ impl Symmetric for ScoringGame {
 
     /// Star and VC key first (`reduced.rs`: the relabelled position and
     /// generators only if wanted); Clique and Colex whole.
-    fn canonical_if(&self, position: &Position, wanted: &mut dyn FnMut(&[u64]) -> bool) -> Option<Canonical<Position>> {
+    fn canonical_if(&self, position: &Position, wanted: &mut Wanted) -> Option<Canonical<Position>> {
         match self.scoring {
             Scoring::Star | Scoring::VertexCapturing => reduced::canonical_if(self, position, wanted),
             Scoring::Clique | Scoring::Colex => canonical_position(position).kept_if(wanted),

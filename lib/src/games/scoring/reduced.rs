@@ -25,7 +25,7 @@ use super::{Rows, Scoring, ScoringGame, MAX_BOARD_VERTICES};
 use crate::core::board::Position;
 use crate::core::board::{Player, Vertex};
 use crate::core::symmetry::Canonical;
-use crate::core::symmetry::{with_label, LayeredGraph};
+use crate::core::symmetry::{with_label, LayeredGraph, Wanted};
 use crate::games::colex::{small_members, SmallSet};
 
 /// The reduced canonical form of `position` under `game`'s labels.
@@ -40,7 +40,7 @@ pub(super) fn canonical(game: &ScoringGame, position: &Position) -> Canonical<Po
 pub(super) fn canonical_if(
     game: &ScoringGame,
     position: &Position,
-    wanted: &mut dyn FnMut(&[u64]) -> bool,
+    wanted: &mut Wanted,
 ) -> Option<Canonical<Position>> {
     let labelled = Labelled::of(game, position);
     wanted(labelled.key()).then(|| labelled.form(position))
