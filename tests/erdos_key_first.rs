@@ -20,9 +20,7 @@ fn the_key_shown_first_is_the_whole_forms_key_and_the_form_the_whole_form() {
         state
     };
     let boards = [5, 6, 7].map(|n| Position::empty(Board::complete_graph(n)));
-    let colex = [14, 19]
-        .map(|m| colex_graph(m))
-        .map(|(n, edges)| Position::on_graph(n, edges));
+    let colex = [14, 19].map(colex_graph).map(|(n, edges)| Position::on_graph(n, edges));
     for board in boards.iter().chain(&colex) {
         for scoring in Scoring::ALL {
             let game = ScoringGame::new(scoring, board, &[]).unwrap();
