@@ -142,21 +142,7 @@ impl Labelled {
             *c = labels[v].expect("live") << 4 | (free[v] & !live_set).count_ones() as u64;
         }
         let colours = &colours[..k];
-        let layers = [rows];
-        let mut order = [0u8; MAX_BOARD_VERTICES];
-        let generators = with_label(
-            &LayeredGraph {
-                n: k,
-                layers: &layers,
-                colours,
-            },
-            |labels, generators| {
-                for (o, &i) in order.iter_mut().zip(labels) {
-                    *o = i as u8;
-                }
-                generators.to_vec()
-            },
-        );
+        let (order, generators) = live_labelling(&rows, colours);
         let head = [
             position.to_move() as u64,
             n as u64,
@@ -167,7 +153,7 @@ impl Labelled {
         let mut key = Key::default();
         key.push(head.iter().fold(0, |word, &x| word << 8 | x));
         key.push(k as u64);
-        key.push_labels_and_edges(&order[..k], colours, &layers[0]);
+        key.push_labels_and_edges(&order[..k], colours, &rows);
         Labelled {
             n,
             live,
@@ -213,6 +199,24 @@ impl Labelled {
             generators,
         }
     }
+}
+
+/// The canonical order of the live graph (`rows`, one per entry of
+/// `colours`) and its generators, `colours.len()` images each.
+fn live_labelling(rows: &[u128; MAX_BOARD_VERTICES], colours: &[u64]) -> ([u8; MAX_BOARD_VERTICES], Vec<u32>) {
+    let mut order = [0u8; MAX_BOARD_VERTICES];
+    let graph = LayeredGraph {
+        n: colours.len(),
+        layers: &[rows],
+        colours,
+    };
+    let generators = with_label(&graph, |labels, generators| {
+        for (o, &i) in order.iter_mut().zip(labels) {
+            *o = i as u8;
+        }
+        generators.to_vec()
+    });
+    (order, generators)
 }
 
 /// Points `player` is sure to end with, in every play from `rows` (`left`:
