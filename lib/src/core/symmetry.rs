@@ -14,18 +14,21 @@ use crate::core::board::Vertex;
 use crate::core::labeller;
 use canonaut::structs::add_one_edge;
 use canonaut::utilities::words_needed;
+use foldhash::fast::FixedState;
 use std::collections::HashMap;
 use std::hash::Hash;
 
 /// A graph to label: `n` vertices, edges in `layers` (each a list of rows,
 /// `layers[l][v]` the neighbours of `v` in layer `l` as a bitset), and a
-/// colour per vertex that automorphisms must keep.
-pub struct LayeredGraph<'a> {
+/// colour per vertex that automorphisms must keep. The rows may be any
+/// slice-like holder (a vector, or an array on the stack where a graph is
+/// labelled for every position searched).
+pub struct LayeredGraph<'a, L: AsRef<[u128]> = Vec<u128>> {
     /// Number of vertices (at most 128).
     pub n: usize,
     /// Adjacency rows per layer.
-    pub layers: &'a [Vec<u128>],
-    /// Vertex colours (any values; only equality matters).
+    pub layers: &'a [L],
+    /// Vertex colours, one per vertex (any values; only equality matters).
     pub colours: &'a [u64],
 }
 
@@ -40,60 +43,107 @@ pub struct Labelling {
 
 /// Canonical labelling and automorphism generators of `graph`, by the
 /// library's one canonaut driver ([`crate::core::labeller`]).
-pub fn label(graph: &LayeredGraph) -> Labelling {
-    match discrete_order(&graph.colours[..graph.n]) {
-        Some(order) => Labelling {
-            order,
-            generators: vec![],
-        },
-        None => label_by_search(graph),
+pub fn label<L: AsRef<[u128]>>(graph: &LayeredGraph<L>) -> Labelling {
+    with_label(graph, |order, generators| owned(graph.n, order, generators))
+}
+
+/// [`label`] without allocating (it runs for nearly every position a
+/// search makes, and its vectors cost a third as much as canonaut's
+/// search on the small graphs of Erdős' games): `then` is handed the
+/// canonical order (`order[i]` is the input vertex placed at position `i`)
+/// and the generators one after another, `graph.n` images each. `then`
+/// runs inside the labeller, so it must not label a graph itself.
+pub fn with_label<L: AsRef<[u128]>, R>(graph: &LayeredGraph<L>, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
+    let mut order = [0u32; MAX_LABELLED];
+    let order = &mut order[..graph.n];
+    if discrete_order(&graph.colours[..graph.n], order) {
+        return then(order, &[]);
+    }
+    search_with(graph, then)
+}
+
+/// Most vertices a [`LayeredGraph`] has.
+const MAX_LABELLED: usize = 128;
+
+/// A [`Labelling`] from [`with_label`]'s slices.
+fn owned(n: usize, order: &[u32], generators: &[u32]) -> Labelling {
+    Labelling {
+        order: order.iter().map(|&x| x as usize).collect(),
+        generators: generators
+            .chunks(n.max(1))
+            .map(|g| g.iter().map(|&x| x as usize).collect())
+            .collect(),
     }
 }
 
-/// The vertices in increasing order of colour, if no two share one: then
-/// the colour partition is already discrete, so (as canonaut's search,
-/// which orders the cells by colour, would find without searching) that
-/// order is the canonical labelling and only the identity keeps the
-/// colours (no generators). The reduced forms of the Star and VC games
-/// often have all their live vertices distinct.
-fn discrete_order(colours: &[u64]) -> Option<Vec<usize>> {
-    let mut order: Vec<usize> = (0..colours.len()).collect();
-    order.sort_unstable_by_key(|&v| colours[v]);
+/// Whether no two vertices share a colour; then `order` is the vertices in
+/// increasing order of colour: the colour partition is already discrete,
+/// so (as canonaut's search, which orders the cells by colour, would find
+/// without searching) that order is the canonical labelling and only the
+/// identity keeps the colours (no generators). The reduced forms of the
+/// Star and VC games often have all their live vertices distinct.
+fn discrete_order(colours: &[u64], order: &mut [u32]) -> bool {
+    for (v, o) in order.iter_mut().enumerate() {
+        *o = v as u32;
+    }
+    order.sort_unstable_by_key(|&v| colours[v as usize]);
     order
         .windows(2)
-        .all(|w| colours[w[0]] != colours[w[1]])
-        .then_some(order)
+        .all(|w| colours[w[0] as usize] != colours[w[1] as usize])
 }
 
-/// [`label`] by canonaut's search (at least one vertex).
-fn label_by_search(graph: &LayeredGraph) -> Labelling {
+/// [`with_label`] by canonaut's search (at least one vertex).
+fn search_with<L: AsRef<[u128]>, R>(graph: &LayeredGraph<L>, then: impl FnOnce(&[u32], &[u32]) -> R) -> R {
     let n = graph.n;
     let layers = graph.layers.len().max(1);
     let total = n * layers;
-    let adjacency = one_word_rows(graph, layers).unwrap_or_else(|| edge_by_edge_rows(graph, layers));
-    let mut distinct: Vec<u64> = graph.colours.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let d = distinct.len() as u32;
-    let colours: Vec<u32> = (0..total)
-        .map(|i| (i / n) as u32 * d + distinct.binary_search(&graph.colours[i % n]).unwrap_or(0) as u32)
-        .collect();
-    // Layer-0 copies have the smallest colours, so they come first.
-    labeller::with_labelling(&adjacency, &colours, layers * d as usize, n, |labeling, generators| {
-        Labelling {
-            order: labeling[..n].iter().map(|&x| x as usize).collect(),
-            generators: generators
-                .chunks(n)
-                .map(|g| g.iter().map(|&x| x as usize).collect())
-                .collect(),
+    let mut words = [0usize; 64];
+    let by_edge;
+    let adjacency = match one_word_rows(graph, layers, &mut words) {
+        Some(rows) => rows,
+        None => {
+            by_edge = edge_by_edge_rows(graph, layers);
+            &by_edge[..]
         }
+    };
+    let mut distinct = [0u64; MAX_LABELLED];
+    let distinct = &mut distinct[..n];
+    distinct.copy_from_slice(&graph.colours[..n]);
+    distinct.sort_unstable();
+    let d = dedup(distinct);
+    let distinct = &distinct[..d];
+    let (mut small, mut large) = ([0u32; MAX_LABELLED], Vec::new());
+    let colours = if total <= MAX_LABELLED {
+        &mut small[..total]
+    } else {
+        large.resize(total, 0);
+        &mut large[..]
+    };
+    for (i, c) in colours.iter_mut().enumerate() {
+        *c = (i / n * d + distinct.binary_search(&graph.colours[i % n]).unwrap_or(0)) as u32;
+    }
+    // Layer-0 copies have the smallest colours, so they come first.
+    labeller::with_labelling(adjacency, colours, layers * d, n, |labeling, generators| {
+        then(&labeling[..n], generators)
     })
 }
 
-/// The layered graph of [`label_by_search`], edge by edge (canonaut's
+/// Drops repeats from the sorted `values`, in place; how many are left.
+fn dedup(values: &mut [u64]) -> usize {
+    let mut kept = 0;
+    for i in 0..values.len() {
+        if kept == 0 || values[i] != values[kept - 1] {
+            values[kept] = values[i];
+            kept += 1;
+        }
+    }
+    kept
+}
+
+/// The layered graph of [`search_with`], edge by edge (canonaut's
 /// format, `layers` copies of each vertex); [`one_word_rows`] builds the
 /// same rows faster where they fit a word.
-fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
+fn edge_by_edge_rows<L: AsRef<[u128]>>(graph: &LayeredGraph<L>, layers: usize) -> Vec<usize> {
     let n = graph.n;
     let m = words_needed(n * layers);
     let mut adjacency = vec![0usize; n * layers * m];
@@ -102,7 +152,7 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
             add_one_edge(&mut adjacency, v + (l - 1) * n, v + l * n, m as u32);
         }
         for (l, rows) in graph.layers.iter().enumerate() {
-            let row = rows.get(v).copied().unwrap_or(0) >> v >> 1;
+            let row = rows.as_ref().get(v).copied().unwrap_or(0) >> v >> 1;
             for w in crate::core::board::members(row) {
                 add_one_edge(&mut adjacency, v + l * n, v + 1 + w as usize + l * n, m as u32);
             }
@@ -111,7 +161,7 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
     adjacency
 }
 
-/// The layered graph of [`label_by_search`] when it fits one word per
+/// The layered graph of [`search_with`] when it fits one word per
 /// row (at most 64 vertices in all layers, every row within the `n`
 /// vertices), built with word operations instead of canonaut's
 /// `add_one_edge` per edge: the same rows (vertex `j` of a row at bit
@@ -121,22 +171,29 @@ fn edge_by_edge_rows(graph: &LayeredGraph, layers: usize) -> Vec<usize> {
 /// otherwise. (Erdős' games label a graph board of 8 vertices in two
 /// layers for nearly every move; edge by edge this was about 3 % of K8's
 /// Clique game.)
-fn one_word_rows(graph: &LayeredGraph, layers: usize) -> Option<Vec<usize>> {
+fn one_word_rows<'o, L: AsRef<[u128]>>(
+    graph: &LayeredGraph<L>,
+    layers: usize,
+    out: &'o mut [usize; 64],
+) -> Option<&'o [usize]> {
     let n = graph.n;
     let total = n * layers;
     // (`n <= 64` once `total` is.)
-    let within = |rows: &Vec<u128>| rows.iter().take(n).all(|&row| row >> n == 0);
+    let within = |rows: &L| rows.as_ref().iter().take(n).all(|&row| row >> n == 0);
     if total > 64 || usize::BITS != 64 || !graph.layers.iter().all(within) {
         return None;
     }
-    let mut natural = [0u64; 64];
+    // Rows in natural bit order (vertex `j` at bit `j`) first, reversed
+    // into canonaut's order at the end.
+    let natural = &mut out[..total];
+    natural.fill(0);
     for v in 0..n {
         for l in 1..layers {
             let (a, b) = (v + (l - 1) * n, v + l * n);
             (natural[a], natural[b]) = (natural[a] | 1 << b, natural[b] | 1 << a);
         }
         for (l, rows) in graph.layers.iter().enumerate() {
-            let above = (rows.get(v).copied().unwrap_or(0) >> v >> 1) as u64;
+            let above = (rows.as_ref().get(v).copied().unwrap_or(0) >> v >> 1) as usize;
             let a = v + l * n;
             if above != 0 {
                 natural[a] |= above << (a + 1);
@@ -149,7 +206,10 @@ fn one_word_rows(graph: &LayeredGraph, layers: usize) -> Option<Vec<usize>> {
             }
         }
     }
-    Some(natural[..total].iter().map(|row| row.reverse_bits() as usize).collect())
+    for row in natural.iter_mut() {
+        *row = row.reverse_bits();
+    }
+    Some(natural)
 }
 
 impl Labelling {
@@ -188,7 +248,12 @@ pub fn orbit_representatives<M: Clone + Eq + Hash>(
     if generators.is_empty() {
         return moves;
     }
-    let index: HashMap<M, usize> = moves.iter().cloned().enumerate().map(|(i, m)| (m, i)).collect();
+    // A fast fixed hash (the default one was a third of this function on
+    // K7's VC game; the map only finds a move's index, so any hash gives
+    // the same orbits).
+    let mut index: HashMap<M, usize, FixedState> =
+        HashMap::with_capacity_and_hasher(moves.len(), FixedState::default());
+    index.extend(moves.iter().cloned().enumerate().map(|(i, m)| (m, i)));
     let mut parent: Vec<usize> = (0..moves.len()).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
         while parent[x] != x {
@@ -212,6 +277,11 @@ pub fn orbit_representatives<M: Clone + Eq + Hash>(
         .map(|(_, m)| m)
         .collect()
 }
+
+/// What a key-first canonical form asks before it makes the rest of the
+/// form ([`crate::games::Symmetric::canonical_if`]): whether the form with
+/// this key is wanted.
+pub type Wanted<'a> = dyn FnMut(&[u64]) -> bool + 'a;
 
 /// The canonical form of a position, with what the search needs alongside.
 #[derive(Clone, Debug)]
@@ -239,6 +309,13 @@ impl<P> Canonical<P> {
             to_canon: vec![],
             generators: vec![],
         }
+    }
+
+    /// The form if `wanted` wants it after seeing its key: the default
+    /// [`crate::games::Symmetric::canonical_if`], for games that make the
+    /// whole form at once.
+    pub fn kept_if(self, wanted: &mut Wanted) -> Option<Canonical<P>> {
+        wanted(&self.key).then_some(self)
     }
 
     /// The same labelling of a position that carries one more number (a
@@ -295,7 +372,7 @@ mod tests {
         assert_eq!(
             label(&LayeredGraph {
                 n: 0,
-                layers: &[],
+                layers: &[] as &[Vec<u128>],
                 colours: &[]
             })
             .order,
@@ -311,7 +388,8 @@ mod tests {
                     layers: &rows,
                     colours: &colours,
                 };
-                let (quick, searched) = (label(&graph), label_by_search(&graph));
+                let searched = search_with(&graph, |order, generators| owned(n, order, generators));
+                let quick = label(&graph);
                 assert_eq!((quick.order, quick.generators), (searched.order, searched.generators));
             }
         }
@@ -325,7 +403,7 @@ mod tests {
                     colours: &vec![0; n],
                 };
                 assert_eq!(
-                    one_word_rows(&graph, layers),
+                    one_word_rows(&graph, layers, &mut [0; 64]).map(<[usize]>::to_vec),
                     Some(edge_by_edge_rows(&graph, layers)),
                     "n {n}"
                 );
@@ -337,9 +415,11 @@ mod tests {
             layers: &wide,
             colours: &[0; 33],
         };
-        assert_eq!(one_word_rows(&too_many, 2), None);
+        assert_eq!(one_word_rows(&too_many, 2, &mut [0; 64]), None);
         // Two vertices alike: no shortcut.
-        assert_eq!(discrete_order(&[3, 1, 3]), None);
-        assert_eq!(discrete_order(&[3, 1, 2]), Some(vec![1, 2, 0]));
+        assert!(!discrete_order(&[3, 1, 3], &mut [0; 3]));
+        let mut order = [0; 3];
+        assert!(discrete_order(&[3, 1, 2], &mut order));
+        assert_eq!(order, [1, 2, 0]);
     }
 }

@@ -47,7 +47,7 @@
 //! on: on a strategy that holds, every such pair reachable from the start.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 use crate::games::{FinalScore, Hints, Rules, StrategyScore, Symmetric, Value};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
@@ -303,6 +303,10 @@ where
             key: Box::new([number << 1 | u64::from(node.illegal)]),
             ..Canonical::as_is(node.clone())
         }
+    }
+    /// The whole form (a number from the key book), then the key shown.
+    fn canonical_if(&self, node: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
+        self.canonical(node).kept_if(wanted)
     }
     /// Labels are kept ([`Canonical::as_is`]): no permutation is ever asked.
     fn relabel_move(&self, m: &G::Move, _perm: &[Vertex]) -> G::Move {

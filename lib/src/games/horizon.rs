@@ -39,7 +39,7 @@
 
 use super::{Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// What a game can tell a search against a horizon on the first player's
 /// moves, beyond its [`Hints`]: each method may only leave out or decide
@@ -183,6 +183,10 @@ impl<G: HorizonHints> Symmetric for Horizon<G> {
         self.inner
             .canonical(&p.position)
             .extended(u64::from(left), |position| Horizoned { position, left })
+    }
+    /// The whole form, then the key shown (the key carries the moves left).
+    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
     }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)

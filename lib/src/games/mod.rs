@@ -83,7 +83,7 @@
 //! (the rule sets of [`ramsey`] and [`colouring`]) keeps its name.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{orbit_representatives, Canonical};
+use crate::core::symmetry::{orbit_representatives, Canonical, Wanted};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -203,6 +203,15 @@ pub trait Rules: Send + Sync {
 pub trait Symmetric: Rules {
     /// The canonical form of a position (any labels).
     fn canonical(&self, position: &Self::Position) -> Canonical<Self::Position>;
+    /// [`Symmetric::canonical`] key first: `wanted` is shown the key
+    /// ([`Canonical::key`]) and the whole form is made only if it returns
+    /// true (else `None`). A search whose table often settles a position
+    /// by its key alone then skips the relabelled position and generators
+    /// there. The same key and form as [`Symmetric::canonical`]; the
+    /// default makes the whole form first.
+    fn canonical_if(&self, position: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
+        self.canonical(position).kept_if(wanted)
+    }
     /// The image of a move under a vertex permutation (`perm[v]` is the
     /// image of `v`).
     fn relabel_move(&self, m: &Self::Move, perm: &[Vertex]) -> Self::Move;

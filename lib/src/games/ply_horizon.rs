@@ -33,7 +33,7 @@
 use super::horizon::Horizoned;
 use super::{Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// What a game can tell a search of [`PlyHorizon`] beyond its [`Hints`];
 /// each default knows nothing beyond them.
@@ -140,6 +140,10 @@ impl<G: PlyHints> Symmetric for PlyHorizon<'_, G> {
         self.inner
             .canonical(&p.position)
             .extended(u64::from(left), |position| Horizoned { position, left })
+    }
+    /// The whole form, then the key shown (the key carries the plies left).
+    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
     }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)

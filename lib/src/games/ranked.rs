@@ -21,7 +21,7 @@
 
 use super::{Exact, FinalScore, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// `inner` with the length of play in the score.
 pub struct Ranked<'g, G: Rules> {
@@ -119,6 +119,10 @@ impl<G: Symmetric> Symmetric for Ranked<'_, G> {
             .canonical(&p.position)
             .extended(plies as u64, |position| RankedPosition { position, plies })
     }
+    /// The whole form, then the key shown (the key carries the plies played).
+    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
+        self.canonical(p).kept_if(wanted)
+    }
     fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
         self.inner.relabel_move(m, perm)
     }
@@ -190,10 +194,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
     fn score_bound_side(
         &self,
         p: &Self::Position,
-        _meets: &dyn Fn(Self::Score) -> bool,
+        meets: &dyn Fn(Self::Score) -> bool,
         player: Player,
     ) -> Option<Self::Score> {
-        super::side_of(player, self.score_bounds(p).unzip())
+        super::side_of(player, self.score_bounds_for(p, meets))
     }
     fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
         self.inner.move_priority(&p.position, m)

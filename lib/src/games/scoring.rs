@@ -54,7 +54,7 @@ use super::{FinalScore, Hints, Notation, Rules, Symmetric};
 use crate::core::board::{Edge, Player, Vertex, VertexSet};
 use crate::core::board::{IllegalMove, Position};
 use crate::core::canon::canonical_position;
-use crate::core::symmetry::Canonical;
+use crate::core::symmetry::{Canonical, Wanted};
 
 /// Most free edges of a position the threshold search searches directly,
 /// without labels or table ([`Hints::search_directly`]): near the end a
@@ -137,7 +137,10 @@ struct Rows {
 impl Rows {
     fn of(p: &Position) -> Rows {
         let mut rows = Rows {
-            n: p.vertex_count(),
+            // (At most MAX_BOARD_VERTICES on every board a scoring game
+            // accepts; said here so that the loop below indexes without
+            // bounds checks.)
+            n: p.vertex_count().min(MAX_BOARD_VERTICES),
             red: [0; MAX_BOARD_VERTICES],
             blue: [0; MAX_BOARD_VERTICES],
             free: [0; MAX_BOARD_VERTICES],
@@ -151,10 +154,7 @@ impl Rows {
         for v in 0..rows.n {
             let small = |set: VertexSet| set as SmallSet;
             let board = small(p.board_neighbours(v as Vertex));
-            let (red, blue) = (
-                small(p.neighbours(Player::First, v as Vertex)),
-                small(p.neighbours(Player::Second, v as Vertex)),
-            );
+            let [red, blue] = p.both_neighbours(v as Vertex).map(small);
             (rows.red[v], rows.blue[v], rows.free[v]) = (red, blue, board & !red & !blue);
             rows.count[0][v] = red.count_ones();
             rows.count[1][v] = blue.count_ones();
@@ -324,6 +324,15 @@ impl Symmetric for ScoringGame {
         match self.scoring {
             Scoring::Star | Scoring::VertexCapturing => reduced::canonical(self, position),
             Scoring::Clique | Scoring::Colex => canonical_position(position),
+        }
+    }
+
+    /// Star and VC key first (`reduced.rs`: the relabelled position and
+    /// generators only if wanted); Clique and Colex whole.
+    fn canonical_if(&self, position: &Position, wanted: &mut Wanted) -> Option<Canonical<Position>> {
+        match self.scoring {
+            Scoring::Star | Scoring::VertexCapturing => reduced::canonical_if(self, position, wanted),
+            Scoring::Clique | Scoring::Colex => canonical_position(position).kept_if(wanted),
         }
     }
 

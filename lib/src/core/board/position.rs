@@ -151,6 +151,13 @@ impl Position {
         self.rows.get(v as usize).map_or(0, |row| row[player as usize])
     }
 
+    /// The neighbours of `v` in red's graph and in blue's, with one
+    /// lookup (scoring games read both at every vertex of every child).
+    #[inline]
+    pub fn both_neighbours(&self, v: Vertex) -> [VertexSet; 2] {
+        self.rows.get(v as usize).copied().unwrap_or([0; 2])
+    }
+
     /// Who owns `e`, if anyone.
     #[inline]
     pub fn owner(&self, e: Edge) -> Option<Player> {

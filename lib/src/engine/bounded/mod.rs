@@ -313,7 +313,17 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         ply: usize,
         static_known: Option<Interval<G::Score>>,
     ) -> Option<Test<G::Score>> {
-        let known = self.known(canon, static_known);
+        self.search_known(canon, t, ply, self.known(canon, static_known))
+    }
+
+    /// [`Self::search`] from what is known of the position already.
+    fn search_known(
+        &self,
+        canon: &Canonical<G::Position>,
+        t: Threshold<G::Score>,
+        ply: usize,
+        known: Interval<G::Score>,
+    ) -> Option<Test<G::Score>> {
         if let Some(answer) = known.decides(t) {
             return Some(answer);
         }
@@ -438,10 +448,7 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
                 None if self.game.search_directly(&child.position) => {
                     self.direct(&child.position, t, ply + 1, child.known)?
                 }
-                None => {
-                    let canon = self.game.canonical(&child.position);
-                    self.search(&canon, t, ply + 1, Some(child.known))?
-                }
+                None => self.search_child(&child.position, child.known, t, ply + 1)?,
             };
             if cuts(mover, r) {
                 return Some(r);
@@ -459,6 +466,28 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
             Player::First => Test::AtMost(bounds.max().expect(missing)),
             Player::Second => Test::AtLeast(bounds.min().expect(missing)),
         })
+    }
+
+    /// [`Self::search`] at a child (any labels; `static_known`: its
+    /// bounds), key first ([`Symmetric::canonical_if`]): where the table's
+    /// entry for its key decides the test, the rest of its canonical form
+    /// is never made.
+    fn search_child(
+        &self,
+        position: &G::Position,
+        static_known: Interval<G::Score>,
+        t: Threshold<G::Score>,
+        ply: usize,
+    ) -> Option<Test<G::Score>> {
+        let mut known = static_known;
+        let canon = self.game.canonical_if(position, &mut |key| {
+            known = self.table.get(key).unwrap_or(static_known);
+            known.decides(t).is_none()
+        });
+        match canon {
+            Some(canon) => self.search_known(&canon, t, ply, known),
+            None => known.decides(t),
+        }
     }
 
     fn store(&self, canon: &Canonical<G::Position>, interval: Interval<G::Score>, ply: usize) {
