@@ -12,21 +12,22 @@
 //! plies left, one word more: `Canonical::extended`):
 //!
 //! - where the player to move wins the test's question (the prover wins
-//!   in time, or the other holds out), the index of the move the value
-//!   comes from, in the test's move order: the first child with the
-//!   node's value, which is the first decisive one (an earlier child with
-//!   that value would have been decisive), the move
+//!   in time, or the other holds out), the move the value comes from: the
+//!   first child with the node's value, which is the first decisive one
+//!   (an earlier child with that value would have been decisive), the move
 //!   [`crate::engine::Solver::chosen_move`] gives;
-//! - where the player to move loses it, the fingerprint of the position
-//!   after each move in the test's order (0: decided unlabelled, by a
-//!   quick value or the end of the game), every move having been searched.
+//! - where the player to move loses it, each move with the fingerprint of
+//!   the position after it (0: decided unlabelled, by a quick value or the
+//!   end of the game), every move having been searched.
 //!
+//! Moves are kept as one word each, in canonical labels ([`move_word`]).
 //! The walk lists replies in the game's orbit order (its own), the test in
-//! its order for tests (`PlyHints::order_for_tests` on the same orbit
-//! moves), so a record is handed over in the walk's order: the walk keeps
-//! the first position of a class it meets, and in this order it meets
-//! them as it did without records, so the certificate is the same byte
-//! for byte. Two keys with one fingerprint would hand the walk another
+//! its order for tests (`PlyHints::order_for_tests`, which costs as much
+//! as a labelling on Sim), so a record is handed over in the walk's order,
+//! each of the walk's moves finding its fingerprint by its word: the walk
+//! keeps the first position of a class it meets, and in this order it
+//! meets them as it did without records, so the certificate is the same
+//! byte for byte. Two keys with one fingerprint would hand the walk another
 //! position's record: the certificate then fails its check, it is never
 //! false (`engine/extract.rs`).
 
@@ -34,7 +35,7 @@ use crate::core::board::{Edge, Player, Position};
 use crate::core::symmetry::Canonical;
 use crate::engine::extract::{fingerprint, Recorded};
 use crate::engine::{inverse, Child, Hook, NoHook};
-use crate::games::ply_horizon::{PlyHints, PlyHorizon};
+use crate::games::ply_horizon::PlyHorizon;
 use crate::games::prelude::*;
 use crate::games::ramsey::RamseyGame;
 use crate::games::{Rules, Value};
@@ -71,14 +72,39 @@ impl TestHook for NoHook {
     fn forget(&self, _f: u64) {}
 }
 
-/// One stored position's record (module docs).
+/// One stored position's record (module docs), moves as words
+/// ([`move_word`]) in canonical labels.
 enum Record {
-    /// The player to move wins: the index of the move the value comes
-    /// from, in the test's order.
-    Wins(u32),
-    /// The player to move loses: the fingerprint after each move, in the
-    /// test's order.
-    Loses(Box<[u64]>),
+    /// The player to move wins: the move the value comes from.
+    Wins(u64),
+    /// The player to move loses: each move and the fingerprint after it,
+    /// in the test's order.
+    Loses(Box<[(u64, u64)]>),
+}
+
+/// A move of at most four edges as one word, its edges 16 bits each (no
+/// edge is `0-0`, so the word is never 0 and the padding is plain); 0 for
+/// a longer move (no record is kept where one is needed).
+fn move_word(m: &[Edge]) -> u64 {
+    let word = |w: u64, e: &Edge| {
+        let (u, v) = e.ends();
+        w << 16 | u64::from(u) << 8 | u64::from(v)
+    };
+    match m.len() <= 4 {
+        true => m.iter().fold(0, word),
+        false => 0,
+    }
+}
+
+/// The move [`move_word`] gave `word` for.
+fn word_move(mut word: u64) -> Vec<Edge> {
+    let mut m = vec![];
+    while word != 0 {
+        m.push(Edge::new((word >> 8) as u8, word as u8));
+        word >>= 16;
+    }
+    m.reverse();
+    m
 }
 
 /// The hook recording for a certificate writer (module docs). The tests
@@ -98,35 +124,50 @@ fn walk_fingerprint(key: &[u64]) -> u64 {
 }
 
 impl<'g> Hook<PlyHorizon<'g, RamseyGame>> for Recording {
-    /// The fingerprint of the child's key as the walk computes it; 0 where
-    /// the child was not labelled.
-    type Note = u64;
+    /// The move's word and the fingerprint of the child's key as the
+    /// walk computes it (0 where the child was not labelled).
+    type Note = (u64, u64);
     fn child(
         &self,
         _node: &Canonical<<PlyHorizon<'g, RamseyGame> as Rules>::Position>,
-        _m: &Vec<Edge>,
+        m: &Vec<Edge>,
         _child: &<PlyHorizon<'g, RamseyGame> as Rules>::Position,
         key: Option<&[u64]>,
         _value: Value<bool>,
-    ) -> u64 {
-        key.map_or(0, walk_fingerprint)
+    ) -> (u64, u64) {
+        (move_word(m), key.map_or(0, walk_fingerprint))
+    }
+    fn decided(
+        &self,
+        _node: &Canonical<<PlyHorizon<'g, RamseyGame> as Rules>::Position>,
+        m: &Vec<Edge>,
+        _value: Value<bool>,
+    ) -> (u64, u64) {
+        (move_word(m), 0)
     }
     fn stored(
         &self,
         node: &Canonical<<PlyHorizon<'g, RamseyGame> as Rules>::Position>,
         value: Value<bool>,
-        children: &[Child<bool, u64>],
+        children: &[Child<bool, (u64, u64)>],
     ) {
         let record = match (node.position.position.to_move() == self.prover) == value.score {
             true => {
-                let first = children.iter().position(|c| c.value.is_some_and(|v| v.score == value.score));
-                first.map(|i| Record::Wins(i as u32))
+                let first = children
+                    .iter()
+                    .find(|c| c.value.is_some_and(|v| v.score == value.score));
+                first.map(|c| Record::Wins(c.note.0))
             }
             false => {
-                let after: Option<Box<[u64]>> = children.iter().map(|c| c.value.map(|_| c.note)).collect();
+                let after: Option<Box<[(u64, u64)]>> = children.iter().map(|c| c.value.map(|_| c.note)).collect();
                 after.filter(|a| !a.is_empty()).map(Record::Loses)
             }
         };
+        let known = |w: u64| w != 0;
+        let record = record.filter(|r| match r {
+            Record::Wins(w) => known(*w),
+            Record::Loses(after) => after.iter().all(|&(w, _)| known(w)),
+        });
         let Some(record) = record else { return };
         if let Record::Loses(after) = &record {
             self.held.fetch_add(slice_bytes(after), Ordering::Relaxed);
@@ -139,9 +180,9 @@ impl<'g> Hook<PlyHorizon<'g, RamseyGame>> for Recording {
     }
 }
 
-/// Bytes counted for a record's fingerprints.
-fn slice_bytes(after: &[u64]) -> u64 {
-    8 * after.len() as u64 + 16
+/// Bytes counted for a record's moves and fingerprints.
+fn slice_bytes(after: &[(u64, u64)]) -> u64 {
+    16 * after.len() as u64 + 16
 }
 
 impl TestHook for Recording {
@@ -160,21 +201,18 @@ impl TestHook for Recording {
         let book = self.book.lock().expect("no panic holds it");
         let record = book.get(&f)?;
         let back = inverse(&canon.to_canon);
-        let ours = game.orbit_moves(&canon.position, &canon.generators);
-        // The test's order: `PlyHorizon::orbit_moves`, the same orbit
-        // moves sorted for tests.
-        let mut tests = ours.clone();
-        game.order_for_tests(&canon.position, &mut tests);
         match record {
-            Record::Wins(i) => Some(Recorded::Move(game.relabel_move(tests.get(*i as usize)?, &back))),
-            Record::Loses(after) if after.len() == ours.len() => {
-                let replies = ours.iter().map(|m| {
-                    let i = tests.iter().position(|t| t == m).expect("the same moves");
-                    (game.relabel_move(m, &back), after[i])
-                });
-                Some(Recorded::Replies(replies.collect()))
+            Record::Wins(w) => Some(Recorded::Move(game.relabel_move(&word_move(*w), &back))),
+            Record::Loses(after) => {
+                let ours = game.orbit_moves(&canon.position, &canon.generators);
+                let after_of = |m: &Vec<Edge>| {
+                    let w = move_word(m);
+                    after.iter().find(|a| a.0 == w).map(|a| a.1)
+                };
+                let replies = ours.iter().map(|m| Some((game.relabel_move(m, &back), after_of(m)?)));
+                let replies: Option<Vec<_>> = replies.collect();
+                replies.filter(|r| r.len() == after.len()).map(Recorded::Replies)
             }
-            Record::Loses(_) => None,
         }
     }
     fn forget(&self, f: u64) {

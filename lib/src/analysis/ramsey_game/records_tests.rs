@@ -91,10 +91,11 @@ impl Prover<RamseyGame> for Checked<'_, '_> {
 /// Sim (K6, 15 plies) and 7-Sim (19): the holder's walk of the failing
 /// test at `d - 2` and the winner's of the holding test at `d` read every
 /// record right, miss none, and give the certificates of a test that
-/// records nothing. Made to fail by recording the last child with the
-/// node's value (`rposition` for `position` in `Recording::stored`), by
-/// handing the replies over in the test's order, and by recording no
-/// losing positions.
+/// records nothing. Made to fail by recording the first move where the
+/// mover wins instead of the first winning one (`Wins(0)`: "left:
+/// [Edge(1, 5)] right: [Edge(3, 5)]"). (Recording the last child with the
+/// node's value instead does not fail: the children after the first
+/// decisive one are cut off, unvalued.)
 #[test]
 fn records_give_the_walks_own_moves_and_certificates() {
     for (n, d) in [("6", 15), ("7", 19)] {
@@ -116,7 +117,11 @@ fn records_give_the_walks_own_moves_and_certificates() {
             let walker = if wins { Player::Second } else { Player::First };
             let entries = strategy(&game, &game.start(), walker, &checked, |p| game.canonical(p)).unwrap();
             assert!(!entries.is_empty() && checked.checked.into_inner() > 0, "K{n} {plies}");
-            assert_eq!(checked.missing.into_inner(), 0, "K{n} {plies}: positions stored without a record");
+            assert_eq!(
+                checked.missing.into_inner(),
+                0,
+                "K{n} {plies}: positions stored without a record"
+            );
             // A fresh recording test: the walk above dropped the records it read.
             let (_, again) = test::<Recording>(&game, Player::Second, plies);
             let (text, plain) = match wins {
