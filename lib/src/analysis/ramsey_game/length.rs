@@ -197,20 +197,19 @@ pub fn wins_within(
     certify: bool,
 ) -> Result<(LengthTest, Option<Certificate>), Stopped> {
     match certify {
-        true => within::<Recording>(game, player, plies, limits, certify),
-        false => within::<NoHook>(game, player, plies, limits, certify),
+        true => within(Tests::<Recording>::new(game, limits), player, plies, certify),
+        false => within(Tests::<NoHook>::new(game, limits), player, plies, certify),
     }
 }
 
-/// [`wins_within`], the test run with the hook `H`.
+/// [`wins_within`] by `tests`, whose hook records where `certify`.
 fn within<H: TestHook>(
-    game: &RamseyGame,
+    mut tests: Tests<'_, H>,
     player: Player,
     plies: u32,
-    limits: Limits,
     certify: bool,
 ) -> Result<(LengthTest, Option<Certificate>), Stopped> {
-    let mut tests = Tests::<H>::new(game, limits);
+    let game = tests.game;
     let (wins, solver) = tests.test(&game.start(), player, plies)?;
     let certificate = match (certify, wins) {
         (false, _) => None,
