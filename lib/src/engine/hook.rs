@@ -58,6 +58,13 @@ pub trait Hook<G: Rules>: Sync {
         _children: &[Child<G::Score, Self::Note>],
     ) {
     }
+    /// Bytes the hook holds beside the table (records kept for a
+    /// certificate writer), counted against the search's memory cap with
+    /// the table and in [`super::Solver::table_bytes`]: a hook that
+    /// records grows with the search, and the cap must stop both.
+    fn held_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// The hook that is told nothing (the solver's default).

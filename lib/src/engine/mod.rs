@@ -239,9 +239,10 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         keys
     }
 
-    /// Approximate bytes held by the transposition table.
+    /// Approximate bytes held by the transposition table, with what the
+    /// hook holds beside it ([`Hook::held_bytes`]).
     pub fn table_bytes(&self) -> u64 {
-        self.table.bytes()
+        self.table.bytes() + self.hook.held_bytes()
     }
 
     /// Whether `bytes` more, held beside the table by a certificate writer
@@ -249,7 +250,7 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     /// writer stops with [`Stopped`] (a certificate cap) where they do not,
     /// instead of growing past `--max-memory`.
     pub fn room_for(&self, bytes: u64) -> Result<(), Stopped> {
-        self.table.room_for(bytes)
+        self.table.room_for(bytes.saturating_add(self.hook.held_bytes()))
     }
 
     /// Whether the memory cap stopped the search (then nothing it returns
@@ -472,8 +473,10 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     }
 
     fn store(&self, canon: &Canonical<G::Position>, value: Value<G::Score>, children: &[Child<G::Score, H::Note>]) {
-        self.table
-            .insert_new(&canon.key, value, || self.hook.stored(canon, value, children));
+        self.table.insert_new_beside(&canon.key, value, || {
+            self.hook.stored(canon, value, children);
+            self.hook.held_bytes()
+        });
     }
 
     /// Counts of values in the table, for reports: (score, plies) -> positions.

@@ -64,17 +64,28 @@ impl<V: Copy> Table<V> {
     /// Stores `value` under `key`, or `merge(old, value)` if the key is
     /// there already; whether the key is new.
     pub(crate) fn store(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V) -> bool {
-        self.store_with(key, value, merge, || ())
+        self.store_with(key, value, merge, || 0)
     }
 
     /// Stores `value` under a key not stored yet and then runs `on_new`
     /// while the entry is still held (a thread reading the key waits for
     /// it); whether the key was new (a stored key keeps its value).
     pub(crate) fn insert_new(&self, key: &[u64], value: V, on_new: impl FnOnce()) -> bool {
+        self.insert_new_beside(key, value, || {
+            on_new();
+            0
+        })
+    }
+
+    /// [`Table::insert_new`] where `on_new` returns the bytes held beside
+    /// the table once it has run (a search hook's records for a
+    /// certificate writer, [`super::Hook::held_bytes`]): they count
+    /// against the cap with the table's own.
+    pub(crate) fn insert_new_beside(&self, key: &[u64], value: V, on_new: impl FnOnce() -> u64) -> bool {
         self.store_with(key, value, |old, _| old, on_new)
     }
 
-    fn store_with(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V, on_new: impl FnOnce()) -> bool {
+    fn store_with(&self, key: &[u64], value: V, merge: impl FnOnce(V, V) -> V, on_new: impl FnOnce() -> u64) -> bool {
         match self.map.entry(key.into()) {
             dashmap::Entry::Occupied(mut slot) => {
                 let merged = merge(*slot.get(), value);
@@ -83,12 +94,12 @@ impl<V: Copy> Table<V> {
             }
             dashmap::Entry::Vacant(slot) => {
                 let _held = slot.insert(value);
-                on_new();
+                let beside = on_new();
                 // Key words, the boxed slice header, the value and the
                 // map's own bookkeeping per entry, and what the game holds
                 // outside the table for it.
                 let bytes = 8 * key.len() as u64 + 64 + self.entry_bytes;
-                if self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes > self.cap {
+                if self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes + beside > self.cap {
                     self.full.store(true, Ordering::Relaxed);
                 }
                 true

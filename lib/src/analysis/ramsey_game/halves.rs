@@ -19,8 +19,10 @@
 //! left after his move (single-edge moves: the plies played are the edges
 //! coloured since the start).
 
+use super::records::TestHook;
 use crate::core::board::{Edge, Player, Position};
-use crate::engine::extract::{strategy, Prover, WalkSize};
+use crate::core::symmetry::Canonical;
+use crate::engine::extract::{strategy, Prover, Recorded, WalkSize};
 use crate::engine::{NoHook, Solver, Stopped};
 use crate::games::ply_horizon::PlyHorizon;
 use crate::games::prelude::*;
@@ -30,14 +32,16 @@ use crate::verify::cert::game::{certificate_with_depths, coloured, colouring, mo
 use crate::verify::cert::Certificate;
 
 /// A test's search (`length.rs`): the solver of one horizon, with its
-/// table.
-pub(super) type TestSolver<'g> = Solver<'g, PlyHorizon<'g, RamseyGame>, NoHook, FirstWins>;
+/// table, and with a hook recording for a certificate writer where one is
+/// asked for (`records.rs`).
+pub(super) type TestSolver<'g, H = NoHook> = Solver<'g, PlyHorizon<'g, RamseyGame>, H, FirstWins>;
 
 /// A player's moves read off a test, within its horizon: at each of the
 /// player's positions the move the test's value comes from (the passing
 /// test's for the winner, the failing test's for the holder).
-struct InTime<'s, 'g> {
-    test: &'s TestSolver<'g>,
+pub(super) struct InTime<'s, 'g, H: TestHook> {
+    game: &'s RamseyGame,
+    test: &'s TestSolver<'g, H>,
     /// The test's plies, from the start.
     plies: u32,
     /// Edges coloured at the start: the plies played are the edges
@@ -46,11 +50,12 @@ struct InTime<'s, 'g> {
     position_bytes: u64,
 }
 
-impl<'s, 'g> InTime<'s, 'g> {
+impl<'s, 'g, H: TestHook> InTime<'s, 'g, H> {
     /// The moves of `test`, a test of `game` from its start at `plies`.
-    fn new(game: &RamseyGame, test: &'s TestSolver<'g>, plies: u32) -> Self {
+    pub(super) fn new(game: &'s RamseyGame, test: &'s TestSolver<'g, H>, plies: u32) -> Self {
         let start = game.start();
         InTime {
+            game,
             test,
             plies,
             start_coloured: coloured(&start),
@@ -64,7 +69,7 @@ impl<'s, 'g> InTime<'s, 'g> {
     }
 }
 
-impl Prover<RamseyGame> for InTime<'_, '_> {
+impl<H: TestHook> Prover<RamseyGame> for InTime<'_, '_, H> {
     /// No plies left (the holder's walk: she has not won in time; the
     /// winner's walk never gets there, she wins in time).
     fn settled(&self, position: &Position) -> bool {
@@ -76,6 +81,16 @@ impl Prover<RamseyGame> for InTime<'_, '_> {
             .test
             .chosen_move(&at)?
             .expect("the player's positions in time are not over"))
+    }
+    /// What the test recorded there, if it recorded (`records.rs`): the
+    /// move [`Prover::choose`] gives, and the replies with the
+    /// fingerprints the walk would compute.
+    fn recorded(&self, _position: &Position, canon: &Canonical<Position>) -> Option<Recorded<Vec<Edge>>> {
+        self.test.hook().recorded(self.game, canon)
+    }
+    /// The record is read for good: dropped.
+    fn kept(&self, f: u64) {
+        self.test.hook().forget(f);
     }
     /// The walk and the test's table together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
@@ -92,7 +107,7 @@ impl Prover<RamseyGame> for InTime<'_, '_> {
 pub(super) fn fastest_certificate(
     game: &RamseyGame,
     winner: Player,
-    holds: &TestSolver<'_>,
+    holds: &TestSolver<'_, impl TestHook>,
     plies: u32,
 ) -> Result<Certificate, Stopped> {
     let walker = InTime::new(game, holds, plies);
@@ -107,7 +122,7 @@ pub(super) fn fastest_certificate(
 pub(super) fn holdout_certificate(
     game: &RamseyGame,
     prover: Player,
-    fails: &TestSolver<'_>,
+    fails: &TestSolver<'_, impl TestHook>,
     plies: u32,
 ) -> Result<Certificate, Stopped> {
     let start = game.start();

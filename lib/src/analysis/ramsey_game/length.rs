@@ -35,9 +35,10 @@
 //! most two tests'): each gets half of it.
 
 use super::halves::{fastest_certificate, holdout_certificate, TestSolver};
+use super::records::{Recording, TestHook};
 use super::winner_decider;
 use crate::core::board::{Edge, Player, Position};
-use crate::engine::{inverse, solve, Counters, Limits, MoveValue, SolveReport, Solver, Stopped};
+use crate::engine::{inverse, solve, Counters, Limits, MoveValue, NoHook, SolveReport, Solver, Stopped};
 use crate::games::horizon::Horizoned;
 use crate::games::ply_horizon::{PlyHints, PlyHorizon};
 use crate::games::prelude::*;
@@ -45,6 +46,7 @@ use crate::games::ramsey::{Outcome, RamseyGame};
 use crate::games::{FirstWins, Value};
 use crate::verify::cert::game::solved_game_certificate;
 use crate::verify::cert::Certificate;
+use std::marker::PhantomData;
 use std::time::Instant;
 
 /// One test: whether the winner wins within `plies` plies, from the start
@@ -86,14 +88,14 @@ pub struct ByTests {
 /// The tests that pinned a length `d`: the one at `d` (holds) and at
 /// `d - gap` (fails; none where `d` is the least length possible), both
 /// from the same position; `gap` is 2 where lengths have a known parity.
-struct Pinned<'g> {
+struct Pinned<'g, H: TestHook> {
     length: u32,
     gap: u32,
-    holds: TestSolver<'g>,
-    fails: Option<TestSolver<'g>>,
+    holds: TestSolver<'g, H>,
+    fails: Option<TestSolver<'g, H>>,
 }
 
-impl<'g> Pinned<'g> {
+impl<'g, H: TestHook> Pinned<'g, H> {
     /// Whether the winner wins within `left` plies after the loser's move
     /// `m` at the canonical `position` (`left`: the plies to go there
     /// less `1 + gap`), by the failing test.
@@ -107,12 +109,14 @@ impl<'g> Pinned<'g> {
 }
 
 /// The searches of one answer: the game, limits for each table, and what
-/// they cost so far.
-struct Tests<'g> {
+/// they cost so far; the tests' hook `H` records for a certificate writer
+/// (`records.rs`) where a certificate is asked for.
+struct Tests<'g, H> {
     game: &'g RamseyGame,
     limits: Limits,
     winner_positions: u64,
     done: Vec<LengthTest>,
+    hook: PhantomData<H>,
 }
 
 /// The exact value of `game` from its start by tests (module docs), and
@@ -121,14 +125,17 @@ struct Tests<'g> {
 /// must colour one edge each, so that the plies played are the edges
 /// coloured).
 pub fn solve_by_tests(game: &RamseyGame, limits: Limits, certify: bool, lower: bool) -> Result<ByTests, Stopped> {
+    match certify || lower {
+        true => by_tests::<Recording>(game, limits, certify, lower),
+        false => by_tests::<NoHook>(game, limits, certify, lower),
+    }
+}
+
+/// [`solve_by_tests`], the tests run with the hook `H`.
+fn by_tests<H: TestHook>(game: &RamseyGame, limits: Limits, certify: bool, lower: bool) -> Result<ByTests, Stopped> {
     let started = Instant::now();
     let half = limits.with_max_memory(limits.max_memory() / 2);
-    let mut tests = Tests {
-        game,
-        limits: half,
-        winner_positions: 0,
-        done: vec![],
-    };
+    let mut tests = Tests::<H>::new(game, half);
     let start = game.start();
     let Some(winner) = tests.winner(&start)? else {
         let solver = Solver::new(game).with_limits(limits);
@@ -189,12 +196,20 @@ pub fn wins_within(
     limits: Limits,
     certify: bool,
 ) -> Result<(LengthTest, Option<Certificate>), Stopped> {
-    let mut tests = Tests {
-        game,
-        limits,
-        winner_positions: 0,
-        done: vec![],
-    };
+    match certify {
+        true => within(Tests::<Recording>::new(game, limits), player, plies, certify),
+        false => within(Tests::<NoHook>::new(game, limits), player, plies, certify),
+    }
+}
+
+/// [`wins_within`] by `tests`, whose hook records where `certify`.
+fn within<H: TestHook>(
+    mut tests: Tests<'_, H>,
+    player: Player,
+    plies: u32,
+    certify: bool,
+) -> Result<(LengthTest, Option<Certificate>), Stopped> {
+    let game = tests.game;
     let (wins, solver) = tests.test(&game.start(), player, plies)?;
     let certificate = match (certify, wins) {
         (false, _) => None,
@@ -204,7 +219,18 @@ pub fn wins_within(
     Ok((tests.done.pop().expect("the test just run is recorded"), certificate))
 }
 
-impl<'g> Tests<'g> {
+impl<'g, H: TestHook> Tests<'g, H> {
+    /// No searches yet, each table under `limits`.
+    fn new(game: &'g RamseyGame, limits: Limits) -> Self {
+        Tests {
+            game,
+            limits,
+            winner_positions: 0,
+            done: vec![],
+            hook: PhantomData,
+        }
+    }
+
     /// Who wins from `position` (`None`: a draw), by the score-only search.
     fn winner(&mut self, position: &Position) -> Result<Option<Player>, Stopped> {
         let decider = winner_decider(self.game, self.limits);
@@ -221,11 +247,13 @@ impl<'g> Tests<'g> {
     }
 
     /// The test "does `winner` win within `plies` plies from `position`?".
-    fn test(&mut self, position: &Position, winner: Player, plies: u32) -> Result<(bool, TestSolver<'g>), Stopped> {
+    fn test(&mut self, position: &Position, winner: Player, plies: u32) -> Result<(bool, TestSolver<'g, H>), Stopped> {
         let started = Instant::now();
         let horizon = PlyHorizon::new(self.game, winner, plies, Outcome::winner);
         let at = horizon.at(position.clone(), plies);
         let solver = Solver::owning_asking(horizon, FirstWins)
+            .with_hook(H::asking(winner))
+            .with_entry_bytes(H::ENTRY_BYTES)
             .with_limits(self.limits)
             .with_parallel_plies(0);
         let counters = || Counters {
@@ -254,7 +282,7 @@ impl<'g> Tests<'g> {
     /// the game knows it, else one below (module docs: down from the free
     /// edges by doubling steps, then halving). Tests are indexed: index
     /// `i` asks for `base + unit * i` plies.
-    fn pin(&mut self, position: &Position, winner: Player) -> Result<Pinned<'g>, Stopped> {
+    fn pin(&mut self, position: &Position, winner: Player) -> Result<Pinned<'g, H>, Stopped> {
         let mover = self.game.to_move(position);
         let (base, unit) = match self.game.winner_moves_last() {
             Some(last) => (u32::from((mover == winner) == last), 2),
@@ -263,12 +291,12 @@ impl<'g> Tests<'g> {
         let plies = |i: u32| base + unit * i;
         // Every move colours one free edge at least: she wins within them all.
         let free = position.free_edges().len() as u32;
-        let mut holds: (u32, Option<TestSolver<'g>>) = (free.saturating_sub(base) / unit, None);
+        let mut holds: (u32, Option<TestSolver<'g, H>>) = (free.saturating_sub(base) / unit, None);
         // At most two tables at once: the passing test's and the one
         // running; a failing test's table is dropped when the next starts,
         // and the last failing test is run again at the end if it was not
         // the last test run.
-        let mut fails: Option<(u32, Option<TestSolver<'g>>)> = None;
+        let mut fails: Option<(u32, Option<TestSolver<'g, H>>)> = None;
         let mut step = 1;
         while holds.0 > 0 && fails.is_none() {
             let i = holds.0 - step.min(holds.0);
@@ -311,10 +339,10 @@ impl<'g> Tests<'g> {
         &mut self,
         position: &Position,
         winner: Player,
-        pinned: &Pinned<'g>,
+        pinned: &Pinned<'g, H>,
     ) -> Result<(u32, Certificate), Stopped> {
         let plies = pinned.length.saturating_sub(pinned.gap);
-        let certify = |fails: &TestSolver<'g>| holdout_certificate(self.game, winner, fails, plies);
+        let certify = |fails: &TestSolver<'g, H>| holdout_certificate(self.game, winner, fails, plies);
         let certificate = match &pinned.fails {
             Some(fails) => certify(fails)?,
             None => certify(&self.test(position, winner, plies)?.1)?,
@@ -323,7 +351,7 @@ impl<'g> Tests<'g> {
     }
 
     /// The exact solver's optimal line from `position` (module docs).
-    fn line(&self, position: &Position, winner: Player, pinned: &Pinned<'g>) -> Result<Vec<Vec<Edge>>, Stopped> {
+    fn line(&self, position: &Position, winner: Player, pinned: &Pinned<'g, H>) -> Result<Vec<Vec<Edge>>, Stopped> {
         let game = self.game;
         let (mut current, mut to_go, mut line) = (position.clone(), pinned.length, vec![]);
         while game.outcome(&current).is_none() {
@@ -358,7 +386,7 @@ impl<'g> Tests<'g> {
         &mut self,
         position: &Position,
         winner: Player,
-        pinned: &Pinned<'g>,
+        pinned: &Pinned<'g, H>,
     ) -> Result<Vec<MoveValue<Vec<Edge>, Outcome>>, Stopped> {
         let game = self.game;
         let canon = game.canonical(position);
@@ -412,7 +440,7 @@ impl<'g> Tests<'g> {
 /// Whether, after move `m` at the canonical `position`, the prover of
 /// `solver` wins within `left` plies.
 fn after(
-    solver: &TestSolver<'_>,
+    solver: &TestSolver<'_, impl TestHook>,
     game: &RamseyGame,
     position: &Position,
     m: &Vec<Edge>,

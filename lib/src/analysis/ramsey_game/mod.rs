@@ -19,6 +19,9 @@ use std::time::Instant;
 pub mod explain;
 mod halves;
 mod length;
+mod records;
+#[cfg(test)]
+mod records_tests;
 mod report;
 mod winner;
 
