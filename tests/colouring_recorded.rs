@@ -9,7 +9,7 @@
 
 use ramsey_verify::analysis::colouring::chromatic::construction_order;
 use ramsey_verify::engine::extract::{fingerprint, Recorded};
-use ramsey_verify::engine::Decider;
+use ramsey_verify::engine::{Decider, Limits};
 use ramsey_verify::games::colouring::graph::parse_graph;
 use ramsey_verify::games::colouring::{ColourMove, ColourPosition, ColouringGame, Rules, Winner};
 use ramsey_verify::games::prelude::*;
@@ -97,4 +97,54 @@ fn a_search_that_is_not_recording_records_nothing() {
     let decider = Decider::new(&game, Winner::First, Winner::Second).with_order(Box::new(construction_order));
     decider.score(&game.start()).unwrap();
     assert_eq!(decider.recorded(&game.canonical(&game.start())), None);
+}
+
+/// The fingerprints recorded at losing positions grow with the search, so
+/// its memory cap counts them with the table. Recording holds `held -
+/// plain` bytes more than the plain search at the end: the fingerprints
+/// (8 bytes per reply of a losing position), and a record per stored
+/// position. The smallest cap under which the recording search finishes
+/// must be above the plain search's by at least half that (here the
+/// fingerprints are about two thirds of it); a recorder whose fingerprints
+/// are not counted needs only the per-position part more (made to fail by
+/// leaving the recorder's `held_bytes` at 0: 288 bytes more instead of
+/// 888, half of 952 being 476).
+#[test]
+fn the_recorded_replies_count_against_the_memory_cap() {
+    let game = ColouringGame::new(parse_graph("grid:3x4").unwrap(), 3, Rules::Ccg, None, None)
+        .unwrap()
+        .for_certified_search();
+    let search = |recording: bool, cap: Option<u64>| {
+        let mut decider = Decider::new(&game, Winner::First, Winner::Second).with_order(Box::new(construction_order));
+        if recording {
+            decider = decider.recording();
+        }
+        if let Some(cap) = cap {
+            decider = decider.with_limits(Limits::default().with_threads(1).with_max_memory(cap));
+        }
+        decider.score(&game.start()).map(|_| decider.table_bytes())
+    };
+    // The smallest cap under which the search finishes (stops are
+    // monotone in the cap: one thread, the same positions in one order).
+    let smallest = |recording: bool, held: u64| {
+        let (mut lo, mut hi) = (0u64, held);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            match search(recording, Some(mid)) {
+                Ok(_) => hi = mid,
+                Err(_) => lo = mid,
+            }
+        }
+        hi
+    };
+    let held = search(true, None).unwrap();
+    let plain = search(false, None).unwrap();
+    assert!(held > plain, "recording holds {held} bytes, the plain search {plain}");
+    let (recording_cap, plain_cap) = (smallest(true, held), smallest(false, plain));
+    assert!(
+        recording_cap - plain_cap >= (held - plain) / 2,
+        "the recording search finished under {recording_cap} bytes, the plain one under {plain_cap}, \
+         recording holding {} more",
+        held - plain
+    );
 }

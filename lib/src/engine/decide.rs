@@ -103,7 +103,8 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// canonical labelling per probe), and without labelling again the
     /// positions it has met already. About 24 bytes more per stored
     /// position, counted against the memory cap, and 8 per move of a
-    /// losing position, counted in [`Decider::table_bytes`]. The values do
+    /// losing position, counted against it too (the recorder's `held_bytes`)
+    /// and in [`Decider::table_bytes`]. The values do
     /// not change. A game with a score form ([`Hints::score_form`]) records
     /// nothing: the writer asks [`Decider::chosen_move`] instead.
     pub fn recording(self) -> Decider<'g, G> {
@@ -191,7 +192,7 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// Approximate bytes held by the table (its peak: nothing is evicted),
     /// with what the search recorded ([`Decider::recording`]).
     pub fn table_bytes(&self) -> u64 {
-        self.solver.table_bytes() + self.solver.hook().after_bytes.load(Ordering::Relaxed)
+        self.solver.table_bytes()
     }
 
     /// Positions entered so far (for progress displays).
@@ -314,6 +315,12 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
             self.after_bytes.fetch_add(8 * after.len() as u64, Ordering::Relaxed);
             book.lock().expect("no panic holds it").after.insert(f, after);
         }
+    }
+    /// The fingerprints of [`Book::after`]: they grow with the search, so
+    /// the search's memory cap counts them with the table (not only the
+    /// writer that reads them afterwards).
+    fn held_bytes(&self) -> u64 {
+        self.after_bytes.load(Ordering::Relaxed)
     }
 }
 
