@@ -126,6 +126,17 @@ for m in $(seq 24 28); do
   done
 done
 
+# Rows 25..27's VC games: the whole certificates (both sides of the value)
+# are over 50 MB (TOO_BIG below); the named part committed is who wins
+# (`--winner-only`: Alice's strategy for the bound that makes her win, or
+# Bob's for the bound that stops her). Listed once present or when named.
+for m in 25 26 27; do
+  file=certs/erdos-c$m-vc-winner.cert.gz
+  if [ -e "proofs/$file" ] || [[ " $* " == *" ${file#certs/} "* ]]; then
+    NEW+=("$file|Erdős' vc game on C($m) (Table 1, row $m), who wins: the part of the whole certificate below|erdos --game vc --board colex:$m --winner-only --max-memory 12000")
+  fi
+done
+
 # Cambie and Provoost's Conjecture 7: the Star game on every connected
 # d-regular graph on n vertices, Alice wins none (format 15: one format-13
 # certificate per graph; nauty's geng lists the graphs for the writer, the
@@ -197,6 +208,7 @@ done
 # (P4 x P8's whole certificate in format 7, 57 MB, was listed here; its
 # format-12 successor, 5.9 MB, is committed: SECURED above.)
 TOO_BIG=(
+  "erdos-c25-vc.cert.gz|Erdős' vc game on C(25) (Table 1, row 25, not in the paper): value (3, 2), both sides (format 13; 56.3 MB; 949.5 s of CPU and 6.79 GB to write, 2026-12-07, one thread, nice 5, load 5 to 7; checked VALID in 95.4 s user CPU at one thread, 1.89 GB, 54,888,039 replies)|8975076|56314610|a2cf568540443781be11d2d5136ebdb96c54c99cba51757ca351c9b751cb2e60|6e28abcd6dc87a114e8af1154995ddf6617d5085e67bbb93598ed4225cf0314c|erdos --game vc --board colex:25 --max-memory 14000"
   "erdos-c27-vc.cert.gz|Erdős' vc game on C(27) (Table 1, row 27, not in the paper): value (4, 4), both sides (format 13; 85.8 MB; 1,031.8 s of CPU and 7.31 GB to write, 2026-12-07, one thread, load about 1; checked VALID in 122.6 s user CPU at two threads, 2.64 GB, 90,816,182 replies)|12808458|85763884|977b9504b939163dd908d69a46f79a3960d9c67e2631be92256aa7e3091bf6ce|cadcf2e1aec242bedc718cf7f25a4c591c93c670c2a136740a0bfdff7b2926ac|erdos --game vc --board colex:27 --max-memory 14000"
   "erdos-c26-vc.cert.gz|Erdős' vc game on C(26) (Table 1, row 26, not in the paper): value (4, 4), both sides (format 13; 52.9 MB; 335 s of CPU and 2.75 GB to write, 2026-12-07, one thread, load 8 to 11; checked VALID in 65 s user CPU at two threads, 1.68 GB, 49,803,357 replies)|8235720|52947464|7063ea868ddfa4aa69093d1c080035ac7844e36375536c9861b94ba2f789e9e1|2d03685551bed103a7648c8319701846dc4d0188abf5928e1e12162a1d0cd6f7|erdos --game vc --board colex:26 --max-memory 8000"
   "chi-g-grid-4x8-parts/opening.cert|the grid P4 x P8 in parts: chi_g = 4 (format 11, ends secured): the opening, 17 entries and 65 leaves, each naming its part and the part's SHA-256 (86,591,440 entries in all, 302,034,326 bytes gzipped; the run finished in 1,241 s user CPU over three resumed runs, peak 3.2 GB); the whole not yet checked|82|8809|305a294adf864489f3d336e25b300f7b123c00dd1658e33535a2b8e31635a87a|dcb1138c444cfcf7efec1d6fc0fa2e0d55caefabc495b3a808eb4166163eda5c|$P4X8"
@@ -347,7 +359,7 @@ done
     echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`${args/ @ / \\| ramsey-verify }\` |"
   done
   echo
-  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones; the VC games of C(26) and C(27))"
+  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones; the VC games of C(25), C(26) and C(27))"
   echo
   echo "Regenerate with the command (\`--cert FILE\`); the file's SHA-256 is that of"
   echo "the gzipped file, the body's is the header's \`sha256\` line (of the text)."
