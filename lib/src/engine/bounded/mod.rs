@@ -206,9 +206,22 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         }
     }
 
-    /// The test `t` at a position (any labels).
+    /// The test `t` at a position (any labels), key first
+    /// ([`Symmetric::canonical_if`]): where the table's entry for its key
+    /// decides the test (most of a certificate writer's tests), the rest
+    /// of its canonical form is never made. Otherwise as
+    /// [`Self::root_test`] on its canonical form.
     pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, Stopped> {
-        self.root_test(&self.game.canonical(position), t, 0)
+        let mut decided = None;
+        let canon = self.game.canonical_if(position, &mut |key| {
+            decided = self.table.get(key).and_then(|entry| entry.decides(t));
+            decided.is_none()
+        });
+        match (canon, decided) {
+            (_, Some(answer)) => Ok(answer),
+            (Some(canon), None) => self.root_test(&canon, t, 0),
+            (None, None) => unreachable!("a form is made unless the table decides"),
+        }
     }
 
     /// The test `t` at a canonical position `ply` moves after the first

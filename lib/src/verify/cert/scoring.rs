@@ -80,11 +80,7 @@ struct Keeps<'s, 'g> {
 /// outcome with every free edge given to the other player meets it (every
 /// measure only grows with a colour's edges).
 fn settled(game: &ScoringGame, position: &Position, player: Player, t: Points) -> bool {
-    let mut worst = position.clone();
-    for e in position.free_edges() {
-        worst.claim(e, player.opponent()).expect("a free edge");
-    }
-    let outcome = game.points(&worst);
+    let outcome = game.points_with_free_to(position, player.opponent());
     match player {
         Player::First => outcome >= t,
         Player::Second => outcome <= t,
@@ -104,9 +100,14 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
             score: self.t,
             strict: self.player == Player::Second,
         };
-        let mut moves = game.moves(position);
-        moves.sort_by_key(|m| Reverse(game.move_priority(position, m)));
-        for m in moves {
+        // Each move's priority once (a stable sort: ties in move order).
+        let mut moves: Vec<(Reverse<i32>, Edge)> = game
+            .moves(position)
+            .into_iter()
+            .map(|m| (Reverse(game.move_priority(position, &m)), m))
+            .collect();
+        moves.sort_by_key(|&(priority, _)| priority);
+        for (_, m) in moves {
             let met = matches!(self.solver.test(&game.play(position, &m), keeps)?, Test::AtLeast(_));
             if met == (self.player == Player::First) {
                 return Ok(m);
