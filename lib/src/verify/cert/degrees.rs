@@ -33,6 +33,22 @@ fn counts(position: &Position, v: usize) -> [u32; 2] {
 /// free neighbours in canonical labels. The generators are the form's automorphisms (in
 /// canonical labels): replies in one orbit lead to isomorphic forms.
 pub(super) fn canonical(position: &Position) -> Canonical<Position> {
+    form(position, true)
+}
+
+/// [`canonical`]'s key and labelling only, for a position where the
+/// writer's walk reads nothing else (the prover's, which it only looks up
+/// by key): `position` is `position` as given, not relabelled, and there
+/// are no generators. Relabelling the position and listing the
+/// generators was a fifth of each labelling.
+pub(super) fn keyed(position: &Position) -> Canonical<Position> {
+    form(position, false)
+}
+
+/// [`canonical`], the position relabelled and the generators listed only
+/// if `whole`. The key is read off `position`'s own rows through the
+/// labelling, so it is the same either way.
+fn form(position: &Position, whole: bool) -> Canonical<Position> {
     let n = position.vertex_count();
     let rows: Vec<u128> = (0..n).map(|v| position.free_neighbours(v as Vertex)).collect();
     let colours: Vec<u64> = (0..n)
@@ -46,22 +62,27 @@ pub(super) fn canonical(position: &Position) -> Canonical<Position> {
         colours: &colours,
     });
     let to_canon = labelling.to_canon();
-    let generators = labelling.canonical_generators();
-    let canonical = position.relabel(|v| to_canon[v as usize]);
     // A word per vertex in canonical order: its counts, then its free
     // neighbours in canonical labels (fewer than 13 vertices: 12 bits).
     debug_assert!(n <= 16, "a scoring board has at most 12 vertices");
     let mut key = vec![position.to_move() as u64, n as u64];
-    let row = |i: usize| canonical.free_neighbours(i as Vertex) as u64;
-    key.extend(
-        labelling
-            .order
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| colours[v] << 16 | row(i)),
-    );
+    let [rows] = &layers;
+    let row = |v: usize| {
+        let mut image = 0u64;
+        let mut left = rows[v];
+        while left != 0 {
+            image |= 1 << to_canon[left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        image
+    };
+    key.extend(labelling.order.iter().map(|&v| colours[v] << 16 | row(v)));
+    let (position, generators) = match whole {
+        true => (position.relabel(|v| to_canon[v as usize]), labelling.canonical_generators()),
+        false => (position.clone(), Vec::new()),
+    };
     Canonical {
-        position: canonical,
+        position,
         key: key.into_boxed_slice(),
         to_canon,
         generators,

@@ -195,7 +195,7 @@ fn strategies(
             held: entries.iter().map(Packed::bytes).sum(),
         };
         let own = &mut entries[player as usize];
-        walk(game, start, player, &prover, canonical, |position, m| {
+        walk(game, start, player, &prover, labels(canonical, player, degrees), |position, m| {
             own.push(&packer, &position, m)
         })?;
     }
@@ -265,6 +265,21 @@ fn canonical_of(degrees: bool) -> fn(&Position) -> Canonical<Position> {
     match degrees {
         true => super::degrees::canonical,
         false => canonical_position,
+    }
+}
+
+/// How the walk for `player`'s strategy labels positions: by `canonical`,
+/// but on degree forms the prover's positions by key only
+/// ([`super::degrees::keyed`]: the walk reads nothing else of them, having
+/// no record of the search there).
+fn labels(
+    canonical: fn(&Position) -> Canonical<Position>,
+    player: Player,
+    degrees: bool,
+) -> impl Fn(&Position) -> Canonical<Position> + Sync {
+    move |position: &Position| match degrees && position.to_move() == player {
+        true => super::degrees::keyed(position),
+        false => canonical(position),
     }
 }
 

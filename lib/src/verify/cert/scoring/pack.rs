@@ -86,6 +86,7 @@ impl Packer {
             u128::from_le_bytes(word)
         };
         let mut position = self.empty.clone();
+        position.reserve_vertices(self.empty.vertex_count());
         let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
         // The coloured edges only (a bit loop, not every board edge).
         for (mut set, owner) in [(red, Player::First), (blue & !red, Player::Second)] {
