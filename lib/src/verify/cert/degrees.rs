@@ -10,7 +10,7 @@
 //! per class of colourings. The checker states the game on forms itself
 //! and argues that its value is the game's.
 
-use crate::core::board::{Player, Position, Vertex};
+use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::graph6::encode;
 use crate::core::symmetry::{label, Canonical, LayeredGraph};
 use crate::games::scoring::{Scoring, ScoringGame};
@@ -99,6 +99,38 @@ pub(super) fn text(position: &Position) -> String {
         for count in counts(position, v) {
             text.push(char::from_digit(count, 16).expect("a board of at most 12 vertices"));
         }
+    }
+    text
+}
+
+/// [`text`] of the position whose red and blue edges are the bits `red`
+/// and `blue` over the board's `edges` on `n` vertices, without making
+/// the position (the writer's entries are held so: unpacking each was a
+/// third of making the text).
+pub(super) fn text_of(n: usize, edges: &[Edge], red: u128, blue: u128) -> String {
+    let all = u128::MAX.checked_shr(128 - edges.len() as u32).unwrap_or(0);
+    let ends = |bits: u128| {
+        let mut left = bits;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let e = edges[left.trailing_zeros() as usize];
+                left &= left - 1;
+                e
+            })
+        })
+    };
+    let free: Vec<Edge> = ends(all & !red & !blue).collect();
+    let mut text = encode(n, &free);
+    text.push(':');
+    let mut counts = vec![[0u32; 2]; n];
+    for (colour, bits) in [red, blue].into_iter().enumerate() {
+        for (u, v) in ends(bits).map(|e| e.ends()) {
+            counts[u as usize][colour] += 1;
+            counts[v as usize][colour] += 1;
+        }
+    }
+    for count in counts.into_iter().flatten() {
+        text.push(char::from_digit(count, 16).expect("a board of at most 12 vertices"));
     }
     text
 }

@@ -245,18 +245,34 @@ impl ScoringStrategies {
             let mut level: Vec<String> = Vec::new();
             let mut coloured = None;
             for record in packed.records() {
-                let (position, m) = self.packer.unpack(record);
-                let c = Some(super::game::coloured(&position));
+                let (red, blue) = self.packer.colours(record);
+                let c = Some((red | blue).count_ones());
                 if c != coloured {
                     flush(&mut level, &mut body);
                     coloured = c;
                 }
-                let m = self.packer.edges[m as usize];
-                level.push(line(self.degrees, player, &position, m));
+                level.push(self.line(player, record));
             }
             flush(&mut level, &mut body);
         }
         seal_body(game, &self.packer.start, self.claims, (version(self.degrees), body))
+    }
+}
+
+impl ScoringStrategies {
+    /// The line of the packed entry `record` of `player`: a degree form
+    /// made from the packed bits (version 13), or the colouring unpacked.
+    fn line(&self, player: Player, record: &[u8]) -> String {
+        let m = self.packer.edges[record[record.len() - 1] as usize];
+        match self.degrees {
+            true => {
+                let (red, blue) = self.packer.colours(record);
+                let n = self.packer.empty.vertex_count();
+                let form = super::degrees::text_of(n, &self.packer.edges, red, blue);
+                format!("{} {form} {m}\n", player.colour_name())
+            }
+            false => line(false, player, &self.packer.unpack(record).0, m),
+        }
     }
 }
 

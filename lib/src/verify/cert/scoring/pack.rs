@@ -78,16 +78,22 @@ impl Packer {
         out.push(last);
     }
 
-    /// The colouring packed in `record` (its turn not set), and the last byte.
-    pub(super) fn unpack(&self, record: &[u8]) -> (Position, u8) {
+    /// The red and the blue edges packed in `record`, as bits over the
+    /// board's edges.
+    pub(super) fn colours(&self, record: &[u8]) -> (u128, u128) {
         let bits = |part: &[u8]| {
             let mut word = [0u8; 16];
             word[..self.bytes].copy_from_slice(part);
             u128::from_le_bytes(word)
         };
+        (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]))
+    }
+
+    /// The colouring packed in `record` (its turn not set), and the last byte.
+    pub(super) fn unpack(&self, record: &[u8]) -> (Position, u8) {
         let mut position = self.empty.clone();
         position.reserve_vertices(self.empty.vertex_count());
-        let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
+        let (red, blue) = self.colours(record);
         // The coloured edges only (a bit loop, not every board edge).
         for (mut set, owner) in [(red, Player::First), (blue & !red, Player::Second)] {
             while set != 0 {
