@@ -134,3 +134,50 @@ pub(super) fn text_of(n: usize, edges: &[Edge], red: u128, blue: u128) -> String
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::colex::colex_graph;
+    use crate::games::Rules;
+
+    /// The prover's positions are looked up by [`keyed`]'s key: it must be
+    /// [`canonical`]'s, read off the relabelled position as before the key
+    /// was read through the labelling (else the walk keeps a class twice or
+    /// loses one, or the bytes change), and [`text_of`] must write what
+    /// [`text`] writes.
+    #[test]
+    fn keyed_forms_have_the_whole_forms_key_and_packed_text_is_the_text() {
+        let (n, edges) = colex_graph(19);
+        let board = Position::on_graph(n, edges.clone());
+        let game = ScoringGame::new(Scoring::VertexCapturing, &board, &[]).unwrap();
+        let index = |e: Edge| edges.iter().position(|&f| f == e).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut position = game.start();
+            while !position.is_full() {
+                // The key as the relabelled position spells it.
+                let whole = canonical(&position);
+                let c = &whole.position;
+                let mut key = vec![position.to_move() as u64, n as u64];
+                key.extend((0..n).map(|i| {
+                    let [red, blue] = counts(c, i);
+                    u64::from(red) << 24 | u64::from(blue) << 16 | c.free_neighbours(i as Vertex) as u64
+                }));
+                assert_eq!(*whole.key, *key, "{position:?}");
+                assert_eq!(keyed(&position).key, whole.key, "{position:?}");
+                let bits = |p: Player| position.edges(p).into_iter().fold(0u128, |s, e| s | 1 << index(e));
+                let packed = text_of(n, &edges, bits(Player::First), bits(Player::Second));
+                assert_eq!(packed, text(&position));
+                checked += 1;
+                let moves = game.moves(&position);
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                position = game.play(&position, &moves[state as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
+}
