@@ -78,7 +78,10 @@ fn form(position: &Position, whole: bool) -> Canonical<Position> {
     };
     key.extend(labelling.order.iter().map(|&v| colours[v] << 16 | row(v)));
     let (position, generators) = match whole {
-        true => (position.relabel(|v| to_canon[v as usize]), labelling.canonical_generators()),
+        true => (
+            position.relabel(|v| to_canon[v as usize]),
+            labelling.canonical_generators(),
+        ),
         false => (position.clone(), Vec::new()),
     };
     Canonical {

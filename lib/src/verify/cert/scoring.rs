@@ -195,9 +195,14 @@ fn strategies(
             held: entries.iter().map(Packed::bytes).sum(),
         };
         let own = &mut entries[player as usize];
-        walk(game, start, player, &prover, labels(canonical, player, degrees), |position, m| {
-            own.push(&packer, &position, m)
-        })?;
+        walk(
+            game,
+            start,
+            player,
+            &prover,
+            labels(canonical, player, degrees),
+            |position, m| own.push(&packer, &position, m),
+        )?;
     }
     Ok(ScoringStrategies {
         claims,
@@ -257,9 +262,7 @@ impl ScoringStrategies {
         }
         seal_body(game, &self.packer.start, self.claims, (version(self.degrees), body))
     }
-}
 
-impl ScoringStrategies {
     /// The line of the packed entry `record` of `player`: a degree form
     /// made from the packed bits (version 13), or the colouring unpacked.
     fn line(&self, player: Player, record: &[u8]) -> String {
