@@ -11,7 +11,8 @@
 //! Alice's positions the first move (by the game's priority, then in move
 //! order) whose position the search proves at least the threshold, at
 //! each of Bob's the first it proves at most it. Each test is answered by
-//! the table where the search already went, and searched where it did not
+//! the table where the search already went (read by the search's key
+//! alone, [`BoundedSolver::test`]), and searched where it did not
 //! (after a reply the search never needed). A position where the claim
 //! holds whatever happens (the outcome with every free edge given to the
 //! other player meets it: every measure only grows with a colour's edges)
