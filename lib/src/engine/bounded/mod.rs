@@ -206,21 +206,18 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         }
     }
 
-    /// The test `t` at a position (any labels), key first
-    /// ([`Symmetric::canonical_if`]): where the table's entry for its key
-    /// decides the test (most of a certificate writer's tests), the rest
-    /// of its canonical form is never made. Otherwise as
-    /// [`Self::root_test`] on its canonical form.
+    /// The test `t` at a position (any labels), key first: where the
+    /// table's entry decides it (most of a certificate writer's tests), the
+    /// rest of the canonical form is never made ([`Symmetric::canonical_if`]).
     pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, Stopped> {
         let mut decided = None;
         let canon = self.game.canonical_if(position, &mut |key| {
             decided = self.table.get(key).and_then(|entry| entry.decides(t));
             decided.is_none()
         });
-        match (canon, decided) {
-            (_, Some(answer)) => Ok(answer),
-            (Some(canon), None) => self.root_test(&canon, t, 0),
-            (None, None) => unreachable!("a form is made unless the table decides"),
+        match canon.filter(|_| decided.is_none()) {
+            Some(canon) => self.root_test(&canon, t, 0),
+            None => Ok(decided.expect("a form is made unless the table decides")),
         }
     }
 
