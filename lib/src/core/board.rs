@@ -308,10 +308,29 @@ impl Board {
     pub fn relabel(&self, f: impl Fn(Vertex) -> Vertex) -> Board {
         match self {
             Board::Graph(g) if !g.is_complete() => {
+                // `f` once per vertex, then table lookups per edge end, a
+                // row's bits a word at a time where they fit one (the
+                // scoring games' boards: this runs for every canonical
+                // form of their searches and certificate writers).
+                let n = g.vertex_count();
+                let mut image = [0 as Vertex; MAX_VERTICES];
+                for (v, i) in image[..n].iter_mut().enumerate() {
+                    *i = f(v as Vertex);
+                }
                 let mut rows = [0 as VertexSet; MAX_VERTICES];
-                let rows = &mut rows[..g.vertex_count()];
+                let rows = &mut rows[..n];
                 for (v, &row) in g.rows.iter().enumerate() {
-                    rows[f(v as Vertex) as usize] = members(row).fold(0, |s, w| s | 1 << f(w));
+                    rows[image[v] as usize] = match n <= 64 {
+                        true => {
+                            let (mut set, mut out) = (row as u64, 0u64);
+                            while set != 0 {
+                                out |= 1 << (image[set.trailing_zeros() as usize] & 63);
+                                set &= set - 1;
+                            }
+                            out as VertexSet
+                        }
+                        false => members(row).fold(0, |s, w| s | 1 << image[w as usize]),
+                    };
                 }
                 match *rows == *g.rows {
                     true => self.clone(),

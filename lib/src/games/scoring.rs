@@ -216,6 +216,25 @@ impl ScoringGame {
         Points { alice, bob }
     }
 
+    /// The final score if every free edge of `position` went to `player`:
+    /// [`Self::points`] of that full board, made from counts (a certificate
+    /// writer asks it at every position it meets, whether a claim is
+    /// settled; building the full position was a tenth of the writer).
+    pub fn points_with_free_to(&self, position: &Position, player: Player) -> Points {
+        let mut rows = Rows::of(position);
+        for v in 0..rows.n {
+            let own = match player {
+                Player::First => &mut rows.red[v],
+                Player::Second => &mut rows.blue[v],
+            };
+            *own |= rows.free[v];
+            rows.count[player as usize][v] += rows.free_count[v];
+            (rows.free[v], rows.free_count[v]) = (0, 0);
+        }
+        let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
+        Points { alice, bob }
+    }
+
     fn measure(&self, rows: &Rows, player: Player) -> u32 {
         let own = &rows.count[player as usize][..rows.n];
         match self.scoring {

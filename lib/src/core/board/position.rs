@@ -72,6 +72,15 @@ impl Position {
         }
     }
 
+    /// Room for the rows of vertices below `n`, so that claims there never
+    /// grow them (a certificate writer unpacking a stored colouring claims
+    /// its edges one by one; growing the rows was half of each claim). The
+    /// position is unchanged.
+    #[inline]
+    pub fn reserve_vertices(&mut self, n: usize) {
+        self.rows.reserve(n.saturating_sub(self.rows.len()));
+    }
+
     /// The empty position on the graph board with vertices `0..n` and
     /// the given edges ([`Board::graph`]), red to move.
     pub fn on_graph(n: usize, edges: impl IntoIterator<Item = Edge>) -> Position {

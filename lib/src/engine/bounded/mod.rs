@@ -206,9 +206,19 @@ impl<'g, G: Symmetric + Hints> BoundedSolver<'g, G> {
         }
     }
 
-    /// The test `t` at a position (any labels).
+    /// The test `t` at a position (any labels), key first: where the
+    /// table's entry decides it (most of a certificate writer's tests), the
+    /// rest of the canonical form is never made ([`Symmetric::canonical_if`]).
     pub fn test(&self, position: &G::Position, t: Threshold<G::Score>) -> Result<Test<G::Score>, Stopped> {
-        self.root_test(&self.game.canonical(position), t, 0)
+        let mut decided = None;
+        let canon = self.game.canonical_if(position, &mut |key| {
+            decided = self.table.get(key).and_then(|entry| entry.decides(t));
+            decided.is_none()
+        });
+        match canon.filter(|_| decided.is_none()) {
+            Some(canon) => self.root_test(&canon, t, 0),
+            None => Ok(decided.expect("a form is made unless the table decides")),
+        }
     }
 
     /// The test `t` at a canonical position `ply` moves after the first

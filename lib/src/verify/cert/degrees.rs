@@ -10,7 +10,7 @@
 //! per class of colourings. The checker states the game on forms itself
 //! and argues that its value is the game's.
 
-use crate::core::board::{Player, Position, Vertex};
+use crate::core::board::{Edge, Player, Position, Vertex};
 use crate::core::graph6::encode;
 use crate::core::symmetry::{label, Canonical, LayeredGraph};
 use crate::games::scoring::{Scoring, ScoringGame};
@@ -33,6 +33,22 @@ fn counts(position: &Position, v: usize) -> [u32; 2] {
 /// free neighbours in canonical labels. The generators are the form's automorphisms (in
 /// canonical labels): replies in one orbit lead to isomorphic forms.
 pub(super) fn canonical(position: &Position) -> Canonical<Position> {
+    form(position, true)
+}
+
+/// [`canonical`]'s key and labelling only, for a position where the
+/// writer's walk reads nothing else (the prover's, which it only looks up
+/// by key): `position` is `position` as given, not relabelled, and there
+/// are no generators. Relabelling the position and listing the
+/// generators was a fifth of each labelling.
+pub(super) fn keyed(position: &Position) -> Canonical<Position> {
+    form(position, false)
+}
+
+/// [`canonical`], the position relabelled and the generators listed only
+/// if `whole`. The key is read off `position`'s own rows through the
+/// labelling, so it is the same either way.
+fn form(position: &Position, whole: bool) -> Canonical<Position> {
     let n = position.vertex_count();
     let rows: Vec<u128> = (0..n).map(|v| position.free_neighbours(v as Vertex)).collect();
     let colours: Vec<u64> = (0..n)
@@ -46,22 +62,30 @@ pub(super) fn canonical(position: &Position) -> Canonical<Position> {
         colours: &colours,
     });
     let to_canon = labelling.to_canon();
-    let generators = labelling.canonical_generators();
-    let canonical = position.relabel(|v| to_canon[v as usize]);
     // A word per vertex in canonical order: its counts, then its free
     // neighbours in canonical labels (fewer than 13 vertices: 12 bits).
     debug_assert!(n <= 16, "a scoring board has at most 12 vertices");
     let mut key = vec![position.to_move() as u64, n as u64];
-    let row = |i: usize| canonical.free_neighbours(i as Vertex) as u64;
-    key.extend(
-        labelling
-            .order
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| colours[v] << 16 | row(i)),
-    );
+    let [rows] = &layers;
+    let row = |v: usize| {
+        let mut image = 0u64;
+        let mut left = rows[v];
+        while left != 0 {
+            image |= 1 << to_canon[left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        image
+    };
+    key.extend(labelling.order.iter().map(|&v| colours[v] << 16 | row(v)));
+    let (position, generators) = match whole {
+        true => (
+            position.relabel(|v| to_canon[v as usize]),
+            labelling.canonical_generators(),
+        ),
+        false => (position.clone(), Vec::new()),
+    };
     Canonical {
-        position: canonical,
+        position,
         key: key.into_boxed_slice(),
         to_canon,
         generators,
@@ -80,4 +104,83 @@ pub(super) fn text(position: &Position) -> String {
         }
     }
     text
+}
+
+/// [`text`] of the position whose red and blue edges are the bits `red`
+/// and `blue` over the board's `edges` on `n` vertices, without making
+/// the position (the writer's entries are held so: unpacking each was a
+/// third of making the text).
+pub(super) fn text_of(n: usize, edges: &[Edge], red: u128, blue: u128) -> String {
+    let all = u128::MAX.checked_shr(128 - edges.len() as u32).unwrap_or(0);
+    let ends = |bits: u128| {
+        let mut left = bits;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let e = edges[left.trailing_zeros() as usize];
+                left &= left - 1;
+                e
+            })
+        })
+    };
+    let free: Vec<Edge> = ends(all & !red & !blue).collect();
+    let mut text = encode(n, &free);
+    text.push(':');
+    let mut counts = vec![[0u32; 2]; n];
+    for (colour, bits) in [red, blue].into_iter().enumerate() {
+        for (u, v) in ends(bits).map(|e| e.ends()) {
+            counts[u as usize][colour] += 1;
+            counts[v as usize][colour] += 1;
+        }
+    }
+    for count in counts.into_iter().flatten() {
+        text.push(char::from_digit(count, 16).expect("a board of at most 12 vertices"));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::colex::colex_graph;
+    use crate::games::Rules;
+
+    /// The prover's positions are looked up by [`keyed`]'s key: it must be
+    /// [`canonical`]'s, read off the relabelled position as before the key
+    /// was read through the labelling (else the walk keeps a class twice or
+    /// loses one, or the bytes change), and [`text_of`] must write what
+    /// [`text`] writes.
+    #[test]
+    fn keyed_forms_have_the_whole_forms_key_and_packed_text_is_the_text() {
+        let (n, edges) = colex_graph(19);
+        let board = Position::on_graph(n, edges.clone());
+        let game = ScoringGame::new(Scoring::VertexCapturing, &board, &[]).unwrap();
+        let index = |e: Edge| edges.iter().position(|&f| f == e).unwrap();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut position = game.start();
+            while !position.is_full() {
+                // The key as the relabelled position spells it.
+                let whole = canonical(&position);
+                let c = &whole.position;
+                let mut key = vec![position.to_move() as u64, n as u64];
+                key.extend((0..n).map(|i| {
+                    let [red, blue] = counts(c, i);
+                    u64::from(red) << 24 | u64::from(blue) << 16 | c.free_neighbours(i as Vertex) as u64
+                }));
+                assert_eq!(*whole.key, *key, "{position:?}");
+                assert_eq!(keyed(&position).key, whole.key, "{position:?}");
+                let bits = |p: Player| position.edges(p).into_iter().fold(0u128, |s, e| s | 1 << index(e));
+                let packed = text_of(n, &edges, bits(Player::First), bits(Player::Second));
+                assert_eq!(packed, text(&position));
+                checked += 1;
+                let moves = game.moves(&position);
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                position = game.play(&position, &moves[state as usize % moves.len()]);
+            }
+        }
+        assert!(checked > 100, "{checked}");
+    }
 }

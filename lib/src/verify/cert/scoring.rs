@@ -11,7 +11,8 @@
 //! Alice's positions the first move (by the game's priority, then in move
 //! order) whose position the search proves at least the threshold, at
 //! each of Bob's the first it proves at most it. Each test is answered by
-//! the table where the search already went, and searched where it did not
+//! the table where the search already went (read by the search's key
+//! alone, [`BoundedSolver::test`]), and searched where it did not
 //! (after a reply the search never needed). A position where the claim
 //! holds whatever happens (the outcome with every free edge given to the
 //! other player meets it: every measure only grows with a colour's edges)
@@ -80,11 +81,7 @@ struct Keeps<'s, 'g> {
 /// outcome with every free edge given to the other player meets it (every
 /// measure only grows with a colour's edges).
 fn settled(game: &ScoringGame, position: &Position, player: Player, t: Points) -> bool {
-    let mut worst = position.clone();
-    for e in position.free_edges() {
-        worst.claim(e, player.opponent()).expect("a free edge");
-    }
-    let outcome = game.points(&worst);
+    let outcome = game.points_with_free_to(position, player.opponent());
     match player {
         Player::First => outcome >= t,
         Player::Second => outcome <= t,
@@ -104,9 +101,14 @@ impl Prover<ScoringGame> for Keeps<'_, '_> {
             score: self.t,
             strict: self.player == Player::Second,
         };
-        let mut moves = game.moves(position);
-        moves.sort_by_key(|m| Reverse(game.move_priority(position, m)));
-        for m in moves {
+        // Each move's priority once (a stable sort: ties in move order).
+        let mut moves: Vec<(Reverse<i32>, Edge)> = game
+            .moves(position)
+            .into_iter()
+            .map(|m| (Reverse(game.move_priority(position, &m)), m))
+            .collect();
+        moves.sort_by_key(|&(priority, _)| priority);
+        for (_, m) in moves {
             let met = matches!(self.solver.test(&game.play(position, &m), keeps)?, Test::AtLeast(_));
             if met == (self.player == Player::First) {
                 return Ok(m);
@@ -194,9 +196,14 @@ fn strategies(
             held: entries.iter().map(Packed::bytes).sum(),
         };
         let own = &mut entries[player as usize];
-        walk(game, start, player, &prover, canonical, |position, m| {
-            own.push(&packer, &position, m)
-        })?;
+        walk(
+            game,
+            start,
+            player,
+            &prover,
+            labels(canonical, player, degrees),
+            |position, m| own.push(&packer, &position, m),
+        )?;
     }
     Ok(ScoringStrategies {
         claims,
@@ -244,18 +251,32 @@ impl ScoringStrategies {
             let mut level: Vec<String> = Vec::new();
             let mut coloured = None;
             for record in packed.records() {
-                let (position, m) = self.packer.unpack(record);
-                let c = Some(super::game::coloured(&position));
+                let (red, blue) = self.packer.colours(record);
+                let c = Some((red | blue).count_ones());
                 if c != coloured {
                     flush(&mut level, &mut body);
                     coloured = c;
                 }
-                let m = self.packer.edges[m as usize];
-                level.push(line(self.degrees, player, &position, m));
+                level.push(self.line(player, record));
             }
             flush(&mut level, &mut body);
         }
         seal_body(game, &self.packer.start, self.claims, (version(self.degrees), body))
+    }
+
+    /// The line of the packed entry `record` of `player`: a degree form
+    /// made from the packed bits (version 13), or the colouring unpacked.
+    fn line(&self, player: Player, record: &[u8]) -> String {
+        let m = self.packer.edges[record[record.len() - 1] as usize];
+        match self.degrees {
+            true => {
+                let (red, blue) = self.packer.colours(record);
+                let n = self.packer.empty.vertex_count();
+                let form = super::degrees::text_of(n, &self.packer.edges, red, blue);
+                format!("{} {form} {m}\n", player.colour_name())
+            }
+            false => line(false, player, &self.packer.unpack(record).0, m),
+        }
     }
 }
 
@@ -264,6 +285,21 @@ fn canonical_of(degrees: bool) -> fn(&Position) -> Canonical<Position> {
     match degrees {
         true => super::degrees::canonical,
         false => canonical_position,
+    }
+}
+
+/// How the walk for `player`'s strategy labels positions: by `canonical`,
+/// but on degree forms the prover's positions by key only
+/// ([`super::degrees::keyed`]: the walk reads nothing else of them, having
+/// no record of the search there).
+fn labels(
+    canonical: fn(&Position) -> Canonical<Position>,
+    player: Player,
+    degrees: bool,
+) -> impl Fn(&Position) -> Canonical<Position> + Sync {
+    move |position: &Position| match degrees && position.to_move() == player {
+        true => super::degrees::keyed(position),
+        false => canonical(position),
     }
 }
 

@@ -2,7 +2,7 @@
 //! packed in blocks: what the certificate writer ([`super`]) holds while
 //! it walks (about `2 * ceil(E / 8) + 1` bytes per entry on `E` edges).
 
-use crate::core::board::{Edge, Player, Position};
+use crate::core::board::{Edge, Player, Position, Vertex};
 
 /// Positions of one board packed as bytes: the red and the blue edges as
 /// bits over the board's edges in order (`ceil(E / 8)` bytes each), then
@@ -51,11 +51,20 @@ impl Packer {
     }
 
     /// The red and the blue edges of `position` as bits over the board's edges.
+    /// Read off each vertex's coloured neighbours above it (the walk packs
+    /// every position it labels: asking each board edge's owner was a
+    /// twentieth of the writer).
     fn bits(&self, position: &Position) -> (u128, u128) {
+        let n = self.empty.vertex_count();
         let mut bits = [0u128; 2];
-        for (i, e) in self.edges.iter().enumerate() {
-            if let Some(owner) = position.owner(*e) {
-                bits[owner as usize] |= 1 << i;
+        for u in 0..n {
+            for (colour, &row) in position.both_neighbours(u as Vertex).iter().enumerate() {
+                let mut above = row >> u >> 1;
+                while above != 0 {
+                    let v = u + 1 + above.trailing_zeros() as usize;
+                    above &= above - 1;
+                    bits[colour] |= 1 << self.index[u * n + v];
+                }
             }
         }
         (bits[0], bits[1])
@@ -69,22 +78,29 @@ impl Packer {
         out.push(last);
     }
 
-    /// The colouring packed in `record` (its turn not set), and the last byte.
-    pub(super) fn unpack(&self, record: &[u8]) -> (Position, u8) {
+    /// The red and the blue edges packed in `record`, as bits over the
+    /// board's edges.
+    pub(super) fn colours(&self, record: &[u8]) -> (u128, u128) {
         let bits = |part: &[u8]| {
             let mut word = [0u8; 16];
             word[..self.bytes].copy_from_slice(part);
             u128::from_le_bytes(word)
         };
+        (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]))
+    }
+
+    /// The colouring packed in `record` (its turn not set), and the last byte.
+    pub(super) fn unpack(&self, record: &[u8]) -> (Position, u8) {
         let mut position = self.empty.clone();
-        let (red, blue) = (bits(&record[..self.bytes]), bits(&record[self.bytes..2 * self.bytes]));
-        for (i, &e) in self.edges.iter().enumerate() {
-            let owner = match (red >> i & 1, blue >> i & 1) {
-                (1, _) => Player::First,
-                (_, 1) => Player::Second,
-                _ => continue,
-            };
-            position.claim(e, owner).expect("a packed position is legal");
+        position.reserve_vertices(self.empty.vertex_count());
+        let (red, blue) = self.colours(record);
+        // The coloured edges only (a bit loop, not every board edge).
+        for (mut set, owner) in [(red, Player::First), (blue & !red, Player::Second)] {
+            while set != 0 {
+                let e = self.edges[set.trailing_zeros() as usize];
+                set &= set - 1;
+                position.claim(e, owner).expect("a packed position is legal");
+            }
         }
         (position, record[2 * self.bytes])
     }
