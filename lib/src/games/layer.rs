@@ -25,10 +25,10 @@ macro_rules! defaults {
     (@ canonical_if) => {
         fn canonical_if(
             &self,
-            position: &Self::Position,
+            p: &Self::Position,
             wanted: &mut $crate::core::symmetry::Wanted,
         ) -> Option<$crate::core::symmetry::Canonical<Self::Position>> {
-            self.canonical(position).kept_if(wanted)
+            self.canonical(p).kept_if(wanted)
         }
     };
     (@ move_json) => {
@@ -42,17 +42,17 @@ macro_rules! defaults {
         }
     };
     (@ score_bounds) => {
-        fn score_bounds(&self, _position: &Self::Position) -> Option<(Self::Score, Self::Score)> {
+        fn score_bounds(&self, _p: &Self::Position) -> Option<(Self::Score, Self::Score)> {
             None
         }
     };
     (@ score_bounds_for) => {
         fn score_bounds_for(
             &self,
-            position: &Self::Position,
+            p: &Self::Position,
             _meets: &dyn Fn(Self::Score) -> bool,
         ) -> (Option<Self::Score>, Option<Self::Score>) {
-            self.score_bounds(position).unzip()
+            self.score_bounds(p).unzip()
         }
     };
     (@ bounds_by_side) => {
@@ -63,46 +63,46 @@ macro_rules! defaults {
     (@ score_bound_side) => {
         fn score_bound_side(
             &self,
-            position: &Self::Position,
+            p: &Self::Position,
             meets: &dyn Fn(Self::Score) -> bool,
             player: $crate::core::board::Player,
         ) -> Option<Self::Score> {
-            $crate::games::side_of(player, self.score_bounds_for(position, meets))
+            $crate::games::side_of(player, self.score_bounds_for(p, meets))
         }
     };
     (@ move_priority) => {
-        fn move_priority(&self, _position: &Self::Position, _m: &Self::Move) -> i32 {
+        fn move_priority(&self, _p: &Self::Position, _m: &Self::Move) -> i32 {
             0
         }
     };
     (@ search_directly) => {
-        fn search_directly(&self, _position: &Self::Position) -> bool {
+        fn search_directly(&self, _p: &Self::Position) -> bool {
             false
         }
     };
     (@ quick_move_value) => {
         fn quick_move_value(
             &self,
-            _position: &Self::Position,
+            _p: &Self::Position,
             _m: &Self::Move,
         ) -> Option<$crate::games::Value<Self::Score>> {
             None
         }
     };
     (@ ending_move) => {
-        fn ending_move(&self, _position: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
+        fn ending_move(&self, _p: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
             None
         }
     };
     (@ quick_score) => {
-        fn quick_score(&self, _position: &Self::Position) -> Option<Self::Score> {
+        fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
             None
         }
     };
     (@ score_form) => {
         fn score_form(
             &self,
-            _position: &Self::Position,
+            _p: &Self::Position,
         ) -> Option<$crate::core::symmetry::Canonical<Self::Position>> {
             None
         }
@@ -115,15 +115,15 @@ macro_rules! defaults {
 }
 
 /// Writes each listed method as the inner game's (`self.inner`), on the
-/// inner game's position (`position.position`) where it takes one (module
+/// inner game's position (`p.position`) where it takes one (module
 /// docs).
 macro_rules! forwards {
     ($($method:ident),+ $(,)?) => {
         $($crate::games::layer::forwards!(@ $method);)+
     };
     (@ moves) => {
-        fn moves(&self, position: &Self::Position) -> Vec<Self::Move> {
-            self.inner.moves(&position.position)
+        fn moves(&self, p: &Self::Position) -> Vec<Self::Move> {
+            self.inner.moves(&p.position)
         }
     };
     (@ relabel_move) => {
@@ -142,8 +142,8 @@ macro_rules! forwards {
         }
     };
     (@ move_priority) => {
-        fn move_priority(&self, position: &Self::Position, m: &Self::Move) -> i32 {
-            self.inner.move_priority(&position.position, m)
+        fn move_priority(&self, p: &Self::Position, m: &Self::Move) -> i32 {
+            self.inner.move_priority(&p.position, m)
         }
     };
     (@ plies) => {
