@@ -3,7 +3,7 @@
 //! counts printed with the wrong number ("1 positions").
 
 mod common;
-use common::{ramsey, with_stdin};
+use common::{ramsey, with_stdin, wrong_triangle};
 
 /// The long options (`--name`) a `--help` text lists, in order.
 fn listed_options(help: &str) -> Vec<String> {
@@ -154,17 +154,8 @@ fn a_count_of_one_takes_the_singular() {
     let empty = dir.join("empty.cert");
     std::fs::write(&empty, "").unwrap();
     let empty = empty.to_str().unwrap();
-    let repair_one = [
-        "repair",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--max-rounds",
-        "1",
-        "--out",
-        table,
-    ];
+    let repair_one = wrong_triangle("repair", &["--max-rounds", "1", "--out", table]);
+    let repair = wrong_triangle("repair", &["--out", table]);
     for (args, singular) in [
         (
             &repair_one[..],
@@ -239,18 +230,7 @@ fn a_count_of_one_takes_the_singular() {
                 "wins after 3 moves  (optimal)",
             ][..],
         ),
-        (
-            &[
-                "repair",
-                "--strategy",
-                "k3-broken-wrong-triangle",
-                "--bound",
-                "4",
-                "--out",
-                table,
-            ],
-            &["2 table entries written to"],
-        ),
+        (&repair[..], &["2 table entries written to"]),
         (
             &["colour", "--game", "ccg", "--graph", "path:4", "--colours", "2"],
             &["with 2 colours: PLAYER 2 WINS"],

@@ -266,15 +266,7 @@ fn repair_command_writes_a_table_and_rejects_bad_input() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("table.txt");
     let out = out.to_str().unwrap();
-    let (code, stdout, _) = common::ramsey(&[
-        "repair",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--out",
-        out,
-    ]);
+    let (code, stdout, _) = common::ramsey(&common::wrong_triangle("repair", &["--out", out]));
     assert_eq!(code, 0, "{stdout}");
     assert!(stdout.contains("VERIFIED within 4"), "{stdout}");
     let table = parse_table(&std::fs::read_to_string(out).unwrap()).unwrap();

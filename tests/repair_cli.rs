@@ -3,20 +3,22 @@
 //! code 2, found before any search.
 
 mod common;
-use common::ramsey;
+use common::{ramsey, wrong_triangle};
+use std::path::PathBuf;
 
-/// A fresh directory for this test's files.
-fn scratch(name: &str) -> std::path::PathBuf {
+/// A fresh directory for this test's files, and the path of its file
+/// `file`.
+fn scratch(name: &str, file: &str) -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("ramsey-repair-cli-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    let file = dir.join(file).to_str().unwrap().to_string();
+    (dir, file)
 }
 
 #[test]
 fn repair_rejects_move_numbers_past_the_bound_and_zero_rounds() {
-    let dir = scratch("numbers");
-    let out = dir.join("table.txt");
-    let out = out.to_str().unwrap();
+    let (_, out) = scratch("numbers", "table.txt");
+    let out = out.as_str();
     for (extra, says) in [
         (vec!["--max-rounds", "0"], "--max-rounds"),
         (vec!["--from-move", "99"], "--from-move 99"),
@@ -42,15 +44,7 @@ fn repair_rejects_move_numbers_past_the_bound_and_zero_rounds() {
 /// Runs `repair` of `k3-broken-wrong-triangle` (K3, bound 4), which ends
 /// VERIFIED with a table of two entries, written to `out`.
 fn k3_table(out: &str) {
-    let (code, stdout, err) = ramsey(&[
-        "repair",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--out",
-        out,
-    ]);
+    let (code, stdout, err) = ramsey(&wrong_triangle_repair(out, &[]));
     assert_eq!(code, 0, "{stdout} {err}");
 }
 
@@ -68,9 +62,8 @@ fn refused(args: &[&str], says: &[&str]) {
 
 #[test]
 fn a_patch_table_names_its_strategy_and_game_and_is_refused_for_another() {
-    let dir = scratch("header");
-    let table = dir.join("k3.patches");
-    let table = table.to_str().unwrap();
+    let (dir, table) = scratch("header", "k3.patches");
+    let table = table.as_str();
     k3_table(table);
     let text = std::fs::read_to_string(table).unwrap();
     let header: Vec<&str> = text
@@ -138,17 +131,7 @@ fn a_patch_table_names_its_strategy_and_game_and_is_refused_for_another() {
     // complete at once and written again with the same header and entries.
     let again = dir.join("again.patches");
     let again = again.to_str().unwrap();
-    let (code, stdout, err) = ramsey(&[
-        "repair",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--table",
-        table,
-        "--out",
-        again,
-    ]);
+    let (code, stdout, err) = ramsey(&wrong_triangle_repair(again, &["--table", table]));
     assert_eq!(code, 0, "{stdout} {err}");
     let body = |text: &str| -> Vec<String> {
         text.lines()
@@ -162,9 +145,8 @@ fn a_patch_table_names_its_strategy_and_game_and_is_refused_for_another() {
 
 #[test]
 fn a_table_without_its_header_or_with_a_garbled_one_is_refused() {
-    let dir = scratch("garbled");
-    let table = dir.join("k3.patches");
-    let table = table.to_str().unwrap();
+    let (dir, table) = scratch("garbled", "k3.patches");
+    let table = table.as_str();
     k3_table(table);
     let text = std::fs::read_to_string(table).unwrap();
     let entries: Vec<&str> = text.lines().filter(|l| l.contains(" => ")).collect();
@@ -204,27 +186,11 @@ fn a_table_without_its_header_or_with_a_garbled_one_is_refused() {
         (String::new(), "header"),
     ] {
         std::fs::write(bad, &garbled).unwrap();
-        for args in [
-            vec![
-                "verify",
-                "--strategy",
-                "k3-broken-wrong-triangle",
-                "--bound",
-                "4",
-                "--patches",
-                bad,
-            ],
-            vec![
-                "verify",
-                "--strategy",
-                "k3-broken-wrong-triangle",
-                "--bound",
-                "4",
-                "--patches",
-                bad,
-                "--patches-for-any-strategy",
-            ],
+        for extra in [
+            &["--patches", bad][..],
+            &["--patches", bad, "--patches-for-any-strategy"],
         ] {
+            let args = wrong_triangle("verify", extra);
             refused(&args, &["bad.patches", says]);
         }
     }
@@ -249,9 +215,8 @@ fn the_table_of_k4_patched_names_k4_guarded() {
 fn a_written_resolution_names_its_strategy_and_replays_only_there() {
     // `k3` leaves no choice open: its winning resolution is an empty table,
     // written with the header of `k3`.
-    let dir = scratch("resolution");
-    let table = dir.join("k3.resolution");
-    let table = table.to_str().unwrap();
+    let (dir, table) = scratch("resolution", "k3.resolution");
+    let table = table.as_str();
     let (code, _, err) = ramsey(&[
         "verify",
         "--strategy",
@@ -287,24 +252,13 @@ fn a_written_resolution_names_its_strategy_and_replays_only_there() {
 
 /// `repair` of `k3-broken-wrong-triangle` at bound 4 into `out`, with `extra` flags.
 fn wrong_triangle_repair<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "repair",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--out",
-        out,
-    ];
-    args.extend(extra);
-    args
+    wrong_triangle("repair", &[&["--out", out], extra].concat())
 }
 
 #[test]
 fn a_batch_repair_writes_a_table_that_verify_replays_and_a_stuck_one_says_so() {
-    let dir = scratch("batch");
-    let out = dir.join("table.txt");
-    let out = out.to_str().unwrap();
+    let (dir, out) = scratch("batch", "table.txt");
+    let out = out.as_str();
     let (code, stdout, err) = ramsey(&wrong_triangle_repair(out, &["--batch"]));
     assert_eq!(code, 0, "{stdout} {err}");
     assert!(stdout.starts_with("VERIFIED within 4"), "{stdout}");

@@ -9,12 +9,11 @@ mod brute;
 mod common;
 use brute::{empty_board_score, outcome_score};
 use common::ramsey;
-use ramsey_verify::analysis::ramsey_game::Statement;
+use common::split::{each_case, game, merge_cli, run_jobs, split_cli};
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::games::prelude::*;
 use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
 use ramsey_verify::games::{Hints, Symmetric};
-use ramsey_verify::verify::cert::game::solved_game_certificate;
 use ramsey_verify::verify::jobs::merge::{Merge, Merged};
 use ramsey_verify::verify::jobs::run::{run_job, split, Cut, Ran, SplitOptions, Usage};
 use ramsey_verify::verify::jobs::status::Status;
@@ -32,14 +31,6 @@ fn scratch(name: &str) -> PathBuf {
     let dir = dir_of(name);
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-fn game(rules: &str, board: usize, target: &str) -> RamseyGame {
-    let statement = Statement {
-        target: Some(target.into()),
-        ..Statement::default()
-    };
-    statement.game(rules, &board.to_string()).unwrap()
 }
 
 /// Splits `game` at `depth` into a new folder (keys and certificates on)
@@ -74,43 +65,23 @@ fn merged(folder: &Folder) -> Merged<Outcome> {
 
 #[test]
 fn merged_runs_equal_one_process_for_every_rule_set() {
-    let cases = [
-        ("misere", 6, "K3", 3),
-        ("achieve", 5, "K3", 2),
-        ("avoid", 5, "K3", 4),
-        ("achieve", 4, "P3", 2),
-        ("maker", 5, "K3", 3),
-        ("achieve-second", 4, "C4", 2),
-        ("avoid-plus", 5, "K3", 1),
-        ("misere-plus", 4, "P3", 2),
-        ("achieve", 4, "K3", 9),
-    ];
-    let mut draws = 0;
-    for (rules, n, t, depth) in cases {
-        let g = game(rules, n, t);
-        let one = Solver::new(&g);
-        let value = one.value(&g.start()).unwrap();
-        let cert = solved_game_certificate(&one).unwrap();
-        let folder = split_and_run(&g, &format!("{rules}-{n}-{t}"), depth);
-        let m = merged(&folder);
-        let what = format!("{rules} K{n} {t} at depth {depth}");
-        assert_eq!(m.value, value, "{what}");
-        assert_eq!(
-            outcome_score(value.score),
-            empty_board_score(rules.parse().unwrap(), n, t),
-            "{what}"
-        );
-        assert_eq!(m.distinct_positions, Some(one.positions()), "{what}");
-        let merged_cert = m.certificate.unwrap();
-        assert_eq!(merged_cert.entries, cert.entries, "{what}");
-        let summary =
-            ramsey_cert_check::check(merged_cert.text.as_bytes(), 1).unwrap_or_else(|r| panic!("{what}: {r:?}"));
-        assert_eq!(summary.entries, cert.entries, "{what}");
-        draws += usize::from(value.score == Outcome::Draw);
-        // One optimal line, as long as the value says.
-        assert_eq!(m.line.len() as u32, value.plies, "{what}");
-    }
-    assert!(draws > 0, "a draw (version 5) among the cases");
+    each_case(
+        |row| row.depth,
+        |case, depth| {
+            let m = merged(&split_and_run(&case.game, &case.name(), depth));
+            let what = format!("{} at depth {depth}", case.what());
+            assert_eq!(m.value, case.value, "{what}");
+            assert_eq!(
+                outcome_score(case.value.score),
+                empty_board_score(case.rules.parse().unwrap(), case.n, case.target),
+                "{what}"
+            );
+            assert_eq!(m.distinct_positions, Some(case.positions), "{what}");
+            case.assert_accepted(&m.certificate.unwrap(), &what);
+            // One optimal line, as long as the value says.
+            assert_eq!(m.line.len() as u32, case.value.plies, "{what}");
+        },
+    );
 }
 
 #[test]
@@ -209,30 +180,18 @@ fn a_job_value_changed_with_its_checksum_gives_no_accepted_certificate() {
 fn the_command_line_splits_runs_and_merges() {
     let dir = scratch("cli");
     let d = dir.to_str().unwrap();
-    let (code, out, _) = ramsey(&[
-        "split", "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "4", "--out", d,
+    let jobs = split_cli(&[
+        "--rules", "misere", "--target", "K3", "--board", "6", "--jobs", "4", "--out", d,
     ]);
-    assert_eq!(code, 0, "{out}");
-    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
     assert!(jobs >= 4);
     // Nothing run yet: no CPU, printed as 0.00 (an empty f64 sum is -0.0).
     let (code, out, _) = ramsey(&["jobs", d]);
     assert_eq!(code, 0);
     assert!(out.contains("CPU so far: 0.00 s"), "{out}");
-    for i in 0..jobs {
-        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
-        assert_eq!(code, 0, "{out}{err}");
-    }
-    let (code, out, _) = ramsey(&["jobs", d, "--json"]);
-    assert_eq!(code, 0);
-    let status: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(status["done"], jobs);
-    let cert = dir.join("merged.cert");
-    let (code, out, err) = ramsey(&["merge", d, "--json", "--cert", cert.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    run_jobs(d, jobs);
+    let (merged, cert) = merge_cli(&dir, jobs);
     assert_eq!(merged["value"]["winner"], "blue");
-    let (code, _, _) = ramsey(&["check", cert.to_str().unwrap()]);
+    let (code, _, _) = ramsey(&["check", &cert]);
     assert_eq!(code, 0);
     assert!(std::fs::read_to_string(dir.join("results/job-000000.json"))
         .unwrap()
@@ -299,19 +258,11 @@ fn an_erdos_game_splits_and_merges_to_one_process_value_and_certificate() {
     let d = dir.to_str().unwrap();
     // Its jobs search as `erdos` does (threshold tests), whose stored
     // positions depend on the order of the tests: no keys to count.
-    let split_args = [
-        "split", "--erdos", "vc", "--board", "colex:12", "--depth", "3", "--out", d,
-    ];
-    let (code, _, err) = ramsey(&[&split_args[..], &["--keys"]].concat());
+    let split_args = ["--erdos", "vc", "--board", "colex:12", "--depth", "3", "--out", d];
+    let (code, _, err) = ramsey(&[&["split"], &split_args[..], &["--keys"]].concat());
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("without --keys"), "{err}");
-    let (code, out, err) = ramsey(&split_args);
-    assert_eq!(code, 0, "{out}{err}");
-    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
-    for i in 0..jobs {
-        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
-        assert_eq!(code, 0, "{out}{err}");
-    }
+    run_jobs(d, split_cli(&split_args));
     let (code, out, err) = ramsey(&["merge", d, "--json"]);
     assert_eq!(code, 0, "{err}");
     let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -356,15 +307,12 @@ fn an_erdos_game_splits_and_merges_to_one_process_value_and_certificate() {
 fn a_graph_board_merges_to_an_accepted_certificate() {
     let dir = scratch("graph-board");
     let d = dir.to_str().unwrap();
-    let (code, out, err) = ramsey(&[
-        "split", "--rules", "achieve", "--target", "K3", "--board", "D~w", "--depth", "2", "--out", d,
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
-    for i in 0..jobs {
-        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
-        assert_eq!(code, 0, "{out}{err}");
-    }
+    run_jobs(
+        d,
+        split_cli(&[
+            "--rules", "achieve", "--target", "K3", "--board", "D~w", "--depth", "2", "--out", d,
+        ]),
+    );
     let cert = dir.join("merged.cert");
     let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

@@ -12,12 +12,11 @@ mod brute;
 mod common;
 use brute::{empty_board_score, outcome_score};
 use common::ramsey;
-use ramsey_verify::analysis::ramsey_game::Statement;
+use common::split::{each_case, game, merge_cli, run_jobs, split_cli};
 use ramsey_verify::engine::{Limits, Solver};
 use ramsey_verify::engine::{StopReason, Stopped};
 use ramsey_verify::games::prelude::*;
-use ramsey_verify::games::ramsey::{Outcome, RamseyGame};
-use ramsey_verify::verify::cert::game::solved_game_certificate;
+use ramsey_verify::games::ramsey::RamseyGame;
 use ramsey_verify::verify::jobs::layered::merge::LayerMerge;
 use ramsey_verify::verify::jobs::layered::run::{run_layer_job, split_layers};
 use ramsey_verify::verify::jobs::layered::{Budget, Phase};
@@ -30,14 +29,6 @@ fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ramsey-layers-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
-}
-
-fn game(rules: &str, board: usize, target: &str) -> RamseyGame {
-    let statement = Statement {
-        target: Some(target.into()),
-        ..Statement::default()
-    };
-    statement.game(rules, &board.to_string()).unwrap()
 }
 
 /// Splits `game` into `shards` shards per level and runs every job in
@@ -59,46 +50,26 @@ fn split_and_run<G: Splittable>(game: &G, name: &str, shards: usize, threads: us
 
 #[test]
 fn layered_merges_equal_one_process_for_every_rule_set() {
-    let cases = [
-        ("misere", 6, "K3", 3),
-        ("achieve", 5, "K3", 2),
-        ("avoid", 5, "K3", 1),
-        ("achieve", 4, "P3", 2),
-        ("maker", 5, "K3", 3),
-        ("achieve-second", 4, "C4", 2),
-        ("avoid-plus", 5, "K3", 2),
-        ("misere-plus", 4, "P3", 3),
-        ("shared-avoid", 6, "K3", 2),
-        ("achieve", 4, "K3", 5),
-    ];
-    let mut draws = 0;
-    for (rules, n, t, shards) in cases {
-        let g = game(rules, n, t);
-        let one = Solver::new(&g);
-        let value = one.value(&g.start()).unwrap();
-        let cert = solved_game_certificate(&one).unwrap();
-        let folder = split_and_run(&g, &format!("{rules}-{n}-{t}"), shards, 1);
-        let merge = LayerMerge::<RamseyGame>::load(&folder).unwrap();
-        let m = merge.merge().unwrap();
-        let what = format!("{rules} K{n} {t} in {shards} shards");
-        assert_eq!(m.value, value, "{what}");
-        if rules != "shared-avoid" {
-            assert_eq!(
-                outcome_score(value.score),
-                empty_board_score(rules.parse().unwrap(), n, t),
-                "{what}"
-            );
-        }
-        assert_eq!(m.positions, one.positions(), "{what}");
-        assert_eq!(m.line.len() as u32, value.plies, "{what}");
-        let merged_cert = RamseyGame::layered(&merge, m.value).unwrap().unwrap();
-        assert_eq!(merged_cert.entries, cert.entries, "{what}");
-        let summary =
-            ramsey_cert_check::check(merged_cert.text.as_bytes(), 1).unwrap_or_else(|r| panic!("{what}: {r:?}"));
-        assert_eq!(summary.entries, cert.entries, "{what}");
-        draws += usize::from(value.score == Outcome::Draw);
-    }
-    assert!(draws > 0, "a draw (version 5) among the cases");
+    each_case(
+        |row| Some(row.shards),
+        |case, shards| {
+            let folder = split_and_run(&case.game, &case.name(), shards as usize, 1);
+            let merge = LayerMerge::<RamseyGame>::load(&folder).unwrap();
+            let m = merge.merge().unwrap();
+            let what = format!("{} in {shards} shards", case.what());
+            assert_eq!(m.value, case.value, "{what}");
+            if case.rules != "shared-avoid" {
+                assert_eq!(
+                    outcome_score(case.value.score),
+                    empty_board_score(case.rules.parse().unwrap(), case.n, case.target),
+                    "{what}"
+                );
+            }
+            assert_eq!(m.positions, case.positions, "{what}");
+            assert_eq!(m.line.len() as u32, case.value.plies, "{what}");
+            case.assert_accepted(&RamseyGame::layered(&merge, m.value).unwrap().unwrap(), &what);
+        },
+    );
 }
 
 #[test]
@@ -149,36 +120,24 @@ fn scratch_kept(name: &str) -> PathBuf {
 fn the_command_line_runs_levels_in_turn_and_refuses_bad_folders() {
     let dir = scratch("cli");
     let d = dir.to_str().unwrap();
-    let (code, out, _) = ramsey(&[
-        "split", "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2", "--out", d,
+    let jobs = split_cli(&[
+        "--rules", "misere", "--target", "K3", "--board", "5", "--layers", "--shards", "2", "--out", d,
     ]);
-    assert_eq!(code, 0, "{out}");
-    let jobs: usize = out.split(' ').next().unwrap().parse().unwrap();
     assert_eq!(jobs, 2 * 11 * 2);
     // A job whose inputs are not there yet is refused, naming them.
     let (code, _, err) = ramsey(&["job", d, "4"]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("jobs without a result (0, 1, 2, 3)"), "{err}");
-    for i in 0..jobs {
-        let (code, out, err) = ramsey(&["job", d, &i.to_string(), "--threads", "1"]);
-        assert_eq!(code, 0, "{out}{err}");
-    }
+    run_jobs(d, jobs);
     let (_, out, _) = ramsey(&["job", d, "0"]);
     assert!(out.contains("finished before"), "{out}");
-    let (code, out, _) = ramsey(&["jobs", d, "--json"]);
-    assert_eq!(code, 0);
-    let status: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(status["done"], jobs);
-    let cert = dir.join("merged.cert");
-    let (code, out, err) = ramsey(&["merge", d, "--json", "--cert", cert.to_str().unwrap()]);
-    assert_eq!(code, 0, "{err}");
-    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (merged, cert) = merge_cli(&dir, jobs);
     let (_, one, _) = ramsey(&["solve", "--rules", "misere", "--target", "K3", "--board", "5", "--json"]);
     let one: serde_json::Value = serde_json::from_str(&one).unwrap();
     assert_eq!(merged["value"], one["score"]);
     assert_eq!(merged["plies"], one["plies"]);
     assert_eq!(merged["distinct_positions"], one["positions"]);
-    let (code, out, _) = ramsey(&["check", cert.to_str().unwrap()]);
+    let (code, out, _) = ramsey(&["check", &cert]);
     assert_eq!(code, 0, "{out}");
 
     // The value files of level 3 changed after their jobs wrote them:
@@ -190,13 +149,13 @@ fn the_command_line_runs_levels_in_turn_and_refuses_bad_folders() {
         bytes[last] ^= 1;
         std::fs::write(&val, &bytes).unwrap();
     }
-    let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
+    let (code, _, err) = ramsey(&["merge", d, "--cert", &cert]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("was changed after the job wrote it"), "{err}");
     // A file missing: refused, naming its job.
     std::fs::remove_file(dir.join("layers/L002-S00000.pos")).unwrap();
     std::fs::remove_file(dir.join("layers/L002-S00001.pos")).unwrap();
-    let (code, _, err) = ramsey(&["merge", d, "--cert", cert.to_str().unwrap()]);
+    let (code, _, err) = ramsey(&["merge", d, "--cert", &cert]);
     assert_eq!((code, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains(".pos is missing"), "{err}");
     // A result missing: refused, by number.

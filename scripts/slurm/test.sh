@@ -12,35 +12,30 @@ work=$(mktemp -d /tmp/ramsey-slurm-test.XXXXXX)
 trap '"$root/scripts/slurm/single-node.sh" down "$work/slurm"; rm -rf "$work"' EXIT
 "$root/scripts/slurm/single-node.sh" up "$work/slurm"
 export SLURM_CONF=$work/slurm/slurm.conf RAMSEY_VERIFY=$bin
-"$bin" split --rules misere --target K3 --board 6 --jobs 8 --keys --out "$work/sim"
-submitted=$("$root/scripts/slurm/submit.sh" "$work/sim" 2)
-echo "$submitted"
-merge=${submitted##* }
-for _ in $(seq 600); do
-  reason=$(squeue -h -j "$merge" -o %r 2>/dev/null || true)
-  [ -z "$reason" ] && break
-  [ "$reason" = DependencyNeverSatisfied ] && { echo "a job of the array failed" >&2; exit 1; }
-  sleep 1
-done
-log=$(ls "$work"/sim/ramsey-merge-*.out)
-cat "$log"
-positions=$("$bin" solve --rules misere --target K3 --board 6 --json | sed -n 's/.*"positions":\([0-9]*\).*/\1/p')
-grep -q "^VALID: blue wins" "$log"
-grep -q "positions: $positions distinct" "$log"
+# Splits misere K3 on K_$1 into $work/$2 with the split flags after $3,
+# submits it (submit.sh), waits for the merge, and requires the checker's
+# line starting with $3 and one process's position count.
+split_submit_check() {
+  local board=$1 name=$2 valid=$3
+  shift 3
+  "$bin" split --rules misere --target K3 --board "$board" "$@" --out "$work/$name"
+  local submitted merge reason log positions
+  submitted=$("$root/scripts/slurm/submit.sh" "$work/$name" 2)
+  echo "$submitted"
+  merge=${submitted##* }
+  for _ in $(seq 600); do
+    reason=$(squeue -h -j "$merge" -o %r 2>/dev/null || true)
+    [ -z "$reason" ] && break
+    [ "$reason" = DependencyNeverSatisfied ] && { echo "a job of $work/$name failed" >&2; exit 1; }
+    sleep 1
+  done
+  log=$(ls "$work/$name"/ramsey-merge-*.out)
+  cat "$log"
+  positions=$("$bin" solve --rules misere --target K3 --board "$board" --json | sed -n 's/.*"positions":\([0-9]*\).*/\1/p')
+  grep -q "^$valid" "$log"
+  grep -q "positions: $positions distinct" "$log"
+}
+split_submit_check 6 sim "VALID: blue wins" --jobs 8 --keys
 # The layered split: one array per step, chained, then the merge.
-"$bin" split --rules misere --target K3 --board 4 --layers --shards 2 --out "$work/layers"
-submitted=$("$root/scripts/slurm/submit.sh" "$work/layers" 2)
-echo "$submitted"
-merge=${submitted##* }
-for _ in $(seq 600); do
-  reason=$(squeue -h -j "$merge" -o %r 2>/dev/null || true)
-  [ -z "$reason" ] && break
-  [ "$reason" = DependencyNeverSatisfied ] && { echo "a job of a layered step failed" >&2; exit 1; }
-  sleep 1
-done
-log=$(ls "$work"/layers/ramsey-merge-*.out)
-cat "$log"
-positions=$("$bin" solve --rules misere --target K3 --board 4 --json | sed -n 's/.*"positions":\([0-9]*\).*/\1/p')
-grep -q "^VALID" "$log"
-grep -q "positions: $positions distinct" "$log"
+split_submit_check 4 layers VALID --layers --shards 2
 echo "slurm test: passed"

@@ -60,6 +60,7 @@ pub fn untimed(line: &str) -> serde_json::Value {
     value
 }
 pub mod browser;
+pub mod split;
 
 /// The rows of a certificate folder's index (`DIR/INDEX.md`, written by
 /// `--cert DIR`) whose first cell starts with `first`, each as its cells,
@@ -89,16 +90,17 @@ pub fn edges(text: &str) -> Vec<ramsey_verify::core::board::Edge> {
         .collect()
 }
 
+/// The arguments of `command` (`verify`, `repair`) of
+/// `k3-broken-wrong-triangle` at bound 4 (the repair tests' example),
+/// then `extra`.
+pub fn wrong_triangle<'a>(command: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![command, "--strategy", "k3-broken-wrong-triangle", "--bound", "4"];
+    args.extend(extra);
+    args
+}
+
 /// `verify` of `k3-broken-wrong-triangle` at bound 4 (the repair tests'
 /// example) with the patch table file `table`.
 pub fn verify_wrong_triangle_with(table: &str) -> (i32, String, String) {
-    ramsey(&[
-        "verify",
-        "--strategy",
-        "k3-broken-wrong-triangle",
-        "--bound",
-        "4",
-        "--patches",
-        table,
-    ])
+    ramsey(&wrong_triangle("verify", &["--patches", table]))
 }

@@ -47,8 +47,8 @@
 //! on: on a strategy that holds, every such pair reachable from the start.
 
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{Canonical, Wanted};
-use crate::games::{FinalScore, Hints, Rules, StrategyScore, Symmetric, Value};
+use crate::core::symmetry::Canonical;
+use crate::games::{layer, FinalScore, Hints, Rules, StrategyScore, Symmetric, Value};
 use dashmap::DashMap;
 use foldhash::fast::FixedState;
 use std::hash::Hash;
@@ -152,12 +152,7 @@ impl StrategyScore for Verdict {
     }
 }
 
-impl<'a, G, S> Follow<'a, G, S>
-where
-    G: Rules,
-    G::Position: Hash + Eq,
-    S: LabelledStrategy<G> + ?Sized,
-{
+impl<'a, G: Rules<Position: Hash + Eq>, S: LabelledStrategy<G> + ?Sized> Follow<'a, G, S> {
     /// `strategy` playing `player` in `game`, promising a final score at
     /// least as good for `player` as `promised`.
     pub fn new(game: &'a G, player: Player, strategy: &'a S, promised: G::Score) -> Follow<'a, G, S> {
@@ -234,12 +229,7 @@ where
 }
 
 #[deny(clippy::missing_trait_methods)]
-impl<G, S> Rules for Follow<'_, G, S>
-where
-    G: Rules,
-    G::Position: Hash + Eq,
-    S: LabelledStrategy<G> + ?Sized,
-{
+impl<G: Rules<Position: Hash + Eq>, S: LabelledStrategy<G> + ?Sized> Rules for Follow<'_, G, S> {
     type Position = Followed<G::Position, G::Move>;
     type Move = G::Move;
     type Score = Verdict;
@@ -287,12 +277,7 @@ where
 /// No symmetry: the strategy reads labels. A node's key is its number in
 /// the key book (doubled, plus one after an illegal option).
 #[deny(clippy::missing_trait_methods)]
-impl<G, S> Symmetric for Follow<'_, G, S>
-where
-    G: Rules,
-    G::Position: Hash + Eq,
-    S: LabelledStrategy<G> + ?Sized,
-{
+impl<G: Rules<Position: Hash + Eq>, S: LabelledStrategy<G> + ?Sized> Symmetric for Follow<'_, G, S> {
     fn canonical(&self, node: &Self::Position) -> Canonical<Self::Position> {
         let pair = (node.position.clone(), node.last.clone());
         let number = *self
@@ -304,10 +289,8 @@ where
             ..Canonical::as_is(node.clone())
         }
     }
-    /// The whole form (a number from the key book), then the key shown.
-    fn canonical_if(&self, node: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
-        self.canonical(node).kept_if(wanted)
-    }
+    // The whole form (a number from the key book), then the key shown.
+    layer::defaults!(canonical_if);
     /// Labels are kept ([`Canonical::as_is`]): no permutation is ever asked.
     fn relabel_move(&self, m: &G::Move, _perm: &[Vertex]) -> G::Move {
         m.clone()
@@ -321,58 +304,22 @@ where
 /// Decides the nodes that need no strategy call (module docs: counting
 /// convention); nothing else.
 #[deny(clippy::missing_trait_methods)]
-impl<G, S> Hints for Follow<'_, G, S>
-where
-    G: Rules,
-    G::Position: Hash + Eq,
-    S: LabelledStrategy<G> + ?Sized,
-{
-    fn score_bounds(&self, _node: &Self::Position) -> Option<(Verdict, Verdict)> {
-        None
-    }
-    fn score_bounds_for(
-        &self,
-        _node: &Self::Position,
-        _meets: &dyn Fn(Verdict) -> bool,
-    ) -> (Option<Verdict>, Option<Verdict>) {
-        (None, None)
-    }
-    fn bounds_by_side(&self) -> bool {
-        false
-    }
-    fn score_bound_side(
-        &self,
-        _node: &Self::Position,
-        _meets: &dyn Fn(Verdict) -> bool,
-        _player: Player,
-    ) -> Option<Verdict> {
-        None
-    }
-    fn move_priority(&self, _node: &Self::Position, _m: &G::Move) -> i32 {
-        0
-    }
+impl<G: Rules<Position: Hash + Eq>, S: LabelledStrategy<G> + ?Sized> Hints for Follow<'_, G, S> {
+    // Nothing but the nodes decided without a strategy call: no bounds,
+    // no move order, no shortcuts, one ply per move.
+    layer::defaults!(
+        score_bounds,
+        score_bounds_for,
+        bounds_by_side,
+        score_bound_side,
+        move_priority
+    );
+    layer::defaults!(quick_move_value, ending_move, quick_score, plies);
     /// An illegal option or the inner game over: the verdict, no plies.
     fn quick_value(&self, node: &Self::Position) -> Option<Value<Verdict>> {
         self.ended(node).map(|score| Value { score, plies: 0 })
     }
-    fn quick_move_value(&self, _node: &Self::Position, _m: &G::Move) -> Option<Value<Verdict>> {
-        None
-    }
-    fn ending_move(&self, _node: &Self::Position, _verdict: Verdict) -> Option<Option<G::Move>> {
-        None
-    }
-    fn quick_score(&self, _node: &Self::Position) -> Option<Verdict> {
-        None
-    }
-    /// None: a strategy's nodes are its own, kept apart by its book.
-    fn score_form(&self, _node: &Self::Position) -> Option<Canonical<Self::Position>> {
-        None
-    }
-    /// Every node is labelled and stored (the strategy's book needs them).
-    fn search_directly(&self, _node: &Self::Position) -> bool {
-        false
-    }
-    fn plies(&self, _m: &G::Move) -> u32 {
-        1
-    }
+    // None: a strategy's nodes are its own, kept apart by its book, and
+    // every node is labelled and stored (the book needs them).
+    layer::defaults!(score_form, search_directly);
 }

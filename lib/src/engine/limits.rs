@@ -8,6 +8,7 @@
 //! gives no value at all but stops with [`Stopped`], a typed outcome that
 //! no caller can mistake for a value.
 
+pub use super::progress::{Counters, Progress};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -105,32 +106,6 @@ impl Stopped {
     }
 }
 
-/// A search's counters, as a progress display is given them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Time since the search started.
-    pub elapsed: Duration,
-    /// Positions entered so far.
-    pub visited: u64,
-    /// Approximate bytes held by the search's table.
-    pub table_bytes: u64,
-    /// Her move count at the position evaluated last (strategy searches).
-    pub her_move: Option<u32>,
-}
-
-/// Told how a long search is going (the command line draws a spinner from
-/// it). Lives as long as the program: a static, or `Box::leak` one.
-pub trait Progress: Sync {
-    /// A search is running: called about ten times a second with its
-    /// counters (`elapsed` counts from its start).
-    fn update(&self, counters: &Counters);
-    /// The search that [`Progress::update`] was about has ended.
-    fn finish(&self) {}
-    /// A line about a stage of a run (e.g. the levels of the shortest
-    /// refutation search).
-    fn note(&self, _message: &str) {}
-}
-
 impl Default for Limits {
     /// Every core ([`default_threads`]), the default memory cap
     /// ([`default_memory_cap`]), no progress display.
@@ -185,7 +160,9 @@ impl Limits {
     /// Without a display, `threads` copies.
     pub fn side_by_side(self, threads: usize) -> Vec<Limits> {
         match self.progress {
-            Some(display) => super::together::side_by_side(self, display, threads),
+            Some(display) => super::together::reporters(display, threads)
+                .map(|reporter| self.with_progress(reporter))
+                .collect(),
             None => vec![self; threads],
         }
     }

@@ -50,6 +50,7 @@ mod hook;
 pub mod layers;
 pub mod limits;
 pub mod play;
+mod progress;
 pub mod reachable;
 mod report;
 pub mod split;

@@ -1,5 +1,5 @@
 //! One progress display for searches run side by side
-//! ([`Limits::side_by_side`]): each thread of the run reports to its own
+//! ([`Limits::side_by_side`](super::Limits::side_by_side)): each thread of the run reports to its own
 //! slot, and the display is told the run's totals, so that a person sees
 //! one line that grows, not several searches overwriting each other.
 //!
@@ -10,7 +10,7 @@
 //! The display is told [`Progress::finish`] when no search is running;
 //! a search started after that opens it again.
 
-use super::limits::{Counters, Limits, Progress};
+use super::progress::{Counters, Progress};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -74,24 +74,21 @@ impl Progress for Reporter {
     }
 }
 
-/// `threads` copies of `limits` whose progress goes to `display` as one
-/// run's totals (module docs). The shared state lives as long as the
-/// program, as [`Limits::with_progress`] asks: a few dozen bytes per
-/// thread per call.
-pub(super) fn side_by_side(limits: Limits, display: &'static dyn Progress, threads: usize) -> Vec<Limits> {
-    reporters(display, threads)
-        .map(|reporter| limits.with_progress(reporter))
-        .collect()
-}
-
-/// The slots' reporters of a new run on `display`.
-fn reporters(display: &'static dyn Progress, threads: usize) -> impl Iterator<Item = &'static Reporter> {
+/// The slots' reporters of a new run on `display`, one per thread: each
+/// given to one thread's limits ([`Limits::side_by_side`]) tells the
+/// display the run's totals (module docs). The shared state lives as long
+/// as the program, as [`Limits::with_progress`] asks: a few dozen bytes
+/// per thread per call.
+///
+/// [`Limits::side_by_side`]: super::Limits::side_by_side
+/// [`Limits::with_progress`]: super::Limits::with_progress
+pub(super) fn reporters(display: &'static dyn Progress, threads: usize) -> impl Iterator<Item = &'static dyn Progress> {
     let together: &'static Together = Box::leak(Box::new(Together {
         display,
         started: Instant::now(),
         slots: Mutex::new(vec![Slot::default(); threads]),
     }));
-    (0..threads).map(move |index| &*Box::leak(Box::new(Reporter { together, index })))
+    (0..threads).map(move |index| &*Box::leak(Box::new(Reporter { together, index })) as &'static dyn Progress)
 }
 
 #[cfg(test)]

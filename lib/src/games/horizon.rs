@@ -37,9 +37,9 @@
 //! `achieve`, `achieve-second`, `maker`); `tests/ramsey_horizon.rs` checks
 //! that `K_N`, `K_{N+1}` and `K_{N+2}` agree.
 
-use super::{Hints, Notation, Rules, Symmetric, Value};
+use super::{layer, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{Canonical, Wanted};
+use crate::core::symmetry::Canonical;
 
 /// What a game can tell a search against a horizon on the first player's
 /// moves, beyond its [`Hints`]: each method may only leave out or decide
@@ -99,6 +99,18 @@ pub fn aleph0_vertices(used: usize, budget: u32, largest_target: usize) -> usize
     (used + 2 * (2 * budget as usize).saturating_sub(1)).max(largest_target)
 }
 
+impl<P: Clone> Horizoned<P> {
+    /// The canonical form of this position in `inner`, with the moves (or
+    /// plies) left in the key: the form of [`Horizon`] and of
+    /// `ply_horizon::PlyHorizon`.
+    pub(super) fn canonical_in<G: Symmetric<Position = P>>(&self, inner: &G) -> Canonical<Horizoned<P>> {
+        let left = self.left;
+        inner
+            .canonical(&self.position)
+            .extended(u64::from(left), |position| Horizoned { position, left })
+    }
+}
+
 impl<G: HorizonHints> Horizon<G> {
     /// `inner` from its start, where `first` is to move, within `budget`
     /// of her moves (the budget of [`Rules::start`]; any position with its
@@ -156,9 +168,7 @@ impl<G: HorizonHints> Rules for Horizon<G> {
             None => (p.left == 0).then_some(false),
         }
     }
-    fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
-        self.inner.moves(&p.position)
-    }
+    layer::forwards!(moves);
     /// `m`, then the inner game's forced moves
     /// ([`HorizonHints::forced_move`]) while the game goes on and she has
     /// a move left.
@@ -179,18 +189,11 @@ impl<G: HorizonHints> Rules for Horizon<G> {
 #[deny(clippy::missing_trait_methods)]
 impl<G: HorizonHints> Symmetric for Horizon<G> {
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
-        let left = p.left;
-        self.inner
-            .canonical(&p.position)
-            .extended(u64::from(left), |position| Horizoned { position, left })
+        p.canonical_in(&self.inner)
     }
-    /// The whole form, then the key shown (the key carries the moves left).
-    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
-        self.canonical(p).kept_if(wanted)
-    }
-    fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
-        self.inner.relabel_move(m, perm)
-    }
+    // The whole form, then the key shown (the key carries the moves left).
+    layer::defaults!(canonical_if);
+    layer::forwards!(relabel_move);
     fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
         self.inner.orbit_moves_within(&p.position, generators, p.left)
     }
@@ -199,22 +202,15 @@ impl<G: HorizonHints> Symmetric for Horizon<G> {
 /// The inner game's moves; the score says whether she won in time.
 #[deny(clippy::missing_trait_methods)]
 impl<G: Notation + HorizonHints> Notation for Horizon<G> {
-    fn move_text(&self, m: &G::Move) -> String {
-        self.inner.move_text(m)
-    }
+    layer::forwards!(move_text, move_json);
     fn score_text(&self, won: bool) -> String {
         match won {
             true => format!("the first player wins within {} of her moves", self.budget),
             false => format!("no win of the first player within {} of her moves", self.budget),
         }
     }
-    fn move_json(&self, m: &G::Move) -> serde_json::Value {
-        self.inner.move_json(m)
-    }
-    /// The text.
-    fn score_json(&self, won: bool) -> serde_json::Value {
-        serde_json::Value::String(self.score_text(won))
-    }
+    // The text.
+    layer::defaults!(score_json);
 }
 
 /// The inner game's move order and plies; no bounds, and quick values only
@@ -222,46 +218,19 @@ impl<G: Notation + HorizonHints> Notation for Horizon<G> {
 /// ([`HorizonHints::quick_win_within`]; see the module docs).
 #[deny(clippy::missing_trait_methods)]
 impl<G: Hints + HorizonHints> Hints for Horizon<G> {
-    fn score_bounds(&self, _p: &Self::Position) -> Option<(bool, bool)> {
-        None
-    }
-    fn score_bounds_for(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool) -> (Option<bool>, Option<bool>) {
-        (None, None)
-    }
-    fn bounds_by_side(&self) -> bool {
-        false
-    }
-    fn score_bound_side(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool, _player: Player) -> Option<bool> {
-        None
-    }
-    fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
-        self.inner.move_priority(&p.position, m)
-    }
+    // No bounds (module docs).
+    layer::defaults!(score_bounds, score_bounds_for, bounds_by_side, score_bound_side);
+    layer::forwards!(move_priority, plies);
     fn quick_value(&self, p: &Self::Position) -> Option<Value<bool>> {
         let score = self.inner.quick_win_within(&p.position, p.left)?;
         Some(Value { score, plies: 0 })
     }
-    fn quick_move_value(&self, _p: &Self::Position, _m: &G::Move) -> Option<Value<bool>> {
-        None
-    }
-    /// Not known: the horizon ends games the inner game does not.
-    fn ending_move(&self, _p: &Self::Position, _won: bool) -> Option<Option<G::Move>> {
-        None
-    }
-    /// Not known: the horizon ends games the inner game does not.
-    fn quick_score(&self, _p: &Self::Position) -> Option<bool> {
-        None
-    }
-    /// None: the inner game's form keeps scores, not the moves left
-    /// before the horizon.
-    fn score_form(&self, _p: &Self::Position) -> Option<Canonical<Self::Position>> {
-        None
-    }
-    /// None: the horizon's positions are stored as the inner game's are not.
-    fn search_directly(&self, _p: &Self::Position) -> bool {
-        false
-    }
-    fn plies(&self, m: &G::Move) -> u32 {
-        self.inner.plies(m)
-    }
+    // Not known: the inner game's quick values are about its scores
+    // without a horizon (module docs), and the horizon ends games the
+    // inner game does not.
+    layer::defaults!(quick_move_value, ending_move, quick_score);
+    // None: the inner game's form keeps scores, not the moves left before
+    // the horizon; the horizon's positions are stored as the inner game's
+    // are not.
+    layer::defaults!(score_form, search_directly);
 }

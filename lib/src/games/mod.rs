@@ -76,7 +76,9 @@
 //!   [`Symmetric`], [`Notation`] and [`Hints`] are denied by
 //!   `clippy::missing_trait_methods` on each of a layer's impls, so the
 //!   build (`cargo clippy -- -D warnings`) fails until every one is written,
-//!   forwarded or deliberately replaced, with the reason in its doc.
+//!   forwarded or deliberately replaced, with the reason in its doc (a
+//!   default kept or a plain forward is one line, `layer::defaults!` or
+//!   `layer::forwards!` in `games/layer.rs`, its reason in a comment).
 //!
 //! Method calls need the traits in scope: `use ramsey_verify::games::prelude::*`
 //! brings them in without their names, so that a game's own `Rules` enum
@@ -112,6 +114,7 @@ pub(crate) use named_on_command_line;
 pub mod colex;
 pub mod colouring;
 pub mod horizon;
+pub(crate) mod layer;
 pub mod pattern;
 pub mod ply_horizon;
 pub mod question;

@@ -31,9 +31,9 @@
 //! length). What a game adds for these tests it says in [`PlyHints`].
 
 use super::horizon::Horizoned;
-use super::{Hints, Notation, Rules, Symmetric, Value};
+use super::{layer, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{Canonical, Wanted};
+use crate::core::symmetry::Canonical;
 
 /// What a game can tell a search of [`PlyHorizon`] beyond its [`Hints`];
 /// each default knows nothing beyond them.
@@ -120,9 +120,7 @@ impl<G: PlyHints> Rules for PlyHorizon<'_, G> {
             None => (p.left == 0).then_some(false),
         }
     }
-    fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
-        self.inner.moves(&p.position)
-    }
+    layer::forwards!(moves);
     /// A move is played only with a ply left (else the test is over), and
     /// a move longer than the plies left ends past the horizon: left 0.
     fn play(&self, p: &Self::Position, m: &G::Move) -> Self::Position {
@@ -136,18 +134,11 @@ impl<G: PlyHints> Rules for PlyHorizon<'_, G> {
 #[deny(clippy::missing_trait_methods)]
 impl<G: PlyHints> Symmetric for PlyHorizon<'_, G> {
     fn canonical(&self, p: &Self::Position) -> Canonical<Self::Position> {
-        let left = p.left;
-        self.inner
-            .canonical(&p.position)
-            .extended(u64::from(left), |position| Horizoned { position, left })
+        p.canonical_in(self.inner)
     }
-    /// The whole form, then the key shown (the key carries the plies left).
-    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
-        self.canonical(p).kept_if(wanted)
-    }
-    fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
-        self.inner.relabel_move(m, perm)
-    }
+    // The whole form, then the key shown (the key carries the plies left).
+    layer::defaults!(canonical_if);
+    layer::forwards!(relabel_move);
     fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
         let mut moves = self.inner.orbit_moves(&p.position, generators);
         self.inner.order_for_tests(&p.position, &mut moves);
@@ -158,9 +149,7 @@ impl<G: PlyHints> Symmetric for PlyHorizon<'_, G> {
 /// The inner game's moves; the score says whether the prover won in time.
 #[deny(clippy::missing_trait_methods)]
 impl<G: Notation + PlyHints> Notation for PlyHorizon<'_, G> {
-    fn move_text(&self, m: &G::Move) -> String {
-        self.inner.move_text(m)
-    }
+    layer::forwards!(move_text, move_json);
     fn score_text(&self, won: bool) -> String {
         let who = self.prover.colour_name();
         match won {
@@ -168,13 +157,8 @@ impl<G: Notation + PlyHints> Notation for PlyHorizon<'_, G> {
             false => format!("no win of {who} within {} plies", self.plies),
         }
     }
-    fn move_json(&self, m: &G::Move) -> serde_json::Value {
-        self.inner.move_json(m)
-    }
-    /// The text.
-    fn score_json(&self, won: bool) -> serde_json::Value {
-        serde_json::Value::String(self.score_text(won))
-    }
+    // The text.
+    layer::defaults!(score_json);
 }
 
 /// The inner game's plies and move priority; quick values from its exact
@@ -182,21 +166,9 @@ impl<G: Notation + PlyHints> Notation for PlyHorizon<'_, G> {
 /// then not stored); no bounds, no score-only shortcuts.
 #[deny(clippy::missing_trait_methods)]
 impl<G: PlyHints> Hints for PlyHorizon<'_, G> {
-    fn score_bounds(&self, _p: &Self::Position) -> Option<(bool, bool)> {
-        None
-    }
-    fn score_bounds_for(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool) -> (Option<bool>, Option<bool>) {
-        (None, None)
-    }
-    fn bounds_by_side(&self) -> bool {
-        false
-    }
-    fn score_bound_side(&self, _p: &Self::Position, _meets: &dyn Fn(bool) -> bool, _player: Player) -> Option<bool> {
-        None
-    }
-    fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
-        self.inner.move_priority(&p.position, m)
-    }
+    // No bounds: the inner game's are about scores, not lengths.
+    layer::defaults!(score_bounds, score_bounds_for, bounds_by_side, score_bound_side);
+    layer::forwards!(move_priority, plies);
     /// A finished position, or one whose exact value the inner game gives:
     /// the prover wins in time exactly when that value is her win within
     /// the plies left.
@@ -220,23 +192,9 @@ impl<G: PlyHints> Hints for PlyHorizon<'_, G> {
             plies: 0,
         })
     }
-    /// Not known: the horizon ends games the inner game does not.
-    fn ending_move(&self, _p: &Self::Position, _won: bool) -> Option<Option<G::Move>> {
-        None
-    }
-    /// Not known: the horizon ends games the inner game does not.
-    fn quick_score(&self, _p: &Self::Position) -> Option<bool> {
-        None
-    }
-    /// None: the inner game's form keeps scores, not lengths.
-    fn score_form(&self, _p: &Self::Position) -> Option<Canonical<Self::Position>> {
-        None
-    }
-    /// None: every position of a test is labelled and stored.
-    fn search_directly(&self, _p: &Self::Position) -> bool {
-        false
-    }
-    fn plies(&self, m: &G::Move) -> u32 {
-        self.inner.plies(m)
-    }
+    // Not known: the horizon ends games the inner game does not.
+    layer::defaults!(ending_move, quick_score);
+    // None: the inner game's form keeps scores, not lengths; every
+    // position of a test is labelled and stored.
+    layer::defaults!(score_form, search_directly);
 }

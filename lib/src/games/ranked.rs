@@ -19,9 +19,9 @@
 //! with the lengths they imply; a move is one ply, as the plies played
 //! count it.
 
-use super::{Exact, FinalScore, Hints, Notation, Rules, Symmetric, Value};
+use super::{layer, Exact, FinalScore, Hints, Notation, Rules, Symmetric, Value};
 use crate::core::board::{Player, Vertex};
-use crate::core::symmetry::{Canonical, Wanted};
+use crate::core::symmetry::Canonical;
 
 /// `inner` with the length of play in the score.
 pub struct Ranked<'g, G: Rules> {
@@ -99,9 +99,7 @@ impl<G: Rules> Rules for Ranked<'_, G> {
         let score = self.inner.outcome(&p.position)?;
         Some(self.ranked(score, p.plies))
     }
-    fn moves(&self, p: &Self::Position) -> Vec<G::Move> {
-        self.inner.moves(&p.position)
-    }
+    layer::forwards!(moves);
     fn play(&self, p: &Self::Position, m: &G::Move) -> Self::Position {
         RankedPosition {
             position: self.inner.play(&p.position, m),
@@ -119,13 +117,9 @@ impl<G: Symmetric> Symmetric for Ranked<'_, G> {
             .canonical(&p.position)
             .extended(plies as u64, |position| RankedPosition { position, plies })
     }
-    /// The whole form, then the key shown (the key carries the plies played).
-    fn canonical_if(&self, p: &Self::Position, wanted: &mut Wanted) -> Option<Canonical<Self::Position>> {
-        self.canonical(p).kept_if(wanted)
-    }
-    fn relabel_move(&self, m: &G::Move, perm: &[Vertex]) -> G::Move {
-        self.inner.relabel_move(m, perm)
-    }
+    // The whole form, then the key shown (the key carries the plies played).
+    layer::defaults!(canonical_if);
+    layer::forwards!(relabel_move);
     fn orbit_moves(&self, p: &Self::Position, generators: &[Vec<Vertex>]) -> Vec<G::Move> {
         self.inner.orbit_moves(&p.position, generators)
     }
@@ -134,19 +128,12 @@ impl<G: Symmetric> Symmetric for Ranked<'_, G> {
 /// The inner game's notation, with the length rank beside the score.
 #[deny(clippy::missing_trait_methods)]
 impl<G: Notation> Notation for Ranked<'_, G> {
-    fn move_text(&self, m: &G::Move) -> String {
-        self.inner.move_text(m)
-    }
+    layer::forwards!(move_text, move_json);
     fn score_text(&self, s: Self::Score) -> String {
         format!("{} (length rank {})", self.inner.score_text(s.score), s.length)
     }
-    fn move_json(&self, m: &G::Move) -> serde_json::Value {
-        self.inner.move_json(m)
-    }
-    /// The text.
-    fn score_json(&self, s: Self::Score) -> serde_json::Value {
-        serde_json::Value::String(self.score_text(s))
-    }
+    // The text.
+    layer::defaults!(score_json);
 }
 
 #[deny(clippy::missing_trait_methods)]
@@ -177,31 +164,11 @@ impl<G: Hints> Hints for Ranked<'_, G> {
             },
         ))
     }
-    /// The full bounds above: the inner game's test-specific bounds are
-    /// for its own scores, not for lengths.
-    fn score_bounds_for(
-        &self,
-        p: &Self::Position,
-        _meets: &dyn Fn(Self::Score) -> bool,
-    ) -> (Option<Self::Score>, Option<Self::Score>) {
-        self.score_bounds(p).unzip()
-    }
-    /// The full bounds, asked for all at once (as above).
-    fn bounds_by_side(&self) -> bool {
-        false
-    }
-    /// That side of the full bounds above.
-    fn score_bound_side(
-        &self,
-        p: &Self::Position,
-        meets: &dyn Fn(Self::Score) -> bool,
-        player: Player,
-    ) -> Option<Self::Score> {
-        super::side_of(player, self.score_bounds_for(p, meets))
-    }
-    fn move_priority(&self, p: &Self::Position, m: &G::Move) -> i32 {
-        self.inner.move_priority(&p.position, m)
-    }
+    // The full bounds above, asked for all at once, and either side of
+    // them: the inner game's test-specific bounds are for its own scores,
+    // not for lengths.
+    layer::defaults!(score_bounds_for, bounds_by_side, score_bound_side);
+    layer::forwards!(move_priority);
     /// The inner game's quick value, ranked by the plies it implies.
     fn quick_value(&self, p: &Self::Position) -> Option<Value<Self::Score>> {
         let v = self.inner.quick_value(&p.position)?;
@@ -213,24 +180,10 @@ impl<G: Hints> Hints for Ranked<'_, G> {
         let v = self.inner.quick_move_value(&p.position, m)?;
         Some(self.ranked_value(p.plies + 1, v))
     }
-    /// Not known: a ranked score also says when the game ends.
-    fn ending_move(&self, _p: &Self::Position, _score: Self::Score) -> Option<Option<G::Move>> {
-        None
-    }
-    /// Not known: a ranked score also says when the game ends.
-    fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
-        None
-    }
-    /// None: the inner game's form keeps scores, not lengths of play.
-    fn score_form(&self, _p: &Self::Position) -> Option<Canonical<Self::Position>> {
-        None
-    }
-    /// None: a ranked search keeps its counting convention.
-    fn search_directly(&self, _p: &Self::Position) -> bool {
-        false
-    }
-    /// One per move, as the plies played count them.
-    fn plies(&self, _m: &G::Move) -> u32 {
-        1
-    }
+    // Not known: a ranked score also says when the game ends.
+    layer::defaults!(ending_move, quick_score);
+    // None: the inner game's form keeps scores, not lengths of play; a
+    // ranked search keeps its counting convention; one ply per move, as
+    // the plies played count them.
+    layer::defaults!(score_form, search_directly, plies);
 }

@@ -86,9 +86,18 @@ fn pack(depth: u32, her: Edge) -> u64 {
 pub(super) struct Answers {
     /// Per class after his reply and her move (least of its orbit), the
     /// class after her move and the labelling onto it (`cert/bare.rs`).
-    pub(super) steps: DashMap<(Key, Edge), Arc<super::bare::Step>, FixedState>,
+    pub(super) steps: DashMap<(Key, Edge), Arc<Step>, FixedState>,
     /// The bare canonical forms met, one per class.
     pub(super) classes: DashMap<Key, Arc<ClassForm>, FixedState>,
+}
+
+/// The class of `D + a*` and a labelling onto its form: one step of
+/// `cert/bare.rs`'s derivation, kept in [`Answers::steps`].
+pub(super) struct Step {
+    pub(super) class: Arc<ClassForm>,
+    /// The image of each vertex of `D + a*` below its largest touched one,
+    /// plus one; the vertices above are fixed.
+    pub(super) map: Box<[Vertex]>,
 }
 
 impl Answers {

@@ -15,7 +15,7 @@
 //! was first reached from; the certificate does not depend on which
 //! (`cert/answers.rs`). Only the class and the form have to be canonaut's.
 
-use super::answers::{after, Answers};
+use super::answers::{after, Answers, Step};
 use super::first_fresh;
 use super::orbit::least_with_perm;
 use crate::core::board::{Edge, Player, Position, Vertex};
@@ -23,14 +23,6 @@ use crate::core::canon::canonical_form;
 use crate::core::memory::Memory;
 use crate::verify::search::bare::{image, trimmed, Bare, BareCell, ClassForm, Label, Origin, Source};
 use std::sync::Arc;
-
-/// The class of `D + a*` and a labelling onto its form.
-pub(super) struct Step {
-    class: Arc<ClassForm>,
-    /// The image of each vertex of `D + a*` below its largest touched one,
-    /// plus one; the vertices above are fixed.
-    map: Box<[Vertex]>,
-}
 
 impl Answers {
     /// The bare labelling of the node whose cell is `cell`, worked out
