@@ -423,7 +423,7 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
                     Some(v) => (Some(v), None),
                     None => {
                         let child = self.game.canonical(&position);
-                        (self.value_of(&child, depth + 1, Some(link)), Some(child.key))
+                        (self.value_of(&child, depth + 1, Some(link)), Some(child))
                     }
                 };
                 (value, Some((position, key)))
@@ -439,7 +439,7 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
             child.note = match &played {
-                Some((position, key)) => self.hook.child(canon, m, position, key.as_deref(), v),
+                Some((position, child)) => self.hook.child(canon, m, position, child.as_ref(), v),
                 None => self.hook.decided(canon, m, v),
             };
         }
