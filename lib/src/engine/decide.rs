@@ -289,11 +289,38 @@ impl<'g, G: Hints> Recorder<'g, G> {
     }
 }
 
+impl<G: Symmetric + Hints> Recorder<'_, G> {
+    /// [`Hook::child`]'s note while recording (kept out of the hook, which
+    /// every search calls for every child, recording or not).
+    #[inline(never)]
+    fn note(
+        &self,
+        book: &Mutex<Book<G::Move>>,
+        m: &G::Move,
+        child: &G::Position,
+        canon: Option<&Canonical<G::Position>>,
+        value: Value<G::Score>,
+    ) -> (G::Move, u64, Option<G::Move>) {
+        let Some(canon) = canon else {
+            return (m.clone(), 0, None);
+        };
+        let f = fingerprint(&canon.key);
+        let wins = value.score == self.best[self.game.to_move(child) as usize];
+        let answer = match wins {
+            true => book.lock().expect("no panic holds it").moves.get(&f).cloned(),
+            false => None,
+        };
+        let answer = answer.map(|a| self.game.relabel_move(&a, &inverse(&canon.to_canon)));
+        (m.clone(), f, answer)
+    }
+}
+
 impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
     /// The move, the fingerprint of the position after it and, where that
     /// position's mover wins, the move recorded there in the node's labels
     /// (the child's canonical labelling undone), while recording.
     type Note = Option<(G::Move, u64, Option<G::Move>)>;
+    #[inline]
     fn child(
         &self,
         _node: &Canonical<G::Position>,
@@ -303,17 +330,7 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
         value: Value<G::Score>,
     ) -> Self::Note {
         let book = self.book.as_ref()?;
-        let Some(canon) = canon else {
-            return Some((m.clone(), 0, None));
-        };
-        let f = fingerprint(&canon.key);
-        let wins = value.score == self.best[self.game.to_move(child) as usize];
-        let answer = match wins {
-            true => book.lock().expect("no panic holds it").moves.get(&f).cloned(),
-            false => None,
-        };
-        let answer = answer.map(|a| self.game.relabel_move(&a, &inverse(&canon.to_canon)));
-        Some((m.clone(), f, answer))
+        Some(self.note(book, m, child, canon, value))
     }
     fn decided(&self, _node: &Canonical<G::Position>, m: &G::Move, _value: Value<G::Score>) -> Self::Note {
         self.book.as_ref().map(|_| (m.clone(), 0, None))
