@@ -141,7 +141,9 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         let moves = game.orbit_moves(&canon.position, &canon.generators);
         let relabel = |m: &G::Move| game.relabel_move(m, &back);
         let replies = moves.iter().zip(after.iter()).zip(answers.iter());
-        let replies = replies.map(|((m, &f), a)| (relabel(m), f, a.as_ref().map(relabel))).collect();
+        let replies = replies
+            .map(|((m, &f), a)| (relabel(m), f, a.as_ref().map(relabel)))
+            .collect();
         (moves.len() == after.len()).then_some(Recorded::Replies(replies))
     }
 
@@ -353,9 +355,16 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
         }
         let after: Option<Box<[u64]>> = children.iter().map(|c| c.note.as_ref().map(|n| n.1)).collect();
         if let Some(after) = after.filter(|a| !a.is_empty()) {
-            let answers = children.iter().map(|c| c.note.as_ref().and_then(|n| n.2.clone())).collect();
-            self.after_bytes.fetch_add(after_bytes::<G::Move>(after.len()), Ordering::Relaxed);
-            book.lock().expect("no panic holds it").after.insert(f, (after, answers));
+            let answers = children
+                .iter()
+                .map(|c| c.note.as_ref().and_then(|n| n.2.clone()))
+                .collect();
+            self.after_bytes
+                .fetch_add(after_bytes::<G::Move>(after.len()), Ordering::Relaxed);
+            book.lock()
+                .expect("no panic holds it")
+                .after
+                .insert(f, (after, answers));
         }
     }
     /// The fingerprints of [`Book::after`]: they grow with the search, so

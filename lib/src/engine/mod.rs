@@ -398,9 +398,8 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
     }
 
     /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled:
-    /// the child itself, unless the game decides the move unplayed, and its
-    /// canonical form unless `quick_value` decided it (handed to the hook
-    /// where it was made, not carried out of the match).
+    /// the child unless the game decides the move unplayed, and its form
+    /// unless `quick_value` decided it, handed to the hook where made.
     fn child(
         &self,
         canon: &Canonical<G::Position>,
@@ -428,9 +427,8 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         done(value, &|v| self.hook.child(canon, m, &position, Some(&child), v))
     }
 
-    /// A child's `value` (not counting move `m`) unless its node was
-    /// cancelled meanwhile, counted with `m`, marked decisive where it is,
-    /// and the hook's `note` about it.
+    /// A child's `value` (without move `m`) unless cancelled meanwhile,
+    /// counted with `m`, marked decisive where it is; the hook's `note`.
     fn finish(
         &self,
         m: &G::Move,

@@ -209,7 +209,9 @@ impl TestHook for Recording {
                     let w = move_word(m);
                     after.iter().find(|a| a.0 == w).map(|a| a.1)
                 };
-                let replies = ours.iter().map(|m| Some((game.relabel_move(m, &back), after_of(m)?, None)));
+                let replies = ours
+                    .iter()
+                    .map(|m| Some((game.relabel_move(m, &back), after_of(m)?, None)));
                 let replies: Option<Vec<_>> = replies.collect();
                 replies.filter(|r| r.len() == after.len()).map(Recorded::Replies)
             }

@@ -16,8 +16,11 @@
 //! ([`Search::recorded`]: chi_g's searches), the walk reads its winning
 //! move at a position of the prover and, at the other player's, skips the
 //! replies whose positions it has met (their fingerprints recorded too)
-//! without playing or labelling them; P5 x P6 (secured): +121% over the
-//! search alone before, +73% now (docs/book/src/performance.md). Elsewhere,
+//! without playing or labelling them, and after a new one plays the
+//! prover's recorded answer without labelling the position between
+//! ([`Prover::answer`]: one labelling per position of the other player,
+//! none per entry); P4 x P7 (secured): +89% over the search alone in
+//! instructions before, +66% now (docs/book/src/performance.md). Elsewhere,
 //! at each position of the prover the move is: a move that
 //! ends the game at once with the prover's win
 //! ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
