@@ -8,7 +8,9 @@
 //! the reply) a winning move of the other player after it: the walk plays
 //! it without labelling that position. A search that is not recording
 //! records nothing. Each kind of record must be met, so the checks cannot
-//! pass on nothing.
+//! pass on nothing. (The answers' check was made to fail by recording the
+//! answer in the labels of the position after the reply, the child's
+//! canonical labelling not undone: on P3 x P3 an answer then loses.)
 
 use ramsey_verify::analysis::colouring::chromatic::construction_order;
 use ramsey_verify::engine::extract::{fingerprint, Recorded};
