@@ -61,7 +61,7 @@ fn check_records(rules: Rules, n: &str, target: &str, limit: usize) -> (usize, u
             Some(Recorded::Replies(r)) => {
                 replies += 1;
                 assert_eq!(r.len(), game.orbit_moves(&canon.position, &canon.generators).len());
-                for (m, f) in r.iter().filter(|(_, f)| *f != 0) {
+                for (m, f, _) in r.iter().filter(|(_, f, _)| *f != 0) {
                     assert_eq!(*f, fingerprint(&game.canonical(&game.play(&p, m)).key));
                 }
             }

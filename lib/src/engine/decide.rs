@@ -101,10 +101,12 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
     /// certificate writer ([`Decider::recorded`]): it then reads the
     /// strategy off the search without probing moves against the table (a
     /// canonical labelling per probe), and without labelling again the
-    /// positions it has met already. About 24 bytes more per stored
-    /// position, counted against the memory cap, and 8 per move of a
-    /// losing position, counted against it too (the recorder's `held_bytes`)
-    /// and in [`Decider::table_bytes`]. The values do
+    /// positions it has met already; at a losing position it also records
+    /// the winning answer after each move (so the walk need not label the
+    /// position after it to find its move there). About 40 bytes more per
+    /// stored position, counted against the memory cap, and 8 plus an
+    /// answer's per move of a losing position, counted against it too (the
+    /// recorder's `held_bytes`) and in [`Decider::table_bytes`]. The values do
     /// not change. A game with a score form ([`Hints::score_form`]) records
     /// nothing: the writer asks [`Decider::chosen_move`] instead.
     pub fn recording(self) -> Decider<'g, G> {
@@ -135,10 +137,13 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         if let Some(m) = m {
             return Some(Recorded::Move(game.relabel_move(&m, &back)));
         }
-        let after = after?;
+        let (after, answers) = after?;
         let moves = game.orbit_moves(&canon.position, &canon.generators);
-        let replies = moves.iter().zip(after.iter());
-        let replies = replies.map(|(m, &f)| (game.relabel_move(m, &back), f)).collect();
+        let relabel = |m: &G::Move| game.relabel_move(m, &back);
+        let replies = moves.iter().zip(after.iter()).zip(answers.iter());
+        let replies = replies
+            .map(|((m, &f), a)| (relabel(m), f, a.as_ref().map(relabel)))
+            .collect();
         (moves.len() == after.len()).then_some(Recorded::Replies(replies))
     }
 
@@ -153,8 +158,8 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
         };
         let mut book = book.lock().expect("no panic holds it");
         book.moves.remove(&f);
-        if let Some(after) = book.after.remove(&f) {
-            let bytes = 8 * after.len() as u64;
+        if let Some((after, _)) = book.after.remove(&f) {
+            let bytes = after_bytes::<G::Move>(after.len());
             self.solver.hook().after_bytes.fetch_sub(bytes, Ordering::Relaxed);
         }
     }
@@ -227,7 +232,8 @@ impl<'g, G: Symmetric + Hints> Decider<'g, G> {
 /// ([`Decider::recording`]), by the fingerprint of the canonical key of
 /// the position: where its mover wins, the winning move; where its mover
 /// loses, the fingerprints of the positions after each move (0 where the
-/// search decided it unlabelled), in canonical labels and move order.
+/// search decided it unlabelled) and the winning answer recorded there,
+/// in canonical labels and move order.
 /// `None`: not recording. The search is sequential, so the book is the
 /// same on every run. Two keys with one fingerprint would hand a writer
 /// the record of another position: the certificate then fails its check,
@@ -237,15 +243,23 @@ struct Recorder<'g, G: Rules> {
     /// The best score each player can ever reach (first, second).
     best: [G::Score; 2],
     book: Option<Mutex<Book<G::Move>>>,
-    /// Bytes of the fingerprints in [`Book::after`].
+    /// Bytes of the fingerprints and answers in [`Book::after`].
     after_bytes: AtomicU64,
 }
 
 /// The records of a [`Recorder`].
 struct Book<M> {
     moves: HashMap<u64, M, FixedState>,
-    after: HashMap<u64, Box<[u64]>, FixedState>,
+    after: HashMap<u64, After<M>, FixedState>,
 }
+
+/// What a losing position records of its moves, in move order: the
+/// fingerprint of the position after each, and the other player's winning
+/// answer there in the losing position's canonical labels (`None` where
+/// it was not recorded: a position decided unlabelled). With the answer,
+/// a writer's walk needs no labelling of the position after the move: the
+/// fingerprint says whether it met it, the answer is its move there.
+type After<M> = (Box<[u64]>, Box<[Option<M>]>);
 
 impl<'g, G: Hints> Recorder<'g, G> {
     /// The recorder of a search of `deciding`, recording if `recording`
@@ -267,9 +281,9 @@ impl<'g, G: Hints> Recorder<'g, G> {
     }
 
     /// Bytes counted per stored position while recording: a fingerprint
-    /// and a move or a slice (the larger), and the map's slack.
+    /// and a move or two slices (the larger), and the map's slack.
     fn entry_bytes(&self) -> u64 {
-        let largest = std::mem::size_of::<(u64, G::Move)>().max(std::mem::size_of::<(u64, Box<[u64]>)>());
+        let largest = std::mem::size_of::<(u64, G::Move)>().max(std::mem::size_of::<(u64, After<G::Move>)>());
         match self.book.is_some() {
             true => largest as u64 + 8,
             false => 0,
@@ -277,22 +291,51 @@ impl<'g, G: Hints> Recorder<'g, G> {
     }
 }
 
+impl<G: Symmetric + Hints> Recorder<'_, G> {
+    /// [`Hook::child`]'s note while recording (kept out of the hook, which
+    /// every search calls for every child, recording or not).
+    #[inline(never)]
+    fn note(
+        &self,
+        book: &Mutex<Book<G::Move>>,
+        m: &G::Move,
+        child: &G::Position,
+        canon: Option<&Canonical<G::Position>>,
+        value: Value<G::Score>,
+    ) -> (G::Move, u64, Option<G::Move>) {
+        let Some(canon) = canon else {
+            return (m.clone(), 0, None);
+        };
+        let f = fingerprint(&canon.key);
+        let wins = value.score == self.best[self.game.to_move(child) as usize];
+        let answer = match wins {
+            true => book.lock().expect("no panic holds it").moves.get(&f).cloned(),
+            false => None,
+        };
+        let answer = answer.map(|a| self.game.relabel_move(&a, &inverse(&canon.to_canon)));
+        (m.clone(), f, answer)
+    }
+}
+
 impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
-    /// The move and the fingerprint of the position after it, while
-    /// recording.
-    type Note = Option<(G::Move, u64)>;
+    /// The move, the fingerprint of the position after it and, where that
+    /// position's mover wins, the move recorded there in the node's labels
+    /// (the child's canonical labelling undone), while recording.
+    type Note = Option<(G::Move, u64, Option<G::Move>)>;
+    #[inline]
     fn child(
         &self,
         _node: &Canonical<G::Position>,
         m: &G::Move,
-        _child: &G::Position,
-        key: Option<&[u64]>,
-        _value: Value<G::Score>,
+        child: &G::Position,
+        canon: Option<&Canonical<G::Position>>,
+        value: Value<G::Score>,
     ) -> Self::Note {
-        self.book.as_ref().map(|_| (m.clone(), key.map_or(0, fingerprint)))
+        let book = self.book.as_ref()?;
+        Some(self.note(book, m, child, canon, value))
     }
     fn decided(&self, _node: &Canonical<G::Position>, m: &G::Move, _value: Value<G::Score>) -> Self::Note {
-        self.book.as_ref().map(|_| (m.clone(), 0))
+        self.book.as_ref().map(|_| (m.clone(), 0, None))
     }
     /// Where its mover wins, the node's first child with its score: the
     /// first decisive one (no earlier child reached that score, or it
@@ -305,15 +348,23 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
             let first = children
                 .iter()
                 .find(|c| c.value.is_some_and(|v| v.score == value.score));
-            if let Some((m, _)) = first.and_then(|c| c.note.clone()) {
+            if let Some((m, _, _)) = first.and_then(|c| c.note.clone()) {
                 book.lock().expect("no panic holds it").moves.insert(f, m);
             }
             return;
         }
         let after: Option<Box<[u64]>> = children.iter().map(|c| c.note.as_ref().map(|n| n.1)).collect();
         if let Some(after) = after.filter(|a| !a.is_empty()) {
-            self.after_bytes.fetch_add(8 * after.len() as u64, Ordering::Relaxed);
-            book.lock().expect("no panic holds it").after.insert(f, after);
+            let answers = children
+                .iter()
+                .map(|c| c.note.as_ref().and_then(|n| n.2.clone()))
+                .collect();
+            self.after_bytes
+                .fetch_add(after_bytes::<G::Move>(after.len()), Ordering::Relaxed);
+            book.lock()
+                .expect("no panic holds it")
+                .after
+                .insert(f, (after, answers));
         }
     }
     /// The fingerprints of [`Book::after`]: they grow with the search, so
@@ -322,6 +373,12 @@ impl<'g, G: Symmetric + Hints> Hook<Deciding<'g, G>> for Recorder<'g, G> {
     fn held_bytes(&self) -> u64 {
         self.after_bytes.load(Ordering::Relaxed)
     }
+}
+
+/// Bytes [`Book::after`] holds for a losing position with `moves` moves:
+/// a fingerprint and an answer per move, and the answers' slice.
+fn after_bytes<M>(moves: usize) -> u64 {
+    ((8 + std::mem::size_of::<Option<M>>()) * moves + std::mem::size_of::<Box<[Option<M>]>>()) as u64
 }
 
 /// The question "what is the score?": lengths are not ranked, and each

@@ -21,7 +21,11 @@
 //! form the walk computes anyway. Then the walk asks the search nothing,
 //! and plays and labels only the replies whose positions it has not met
 //! (most replies lead to positions met already: labelling them again was
-//! most of a certificate's cost, as much as the search itself).
+//! most of a certificate's cost, as much as the search itself). Where the
+//! search also recorded the prover's answer after a reply, in the labels
+//! of the position before it, the walk labels no position of the prover
+//! at all: the fingerprint says it is new, the answer is its move there,
+//! and only the position after the answer is labelled (for its replies).
 //!
 //! Memory: the walk keeps a 64-bit fingerprint of each canonical key met
 //! (not the key), and of the next ply only the positions new up to
@@ -98,6 +102,14 @@ pub trait Prover<G: Symmetric> {
     fn recorded(&self, _position: &G::Position, _canon: &Canonical<G::Position>) -> Option<Recorded<G::Move>> {
         None
     }
+    /// The prover's `answer` at `position` as [`Recorded::Replies`] gave
+    /// it (in `position`'s labels, read off the search's form of a
+    /// position with the same key), made legal here, or `None` if it is
+    /// not a move here (then `position` is labelled and asked as any
+    /// other). The default: the answer as recorded.
+    fn answer(&self, _position: &G::Position, answer: G::Move) -> Option<G::Move> {
+        Some(answer)
+    }
     /// Told that the walk keeps the position whose canonical key has the
     /// fingerprint `f`, after [`Prover::recorded`] was asked there: the walk
     /// meets that position again only to drop it, so what the search
@@ -138,11 +150,14 @@ pub enum Recorded<M> {
     Move(M),
     /// Where the other player moves: every reply up to symmetry, with the
     /// [`fingerprint`] of the position after it (0: not labelled, such as
-    /// a position the search decided without a search). The walk skips a
-    /// reply whose position it has met already without playing or
-    /// labelling it: that is most replies, and the search labelled each
-    /// of them once already.
-    Replies(Vec<(M, u64)>),
+    /// a position the search decided without a search) and the prover's
+    /// winning answer there if recorded. The walk skips a reply whose
+    /// position it has met already without playing or labelling it: that
+    /// is most replies, and the search labelled each of them once already;
+    /// where the answer is given, it plays the reply and the answer
+    /// without labelling the position between them
+    /// ([`Prover::answer`]).
+    Replies(Vec<(M, u64, Option<M>)>),
 }
 
 /// A strategy's entries: each position of the prover with its move.
@@ -297,8 +312,9 @@ enum Next<M> {
     /// The prover's, with its move if [`Prover::recorded`] gave one.
     Prover(Option<M>),
     /// The other player's: every reply up to symmetry, each with the
-    /// fingerprint of the position after it if recorded (else 0).
-    Other(Vec<(M, u64)>),
+    /// fingerprint of the position after it if recorded (else 0) and the
+    /// prover's answer there if recorded.
+    Other(Vec<(M, u64, Option<M>)>),
 }
 
 impl<M> Next<M> {
@@ -334,7 +350,7 @@ type Step<G> = (
 /// with one canonical form are over, or settled, together.
 fn claim<G: Rules>((_, next): &mut Waiting<G>, seen: &mut HashSet<u64, FixedState>) {
     if let Next::Other(replies) = next {
-        replies.retain(|&(_, f)| f == 0 || seen.insert(f));
+        replies.retain(|&(_, f, _)| f == 0 || seen.insert(f));
     }
 }
 
@@ -358,7 +374,7 @@ fn labelled<G: Symmetric>(
         (_, false) => {
             let back = inverse(&canon.to_canon);
             let moves = game.orbit_moves(&canon.position, &canon.generators);
-            Next::Other(moves.iter().map(|m| (game.relabel_move(m, &back), 0)).collect())
+            Next::Other(moves.iter().map(|m| (game.relabel_move(m, &back), 0, None)).collect())
         }
     };
     ((Kept::of(prover, position), next), f)
@@ -367,7 +383,9 @@ fn labelled<G: Symmetric>(
 /// The prover's move at a waiting position and the position after it, or
 /// the other player's replies and the positions after them (each claimed
 /// if its recorded fingerprint is known); of those, the ones still
-/// `open`, labelled.
+/// `open`, labelled, except a claimed position of the prover whose answer
+/// was recorded ([`Prover::answer`]): it waits with its fingerprint and
+/// that move, unlabelled.
 fn step<G: Symmetric>(
     game: &G,
     prover: &impl Prover<G>,
@@ -382,23 +400,27 @@ fn step<G: Symmetric>(
                 Some(m) => m,
                 None => prover.choose(&position)?,
             };
-            let next = vec![(game.play(&position, &m), false)];
+            let next = vec![(game.play(&position, &m), 0, None)];
             (Some((position, m)), next)
         }
         Next::Other(replies) => (
             None,
             replies
-                .iter()
-                .map(|(m, f)| (game.play(&position, m), *f != 0))
+                .into_iter()
+                .map(|(m, f, answer)| (game.play(&position, &m), f, answer))
                 .collect(),
         ),
     };
-    let children = next.into_iter().filter(|(p, _)| open(p));
-    Ok((
-        entry,
-        children
-            .map(|(p, claimed)| (label(p), claimed))
-            .map(|((w, f), c)| (w, f, c))
-            .collect(),
-    ))
+    let children = next.into_iter().filter(|(p, _, _)| open(p));
+    let child = |(p, f, answer): (G::Position, u64, Option<G::Move>)| {
+        let answer = answer.filter(|_| f != 0).and_then(|a| prover.answer(&p, a));
+        match answer {
+            Some(a) => ((Kept::of(prover, p), Next::Prover(Some(a))), f, true),
+            None => {
+                let (waiting, g) = label(p);
+                (waiting, g, f != 0)
+            }
+        }
+    };
+    Ok((entry, children.map(child).collect()))
 }

@@ -27,7 +27,8 @@ pub trait Hook<G: Rules>: Sync {
     fn entered(&self, _node: &Canonical<G::Position>) {}
     /// Move `m` at `node` leads to `child` (before canonical labelling),
     /// whose value is now proven: `value` counts the move in its plies;
-    /// `key` is the child's canonical key, `None` where it was decided by
+    /// `canon` is the child's canonical form (its key, and the labelling
+    /// that maps `child` onto it), `None` where it was decided by
     /// [`crate::games::Hints::quick_value`] (not labelled). Called for
     /// each child whose value is needed, each time a node is evaluated
     /// (two threads may evaluate the same node). The note is handed to
@@ -37,7 +38,7 @@ pub trait Hook<G: Rules>: Sync {
         _node: &Canonical<G::Position>,
         _m: &G::Move,
         _child: &G::Position,
-        _key: Option<&[u64]>,
+        _canon: Option<&Canonical<G::Position>>,
         _value: Value<G::Score>,
     ) -> Self::Note {
         Self::Note::default()

@@ -398,7 +398,9 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         self.cutoffs.load(Ordering::Relaxed) && link.cancelled()
     }
 
-    /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled.
+    /// Move `m` at `canon` (child `link.index`), evaluated unless cancelled:
+    /// the child unless the game decides the move unplayed, and its form
+    /// unless `quick_value` decided it, handed to the hook where made.
     fn child(
         &self,
         canon: &Canonical<G::Position>,
@@ -407,42 +409,49 @@ impl<'g, G: Symmetric + Hints, H: Hook<G>, Q: Question<G::Score>> Solver<'g, G, 
         depth: u32,
         link: &Chain,
     ) -> Child<G::Score, H::Note> {
-        let mut child = Child {
-            value: None,
-            note: H::Note::default(),
-        };
         if self.cancelled(link) {
-            return child;
+            return Child {
+                value: None,
+                note: H::Note::default(),
+            };
         }
-        // The child itself, unless the game decides the move unplayed, and
-        // its canonical key unless `quick_value` decided it.
-        let (value, played) = match self.game.quick_move_value(&canon.position, m) {
-            Some(v) => (Some(v), None),
-            None => {
-                let position = self.game.play(&canon.position, m);
-                let (value, key) = match self.game.quick_value(&position) {
-                    Some(v) => (Some(v), None),
-                    None => {
-                        let child = self.game.canonical(&position);
-                        (self.value_of(&child, depth + 1, Some(link)), Some(child.key))
-                    }
-                };
-                (value, Some((position, key)))
-            }
-        };
-        child.value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
+        let done = |value, note: &dyn Fn(Value<G::Score>) -> H::Note| self.finish(m, mover, link, value, note);
+        if let Some(v) = self.game.quick_move_value(&canon.position, m) {
+            return done(Some(v), &|v| self.hook.decided(canon, m, v));
+        }
+        let position = self.game.play(&canon.position, m);
+        if let Some(v) = self.game.quick_value(&position) {
+            return done(Some(v), &|v| self.hook.child(canon, m, &position, None, v));
+        }
+        let child = self.game.canonical(&position);
+        let value = self.value_of(&child, depth + 1, Some(link));
+        done(value, &|v| self.hook.child(canon, m, &position, Some(&child), v))
+    }
+
+    /// A child's `value` (without move `m`) unless cancelled meanwhile,
+    /// counted with `m`, marked decisive where it is; the hook's `note`.
+    fn finish(
+        &self,
+        m: &G::Move,
+        mover: Player,
+        link: &Chain,
+        value: Option<Value<G::Score>>,
+        note: &dyn Fn(Value<G::Score>) -> H::Note,
+    ) -> Child<G::Score, H::Note> {
+        let value = value.filter(|_| !self.cancelled(link)).map(|v| Value {
             score: v.score,
             plies: v.plies + self.game.plies(m),
         });
-        if let Some(v) = child.value {
+        let mut child = Child {
+            value,
+            note: H::Note::default(),
+        };
+        if let Some(v) = value {
             if self.question.decisive(mover, v.score) {
                 self.cutoffs.store(true, Ordering::Relaxed);
                 link.first_decisive.fetch_min(link.index, Ordering::Relaxed);
             }
-            child.note = match &played {
-                Some((position, key)) => self.hook.child(canon, m, position, key.as_deref(), v),
-                None => self.hook.decided(canon, m, v),
-            };
+            child.note = note(v);
         }
         child
     }

@@ -132,10 +132,10 @@ impl<'g> Hook<PlyHorizon<'g, RamseyGame>> for Recording {
         _node: &Canonical<<PlyHorizon<'g, RamseyGame> as Rules>::Position>,
         m: &Vec<Edge>,
         _child: &<PlyHorizon<'g, RamseyGame> as Rules>::Position,
-        key: Option<&[u64]>,
+        canon: Option<&Canonical<<PlyHorizon<'g, RamseyGame> as Rules>::Position>>,
         _value: Value<bool>,
     ) -> (u64, u64) {
-        (move_word(m), key.map_or(0, walk_fingerprint))
+        (move_word(m), canon.map_or(0, |c| walk_fingerprint(&c.key)))
     }
     fn decided(
         &self,
@@ -209,7 +209,9 @@ impl TestHook for Recording {
                     let w = move_word(m);
                     after.iter().find(|a| a.0 == w).map(|a| a.1)
                 };
-                let replies = ours.iter().map(|m| Some((game.relabel_move(m, &back), after_of(m)?)));
+                let replies = ours
+                    .iter()
+                    .map(|m| Some((game.relabel_move(m, &back), after_of(m)?, None)));
                 let replies: Option<Vec<_>> = replies.collect();
                 replies.filter(|r| r.len() == after.len()).map(Recorded::Replies)
             }

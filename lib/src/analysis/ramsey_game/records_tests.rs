@@ -68,7 +68,7 @@ impl Prover<RamseyGame> for Checked<'_, '_> {
                 let back = inverse(&canon.to_canon);
                 let ours = self.game.orbit_moves(&canon.position, &canon.generators);
                 assert_eq!(replies.len(), ours.len());
-                for ((m, f), own) in replies.iter().zip(&ours) {
+                for ((m, f, _), own) in replies.iter().zip(&ours) {
                     assert_eq!(*m, self.game.relabel_move(own, &back));
                     let key = self.game.canonical(&self.game.play(position, m)).key;
                     assert!(*f == 0 || *f == fingerprint(&key), "a reply's fingerprint");

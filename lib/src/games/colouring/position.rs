@@ -92,6 +92,7 @@ impl ColourPosition {
 
     /// The position after `v` (uncoloured) gets colour `c`; the mover is
     /// left for the caller to set.
+    #[inline]
     pub(super) fn coloured(&self, v: Vertex, c: u8) -> ColourPosition {
         let mut next = self.clone();
         next.colour_in_place(v, c);
@@ -114,6 +115,7 @@ impl ColourPosition {
     /// that is the last free one of a vertex, on an uncoloured neighbour
     /// that may take it. A move blocks only neighbours of its vertex, and
     /// only by taking their last free colour, so there is none otherwise.
+    #[inline]
     pub(super) fn blocking_move(&self) -> Option<ColourMove> {
         members(self.uncoloured).find_map(|w| {
             let free = self.free_colours(w);
@@ -134,6 +136,7 @@ impl ColourPosition {
     /// `free(w_j) >= 2j - 1` (`2j`). Once they are all coloured or safe,
     /// every vertex is safe and will be coloured. Only the winner is sure:
     /// the game may end sooner or later than this plan.
+    #[inline]
     pub(super) fn secured(&self, to_move: Player) -> bool {
         // The sorted list as counts per number of free colours (at most
         // 31): within a run of equal counts the last place is the hardest.
@@ -155,6 +158,7 @@ impl ColourPosition {
     /// alone and changes a neighbour's by `1 - [c is free there]`. So every
     /// unsafe vertex other than `v` must be a neighbour of `v` with slack 0
     /// that has `c` forbidden already, and `c` must be free at `v`.
+    #[inline]
     pub(super) fn securing_move(&self) -> Option<ColourMove> {
         let unsafe_: VertexSet = members(self.uncoloured)
             .filter(|&u| self.slack(u) <= 0)

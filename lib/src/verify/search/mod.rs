@@ -113,7 +113,7 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
         node: &crate::core::symmetry::Canonical<Node>,
         m: &Turn,
         child: &Node,
-        key: Option<&[u64]>,
+        canon: Option<&crate::core::symmetry::Canonical<Node>>,
         value: crate::games::Value<Score>,
     ) -> WonIn {
         let listed = matches!(m, Turn::Her(_)) && self.rules.choices == Choices::All;
@@ -127,7 +127,7 @@ impl<'a> Hook<StrategyGame<'a>> for Recorder<'a> {
                 Turn::Her(_) => observer.her_move(&node.position.position, her, depth),
             }
         }
-        let won = key.is_none() && child.ending == Some(Ending::FirstPlayerWins);
+        let won = canon.is_none() && child.ending == Some(Ending::FirstPlayerWins);
         won.then(|| {
             let moves = child.position.edge_count(Player::First) as u32;
             (moves, self.strategy.phase(&child.memory))

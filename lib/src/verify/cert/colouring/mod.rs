@@ -16,8 +16,11 @@
 //! ([`Search::recorded`]: chi_g's searches), the walk reads its winning
 //! move at a position of the prover and, at the other player's, skips the
 //! replies whose positions it has met (their fingerprints recorded too)
-//! without playing or labelling them; P5 x P6 (secured): +121% over the
-//! search alone before, +73% now (docs/book/src/performance.md). Elsewhere,
+//! without playing or labelling them, and after a new one plays the
+//! prover's recorded answer without labelling the position between
+//! ([`Prover::answer`]: one labelling per position of the other player,
+//! none per entry); P4 x P7 (secured): +89% over the search alone in
+//! instructions before, +66% now (docs/book/src/performance.md). Elsewhere,
 //! at each position of the prover the move is: a move that
 //! ends the game at once with the prover's win
 //! ([`crate::games::Hints::ending_move`]: player 2 blocks a vertex, player 1
@@ -215,20 +218,16 @@ impl Prover<ColouringGame> for Follower<'_> {
     /// `games::colouring::canonical`); a move that is illegal otherwise is
     /// not taken ([`Prover::choose`] is asked).
     fn recorded(&self, p: &ColourPosition, canon: &Canonical<ColourPosition>) -> Option<Recorded<ColourMove>> {
-        let ColourMove { v, c } = match (self.search.recorded)(canon)? {
-            Recorded::Move(m) => m,
-            replies => return Some(replies),
-        };
-        let free = p.free_colours(v);
-        let m = match (p.colour(v), free >> c & 1) {
-            (0, 1) => ColourMove { v, c },
-            (0, _) if free != 0 && p.in_safe_component(v) => ColourMove {
-                v,
-                c: free.trailing_zeros() as u8,
-            },
-            _ => return None,
-        };
-        Some(Recorded::Move(m))
+        match (self.search.recorded)(canon)? {
+            Recorded::Move(m) => legal(p, m).map(Recorded::Move),
+            replies => Some(replies),
+        }
+    }
+    /// The recorded answer after a reply, made legal as a recorded move is
+    /// ([`Prover::recorded`]): the search's form and this position share
+    /// a key, not their tokens' free colours.
+    fn answer(&self, p: &ColourPosition, answer: ColourMove) -> Option<ColourMove> {
+        legal(p, answer)
     }
     fn kept(&self, f: u64) {
         (self.search.forget)(f)
@@ -245,12 +244,28 @@ impl Prover<ColouringGame> for Follower<'_> {
     /// bytes together within the cap.
     fn within_memory(&self, size: WalkSize) -> Result<(), Stopped> {
         let record = self.game.graph().n() as u64 + 2;
-        let reply = std::mem::size_of::<(ColourMove, u64)>() as u64;
+        let reply = std::mem::size_of::<(ColourMove, u64, Option<ColourMove>)>() as u64;
         let walk = size.bytes(self.position_bytes, reply, record);
         match walk + (self.search.bytes)() + self.search.held > self.search.cap {
             true => Err(Stopped::certificate_cap(self.search.cap)),
             false => Ok(()),
         }
+    }
+}
+
+/// `m`, read off a search's form of a position with `p`'s key, as a legal
+/// move of `p`: itself if it is; on a vertex of a safe component (a token
+/// of the form, whose free colours are no part of the key) any free
+/// colour of it, which leads to the same form; else `None`.
+fn legal(p: &ColourPosition, ColourMove { v, c }: ColourMove) -> Option<ColourMove> {
+    let free = p.free_colours(v);
+    match (p.colour(v), free >> c & 1) {
+        (0, 1) => Some(ColourMove { v, c }),
+        (0, _) if free != 0 && p.in_safe_component(v) => Some(ColourMove {
+            v,
+            c: free.trailing_zeros() as u8,
+        }),
+        _ => None,
     }
 }
 
