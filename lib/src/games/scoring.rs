@@ -211,9 +211,7 @@ impl ScoringGame {
     /// Both players' points in `position` as it stands (the final score
     /// once every edge is coloured).
     pub fn points(&self, position: &Position) -> Points {
-        let rows = Rows::of(position);
-        let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
-        Points { alice, bob }
+        self.points_of(&Rows::of(position))
     }
 
     /// The final score if every free edge of `position` went to `player`:
@@ -231,7 +229,13 @@ impl ScoringGame {
             rows.count[player as usize][v] += rows.free_count[v];
             (rows.free[v], rows.free_count[v]) = (0, 0);
         }
-        let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(&rows, p) as u8);
+        self.points_of(&rows)
+    }
+
+    /// Both players' points on `rows` (what [`Self::points`] and
+    /// [`Self::points_with_free_to`] measure).
+    fn points_of(&self, rows: &Rows) -> Points {
+        let [alice, bob] = [Player::First, Player::Second].map(|p| self.measure(rows, p) as u8);
         Points { alice, bob }
     }
 
