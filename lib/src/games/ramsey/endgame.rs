@@ -46,7 +46,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The largest component searched (legal edges). Measured on K12, one
-/// thread (`docs/book/src/performance.md`): caps of 10, 12, 14, 16 edges
+/// thread (`docs/book/src/performance-log-3.md`): caps of 10, 12, 14, 16 edges
 /// stored 59,551, 44,101, 30,665, 20,930 positions in 2.3, 2.5, 3.7,
 /// 6.3 CPU s (185,452 positions, 6.2 s without the endgames); on K13 a
 /// cap of 14 cost more than it saved.
