@@ -233,6 +233,16 @@ for b in 6 7 8 9 10 11; do
 done
 # Issue 27's small boards: on K_8 (28 edges, at most 14 moves of hers).
 NEW+=("certs/k4-8-no-win-14.cert.gz|K4 game on K_8 from the empty board (every move she has: a draw)|solve --g6 ?:? --budget 14 --clique 4 --board 8")
+# On K_16: k4-patched needs K_17 (it runs out of fresh vertices on K_16),
+# but one table entry found by `repair --batch` (proofs/k4-16-patches.txt,
+# its command in its header) makes it win within 19 (format 2); the same
+# entry on top of k4-fast18 wins within 18; and she
+# cannot force a K4 within 10 of her moves (format 9).
+NEW+=("certs/k4-16-patched.cert.gz|K4 game on K_16, k4-patched with proofs/k4-16-patches.txt|verify --strategy k4-patched --patches proofs/k4-16-patches.txt --board 16 --bound 19")
+# The same entry on top of k4-fast18 wins within 18
+# (proofs/k4-16-fast18-patches.txt: `repair --strategy k4-fast18` found it too).
+NEW+=("certs/k4-16-fast18.cert.gz|K4 game on K_16, k4-fast18 with proofs/k4-16-fast18-patches.txt|verify --strategy k4-fast18 --patches proofs/k4-16-fast18-patches.txt --board 16 --bound 18")
+NEW+=("certs/k4-16-no-win-10.cert.gz|K4 game on K_16 from the empty board|solve --g6 ?:? --budget 10 --clique 4 --board 16")
 
 # Issue 27's upper bound: k4-fast18 (k4-patched with the table that
 # `repair --batch --bound 18` found) wins within 18 of her moves (format 2).
