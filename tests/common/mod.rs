@@ -33,13 +33,13 @@ pub fn parts(out: &Output) -> (i32, String, String) {
 /// (no second line, no usage text, no panic), and returns that line
 /// without its newline, for the caller to check what it says. `context`
 /// names the case when the assertion fails.
-pub fn bad_input<'a>(code: i32, err: &'a str, context: impl std::fmt::Debug) -> &'a str {
+pub fn bad_input(code: i32, err: &str, context: impl std::fmt::Debug) -> &str {
     one_line_error(2, code, err, context)
 }
 
 /// [`bad_input`] for any exit code `want` (1: invalid certificate;
 /// 3: no verdict): exit code `want` and one line `error: ...` on stderr.
-pub fn one_line_error<'a>(want: i32, code: i32, err: &'a str, context: impl std::fmt::Debug) -> &'a str {
+pub fn one_line_error(want: i32, code: i32, err: &str, context: impl std::fmt::Debug) -> &str {
     assert_eq!(code, want, "{context:?}: exit code {code}, not {want}: {err}");
     let line = err.trim_end();
     assert!(
