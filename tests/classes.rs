@@ -7,6 +7,9 @@ use ramsey_verify::verify::classes::failure_classes;
 use ramsey_verify::verify::search::{FailKind, Search};
 use std::process::Command;
 
+mod common;
+use common::{bad_input, one_line_error, parts};
+
 fn classes(strategy: &str, round: u32) -> Vec<ramsey_verify::verify::classes::FailureClass> {
     let s = by_name(strategy).unwrap();
     let search = Search::new(s.as_ref(), Board::Infinite, 10);
@@ -72,10 +75,8 @@ fn refute_cli_rejects_bad_input() {
         &["--strategy", "k3", "--at-round", "0"][..],
         &["--strategy", "k3"][..],
     ] {
-        let out = refute(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        let (code, _, err) = parts(&refute(args));
+        bad_input(code, &err, args);
     }
 }
 
@@ -115,11 +116,9 @@ fn a_strategy_with_a_bug_has_no_failure_classes_but_no_verdict() {
                 "{strategy} round {round}: {result:?}"
             );
         }
-        let out = refute(&["--strategy", strategy, "--at-round", "3", "--json"]);
-        assert_eq!(out.status.code(), Some(3), "{strategy}");
-        assert!(out.stdout.is_empty());
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("breaks its contract after the line"), "{err}");
+        let (code, out, err) = parts(&refute(&["--strategy", strategy, "--at-round", "3", "--json"]));
+        assert!(out.is_empty(), "{strategy}: {out}");
+        let line = one_line_error(3, code, &err, strategy);
+        assert!(line.contains("breaks its contract after the line"), "{err}");
     }
 }

@@ -1,7 +1,7 @@
 //! The command line: verdicts, JSON, and one-line errors with exit code 2.
 
 mod common;
-use common::ramsey;
+use common::{bad_input, one_line_error, parts, ramsey};
 
 #[test]
 fn verify_k3_json() {
@@ -97,11 +97,8 @@ fn bad_input_is_one_line_and_exit_code_two() {
         vec!["frobnicate"],
     ] {
         let (code, out, err) = ramsey(&args);
-        assert_eq!(code, 2, "{args:?}");
+        bad_input(code, &err, &args);
         assert!(out.is_empty(), "{args:?}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error"), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}");
     }
 }
 
@@ -126,15 +123,13 @@ fn a_buggy_strategy_is_no_verdict_exit_code_three_in_one_line() {
             let mut args = vec!["verify", "--strategy", strategy];
             args.extend(extra);
             let (code, out, err) = ramsey(&args);
-            assert_eq!(code, 3, "{args:?}: {err}");
+            let line = one_line_error(3, code, &err, &args);
             assert!(out.is_empty(), "{args:?}: {out}");
-            assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
             assert!(
-                err.starts_with("error: no verdict: the strategy breaks its contract: at `") && err.contains(says),
+                line.starts_with("error: no verdict: the strategy breaks its contract: at `") && line.contains(says),
                 "{args:?}: {err}"
             );
-            assert!(err.contains("play reaches it by the line \"0-1,"), "{args:?}: {err}");
-            assert!(!err.contains("panicked at"), "{args:?}: {err}");
+            assert!(line.contains("play reaches it by the line \"0-1,"), "{args:?}: {err}");
         }
     }
 }
@@ -192,12 +187,10 @@ fn a_full_disk_is_a_one_line_error_with_exit_code_two() {
     }
     for args in PRINTING {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-        let out = run_with_stdout(args, full.into());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        let (code, _, err) = parts(&run_with_stdout(args, full.into()));
+        let line = bad_input(code, &err, args);
         assert!(
-            err.starts_with("error: cannot write to standard output"),
+            line.starts_with("error: cannot write to standard output"),
             "{args:?}: {err}"
         );
     }
@@ -266,9 +259,10 @@ fn unwritable_output_files_are_one_line_errors_before_the_run() {
         ],
     ] {
         let (code, out, err) = ramsey(&args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: cannot "), "{args:?}: {err}");
+        assert!(
+            bad_input(code, &err, &args).starts_with("error: cannot "),
+            "{args:?}: {err}"
+        );
         // Checked before the search: nothing was printed.
         assert!(out.is_empty() || args[0] == "show", "{args:?}: {out}");
     }
@@ -303,9 +297,10 @@ fn unknown_names_are_errors_that_list_the_known_ones() {
         ),
     ] {
         let (code, _, err) = ramsey(&args);
-        assert_eq!(code, 2, "{args:?}: {err}");
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(known), "{args:?}: expected `{known}` in {err}");
+        assert!(
+            bad_input(code, &err, &args).contains(known),
+            "{args:?}: expected `{known}` in {err}"
+        );
     }
 }
 
@@ -317,4 +312,19 @@ fn a_known_phase_still_filters() {
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["phase"], "stage 1");
+}
+
+/// The shared refusal check (`common::bad_input`, used by every test of
+/// bad input) fails on a second line of error...
+#[test]
+#[should_panic(expected = "stderr is not one line")]
+fn a_second_line_on_stderr_fails_the_refusal_check() {
+    bad_input(2, "error: bad input\n  (at line 2)\n", "two lines");
+}
+
+/// ... and on any exit code but 2.
+#[test]
+#[should_panic(expected = "exit code 1, not 2")]
+fn another_exit_code_fails_the_refusal_check() {
+    bad_input(1, "error: bad input\n", "exit code 1");
 }

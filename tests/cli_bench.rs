@@ -2,7 +2,7 @@
 //! and bad input is a one-line error with exit code 2.
 
 mod common;
-use common::ramsey;
+use common::{bad_input, ramsey};
 
 #[test]
 fn bench_reports_every_workload_as_json_lines() {
@@ -25,6 +25,5 @@ fn bench_reports_every_workload_as_json_lines() {
 #[test]
 fn bench_rejects_zero_runs() {
     let (code, _, err) = ramsey(&["bench", "--runs", "0"]);
-    assert_eq!(code, 2);
-    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    bad_input(code, &err, "--runs 0");
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 mod common;
-use common::run;
+use common::{bad_input, parts, run};
 use std::process::Output;
 
 fn stdout(out: &Output) -> String {
@@ -21,12 +21,9 @@ fn scratch(name: &str) -> PathBuf {
 /// Asserts a clean rejection: exit code 2, one line on stderr containing
 /// `needle`, nothing that looks like a panic.
 fn rejects(args: &[&str], needle: &str) {
-    let out = run(args);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: expected `{needle}` in {err}");
-    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    let (code, _, err) = parts(&run(args));
+    let line = bad_input(code, &err, args);
+    assert!(line.contains(needle), "{args:?}: expected `{needle}` in {err}");
 }
 
 #[test]
@@ -211,7 +208,8 @@ fn bad_files_are_rejected() {
     )
     .unwrap();
     rejects(&["show", "--from-json", turn.to_str().unwrap()], "red is to move");
-    let unwritable = run(&["show", "--line", "0-1", "--svg", "/nonexistent/dir/x.svg"]);
-    assert_eq!(unwritable.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&unwritable.stderr).contains("cannot write"));
+    rejects(
+        &["show", "--line", "0-1", "--svg", "/nonexistent/dir/x.svg"],
+        "cannot write",
+    );
 }

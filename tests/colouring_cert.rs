@@ -14,7 +14,7 @@ mod colouring_common;
 mod common;
 use cert_common::{accepted, body, edited, rejected, same_for_any_threads, with_field};
 use colouring_common::plain;
-use common::ramsey;
+use common::{bad_input, ramsey};
 use ramsey_cert_check::colouring::Claim;
 use ramsey_verify::analysis::colouring::chromatic::{construction_order, game_chromatic_certified};
 use ramsey_verify::analysis::colouring::report::SolvedGame;
@@ -271,6 +271,6 @@ fn the_command_line_writes_gzip_and_refuses_certificates_it_cannot_write() {
         &["colour", "--game-chromatic", "--graph", "path:4", "--cert-secured"],
     ] {
         let (code, _, err) = ramsey(args);
-        assert_eq!(code, 2, "{args:?}: {err}");
+        bad_input(code, &err, args);
     }
 }

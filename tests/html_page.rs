@@ -6,7 +6,7 @@
 
 mod common;
 use common::browser::{dom as open, edges, scratch, screenshot, text_of};
-use common::{run, with_stdin};
+use common::{bad_input, ramsey, run, with_stdin};
 use std::path::{Path, PathBuf};
 
 /// Writes the page of k3's longest line (7 moves) and returns its path.
@@ -36,9 +36,8 @@ fn unwritable_html_file_is_a_clean_error() {
         &["verify", "--strategy", "k3"][..],
         &["solve", "--rules", "misere", "--target", "K3", "--board", "5"],
     ] {
-        let out = run(&[args, &["--html", "/nonexistent-dir/x.html"]].concat());
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+        let (code, _, err) = ramsey(&[args, &["--html", "/nonexistent-dir/x.html"]].concat());
+        bad_input(code, &err, args);
     }
 }
 

@@ -11,7 +11,7 @@
 mod cert_common;
 mod common;
 use cert_common::{accepted, edited, rejected, scratch};
-use common::{ramsey, with_stdin};
+use common::{bad_input, ramsey, with_stdin};
 use ramsey_verify::core::board::Edge;
 use ramsey_verify::core::graph6::{decode, encode};
 use sha2::{Digest, Sha256};
@@ -235,13 +235,14 @@ fn a_wrong_header_degree_or_order_is_rejected() {
 #[test]
 fn the_writer_refuses_two_orders_and_a_board_alice_wins() {
     let (code, err) = family_of("EFz_\nG?zTb_\n").unwrap_err();
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("one order and degree"), "{err}");
+    assert!(
+        bad_input(code, &err, "two orders").contains("one order and degree"),
+        "{err}"
+    );
     // Alice wins the Star game on K3 (Cambie and Provoost's exception).
     let (code, err) = family_of("Bw\n").unwrap_err();
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("Alice is not shown not to win on Bw"), "{err}");
+    let line = bad_input(code, &err, "Bw");
+    assert!(line.contains("Alice is not shown not to win on Bw"), "{err}");
     let (code, err) = family_of("").unwrap_err();
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("no board"), "{err}");
+    assert!(bad_input(code, &err, "no board").contains("no board"), "{err}");
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{header_and_body, rejected, reseal, K3_INF};
+use common::{header_and_body, invalid_resealed, rejected, reseal, K3_INF};
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use ramsey_cert_check::{check, check_reader, Limits, RejectionKind};
@@ -110,11 +110,7 @@ fn an_overlong_line_is_rejected_without_echoing_it() {
     // Under the cap, a long field is quoted clipped, and a long tool name
     // (informative only) is kept clipped.
     body[2] = "x".repeat(4000);
-    let r = rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "line 11: expected",
-    );
+    let r = invalid_resealed(&header, &body, "line 11: expected");
     assert_short(&r.message, 'x');
     let tool = K3_INF.replacen("tool ramsey-verify 0.1.0", &format!("tool {}", "x".repeat(4000)), 1);
     let summary = check(tool.as_bytes(), 1).unwrap();
@@ -136,11 +132,7 @@ fn boards_and_positions_beyond_128_vertices_are_rejected() {
     let (header, mut body) = header_and_body(K3_INF);
     let empty_129 = format!("~?A@{}", "?".repeat((129 * 128 / 2usize).div_ceil(6)));
     body.push(format!("{empty_129}:{empty_129} 0-1 1"));
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "graph6 order 129 exceeds 128",
-    );
+    invalid_resealed(&header, &body, "graph6 order 129 exceeds 128");
 }
 
 #[test]

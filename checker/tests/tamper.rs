@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{header_and_body, rejected, reseal, K3_INF};
+use common::{header_and_body, invalid_resealed, rejected, reseal, K3_INF};
 use ramsey_cert_check::{check, Claim, RejectionKind, Summary};
 use std::io::Write;
 
@@ -115,24 +115,12 @@ fn changed_move_is_rejected_even_with_a_matching_hash() {
     let i = body.iter().position(|l| l.starts_with("BG:BO ")).unwrap();
     body[i] = "BG:BO 0-1 3".into();
     // `BG:BO` is the second entry: line 10 (the header has 8 lines).
-    let r = rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "entry on line 10: ",
-    );
+    let r = invalid_resealed(&header, &body, "entry on line 10: ");
     assert_eq!(r.line, Some(10));
     body[i] = "BG:BO 1-2 3".into();
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "already claimed",
-    );
+    invalid_resealed(&header, &body, "already claimed");
     body[i] = "BG:BO 0-9 3".into();
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "leaves the board",
-    );
+    invalid_resealed(&header, &body, "leaves the board");
 }
 
 #[test]
@@ -152,11 +140,7 @@ fn line_numbers_count_the_eight_header_lines() {
     // A closure failure on the last line (13): `D?K:D`? 0-4 2` with depth 1.
     let mut last = body.clone();
     last[4] = last[4].replace(" 0-4 2", " 0-4 1");
-    let r = rejected(
-        reseal(&header, &last).as_bytes(),
-        RejectionKind::Invalid,
-        "entry on line 13: depth 1",
-    );
+    let r = invalid_resealed(&header, &last, "entry on line 13: depth 1");
     assert_eq!(r.line, Some(13));
 }
 
@@ -166,41 +150,24 @@ fn missing_position_is_rejected() {
     for drop in 1..body.len() {
         let mut fewer = body.clone();
         fewer.remove(drop);
-        rejected(
-            reseal(&header, &fewer).as_bytes(),
-            RejectionKind::Invalid,
-            "missing position",
-        );
+        invalid_resealed(&header, &fewer, "missing position");
     }
-    rejected(
-        reseal(&header, &body[1..]).as_bytes(),
-        RejectionKind::Invalid,
-        "root is missing",
-    );
+    invalid_resealed(&header, &body[1..], "root is missing");
 }
 
 #[test]
 fn understated_depth_or_bound_is_rejected() {
     let (mut header, mut body) = header_and_body(K3_INF);
     header[4] = "bound 3".into();
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "bound 3 is lower than the 4 moves",
-    );
+    invalid_resealed(&header, &body, "bound 3 is lower than the 4 moves");
     body[0] = body[0].replace(" 4", " 3");
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "missing position",
-    );
+    invalid_resealed(&header, &body, "missing position");
 }
 
 #[test]
 fn header_claims_about_the_game_are_checked() {
     let (mut header, body) = header_and_body(K3_INF);
-    let invalid =
-        |header: &[String], words: &str| rejected(reseal(header, &body).as_bytes(), RejectionKind::Invalid, words);
+    let invalid = |header: &[String], words: &str| invalid_resealed(header, &body, words);
     header[3] = "target K4".into();
     invalid(&header, "missing position");
     header[3] = "target K3".into();
@@ -216,11 +183,7 @@ fn a_position_where_he_has_already_won_is_rejected() {
     let (header, mut body) = header_and_body(K3_INF);
     // Three red edges 0-3, 1-3, 2-3 against a blue triangle on 0, 1, 2.
     body.push("CF:Cw 0-4 1".into());
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "already contains a K3",
-    );
+    invalid_resealed(&header, &body, "already contains a K3");
 }
 
 /// A tiny deterministic generator, so the fuzz test needs no dependency.
@@ -258,11 +221,7 @@ fn his_winning_reply_is_caught_even_when_she_has_a_threat() {
     // Red 0-1, 2-3; blue 4-5, 5-6. Her 1-2 makes a double threat but leaves
     // his 4-6 open, which completes his triangle first.
     body.push("F`???:F??GG 1-2 2".into());
-    rejected(
-        reseal(&header, &body).as_bytes(),
-        RejectionKind::Invalid,
-        "his reply 4-6 completes a blue K3",
-    );
+    invalid_resealed(&header, &body, "his reply 4-6 completes a blue K3");
 }
 
 #[test]
@@ -272,17 +231,9 @@ fn draws_on_a_full_board_are_caught() {
     // K_4, red 0-1, 2-3, blue 0-2, 1-3: after her 0-3 his 1-2 fills the board.
     header[2] = "board 4".into();
     let last_reply = vec!["C`:CQ 0-3 2".to_string(), root.clone()];
-    rejected(
-        reseal(&header, &last_reply).as_bytes(),
-        RejectionKind::Invalid,
-        "his reply 1-2 fills the board: a draw",
-    );
+    invalid_resealed(&header, &last_reply, "his reply 1-2 fills the board: a draw");
     // K_3, red 0-1, blue 1-2: her 0-2 fills the board without a triangle.
     header[2] = "board 3".into();
     let last_move = vec!["B_:BG 0-2 2".to_string(), root];
-    rejected(
-        reseal(&header, &last_move).as_bytes(),
-        RejectionKind::Invalid,
-        "the board is full without a red K3",
-    );
+    invalid_resealed(&header, &last_move, "the board is full without a red K3");
 }

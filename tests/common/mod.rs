@@ -15,12 +15,38 @@ pub fn run(args: &[&str]) -> Output {
 
 /// Runs `ramsey-verify` with `args`: exit code, stdout, stderr.
 pub fn ramsey(args: &[&str]) -> (i32, String, String) {
-    let out = run(args);
+    parts(&run(args))
+}
+
+/// A finished run as exit code (-1 if killed by a signal), stdout and
+/// stderr.
+pub fn parts(out: &Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Asserts the project's rule for a refusal (bad input, exit code 2):
+/// the run ended with `code` 2 and wrote one line to stderr, `error: ...`
+/// (no second line, no usage text, no panic), and returns that line
+/// without its newline, for the caller to check what it says. `context`
+/// names the case when the assertion fails.
+pub fn bad_input(code: i32, err: &str, context: impl std::fmt::Debug) -> &str {
+    one_line_error(2, code, err, context)
+}
+
+/// [`bad_input`] for any exit code `want` (1: invalid certificate;
+/// 3: no verdict): exit code `want` and one line `error: ...` on stderr.
+pub fn one_line_error(want: i32, code: i32, err: &str, context: impl std::fmt::Debug) -> &str {
+    assert_eq!(code, want, "{context:?}: exit code {code}, not {want}: {err}");
+    let line = err.trim_end();
+    assert!(
+        line.starts_with("error: ") && !line.contains('\n'),
+        "{context:?}: stderr is not one line `error: ...`: {err:?}"
+    );
+    line
 }
 
 /// Runs `ramsey-verify` with `args` and `stdin` (any bytes) as its standard
@@ -35,12 +61,7 @@ pub fn with_stdin(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
         .expect("the binary runs");
     // A program that stops reading early closes the pipe: not an error here.
     let _ = child.stdin.take().expect("piped").write_all(stdin);
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    parts(&child.wait_with_output().expect("the binary ends"))
 }
 
 /// A JSON answer without its timings (which differ from run to run).

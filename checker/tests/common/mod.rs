@@ -52,6 +52,13 @@ pub fn rejected(bytes: &[u8], kind: RejectionKind, words: &str) -> Rejection {
     }
 }
 
+/// The rejection of `header` with `body` resealed ([`reseal`]: count and
+/// hash match, so only the proof is wrong), which must be invalid and
+/// mention `words`.
+pub fn invalid_resealed(header: &[String], body: &[String], words: &str) -> Rejection {
+    rejected(reseal(header, body).as_bytes(), RejectionKind::Invalid, words)
+}
+
 /// A certificate of versions 3 to 6 with `head` as its header lines up to
 /// its `entries` line (exclusive) and `body` as its entries, sealed: the
 /// count and the SHA-256 match the body.

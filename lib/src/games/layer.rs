@@ -6,8 +6,10 @@
 //! decision in one line, and the layer says why beside it.
 //!
 //! - `defaults!(m, ...)`: each listed method of [`Symmetric`], [`Notation`]
-//!   or [`Hints`] with its default body in the trait ("none known", the
-//!   text as JSON, the whole form before the key...);
+//!   or [`Hints`] as the trait's default ("none known", the text as JSON,
+//!   the whole form before the key...): a call to the same function in
+//!   [`provided`] that the trait's default method calls, so the default
+//!   has one body and a layer cannot keep an old copy of it;
 //! - `forwards!(m, ...)`: each listed method as the inner game's, for a
 //!   layer whose inner game is its field `inner` and whose position holds
 //!   the inner game's in its field `position`.
@@ -15,9 +17,12 @@
 //! [`Symmetric`]: super::Symmetric
 //! [`Notation`]: super::Notation
 //! [`Hints`]: super::Hints
+//! [`provided`]: super::capabilities::provided
 
 /// Writes each listed provided method of `Symmetric`, `Notation` or
-/// `Hints` with the trait's default body (module docs).
+/// `Hints` as a call to its one body in `games::capabilities::provided`,
+/// the body the trait's default calls too (module docs). Only the
+/// signature is written here, and the compiler holds it to the trait's.
 macro_rules! defaults {
     ($($method:ident),+ $(,)?) => {
         $($crate::games::layer::defaults!(@ $method);)+
@@ -28,36 +33,36 @@ macro_rules! defaults {
             p: &Self::Position,
             wanted: &mut $crate::core::symmetry::Wanted,
         ) -> Option<$crate::core::symmetry::Canonical<Self::Position>> {
-            self.canonical(p).kept_if(wanted)
+            $crate::games::capabilities::provided::canonical_if(self, p, wanted)
         }
     };
     (@ move_json) => {
         fn move_json(&self, m: &Self::Move) -> serde_json::Value {
-            serde_json::Value::String(self.move_text(m))
+            $crate::games::capabilities::provided::move_json(self, m)
         }
     };
     (@ score_json) => {
         fn score_json(&self, score: Self::Score) -> serde_json::Value {
-            serde_json::Value::String(self.score_text(score))
+            $crate::games::capabilities::provided::score_json(self, score)
         }
     };
     (@ score_bounds) => {
-        fn score_bounds(&self, _p: &Self::Position) -> Option<(Self::Score, Self::Score)> {
-            None
+        fn score_bounds(&self, p: &Self::Position) -> Option<(Self::Score, Self::Score)> {
+            $crate::games::capabilities::provided::score_bounds(self, p)
         }
     };
     (@ score_bounds_for) => {
         fn score_bounds_for(
             &self,
             p: &Self::Position,
-            _meets: &dyn Fn(Self::Score) -> bool,
+            meets: &dyn Fn(Self::Score) -> bool,
         ) -> (Option<Self::Score>, Option<Self::Score>) {
-            self.score_bounds(p).unzip()
+            $crate::games::capabilities::provided::score_bounds_for(self, p, meets)
         }
     };
     (@ bounds_by_side) => {
         fn bounds_by_side(&self) -> bool {
-            false
+            $crate::games::capabilities::provided::bounds_by_side(self)
         }
     };
     (@ score_bound_side) => {
@@ -67,49 +72,49 @@ macro_rules! defaults {
             meets: &dyn Fn(Self::Score) -> bool,
             player: $crate::core::board::Player,
         ) -> Option<Self::Score> {
-            $crate::games::side_of(player, self.score_bounds_for(p, meets))
+            $crate::games::capabilities::provided::score_bound_side(self, p, meets, player)
         }
     };
     (@ move_priority) => {
-        fn move_priority(&self, _p: &Self::Position, _m: &Self::Move) -> i32 {
-            0
+        fn move_priority(&self, p: &Self::Position, m: &Self::Move) -> i32 {
+            $crate::games::capabilities::provided::move_priority(self, p, m)
         }
     };
     (@ search_directly) => {
-        fn search_directly(&self, _p: &Self::Position) -> bool {
-            false
+        fn search_directly(&self, p: &Self::Position) -> bool {
+            $crate::games::capabilities::provided::search_directly(self, p)
         }
     };
     (@ quick_move_value) => {
         fn quick_move_value(
             &self,
-            _p: &Self::Position,
-            _m: &Self::Move,
+            p: &Self::Position,
+            m: &Self::Move,
         ) -> Option<$crate::games::Value<Self::Score>> {
-            None
+            $crate::games::capabilities::provided::quick_move_value(self, p, m)
         }
     };
     (@ ending_move) => {
-        fn ending_move(&self, _p: &Self::Position, _score: Self::Score) -> Option<Option<Self::Move>> {
-            None
+        fn ending_move(&self, p: &Self::Position, score: Self::Score) -> Option<Option<Self::Move>> {
+            $crate::games::capabilities::provided::ending_move(self, p, score)
         }
     };
     (@ quick_score) => {
-        fn quick_score(&self, _p: &Self::Position) -> Option<Self::Score> {
-            None
+        fn quick_score(&self, p: &Self::Position) -> Option<Self::Score> {
+            $crate::games::capabilities::provided::quick_score(self, p)
         }
     };
     (@ score_form) => {
         fn score_form(
             &self,
-            _p: &Self::Position,
+            p: &Self::Position,
         ) -> Option<$crate::core::symmetry::Canonical<Self::Position>> {
-            None
+            $crate::games::capabilities::provided::score_form(self, p)
         }
     };
     (@ plies) => {
-        fn plies(&self, _m: &Self::Move) -> u32 {
-            1
+        fn plies(&self, m: &Self::Move) -> u32 {
+            $crate::games::capabilities::provided::plies(self, m)
         }
     };
 }
