@@ -136,9 +136,11 @@ fn colouring_part(bytes: &[u8], limits: &Limits) -> Result<(colouring::Header, V
 }
 
 /// A member of a version-15 family: a version-6 or 13 certificate's
-/// header and body, read within the default [`Limits`], integrity checked.
-pub(crate) fn scoring_member(bytes: &[u8]) -> Result<(scoring::Header, Vec<u8>), Rejection> {
-    let (header, body) = format::read(bytes, &Limits::default())?;
+/// header and body, read within the `limits` the family is checked within
+/// (a user who raised `--max-entries` for a big family raised it for its
+/// members), integrity checked.
+pub(crate) fn scoring_member(bytes: &[u8], limits: &Limits) -> Result<(scoring::Header, Vec<u8>), Rejection> {
+    let (header, body) = format::read(bytes, limits)?;
     format::check_integrity(header.sha256(), &body)?;
     match header {
         AnyHeader::V6(h) => Ok((h, body)),
@@ -195,11 +197,11 @@ fn check_beside(
             return Ok(lengthless(h.tool, Claim::Colouring(statement), entries, replies, start));
         }
         AnyHeader::V8(h) => {
-            let (statement, entries, replies) = family::check(&h, &body, threads)?;
+            let (statement, entries, replies) = family::check(&h, &body, threads, limits)?;
             return Ok(lengthless(h.tool, Claim::Family(statement), entries, replies, start));
         }
         AnyHeader::V15(h) => {
-            let (statement, entries, replies) = family::erdos::check(&h, &body, threads)?;
+            let (statement, entries, replies) = family::erdos::check(&h, &body, threads, limits)?;
             return Ok(lengthless(
                 h.tool,
                 Claim::RegularFamily(statement),

@@ -196,3 +196,17 @@ fn the_committed_k4_certificate_fits_the_default_caps() {
     let r = check(&text, 1).unwrap_err();
     assert!(r.message.contains("SHA-256"), "{}", r.message);
 }
+
+#[test]
+fn a_family_member_is_read_within_the_callers_entry_cap() {
+    // (8, 2): one member, C8, whose certificate announces 13 entries. A
+    // family is not capped by entries itself; each member is, by the cap
+    // the caller chose (it once fell back to the default, so a big family
+    // could not be checked even with `--max-entries` raised).
+    let family = include_bytes!("../../proofs/certs/erdos-star-regular-8-2.cert.gz");
+    let within = |entries| check_reader(&family[..], 1, &Limits::raised(Some(entries), None));
+    let refused = within(12).expect_err("a member over the cap is read");
+    assert_eq!(refused.kind, RejectionKind::Unreadable, "{}", refused.message);
+    assert!(refused.message.contains("more than the 12"), "{}", refused.message);
+    assert!(within(13).is_ok());
+}

@@ -12,7 +12,7 @@ use super::regular::{self, MAX_REGULAR_ORDER};
 use super::{announced, fixed, invalid_at, par_map, split, Announced, Member};
 use crate::scoring::rules::Measure;
 use crate::text::{clip, decode_graph6, header_line, number};
-use crate::Rejection;
+use crate::{Limits, Rejection};
 use std::collections::HashMap;
 
 /// The format version of scoring-game family certificates.
@@ -83,9 +83,15 @@ pub struct Statement {
 
 /// Checks a version-15 body against its header: each member's graph, the
 /// members pairwise non-isomorphic, the family covered, then every
-/// member's certificate (on `threads` threads). Returns the statement,
+/// member's certificate (on `threads` threads, read within `limits`).
+/// Returns the statement,
 /// the members' entries and replies in all.
-pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
+pub fn check(
+    header: &Header,
+    body: &[u8],
+    threads: usize,
+    limits: &Limits,
+) -> Result<(Statement, usize, usize), Rejection> {
     let members = split(&header.body, HEADER_LINES, body)?;
     let graphs = members
         .iter()
@@ -93,7 +99,7 @@ pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement,
         .collect::<Result<Vec<_>, _>>()?;
     distinct(&members, &graphs)?;
     let labelled = covered(header, &graphs)?;
-    let results = par_map(members.len(), threads, &|i| check_member(&members[i], header));
+    let results = par_map(members.len(), threads, &|i| check_member(&members[i], header, limits));
     let (mut entries, mut replies) = (0, 0);
     for result in results {
         let (e, r) = result?;
@@ -170,9 +176,9 @@ fn covered(header: &Header, graphs: &[Vec<Vec<bool>>]) -> Result<u128, Rejection
 /// certificate of the family's game on the member's graph (as written),
 /// from the empty board with Alice to move, whose Bob claim `at most
 /// (a, b)` has `a <= b`. Returns its entries and replies.
-fn check_member(member: &Member, header: &Header) -> Result<(usize, usize), Rejection> {
+fn check_member(member: &Member, header: &Header, limits: &Limits) -> Result<(usize, usize), Rejection> {
     let blame = |r| member.blame(r);
-    let (h, body) = crate::scoring_member(member.text).map_err(blame)?;
+    let (h, body) = crate::scoring_member(member.text, limits).map_err(blame)?;
     let claim = |why: &str| Err(blame(Rejection::invalid(why.to_string())));
     if h.measure != header.game || h.board_text != member.graph6 {
         return claim("its certificate is not about the family's game on this graph");

@@ -11,7 +11,7 @@ pub mod trees;
 
 use crate::colouring::Claim as ColouringClaim;
 use crate::text::{clip, decode_graph6, header_line, number};
-use crate::{Claim, Rejection};
+use crate::{Claim, Limits, Rejection};
 use std::collections::{BTreeMap, HashMap};
 
 /// The format version of family certificates.
@@ -121,11 +121,17 @@ pub(crate) struct Member<'a> {
 }
 
 /// Checks a version-8 body against its header: each member's certificate
-/// (on `threads` threads), then the members against the family. Returns
+/// (on `threads` threads, each read within `limits`), then the members
+/// against the family. Returns
 /// the statement, the members' entries and replies in all.
-pub fn check(header: &Header, body: &[u8], threads: usize) -> Result<(Statement, usize, usize), Rejection> {
+pub fn check(
+    header: &Header,
+    body: &[u8],
+    threads: usize,
+    limits: &Limits,
+) -> Result<(Statement, usize, usize), Rejection> {
     let members = split(&header.body, HEADER_LINES, body)?;
-    let results = par_map(members.len(), threads, &|i| check_member(&members[i]));
+    let results = par_map(members.len(), threads, &|i| check_member(&members[i], limits));
     let mut values = Vec::with_capacity(members.len());
     let (mut entries, mut replies) = (0, 0);
     for result in results {
@@ -238,7 +244,7 @@ pub(crate) fn split<'a>(
 
 /// A member's certificate checked on its own: a version-7 proof of chi_g
 /// of the member's graph in the CCG. Returns chi_g, entries and replies.
-fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
+fn check_member(member: &Member, limits: &Limits) -> Result<(usize, usize, usize), Rejection> {
     let blame = |r| member.blame(r);
     let whole = [&b"ramsey-cert 7\n"[..], b"ramsey-cert 12\n"];
     if !whole.iter().any(|first| member.text.starts_with(first)) {
@@ -246,7 +252,7 @@ fn check_member(member: &Member) -> Result<(usize, usize, usize), Rejection> {
             "a member's certificate must be version 7 or 12",
         )));
     }
-    let summary = crate::check(member.text, 1).map_err(blame)?;
+    let summary = crate::check_reader(member.text, 1, limits).map_err(blame)?;
     match summary.claim {
         Claim::Colouring(s) if s.game == "ccg" && s.graph == member.graph6 => match s.claim {
             ColouringClaim::GameChromatic(k) => Ok((k, summary.entries, summary.replies)),
