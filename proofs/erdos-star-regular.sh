@@ -90,7 +90,10 @@ done
   for file in $(ls "$OUT"/*.jsonl.gz | sort -t/ -k3 -V); do
     name=$(basename "$file" .jsonl.gz)
     certified=no
-    if [ -f "proofs/certs/erdos-star-regular-$name.cert.gz" ]; then certified=yes; fi
+    if [ -f "proofs/certs/erdos-star-regular-$name.cert.gz" ]; then certified=yes
+    elif grep -q "^  \"erdos-star-regular-$name.cert.gz|" proofs/certs.sh; then
+      certified="yes (over 50 MB: not committed, its SHA-256 in CERTIFICATES.md)"
+    fi
     gzip -cd "$file" | python3 -c '
 import json, sys
 n, d = sys.argv[1].split("-")
@@ -111,5 +114,17 @@ print("| %s | %s | %d | %d | %d | %.2f | %s | %s |" % (n, d, len(rows), len(bob)
     done
   done
   echo "Not run (too expensive so far; n <= 10):${missing:- none}."
+  # A row stopped part way keeps its first graphs (in geng's order) as
+  # N-D-first-K.jsonl, so a later run can start after them (tail -n +K+1).
+  for part in "$OUT"/*-first-*.jsonl; do
+    [ -e "$part" ] || continue
+    name=$(basename "$part" .jsonl)
+    echo
+    echo "Partly run: ($(cut -d- -f1 <<< "$name"), $(cut -d- -f2 <<< "$name")), the first $(wc -l < "$part") graphs of geng's order: $(python3 -c '
+import json, sys
+rows = [json.loads(line) for line in open(sys.argv[1])]
+print(", ".join("`%s` %s (%d positions)" % (r["board"], r["games"][0]["winner"].split(" (")[0], r["games"][0]["positions"]) for r in rows))
+' "$part") (\`proofs/erdos-star-regular/$name.jsonl\`)."
+  done
 } > proofs/erdos-star-regular.md
 cat proofs/erdos-star-regular.md
