@@ -125,7 +125,10 @@ fn census(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Fai
         Ok(report.to_json())
     })?;
     match (family, &args.cert) {
-        (Some(family), Some(path)) => write_certificate(&family.certificate().map_err(bad_input)?, path),
+        (Some(family), Some(path)) => match family.refused() {
+            Some(why) => Err(bad_input(why)),
+            None => certificate_written(family.entries(), family.write(path), path),
+        },
         _ => Ok(()),
     }
 }
