@@ -96,12 +96,14 @@ for n in $(seq 3 12); do
   if [ "$n" -ge 10 ]; then ext=cert.gz; fi
   NEW+=("certs/triangle-free-$n.$ext|Hajnal's triangle-free game on K$n (shared-avoid with K3)|solve --rules shared-avoid --board $n --target K3 --winner-only")
 done
-# n = 13: 14 minutes of CPU and 3 GB, so `new` never starts it (listed once
-# its file is in proofs/certs, or when named).
-tf13=certs/triangle-free-13.cert.gz
-if [ -e "proofs/$tf13" ] || [[ " $* " == *" ${tf13#certs/} "* ]]; then
-  NEW+=("$tf13|Hajnal's triangle-free game on K13 (shared-avoid with K3)|solve --rules shared-avoid --board 13 --target K3 --winner-only --max-memory 9000")
-fi
+# n = 13 and 14: 13 to 14 minutes of CPU and 3 to 6 GB, so `new` never starts
+# them (listed once their file is in proofs/certs, or when named).
+for n in 13 14; do
+  tf=certs/triangle-free-$n.cert.gz
+  if [ -e "proofs/$tf" ] || [[ " $* " == *" ${tf#certs/} "* ]]; then
+    NEW+=("$tf|Hajnal's triangle-free game on K$n (shared-avoid with K3)|solve --rules shared-avoid --board $n --target K3 --winner-only --max-memory 9000")
+  fi
+done
 # Table 1 of Cambie and Provoost, m = 1..23: every game's value (format 6).
 for m in $(seq 1 23); do
   for game in clique star vc colex; do
