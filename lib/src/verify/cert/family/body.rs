@@ -130,3 +130,43 @@ impl FamilyBody {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::StopReason;
+
+    const MIB: u64 = 1 << 20;
+
+    /// A member certificate of about `bytes` bytes that gzip cannot shrink
+    /// much (pseudo-random hex digits).
+    fn noise(bytes: usize) -> Certificate {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let text = (0..bytes)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                match i % 64 {
+                    63 => '\n',
+                    _ => char::from_digit((x % 16) as u32, 16).unwrap(),
+                }
+            })
+            .collect();
+        Certificate { text, entries: 1 }
+    }
+
+    #[test]
+    fn the_members_kept_count_against_the_memory_cap() {
+        let mut body = FamilyBody::default();
+        let limits = Limits::default().with_max_memory(4 * MIB);
+        assert_eq!(body.room(limits).unwrap().max_memory(), 4 * MIB);
+        body.add("A_", &noise(2 << 20)).unwrap();
+        // Hex digits gzip to about half: at least 1 MiB is held now.
+        let left = body.room(limits).unwrap().max_memory();
+        assert!((MIB..3 * MIB).contains(&(4 * MIB - left)), "{left}");
+        body.add("Bw", &noise(6 << 20)).unwrap();
+        let stopped = body.room(limits).unwrap_err();
+        assert_eq!(stopped.reason, StopReason::CertificateCap { bytes: 4 * MIB });
+    }
+}
