@@ -164,6 +164,11 @@ done
 # chi_g of every tree on 1 to 15 vertices (format 8: one format-12
 # certificate per tree, format 7 before; the checker enumerates the trees itself).
 NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --trees 15")
+# chi_g of every graph on 1 to 8 vertices, connected or not (format 8,
+# family graphs: one format-12 certificate per graph; nauty's geng lists
+# the graphs for the writer, `proofs/colouring-census.sh stream 8` being
+# geng for each n; the checker counts the family itself). 1 to 9: TOO_BIG.
+NEW+=("certs/chi-g-graphs-1-8.cert.gz|every graph on 1 to 8 vertices|proofs/colouring-census.sh stream 8 @ colour --game-chromatic --graph @- --json-lines")
 # Theorem 5.3's strategy on every tree and every root, every choice its
 # rules leave open (format 10: the strategy's states; the checker reads
 # the rules itself and enumerates the trees): games ended when every
@@ -297,7 +302,12 @@ claim() {
             echo "a part: player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours from the position $(sed -n 's/^start //p' <<< "$head") (format 12, ends $(sed -n 's/^ends //p' <<< "$head"); checked alone)"
           fi ;;
       esac ;;
-    "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 8")
+      if [ "$(sed -n 's/^family //p' <<< "$head")" = graphs ]; then
+        echo "chi_g of every graph on $(sed -n 's/^vertices //p' <<< "$head") vertices, connected or not, $(sed -n 's/^members //p' <<< "$head") graphs, one colouring certificate each (format 12); the checker counts the labelled graphs and each member's automorphisms itself (format 8)"
+      else
+        echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)"
+      fi ;;
     "ramsey-cert 15") echo "Alice does not win on any of the $(sed -n 's/^members //p' <<< "$head") graphs, one certificate each (format 6 or 13); the checker counts the family's labelled graphs and each member's automorphisms itself (format 15)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6" | "ramsey-cert 13")
@@ -313,7 +323,7 @@ regenerate() {
   local file=$1 args=$2
   # A family read from nauty's geng: `GENG_ARGS @ ARGS` is the pipeline
   # `GENG_ARGS | ramsey-verify ARGS` (`@`: a `|` would split the entry).
-  if [[ $args == nauty-geng* ]]; then
+  if [[ $args == *" @ "* ]]; then
     echo "== $file: ${args/ @ / | ramsey-verify } --cert proofs/$file" >&2
     # shellcheck disable=SC2086
     ${args%% @ *} | "$BIN" ${args#* @ } --threads "$THREADS" --cert "proofs/$file" > /dev/null
