@@ -31,10 +31,14 @@ fn one_per_class(n: usize) -> Vec<String> {
             .collect();
     }
     let image = |mask: u64, map: &[usize]| {
-        pairs.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).fold(0u64, |m, (_, &(u, v))| {
-            let (a, b) = (map[u].min(map[v]), map[u].max(map[v]));
-            m | 1 << pairs.iter().position(|&p| p == (a, b)).unwrap()
-        })
+        pairs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask >> i & 1 == 1)
+            .fold(0u64, |m, (_, &(u, v))| {
+                let (a, b) = (map[u].min(map[v]), map[u].max(map[v]));
+                m | 1 << pairs.iter().position(|&p| p == (a, b)).unwrap()
+            })
     };
     let mut seen = HashSet::new();
     let mut graphs = Vec::new();
@@ -64,7 +68,15 @@ fn stream() -> String {
 /// code and standard error.
 fn census(stream: &str, name: &str, more: &[&str]) -> Result<(String, Vec<u8>), (i32, String)> {
     let path = scratch(name);
-    let args = ["colour", "--game-chromatic", "--graph", "@-", "--json-lines", "--threads", "1"];
+    let args = [
+        "colour",
+        "--game-chromatic",
+        "--graph",
+        "@-",
+        "--json-lines",
+        "--threads",
+        "1",
+    ];
     let cert = ["--cert", path.to_str().unwrap()];
     let (code, out, err) = with_stdin(&[&args[..], more, &cert].concat(), stream.as_bytes());
     match code {
@@ -113,9 +125,18 @@ fn every_graph_up_to_5_vertices_is_certified_with_the_census_distribution() {
     let ramsey_cert_check::Claim::Family(family) = summary.claim else {
         panic!("not a family")
     };
-    assert_eq!((family.family, family.sizes, family.members), (Family::Graphs, (1, 5), 52));
+    assert_eq!(
+        (family.family, family.sizes, family.members),
+        (Family::Graphs, (1, 5), 52)
+    );
     // proofs/colouring-census-graphs.md, by search: chi_g = 1, 2, ... per n.
-    let census = [vec![1], vec![1, 1], vec![1, 2, 1], vec![1, 4, 5, 1], vec![1, 8, 20, 4, 1]];
+    let census = [
+        vec![1],
+        vec![1, 1],
+        vec![1, 2, 1],
+        vec![1, 4, 5, 1],
+        vec![1, 8, 20, 4, 1],
+    ];
     for (n, counts) in (1..=5).zip(census) {
         let proved: Vec<(usize, usize)> = family.distribution[&n].iter().map(|(&k, &c)| (k, c)).collect();
         assert_eq!(proved, (1..).zip(counts).collect::<Vec<_>>(), "n = {n}");
@@ -123,14 +144,21 @@ fn every_graph_up_to_5_vertices_is_certified_with_the_census_distribution() {
     // The same values as the census's own answers, member by member.
     let answers: Vec<u64> = out
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["game_chromatic_number"].as_u64().unwrap())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game_chromatic_number"]
+                .as_u64()
+                .unwrap()
+        })
         .collect();
     let claimed: Vec<u64> = members(&text)
         .iter()
         .map(|(_, cert)| cert_common::field(cert, "claim")["chi-g ".len()..].parse().unwrap())
         .collect();
     assert_eq!(answers, claimed);
-    assert_eq!((family.largest.0, family.largest.2.clone()), (5, vec!["D~{".to_string()]));
+    assert_eq!(
+        (family.largest.0, family.largest.2.clone()),
+        (5, vec!["D~{".to_string()])
+    );
     // The writer's bytes are the format's, as rebuilt by hand.
     let tool = text.lines().nth(1).unwrap();
     assert_eq!(rebuilt((1, 5), &members(&text)).replace("tool test", tool), text);
@@ -153,9 +181,18 @@ fn the_gzipped_family_has_the_plain_text_and_the_check_states_it() {
     let path = scratch("graphs5-check.cert");
     std::fs::write(&path, &text).unwrap();
     let (out, json) = cert_common::checked(&path);
-    assert!(out.contains("VALID: chi_g of every graph on 1 to 5 vertices (52 graphs, connected or not"), "{out}");
-    assert_eq!((json["format"].as_u64(), json["family"].as_str()), (Some(8), Some("graphs")));
-    assert_eq!(json["sizes"][4]["chi_g"], serde_json::json!([[1, 1], [2, 8], [3, 20], [4, 4], [5, 1]]));
+    assert!(
+        out.contains("VALID: chi_g of every graph on 1 to 5 vertices (52 graphs, connected or not"),
+        "{out}"
+    );
+    assert_eq!(
+        (json["format"].as_u64(), json["family"].as_str()),
+        (Some(8), Some("graphs"))
+    );
+    assert_eq!(
+        json["sizes"][4]["chi_g"],
+        serde_json::json!([[1, 1], [2, 8], [3, 20], [4, 4], [5, 1]])
+    );
 }
 
 /// The first line of the member `i` in `members`' family file.
@@ -187,7 +224,11 @@ fn one_class_twice_in_place_of_another_is_rejected_on_its_line() {
     let copy = paths.iter().find(|&p| p != member).unwrap().clone();
     all[triangle] = (copy.clone(), member_cert(&copy));
     let r = rejected(&rebuilt((1, 5), &all));
-    assert!(r.message.contains("its graph is isomorphic to the member's on line"), "{}", r.message);
+    assert!(
+        r.message.contains("its graph is isomorphic to the member's on line"),
+        "{}",
+        r.message
+    );
     assert_eq!(r.line, Some(line_of(&all, triangle)), "{}", r.message);
 }
 
@@ -197,7 +238,11 @@ fn a_member_on_the_wrong_number_of_vertices_is_rejected_on_its_line() {
     let six = encode(6, &[]);
     all.push((six.clone(), member_cert(&six)));
     let r = rejected(&rebuilt((1, 5), &all));
-    assert!(r.message.contains("its graph has 6 vertices, outside 1-5"), "{}", r.message);
+    assert!(
+        r.message.contains("its graph has 6 vertices, outside 1-5"),
+        "{}",
+        r.message
+    );
     assert_eq!(r.line, Some(line_of(&all, 52)), "{}", r.message);
     // A header beyond the checker's limit is unreadable.
     let beyond = family5().0.replace("\nvertices 1-5\n", "\nvertices 1-11\n");
@@ -214,14 +259,23 @@ fn a_members_certificate_for_another_graph_or_chi_g_is_rejected() {
     let mut swapped = all.clone();
     swapped[k5].1 = all[c5].1.clone();
     let r = rejected(&rebuilt((1, 5), &swapped));
-    assert!(r.message.contains("is not about the CCG on this graph"), "{}", r.message);
+    assert!(
+        r.message.contains("is not about the CCG on this graph"),
+        "{}",
+        r.message
+    );
     assert_eq!(r.line, Some(line_of(&all, k5)), "{}", r.message);
     // K5's certificate claiming chi_g = 4, resealed: its own proof fails.
     let mut claimed = all.clone();
     assert_eq!(cert_common::field(&claimed[k5].1, "claim"), "chi-g 5");
     claimed[k5].1 = with_field(&claimed[k5].1, "claim", "chi-g 4");
     let r = rejected(&rebuilt((1, 5), &claimed));
-    assert!(r.message.starts_with(&format!("member on line {} (D~{{)", line_of(&all, k5))), "{}", r.message);
+    assert!(
+        r.message
+            .starts_with(&format!("member on line {} (D~{{)", line_of(&all, k5))),
+        "{}",
+        r.message
+    );
 }
 
 #[test]
@@ -238,11 +292,26 @@ fn the_writer_refuses_an_empty_stream_a_graph_twice_skip_and_no_game_chromatic()
     let (code, err) = census("", "empty.cert", &[]).unwrap_err();
     assert!(bad_input(code, &err, "empty").contains("no graph"), "{err}");
     let (code, err) = census("Bw\nBO\nBw\n", "twice.cert", &[]).unwrap_err();
-    assert!(bad_input(code, &err, "twice").contains("Bw is in the stream twice"), "{err}");
+    assert!(
+        bad_input(code, &err, "twice").contains("Bw is in the stream twice"),
+        "{err}"
+    );
     let (code, err) = census("Bw\n", "skip.cert", &["--skip", "1"]).unwrap_err();
     assert!(bad_input(code, &err, "skip").contains("--skip"), "{err}");
     let path = scratch("no-chi.cert");
-    let args = ["colour", "--game", "ccg", "--colours", "2", "--graph", "@-", "--json-lines"];
+    let args = [
+        "colour",
+        "--game",
+        "ccg",
+        "--colours",
+        "2",
+        "--graph",
+        "@-",
+        "--json-lines",
+    ];
     let (code, _, err) = with_stdin(&[&args[..], &["--cert", path.to_str().unwrap()]].concat(), b"Bw\n");
-    assert!(bad_input(code, &err, "no chi").contains("add --game-chromatic"), "{err}");
+    assert!(
+        bad_input(code, &err, "no chi").contains("add --game-chromatic"),
+        "{err}"
+    );
 }

@@ -123,7 +123,9 @@ pub(crate) fn distinct(members: &[Member], graphs: &[Matrix]) -> Result<(), Reje
 /// The labelled graphs that the members' classes hold, in all, computed on
 /// `threads` threads.
 pub fn held(graphs: &[&Matrix], threads: usize) -> u128 {
-    par_map(graphs.len(), threads, &|i| labellings(graphs[i])).into_iter().sum()
+    par_map(graphs.len(), threads, &|i| labellings(graphs[i]))
+        .into_iter()
+        .sum()
 }
 
 /// Checks that pairwise non-isomorphic members of the family, whose

@@ -12,7 +12,18 @@ fn labelled_graphs_are_two_to_the_pairs() {
     for n in 1..=5 {
         assert_eq!(labelled_graphs(n), every_graph(n).count() as u128, "n = {n}");
     }
-    let known = [1u128, 2, 8, 64, 1024, 32_768, 2_097_152, 268_435_456, 68_719_476_736, 35_184_372_088_832];
+    let known = [
+        1u128,
+        2,
+        8,
+        64,
+        1024,
+        32_768,
+        2_097_152,
+        268_435_456,
+        68_719_476_736,
+        35_184_372_088_832,
+    ];
     for (n, &count) in (1..=10).zip(&known) {
         assert_eq!(labelled_graphs(n), count, "n = {n}");
     }

@@ -122,8 +122,7 @@ impl FamilyBody {
     /// streams).
     pub fn certificate(&self, head: &str) -> Certificate {
         let mut text = Vec::new();
-        self.write_text(head, &mut text)
-            .expect("writing to memory cannot fail");
+        self.write_text(head, &mut text).expect("writing to memory cannot fail");
         Certificate {
             text: String::from_utf8(text).expect("certificates are text"),
             entries: self.entries,

@@ -129,9 +129,7 @@ impl RegularFamily {
         }
         let cert = cert.ok_or("no certificate was written for a member")?;
         (self.order, self.degree) = (n, d);
-        self.body
-            .add(&as_written(graph6)?, &cert)
-            .map_err(|e| e.to_string())
+        self.body.add(&as_written(graph6)?, &cert).map_err(|e| e.to_string())
     }
 
     /// The members' entries in all.
