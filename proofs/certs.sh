@@ -166,6 +166,11 @@ done
 # chi_g of every tree on 1 to 15 vertices (format 8: one format-12
 # certificate per tree, format 7 before; the checker enumerates the trees itself).
 NEW+=("certs/chi-g-trees-1-15.cert.gz|every tree on 1 to 15 vertices|colour --trees 15")
+# chi_g of every graph on 1 to 8 vertices, connected or not (format 8,
+# family graphs: one format-12 certificate per graph; nauty's geng lists
+# the graphs for the writer, `proofs/colouring-census.sh stream 8` being
+# geng for each n; the checker counts the family itself). 1 to 9: TOO_BIG.
+NEW+=("certs/chi-g-graphs-1-8.cert.gz|every graph on 1 to 8 vertices|proofs/colouring-census.sh stream 8 @ colour --game-chromatic --graph @- --json-lines")
 # Theorem 5.3's strategy on every tree and every root, every choice its
 # rules leave open (format 10: the strategy's states; the checker reads
 # the rules itself and enumerates the trees): games ended when every
@@ -210,6 +215,7 @@ done
 # (P4 x P8's whole certificate in format 7, 57 MB, was listed here; its
 # format-12 successor, 5.9 MB, is committed: SECURED above.)
 TOO_BIG=(
+  "chi-g-graphs-1-9.cert.gz|chi_g of every graph on 1 to 9 vertices, connected or not (format 8, family graphs: 288,266 members, one format-12 certificate each; the checker counts the graphs itself; 112.1 MB; 279.6 s user CPU and 784 MB to write, 2026-12-07, branch census 472a5a6, one thread, nice 15, load 2 to 4; checked VALID by ramsey-verify check --threads 1 --max-text-mib 1024 in 378.5 s user CPU, 1.17 GB, and by ramsey-cert-check --threads 1 --max-text-mib 1024 in 349.5 s, 0.92 GB, 155,331,348 replies; its distribution is proofs/colouring-census-graphs.md's; 1 to 8 is committed)|41298607|112084031|db7d3c5020f88a03324e81b21d39bbccd40c3c920cb953a21113ec55a4131d53|c39965590d57998f4e2a2d26244e98a1ad299fdec021b755f8f89a5fdaa0c167|proofs/colouring-census.sh stream 9 @ colour --game-chromatic --graph @- --json-lines"
   "erdos-star-regular-9-8.cert.gz|Conjecture 7 on the connected 8-regular graphs on 9 vertices, that is K9 alone: Bob wins K9's Star game (a - b <= 0; format 15 over one format-13 member; 75.6 MB; 63,989,082 positions, 710.7 s user CPU and 7.42 GB to write, 2026-12-07, main a0776e3, one thread, nice 5, load 4 to 9; checked VALID by ramsey-cert-check --threads 1 --max-entries 16777216 --max-text-mib 4096 in 106.6 s user CPU, 2.70 GB, 80,283,258 replies; no part committed: the tool writes no Erdős certificate from a later position)|10275133|75594383|db33fe977215af5c9958ec59c5e32fcb2ad8a1fcae717f0dda0cb0996fc2c927|f7022426f188913b5eff21e89cdb79653819a9c41523b4323537802b3a27fc34|nauty-geng -cq -d8 -D8 9 @ erdos --game star --board @- --json-lines --winner-only --max-memory 14000"
   "erdos-c25-vc.cert.gz|Erdős' vc game on C(25) (Table 1, row 25, not in the paper): value (3, 2), both sides (format 13; 56.3 MB; 949.5 s of CPU and 6.79 GB to write, 2026-12-07, one thread, nice 5, load 5 to 7; checked VALID in 95.4 s user CPU at one thread, 1.89 GB, 54,888,039 replies)|8975076|56314610|a2cf568540443781be11d2d5136ebdb96c54c99cba51757ca351c9b751cb2e60|6e28abcd6dc87a114e8af1154995ddf6617d5085e67bbb93598ed4225cf0314c|erdos --game vc --board colex:25 --max-memory 14000"
   "erdos-c27-vc.cert.gz|Erdős' vc game on C(27) (Table 1, row 27, not in the paper): value (4, 4), both sides (format 13; 85.8 MB; 1,031.8 s of CPU and 7.31 GB to write, 2026-12-07, one thread, load about 1; checked VALID in 122.6 s user CPU at two threads, 2.64 GB, 90,816,182 replies)|12808458|85763884|977b9504b939163dd908d69a46f79a3960d9c67e2631be92256aa7e3091bf6ce|cadcf2e1aec242bedc718cf7f25a4c591c93c670c2a136740a0bfdff7b2926ac|erdos --game vc --board colex:27 --max-memory 14000"
@@ -299,7 +305,12 @@ claim() {
             echo "a part: player $(cut -d' ' -f2 <<< "$c") wins with $(cut -d' ' -f3 <<< "$c") colours from the position $(sed -n 's/^start //p' <<< "$head") (format 12, ends $(sed -n 's/^ends //p' <<< "$head"); checked alone)"
           fi ;;
       esac ;;
-    "ramsey-cert 8") echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)" ;;
+    "ramsey-cert 8")
+      if [ "$(sed -n 's/^family //p' <<< "$head")" = graphs ]; then
+        echo "chi_g of every graph on $(sed -n 's/^vertices //p' <<< "$head") vertices, connected or not, $(sed -n 's/^members //p' <<< "$head") graphs, one colouring certificate each (format 12); the checker counts the labelled graphs and each member's automorphisms itself (format 8)"
+      else
+        echo "chi_g of every tree on $(sed -n 's/^vertices //p' <<< "$head") vertices, $(sed -n 's/^members //p' <<< "$head") trees, one colouring certificate each (format 7 or 12); the checker enumerates the trees (format 8)"
+      fi ;;
     "ramsey-cert 15") echo "Alice does not win on any of the $(sed -n 's/^members //p' <<< "$head") graphs, one certificate each (format 6 or 13); the checker counts the family's labelled graphs and each member's automorphisms itself (format 15)" ;;
     "ramsey-cert 10") echo "player 1 wins the CCG with $(sed -n 's/^claim theorem-5.3 //p' <<< "$head") colours by the strategy, every choice of its rules, every reply; games $(sed -n 's/^ends //p' <<< "$head" | sed 's/^safe$/ended when every vertex is safe/; s/^played-out$/played to the last vertex/'); $(sed -n 's/^entries //p' <<< "$head") states; the checker enumerates the trees (format 10)" ;;
     "ramsey-cert 6" | "ramsey-cert 13")
@@ -315,7 +326,7 @@ regenerate() {
   local file=$1 args=$2
   # A family read from nauty's geng: `GENG_ARGS @ ARGS` is the pipeline
   # `GENG_ARGS | ramsey-verify ARGS` (`@`: a `|` would split the entry).
-  if [[ $args == nauty-geng* ]]; then
+  if [[ $args == *" @ "* ]]; then
     echo "== $file: ${args/ @ / | ramsey-verify } --cert proofs/$file" >&2
     # shellcheck disable=SC2086
     ${args%% @ *} | "$BIN" ${args#* @ } --threads "$THREADS" --cert "proofs/$file" > /dev/null
@@ -372,7 +383,7 @@ done
     echo "| \`$file\` | $claim | $bytes | \`$sha\` | \`${args/ @ / \\| ramsey-verify }\` |"
   done
   echo
-  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones; the VC games of C(25), C(26) and C(27); K9's Star game)"
+  echo "## Written, not in the repository (over 50 MB; P4 x P8's parts beyond the committed ones; the VC games of C(25), C(26) and C(27); K9's Star game; chi_g of every graph on 1 to 9 vertices)"
   echo
   echo "Regenerate with the command (\`--cert FILE\`); the file's SHA-256 is that of"
   echo "the gzipped file, the body's is the header's \`sha256\` line (of the text)."

@@ -14,7 +14,6 @@ use cert_common::{accepted, edited, rejected, scratch};
 use common::{bad_input, ramsey, with_stdin};
 use ramsey_verify::core::board::Edge;
 use ramsey_verify::core::graph6::{decode, encode};
-use sha2::{Digest, Sha256};
 
 /// `nauty-geng -cq -d3 -D3 8`: the five connected cubic graphs on 8 vertices.
 const CUBIC_8: &str = "G?zTb_\nGCrb`o\nGCZJd_\nGCXmd_\nGCY^B_\n";
@@ -84,20 +83,11 @@ fn members(text: &str) -> Vec<(String, String)> {
 /// its counts and hash made to match (the writer's format, by hand, so
 /// that members it would refuse can be put in).
 fn rebuilt(n: usize, degree: usize, members: &[(String, String)]) -> String {
-    let body: String = members
-        .iter()
-        .map(|(g, cert)| format!("member {g} {}\n{cert}", cert.lines().count()))
-        .collect();
-    let digest: String = Sha256::digest(body.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    format!(
+    let head = format!(
         "ramsey-cert 15\ntool test\nfamily connected-regular\nvertices {n}\ndegree {degree}\ngame star\n\
-         claim alice-does-not-win\nmembers {}\nlines {}\nsha256 {digest}\n{body}",
-        members.len(),
-        body.lines().count()
-    )
+         claim alice-does-not-win\n"
+    );
+    cert_common::family_text(&head, members)
 }
 
 #[test]

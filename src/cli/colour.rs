@@ -15,6 +15,7 @@ use crate::engine::{Limits, Stopped};
 use crate::games::colouring::Rules;
 use crate::render::colouring::answer_svg;
 use crate::verify::cert::colouring::Ends;
+use crate::verify::cert::family::graphs::GraphFamily;
 use clap::Args;
 
 /// The flags of `colour`.
@@ -83,8 +84,12 @@ pub struct ColourArgs {
     /// whose checker enumerates the trees itself); with --certify-trees,
     /// Theorem 5.3's strategy's states on every tree and root (format
     /// version 10, whose checker has its own reading of the strategy's
-    /// rules and enumerates the trees itself); check it with `check FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["json_lines", "linear_only"])]
+    /// rules and enumerates the trees itself); with --game-chromatic
+    /// --json-lines, one such certificate per graph of the stream in a
+    /// family certificate (format version 8, family `graphs`: every graph
+    /// on A to B vertices, which the checker counts itself); check it with
+    /// `check FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with = "linear_only")]
     pub cert: Option<std::path::PathBuf>,
     /// With --game-chromatic: write the certificate in parts into this
     /// folder (format version 12): `opening.cert`, each level's strategy
@@ -113,8 +118,9 @@ pub struct ColourArgs {
     #[arg(long, conflicts_with_all = ["json", "svg", "trees", "certify_trees"])]
     pub json_lines: bool,
     /// With --json-lines: skip the first N graphs of the stream (to resume
-    /// a census whose output already has N lines).
-    #[arg(long, value_name = "N", requires = "json_lines")]
+    /// a census whose output already has N lines; not with --cert, whose
+    /// family needs every graph).
+    #[arg(long, value_name = "N", requires = "json_lines", conflicts_with = "cert")]
     pub skip: Option<u64>,
     /// Worker threads and the memory cap (of each search's table).
     #[command(flatten)]
@@ -162,15 +168,39 @@ fn run_on_pool(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
 }
 
 /// `--json-lines`: the question asked of every graph of the stream
-/// (`super::stream`).
+/// (`super::stream`); with `--cert`, the family certificate of them all
+/// (`GraphFamily`).
 fn census(args: &ColourArgs, limits: Limits) -> Result<(), Failure> {
+    let mut family = match &args.cert {
+        Some(_) if !args.game_chromatic => {
+            return Err(Failure::BadInput(
+                "--json-lines --cert writes a family certificate of chi_g: add --game-chromatic".into(),
+            ))
+        }
+        Some(_) => Some(GraphFamily::default()),
+        None => None,
+    };
     super::stream::each_graph(args.graph.as_deref(), "--graph", args.skip.unwrap_or(0), |graph6| {
+        let limits = match &family {
+            Some(family) => family.room(limits).map_err(no_verdict)?,
+            None => limits,
+        };
         let question = ColourRequest {
             graph: Some(graph6.to_string()),
             ..request(args)
         };
-        Ok(question.answer(limits)?.to_json())
-    })
+        let answer = question.answer(limits)?;
+        if let Some(family) = family.as_mut() {
+            let cert = ColourRequest::certificate_of(&answer).map(|c| c.to_certificate());
+            family.add(graph6, cert).map_err(Failure::BadInput)?;
+        }
+        Ok(answer.to_json())
+    })?;
+    if let (Some(family), Some(path)) = (family, &args.cert) {
+        let written = family.write(path).map_err(|why| Failure::BadInput(why.into()))?;
+        super::erdos::certificate_written(family.entries(), written, path)?;
+    }
+    Ok(())
 }
 
 /// `--trees`: the census, and with `--cert` its family certificate.

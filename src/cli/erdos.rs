@@ -114,6 +114,10 @@ fn census(args: &ErdosArgs, games: &[Scoring], limits: Limits) -> Result<(), Fai
         None => None,
     };
     super::stream::each_graph(args.board.as_deref(), "--board", args.skip.unwrap_or(0), |graph6| {
+        let limits = match &family {
+            Some(family) => family.room(limits).map_err(|e| Failure::NoVerdict(e.to_string()))?,
+            None => limits,
+        };
         let mut report = solve_board(args, graph6, games, limits)?;
         if let Some(family) = family.as_mut() {
             let solved = &mut report.games[0];

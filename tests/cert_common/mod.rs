@@ -158,6 +158,26 @@ pub fn family_members(text: &str, header: usize) -> Vec<(String, String)> {
     members
 }
 
+/// A family certificate (versions 8 and 15) with the header lines `head`
+/// up to its `members` line (exclusive) and these members, its counts and
+/// hash made to match (the writer's format, by hand, so that members it
+/// would refuse can be put in).
+pub fn family_text(head: &str, members: &[(String, String)]) -> String {
+    let body: String = members
+        .iter()
+        .map(|(g, cert)| format!("member {g} {}\n{cert}", cert.lines().count()))
+        .collect();
+    let digest: String = Sha256::digest(body.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!(
+        "{head}members {}\nlines {}\nsha256 {digest}\n{body}",
+        members.len(),
+        body.lines().count()
+    )
+}
+
 /// What `check FILE` prints and the object `check --json FILE` prints for
 /// a certificate both accept (exit 0).
 pub fn checked(path: &std::path::Path) -> (String, serde_json::Value) {

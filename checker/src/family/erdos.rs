@@ -6,14 +6,14 @@
 //! are checked to be connected, `d`-regular on `n` vertices and pairwise
 //! non-isomorphic, and to cover the family: the checker counts the
 //! family's labelled graphs itself and requires the members' isomorphism
-//! classes to hold all of them ([`super::regular`]).
+//! classes to hold all of them ([`super::classes`], [`super::regular`]).
 
+use super::classes::{self, Matrix};
 use super::regular::{self, MAX_REGULAR_ORDER};
 use super::{announced, fixed, invalid_at, par_map, split, Announced, Member};
 use crate::scoring::rules::Measure;
 use crate::text::{clip, decode_graph6, header_line, number};
 use crate::{Limits, Rejection};
-use std::collections::HashMap;
 
 /// The format version of scoring-game family certificates.
 pub const VERSION: u32 = 15;
@@ -97,8 +97,8 @@ pub fn check(
         .iter()
         .map(|m| graph_of(m, header))
         .collect::<Result<Vec<_>, _>>()?;
-    distinct(&members, &graphs)?;
-    let labelled = covered(header, &graphs)?;
+    classes::distinct(&members, &graphs)?;
+    let labelled = covered(header, &graphs, threads)?;
     let results = par_map(members.len(), threads, &|i| check_member(&members[i], header, limits));
     let (mut entries, mut replies) = (0, 0);
     for result in results {
@@ -118,58 +118,28 @@ pub fn check(
 
 /// The member's adjacency matrix, if its graph is connected and
 /// `d`-regular on `n` vertices.
-fn graph_of(member: &Member, header: &Header) -> Result<Vec<Vec<bool>>, Rejection> {
+fn graph_of(member: &Member, header: &Header) -> Result<Matrix, Rejection> {
     let bad = |why: String| invalid_at(member.line, why);
     let (n, edges) = decode_graph6(member.graph6).map_err(|e| bad(format!("graph: {e}")))?;
     if n != header.vertices {
         return Err(bad(format!("its graph has {n} vertices, not {}", header.vertices)));
     }
-    let adjacent = regular::matrix(n, &edges);
+    let adjacent = classes::matrix(n, &edges);
     match regular::connected_regular(&adjacent, header.degree) {
         true => Ok(adjacent),
         false => Err(bad(format!("its graph is not connected and {}-regular", header.degree))),
     }
 }
 
-/// Checks that no two members' graphs are isomorphic (compared within
-/// groups of equal invariant; the test itself is exhaustive).
-fn distinct(members: &[Member], graphs: &[Vec<Vec<bool>>]) -> Result<(), Rejection> {
-    let mut groups: HashMap<u64, Vec<usize>> = HashMap::new();
-    for (i, g) in graphs.iter().enumerate() {
-        let group = groups.entry(regular::invariant(g)).or_default();
-        if let Some(&j) = group.iter().find(|&&j| regular::same_graph(&graphs[j], g)) {
-            return Err(invalid_at(
-                members[i].line,
-                format!("its graph is isomorphic to the member's on line {}", members[j].line),
-            ));
-        }
-        group.push(i);
-    }
-    Ok(())
-}
-
 /// Checks that the members' isomorphism classes hold every labelled
 /// connected `d`-regular graph on `n` vertices (module docs of
-/// [`super::regular`]); returns that number.
-fn covered(header: &Header, graphs: &[Vec<Vec<bool>>]) -> Result<u128, Rejection> {
+/// [`super::classes`]); returns that number.
+fn covered(header: &Header, graphs: &[Matrix], threads: usize) -> Result<u128, Rejection> {
     let (n, d) = (header.vertices, header.degree);
     let family = regular::labelled_connected_regular(n, d);
-    let held: u128 = graphs
-        .iter()
-        .map(|g| regular::factorial(n) / regular::automorphisms(g))
-        .sum();
-    match held == family {
-        true => Ok(family),
-        false if held < family => Err(Rejection::invalid(format!(
-            "the members' isomorphism classes hold {held} of the {family} labelled connected \
-             {d}-regular graphs on {n} vertices: {} are no member's (a member is missing)",
-            family - held
-        ))),
-        false => Err(Rejection::invalid(format!(
-            "the members' isomorphism classes hold {held} labelled graphs, more than the {family} \
-             connected {d}-regular graphs on {n} vertices"
-        ))),
-    }
+    let held = classes::held(&graphs.iter().collect::<Vec<_>>(), threads);
+    classes::covered(held, family, &format!("connected {d}-regular graphs on {n} vertices"))?;
+    Ok(family)
 }
 
 /// A member's certificate checked on its own: a version-6 or version-13

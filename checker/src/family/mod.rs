@@ -1,11 +1,15 @@
 //! Version 8: family certificates, written by `ramsey-verify colour
-//! --trees N --cert FILE`. A family claim ("chi_g of every tree on 1 to N
-//! vertices") is one claim per member plus the claim that the members are
-//! the whole family. Each member is a complete version-7 certificate,
-//! checked as such; the family is enumerated by this checker itself
-//! ([`trees`]), and every tree it finds must be exactly one member's graph.
+//! --trees N --cert FILE` (family `trees`) and `colour --game-chromatic
+//! --graph @- --json-lines --cert FILE` (family `graphs`). A family claim
+//! ("chi_g of every tree on 1 to N vertices") is one claim per member plus
+//! the claim that the members are the whole family. Each member is a
+//! complete version-7 or 12 certificate, checked as such; trees are
+//! enumerated by this checker itself ([`trees`]), and every tree it finds
+//! must be exactly one member's graph; graphs are counted ([`graphs`]).
 
+pub mod classes;
 pub mod erdos;
+pub mod graphs;
 pub mod regular;
 pub mod trees;
 
@@ -21,13 +25,42 @@ pub const HEADER_LINES: usize = 9;
 /// The most members listed as having the largest value.
 const EXAMPLES: usize = 5;
 
+/// The family of a version-8 certificate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Every tree, enumerated by the checker ([`trees`]).
+    Trees,
+    /// Every graph, connected or not, counted by the checker ([`graphs`]).
+    Graphs,
+}
+
+impl Family {
+    /// The header's and the JSON's name of the family.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Trees => "trees",
+            Family::Graphs => "graphs",
+        }
+    }
+
+    /// The largest order of a member.
+    fn max_order(self) -> usize {
+        match self {
+            Family::Trees => trees::MAX_TREE_ORDER,
+            Family::Graphs => graphs::MAX_GRAPH_ORDER,
+        }
+    }
+}
+
 /// What a version-8 header states and claims.
 #[derive(Clone, Debug)]
 pub struct Header {
     /// The writing program, clipped (informative only).
     pub tool: String,
-    /// The sizes of the family's members: every tree on `sizes.0` to
-    /// `sizes.1` vertices.
+    /// Trees or graphs.
+    pub family: Family,
+    /// The sizes of the family's members: every tree (graph) on `sizes.0`
+    /// to `sizes.1` vertices.
     pub sizes: (usize, usize),
     /// Members, body lines and hash announced.
     pub body: Announced,
@@ -55,32 +88,49 @@ pub(crate) fn announced<'a>(it: &mut impl Iterator<Item = &'a str>) -> Result<An
 }
 
 /// Parses the nine header lines (the first, `ramsey-cert 8`, is read already).
-/// The family is `trees`, the game `ccg` and the claim `chi-g`: the only
-/// family claim of this version (proofs/FORMAT.md, version 8).
+/// The family is `trees` or `graphs`, the game `ccg` and the claim
+/// `chi-g`: the only claim of this version (proofs/FORMAT.md, version 8).
 pub fn parse(lines: &[String]) -> Result<Header, Rejection> {
     let mut it = lines.iter().map(String::as_str).skip(1);
     let tool = clip(header_line(&mut it, "tool")?);
-    fixed("family", header_line(&mut it, "family")?, "trees")?;
-    let sizes = tree_sizes(header_line(&mut it, "vertices")?)?;
+    let family = match header_line(&mut it, "family")? {
+        "trees" => Family::Trees,
+        "graphs" => Family::Graphs,
+        other => {
+            return Err(Rejection::unreadable(format!(
+                "header: family `{}` is not `trees` or `graphs`",
+                clip(other)
+            )))
+        }
+    };
+    let sizes = sizes(header_line(&mut it, "vertices")?, family.max_order())?;
     fixed("game", header_line(&mut it, "game")?, "ccg")?;
     fixed("claim", header_line(&mut it, "claim")?, "chi-g")?;
     let body = announced(&mut it)?;
-    Ok(Header { tool, sizes, body })
+    Ok(Header {
+        tool,
+        family,
+        sizes,
+        body,
+    })
 }
 
-/// A header line whose only value (so far) is `value`.
 /// Reads a header's `vertices A-B`: every tree with `A` to `B` vertices,
-/// `1 <= A <= B <= MAX_TREE_ORDER` (shared by versions 8 and 10).
+/// `1 <= A <= B <= MAX_TREE_ORDER` (version 10).
 pub(crate) fn tree_sizes(text: &str) -> Result<(usize, usize), Rejection> {
+    sizes(text, trees::MAX_TREE_ORDER)
+}
+
+/// Reads a header's `vertices A-B` with `1 <= A <= B <= max`.
+fn sizes(text: &str, max: usize) -> Result<(usize, usize), Rejection> {
     match text
         .split_once('-')
         .map(|(a, b)| (a.parse::<usize>(), b.parse::<usize>()))
     {
-        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= trees::MAX_TREE_ORDER => Ok((a, b)),
+        Some((Ok(a), Ok(b))) if 1 <= a && a <= b && b <= max => Ok((a, b)),
         _ => Err(Rejection::unreadable(format!(
-            "header: vertices `{}` is not A-B with 1 <= A <= B <= {}",
-            clip(text),
-            trees::MAX_TREE_ORDER
+            "header: vertices `{}` is not A-B with 1 <= A <= B <= {max}",
+            clip(text)
         ))),
     }
 }
@@ -99,14 +149,16 @@ pub(crate) fn fixed(key: &str, got: &str, value: &str) -> Result<(), Rejection> 
 /// What a valid family certificate proves.
 #[derive(Clone, Debug)]
 pub struct Statement {
-    /// Every tree on `sizes.0` to `sizes.1` vertices.
+    /// Trees or graphs.
+    pub family: Family,
+    /// Every tree (graph) on `sizes.0` to `sizes.1` vertices.
     pub sizes: (usize, usize),
-    /// Members (= trees of those sizes).
+    /// Members (= trees or graphs of those sizes, up to isomorphism).
     pub members: usize,
-    /// Vertices -> chi_g -> how many trees.
+    /// Vertices -> chi_g -> how many trees (graphs).
     pub distribution: BTreeMap<usize, BTreeMap<usize, usize>>,
-    /// The largest chi_g, how many trees have it, and up to five of them
-    /// (graph6).
+    /// The largest chi_g, how many members have it, and up to five of
+    /// them (graph6).
     pub largest: (usize, usize, Vec<String>),
 }
 
@@ -140,19 +192,49 @@ pub fn check(
         entries += e;
         replies += r;
     }
+    let orders = match header.family {
+        Family::Trees => trees_covered(&members, header.sizes)?,
+        Family::Graphs => graphs::covered(&members, header.sizes, threads)?,
+    };
     let mut distribution: BTreeMap<usize, BTreeMap<usize, usize>> = BTreeMap::new();
-    let mut codes: Vec<HashMap<Vec<u8>, usize>> = vec![HashMap::new(); header.sizes.1 + 1];
-    for (member, &k) in members.iter().zip(&values) {
-        let (n, code) = tree_of(member, header.sizes)?;
+    for (&n, &k) in orders.iter().zip(&values) {
+        *distribution.entry(n).or_default().entry(k).or_default() += 1;
+    }
+    let top = values.iter().copied().max().unwrap_or(0);
+    let examples: Vec<String> = members
+        .iter()
+        .zip(&values)
+        .filter(|&(_, &k)| k == top)
+        .map(|(m, _)| m.graph6.to_string())
+        .collect();
+    let statement = Statement {
+        family: header.family,
+        sizes: header.sizes,
+        members: members.len(),
+        distribution,
+        largest: (top, examples.len(), examples.into_iter().take(EXAMPLES).collect()),
+    };
+    Ok((statement, entries, replies))
+}
+
+/// Checks that the members' graphs are the trees on `sizes.0` to
+/// `sizes.1` vertices, one per isomorphism class: each a tree, no two
+/// with the same code, and every tree this checker enumerates a member's.
+/// Returns each member's order.
+fn trees_covered(members: &[Member], sizes: (usize, usize)) -> Result<Vec<usize>, Rejection> {
+    let mut codes: Vec<HashMap<Vec<u8>, usize>> = vec![HashMap::new(); sizes.1 + 1];
+    let mut orders = Vec::with_capacity(members.len());
+    for member in members {
+        let (n, code) = tree_of(member, sizes)?;
         if let Some(first) = codes[n].insert(code, member.line) {
             return Err(invalid_at(
                 member.line,
                 format!("its tree is the same as the member's on line {first}"),
             ));
         }
-        *distribution.entry(n).or_default().entry(k).or_default() += 1;
+        orders.push(n);
     }
-    for (n, members) in codes.iter().enumerate().skip(header.sizes.0) {
+    for (n, members) in codes.iter().enumerate().skip(sizes.0) {
         if let Some((_, adj)) = trees::trees(n)
             .into_iter()
             .find(|(code, _)| !members.contains_key(code))
@@ -163,20 +245,7 @@ pub fn check(
             )));
         }
     }
-    let top = values.iter().copied().max().unwrap_or(0);
-    let examples: Vec<String> = members
-        .iter()
-        .zip(&values)
-        .filter(|&(_, &k)| k == top)
-        .map(|(m, _)| m.graph6.to_string())
-        .collect();
-    let statement = Statement {
-        sizes: header.sizes,
-        members: members.len(),
-        distribution,
-        largest: (top, examples.len(), examples.into_iter().take(EXAMPLES).collect()),
-    };
-    Ok((statement, entries, replies))
+    Ok(orders)
 }
 
 impl Member<'_> {
@@ -267,16 +336,23 @@ fn check_member(member: &Member, limits: &Limits) -> Result<(usize, usize, usize
 /// The member's order and tree code, if its graph is a tree of the
 /// family's sizes.
 fn tree_of(member: &Member, sizes: (usize, usize)) -> Result<(usize, Vec<u8>), Rejection> {
+    let (n, edges) = member_graph(member, sizes)?;
+    let adj = trees::as_tree(n, &edges).ok_or_else(|| invalid_at(member.line, "its graph is not a tree".into()))?;
+    Ok((n, trees::code(&adj)))
+}
+
+/// The member's graph (its order and edges), if it has `sizes.0` to
+/// `sizes.1` vertices.
+pub(crate) fn member_graph(member: &Member, sizes: (usize, usize)) -> Result<(usize, Vec<(usize, usize)>), Rejection> {
     let bad = |why: String| invalid_at(member.line, why);
     let (n, edges) = decode_graph6(member.graph6).map_err(|e| bad(format!("graph: {e}")))?;
-    if !(sizes.0..=sizes.1).contains(&n) || n > trees::MAX_TREE_ORDER {
-        return Err(bad(format!(
+    match (sizes.0..=sizes.1).contains(&n) {
+        true => Ok((n, edges)),
+        false => Err(bad(format!(
             "its graph has {n} vertices, outside {}-{}",
             sizes.0, sizes.1
-        )));
+        ))),
     }
-    let adj = trees::as_tree(n, &edges).ok_or_else(|| bad("its graph is not a tree".into()))?;
-    Ok((n, trees::code(&adj)))
 }
 
 /// An invalid certificate, blamed on line `line`.
@@ -319,11 +395,19 @@ impl Statement {
             0 => String::new(),
             more => format!(" and {more} more"),
         };
+        let (one, many, how) = match self.family {
+            Family::Trees => ("tree", "trees", "; the checker enumerates the trees itself"),
+            Family::Graphs => (
+                "graph",
+                "graphs",
+                ", connected or not; the checker counts the labelled graphs itself",
+            ),
+        };
         format!(
-            "chi_g of every tree on {a} to {b} vertices ({}; the checker enumerates the trees itself): \
+            "chi_g of every {one} on {a} to {b} vertices ({}{how}): \
              largest chi_g = {top}, on {}: {}{more}\n  chi_g by size: {}",
-            crate::text::count(self.members, "tree", "trees"),
-            crate::text::count(*count, "tree", "trees"),
+            crate::text::count(self.members, one, many),
+            crate::text::count(*count, one, many),
             examples.join(", "),
             sizes.join("; ")
         )
@@ -337,7 +421,7 @@ impl Statement {
             .map(|(n, d)| serde_json::json!({ "vertices": n, "chi_g": d.iter().map(|(k, c)| [*k, *c]).collect::<Vec<_>>() }))
             .collect();
         serde_json::json!({
-            "valid": true, "format": VERSION, "family": "trees", "game": "ccg", "claim": "chi-g",
+            "valid": true, "format": VERSION, "family": self.family.name(), "game": "ccg", "claim": "chi-g",
             "vertices": [self.sizes.0, self.sizes.1], "members": self.members, "sizes": sizes,
             "largest": self.largest.0, "largest_count": self.largest.1, "largest_on": self.largest.2,
         })

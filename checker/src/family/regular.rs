@@ -1,15 +1,7 @@
-//! Connected regular graphs, counted and told apart by this checker's own
-//! code (the engine never counts them; nauty lists them for the writer).
-//!
-//! A family of unlabelled graphs is **covered** by pairwise non-isomorphic
-//! members when the members' isomorphism classes hold every labelled graph
-//! of the family. The class of a graph `G` on `n` vertices holds
-//! `n! / |Aut(G)|` labelled graphs (orbit-stabiliser: the symmetric group
-//! acts on labellings, and `Aut(G)` is the stabiliser). So with the
-//! members pairwise non-isomorphic and in the family, the sum of
-//! `n! / |Aut(G)|` over them equals the number of labelled graphs of the
-//! family exactly when no class is missing. This module computes both
-//! sides: [`labelled_connected_regular`] and [`automorphisms`].
+//! Connected regular graphs, counted by this checker's own code (the
+//! engine never counts them; nauty lists them for the writer): version
+//! 15's family, covered when the members' classes hold all of its
+//! labelled graphs ([`super::classes`]): [`labelled_connected_regular`].
 //!
 //! Counting: [`labelled_regular`] counts the labelled `d`-regular graphs on
 //! `n` vertices by choosing the neighbours of one vertex at a time among
@@ -20,17 +12,11 @@
 //! (every component of a regular graph is regular of the same degree):
 //! `a(n) = sum_{k=1..n} C(n-1, k-1) c(k) a(n-k)`.
 
-use crate::iso::{isomorphic, Cells};
 use std::collections::HashMap;
 
 /// The largest order whose family is counted (12! and the labelled counts
 /// fit easily in `u128`; the members' certificates bound the order anyway).
 pub const MAX_REGULAR_ORDER: usize = 12;
-
-/// `n!`.
-pub fn factorial(n: usize) -> u128 {
-    (1..=n as u128).product()
-}
 
 /// The binomial coefficient `C(n, k)` (0 when `k > n`).
 fn binomial(n: usize, k: usize) -> u128 {
@@ -119,77 +105,6 @@ pub fn labelled_connected_regular(n: usize, d: usize) -> u128 {
     connected[n]
 }
 
-/// A graph whose vertices `0..marks.len()` may carry marks: the cells are
-/// 1 on an edge and, on the diagonal, the vertex's mark (0 for none), so
-/// an isomorphism of two marked graphs keeps every mark.
-struct Marked<'a> {
-    adjacent: &'a [Vec<bool>],
-    marks: Vec<u8>,
-}
-
-impl Cells for Marked<'_> {
-    fn order(&self) -> usize {
-        self.marks.len()
-    }
-    fn cell(&self, u: usize, v: usize) -> u8 {
-        match u == v {
-            true => self.marks[u],
-            false => u8::from(self.adjacent[u][v]),
-        }
-    }
-}
-
-/// The adjacency matrix of `n` vertices and `edges`.
-pub fn matrix(n: usize, edges: &[(usize, usize)]) -> Vec<Vec<bool>> {
-    let mut adjacent = vec![vec![false; n]; n];
-    for &(u, v) in edges {
-        adjacent[u][v] = true;
-        adjacent[v][u] = true;
-    }
-    adjacent
-}
-
-/// `|Aut(G)|` of the graph with adjacency matrix `adjacent`, as the product
-/// over `i` of the orbit of vertex `i` under the automorphisms fixing
-/// `0..i` (orbit-stabiliser, applied down the chain of pointwise
-/// stabilisers, which ends at the identity). Vertex `w` is in that orbit
-/// if the graph with `0..i` marked `1..=i` and `i` marked `i + 1` is
-/// isomorphic to the one with `w` marked `i + 1` instead: the checker's own
-/// exhaustive search ([`crate::iso`]), whose `true` is an explicit,
-/// checked bijection (so a mark is never moved).
-pub fn automorphisms(adjacent: &[Vec<bool>]) -> u128 {
-    let n = adjacent.len();
-    let mut total = 1u128;
-    for i in 0..n {
-        let marked = |w: usize| {
-            let mut marks: Vec<u8> = (0..n).map(|v| if v < i { v as u8 + 1 } else { 0 }).collect();
-            marks[w] = i as u8 + 1;
-            Marked { adjacent, marks }
-        };
-        let base = marked(i);
-        total *= (i..n).filter(|&w| isomorphic(&base, &marked(w))).count() as u128;
-    }
-    total
-}
-
-/// Whether the two graphs (adjacency matrices) are isomorphic, by the
-/// checker's own exhaustive search.
-pub fn same_graph(a: &[Vec<bool>], b: &[Vec<bool>]) -> bool {
-    let unmarked = |adjacent| Marked {
-        adjacent,
-        marks: vec![0; a.len()],
-    };
-    a.len() == b.len() && isomorphic(&unmarked(a), &unmarked(b))
-}
-
-/// An isomorphism invariant (to pair up members to compare).
-pub fn invariant(a: &[Vec<bool>]) -> u64 {
-    crate::iso::invariant(&Marked {
-        adjacent: a,
-        marks: vec![0; a.len()],
-    })
-}
-
 /// Whether the graph is connected and every vertex has degree `d`.
 pub fn connected_regular(adjacent: &[Vec<bool>], d: usize) -> bool {
     let n = adjacent.len();
@@ -211,4 +126,4 @@ pub fn connected_regular(adjacent: &[Vec<bool>], d: usize) -> bool {
 
 #[cfg(test)]
 #[path = "regular_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -3,17 +3,18 @@
 //! against brute force over every labelled graph on up to 7 vertices and
 //! against closed formulas beyond.
 
-use super::{automorphisms, connected_regular, factorial, labelled_connected_regular, labelled_regular, matrix};
+use super::{connected_regular, labelled_connected_regular, labelled_regular};
+use crate::family::classes::{automorphisms, factorial, matrix};
 use crate::iso::permutations;
 use std::collections::HashMap;
 
 /// The vertex pairs of `n` vertices, in a fixed order.
-fn pairs(n: usize) -> Vec<(usize, usize)> {
+pub(crate) fn pairs(n: usize) -> Vec<(usize, usize)> {
     (0..n).flat_map(|v| (0..v).map(move |u| (u, v))).collect()
 }
 
 /// Every labelled graph on `n` vertices as its edge list (2^(n(n-1)/2)).
-fn every_graph(n: usize) -> impl Iterator<Item = Vec<(usize, usize)>> {
+pub(crate) fn every_graph(n: usize) -> impl Iterator<Item = Vec<(usize, usize)>> {
     let all = pairs(n);
     (0u64..1 << all.len()).map(move |mask| {
         all.iter()
@@ -78,33 +79,42 @@ fn labelled_counts_agree_with_closed_forms_up_to_12_vertices() {
     assert_eq!(labelled_connected_regular(10, 3), 11_180_820 - 210 * 70);
 }
 
+/// The labelled graphs on `n` vertices that `keep` keeps, grouped by
+/// isomorphism class by brute force (a class is named by its least edge
+/// mask over all relabellings): each class's size and one of its graphs.
+pub(crate) fn classes_by_brute_force(
+    n: usize,
+    keep: impl Fn(&[(usize, usize)]) -> bool,
+) -> Vec<(u128, Vec<(usize, usize)>)> {
+    let maps = permutations(n);
+    let all = pairs(n);
+    let index: HashMap<(usize, usize), usize> = all.iter().enumerate().map(|(i, &e)| (e, i)).collect();
+    let mask_of = |edges: &[(usize, usize)], p: &[usize]| {
+        edges.iter().fold(0u64, |m, &(u, v)| {
+            let (a, b) = (p[u].min(p[v]), p[u].max(p[v]));
+            m | 1 << index[&(a, b)]
+        })
+    };
+    let mut classes: HashMap<u64, (u128, Vec<(usize, usize)>)> = HashMap::new();
+    for edges in every_graph(n).filter(|edges| keep(edges)) {
+        let least = maps.iter().map(|p| mask_of(&edges, p)).min().unwrap();
+        classes.entry(least).or_insert((0, edges.clone())).0 += 1;
+    }
+    classes.into_values().collect()
+}
+
 /// Every labelled connected regular graph on up to 6 vertices, grouped by
-/// its isomorphism class (the least edge mask over all relabellings): each
-/// class has `n! / |Aut(G)|` members, as the checker computes `|Aut(G)|`.
+/// its isomorphism class: each class has `n! / |Aut(G)|` members, as the
+/// checker computes `|Aut(G)|`.
 #[test]
 fn automorphism_counts_give_the_class_sizes_up_to_6_vertices() {
     let mut classes_seen = 0;
     for n in 1..=6 {
-        let maps = permutations(n);
-        let all = pairs(n);
-        let index: HashMap<(usize, usize), usize> = all.iter().enumerate().map(|(i, &e)| (e, i)).collect();
-        let mask_of = |edges: &[(usize, usize)], p: &[usize]| {
-            edges.iter().fold(0u64, |m, &(u, v)| {
-                let (a, b) = (p[u].min(p[v]), p[u].max(p[v]));
-                m | 1 << index[&(a, b)]
-            })
+        let connected_regular_graph = |edges: &[(usize, usize)]| {
+            regular_degree(n, edges).is_some_and(|d| connected_regular(&matrix(n, edges), d))
         };
-        let mut classes: HashMap<u64, (u128, Vec<(usize, usize)>)> = HashMap::new();
-        for edges in every_graph(n) {
-            let Some(d) = regular_degree(n, &edges) else { continue };
-            if !connected_regular(&matrix(n, &edges), d) {
-                continue;
-            }
-            let least = maps.iter().map(|p| mask_of(&edges, p)).min().unwrap();
-            classes.entry(least).or_insert((0, edges.clone())).0 += 1;
-        }
-        for (size, edges) in classes.values() {
-            assert_eq!(factorial(n) / automorphisms(&matrix(n, edges)), *size, "{edges:?}");
+        for (size, edges) in classes_by_brute_force(n, connected_regular_graph) {
+            assert_eq!(factorial(n) / automorphisms(&matrix(n, &edges)), size, "{edges:?}");
             classes_seen += 1;
         }
     }

@@ -14,7 +14,7 @@
 //! entries alone (34 on P4 x P8).
 
 use super::Leaf;
-use crate::verify::cert::{CertWriteError, Certificate};
+use crate::verify::cert::{gzipped_if, write_file, CertWriteError, Certificate};
 use sha2::{Digest, Sha256};
 use std::io::{self, Write};
 use std::path::Path;
@@ -273,34 +273,20 @@ impl ColouringCertificate {
     /// Writes the certificate to `path` as a stream, gzipped if the name
     /// ends in `.gz` (as [`Certificate::write`]); returns the bytes written.
     pub fn write(&self, path: &Path) -> Result<u64, CertWriteError> {
-        let fail = |source| CertWriteError {
-            path: path.to_path_buf(),
-            source,
-        };
-        let file = std::fs::File::create(path).map_err(fail)?;
-        let mut out = Counting(io::BufWriter::new(file), 0);
-        self.encode_into(path, &mut out).map_err(fail)?;
-        out.0.into_inner().map_err(|e| fail(e.into_error()))?;
-        Ok(out.1)
+        write_file(path, &mut |out| self.write_buffered(out))
     }
 
     /// The bytes [`ColouringCertificate::write`] writes to `path`.
     pub fn encode(&self, path: &Path) -> io::Result<Vec<u8>> {
-        let mut bytes = Vec::new();
-        self.encode_into(path, &mut bytes)?;
-        Ok(bytes)
+        gzipped_if(path, Vec::new(), &mut |out| self.write_buffered(out))
     }
 
-    fn encode_into(&self, path: &Path, out: &mut impl Write) -> io::Result<()> {
-        if path.extension().is_some_and(|x| x == "gz") {
-            let mut gz = flate2::write::GzEncoder::new(out, flate2::Compression::default());
-            self.write_text(&mut io::BufWriter::with_capacity(1 << 16, &mut gz))?;
-            gz.finish()?.flush()
-        } else {
-            let mut out = io::BufWriter::with_capacity(1 << 16, out);
-            self.write_text(&mut out)?;
-            out.flush()
-        }
+    /// [`Self::write_text`] through a buffer: the lines are short, and
+    /// each write into a gzip stream costs a call into the compressor.
+    fn write_buffered(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut out = io::BufWriter::with_capacity(1 << 16, out);
+        self.write_text(&mut out)?;
+        out.flush()
     }
 }
 
@@ -315,19 +301,5 @@ impl Write for Hashing {
     }
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
-    }
-}
-
-/// A writer that counts the bytes it passes on.
-struct Counting<W>(W, u64);
-
-impl<W: Write> Write for Counting<W> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let written = self.0.write(bytes)?;
-        self.1 += written as u64;
-        Ok(written)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
     }
 }

@@ -5,16 +5,19 @@
 //! itself. Version 15: Alice does not win one of Erdős' scoring games on
 //! any connected `d`-regular graph on `n` vertices (`erdos --board @-
 //! --json-lines --cert FILE`), one version-6 or 13 certificate per member;
-//! the checker counts the family's labelled graphs itself. Either way a
-//! member left out is found.
+//! the checker counts the family's labelled graphs itself. Version 8 also
+//! holds chi_g of every graph on `a` to `b` vertices (`colour
+//! --game-chromatic --graph @- --json-lines --cert FILE`, [`graphs`]),
+//! counted the same way. Either way a member left out is found. Every
+//! family's body is written by one streamed writer, [`body`].
 
-use super::{sha256_hex, CertWriteError, Certificate};
+pub mod body;
+pub mod graphs;
+
+use super::{CertWriteError, Certificate};
+use crate::engine::{Limits, Stopped};
 use crate::games::scoring::{Points, Scoring};
-use flate2::read::GzDecoder;
-use flate2::write::GzEncoder;
-use flate2::Compression;
-use sha2::{Digest, Sha256};
-use std::io::Write;
+use body::FamilyBody;
 use std::ops::RangeInclusive;
 
 /// Certificate format version of family claims.
@@ -25,25 +28,23 @@ pub const FAMILY_FORMAT_VERSION: u32 = 8;
 /// (graph6, its `colour --game-chromatic --cert` certificate), one per tree
 /// up to isomorphism, in any order.
 pub fn tree_family_certificate(sizes: RangeInclusive<usize>, members: &[(String, Certificate)]) -> Certificate {
-    let mut body = String::new();
+    let mut body = FamilyBody::default();
     for (graph6, cert) in members {
-        body.push_str(&format!("member {graph6} {}\n", cert.text.lines().count()));
-        body.push_str(&cert.text);
+        body.add(graph6, cert).expect("gzip into memory cannot fail");
     }
-    let text = format!(
-        "ramsey-cert {FAMILY_FORMAT_VERSION}\ntool ramsey-verify {}\nfamily trees\nvertices {}-{}\n\
-         game ccg\nclaim chi-g\nmembers {}\nlines {}\nsha256 {}\n{body}",
+    body.certificate(&chi_g_head("trees", (*sizes.start(), *sizes.end())))
+}
+
+/// The header of a version-8 family `family` on `sizes.0` to `sizes.1`
+/// vertices, up to the body's announcement ([`FamilyBody::write_text`]).
+fn chi_g_head(family: &str, sizes: (usize, usize)) -> String {
+    format!(
+        "ramsey-cert {FAMILY_FORMAT_VERSION}\ntool ramsey-verify {}\nfamily {family}\nvertices {}-{}\n\
+         game ccg\nclaim chi-g\n",
         env!("CARGO_PKG_VERSION"),
-        sizes.start(),
-        sizes.end(),
-        members.len(),
-        body.lines().count(),
-        sha256_hex(&body),
-    );
-    Certificate {
-        text,
-        entries: members.iter().map(|(_, c)| c.entries).sum(),
-    }
+        sizes.0,
+        sizes.1,
+    )
 }
 
 /// Certificate format version of a scoring game on every connected regular
@@ -87,61 +88,14 @@ pub fn connected_regular(graph6: &str) -> Result<(usize, usize), String> {
 /// that Alice does not win, for every connected `degree`-regular graph on
 /// `order` vertices, as a stream of boards (nauty's `geng -c -d D -D D N`)
 /// is solved. The checker counts the family itself, so a graph left out
-/// of the stream makes the certificate invalid, not this writer.
-///
-/// Each member's text is kept gzipped (about a seventh of its size) and
-/// the body's line count and SHA-256 are taken as members come, so a
-/// family of many large members is written without holding its text:
-/// the 60 graphs of (10, 5), 1.2 GB gzipped, once held 22 GB.
+/// of the stream makes the certificate invalid, not this writer. The
+/// members are kept gzipped and written streamed ([`FamilyBody`]).
 #[derive(Debug)]
 pub struct RegularFamily {
     order: usize,
     degree: usize,
     game: Scoring,
-    members: Vec<Packed>,
-    body: BodyTally,
-    entries: usize,
-}
-
-/// One member: its `member` line and its certificate's text, gzipped.
-#[derive(Debug)]
-struct Packed {
-    head: String,
-    text: Vec<u8>,
-}
-
-/// What the header says of the body (its lines, its SHA-256), taken as
-/// the body is produced; `lines` counts as `str::lines` would.
-#[derive(Debug, Default)]
-struct BodyTally {
-    newlines: usize,
-    ends_in_newline: bool,
-    bytes: usize,
-    hash: Sha256,
-}
-
-impl BodyTally {
-    fn add(&mut self, part: &[u8]) {
-        self.newlines += part.iter().filter(|&&b| b == b'\n').count();
-        if let Some(&last) = part.last() {
-            self.ends_in_newline = last == b'\n';
-        }
-        self.bytes += part.len();
-        self.hash.update(part);
-    }
-
-    fn lines(&self) -> usize {
-        self.newlines + usize::from(self.bytes > 0 && !self.ends_in_newline)
-    }
-
-    fn sha256(&self) -> String {
-        self.hash
-            .clone()
-            .finalize()
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect()
-    }
+    body: FamilyBody,
 }
 
 impl RegularFamily {
@@ -151,9 +105,7 @@ impl RegularFamily {
             order: 0,
             degree: 0,
             game,
-            members: Vec::new(),
-            body: BodyTally::default(),
-            entries: 0,
+            body: FamilyBody::default(),
         }
     }
 
@@ -163,7 +115,7 @@ impl RegularFamily {
     /// an `(a, b)` with `a <= b` (Alice does not win).
     pub fn add(&mut self, graph6: &str, at_most: Option<Points>, cert: Option<Certificate>) -> Result<(), String> {
         let (n, d) = connected_regular(graph6)?;
-        if !self.members.is_empty() && (n, d) != (self.order, self.degree) {
+        if !self.body.is_empty() && (n, d) != (self.order, self.degree) {
             return Err(format!(
                 "{graph6} is {d}-regular on {n} vertices; a family certificate holds one order and degree \
                  (the first board: {}-regular on {} vertices)",
@@ -177,88 +129,59 @@ impl RegularFamily {
         }
         let cert = cert.ok_or("no certificate was written for a member")?;
         (self.order, self.degree) = (n, d);
-        // As the member's certificate writes its board.
-        let (_, edges) = crate::core::graph6::decode(graph6).map_err(|e| e.to_string())?;
-        let graph6 = crate::core::graph6::encode(n, &edges);
-        let head = format!("member {graph6} {}\n", cert.text.lines().count());
-        self.body.add(head.as_bytes());
-        self.body.add(cert.text.as_bytes());
-        self.entries += cert.entries;
-        let mut gz = GzEncoder::new(Vec::new(), Compression::fast());
-        gz.write_all(cert.text.as_bytes()).map_err(|e| e.to_string())?;
-        let text = gz.finish().map_err(|e| e.to_string())?;
-        self.members.push(Packed { head, text });
-        Ok(())
+        self.body.add(&as_written(graph6)?, &cert).map_err(|e| e.to_string())
     }
 
     /// The members' entries in all.
     pub fn entries(&self) -> usize {
-        self.entries
+        self.body.entries()
+    }
+
+    /// The limits for the next board's search, the members kept so far
+    /// counted against the memory cap ([`FamilyBody::room`]).
+    pub fn room(&self, limits: Limits) -> Result<Limits, Stopped> {
+        self.body.room(limits)
     }
 
     /// Why no certificate can be written (no member), if so.
     pub fn refused(&self) -> Option<&'static str> {
-        self.members
+        self.body
             .is_empty()
             .then_some("the stream has no board: a family certificate needs at least one member")
     }
 
-    /// Writes the version-15 certificate's text (FORMAT.md) to `out`, one
-    /// member at a time.
-    pub fn write_text(&self, out: &mut dyn Write) -> std::io::Result<()> {
-        write!(
-            out,
+    /// The header up to the body's announcement (FORMAT.md, version 15).
+    fn head(&self) -> String {
+        format!(
             "ramsey-cert {REGULAR_FAMILY_FORMAT_VERSION}\ntool ramsey-verify {}\nfamily connected-regular\n\
-             vertices {}\ndegree {}\ngame {}\nclaim alice-does-not-win\nmembers {}\nlines {}\nsha256 {}\n",
+             vertices {}\ndegree {}\ngame {}\nclaim alice-does-not-win\n",
             env!("CARGO_PKG_VERSION"),
             self.order,
             self.degree,
             self.game.name(),
-            self.members.len(),
-            self.body.lines(),
-            self.body.sha256(),
-        )?;
-        for member in &self.members {
-            out.write_all(member.head.as_bytes())?;
-            std::io::copy(&mut GzDecoder::new(&member.text[..]), out)?;
-        }
-        Ok(())
+        )
     }
 
     /// Writes the certificate to `path`, gzipped if the name ends in
-    /// `.gz` (as [`Certificate::write`]), streamed; returns its bytes.
+    /// `.gz`, streamed; returns its bytes.
     pub fn write(&self, path: &std::path::Path) -> Result<u64, CertWriteError> {
-        let fail = |source: std::io::Error| CertWriteError {
-            path: path.to_path_buf(),
-            source,
-        };
-        let file = std::io::BufWriter::new(std::fs::File::create(path).map_err(fail)?);
-        let file = if path.extension().is_some_and(|x| x == "gz") {
-            let mut gz = GzEncoder::new(file, Compression::default());
-            self.write_text(&mut gz).map_err(fail)?;
-            gz.finish().map_err(fail)?
-        } else {
-            let mut file = file;
-            self.write_text(&mut file).map_err(fail)?;
-            file
-        };
-        let file = file.into_inner().map_err(|e| fail(e.into_error()))?;
-        file.sync_all().map_err(fail)?;
-        Ok(file.metadata().map_err(fail)?.len())
+        self.body.write(&self.head(), path)
     }
 
     /// The version-15 certificate of the members added, whole in memory
     /// (for small families; [`Self::write`] streams), or why there is
     /// none (no member).
     pub fn certificate(&self) -> Result<Certificate, String> {
-        if let Some(why) = self.refused() {
-            return Err(why.into());
+        match self.refused() {
+            Some(why) => Err(why.into()),
+            None => Ok(self.body.certificate(&self.head())),
         }
-        let mut text = Vec::new();
-        self.write_text(&mut text).map_err(|e| e.to_string())?;
-        Ok(Certificate {
-            text: String::from_utf8(text).map_err(|e| e.to_string())?,
-            entries: self.entries,
-        })
     }
+}
+
+/// `graph6` as a member's certificate writes its graph: decoded and
+/// encoded again.
+fn as_written(graph6: &str) -> Result<String, String> {
+    let (n, edges) = crate::core::graph6::decode(graph6).map_err(|e| e.to_string())?;
+    Ok(crate::core::graph6::encode(n, &edges))
 }
