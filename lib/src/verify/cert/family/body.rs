@@ -72,6 +72,13 @@ impl FamilyBody {
         Ok(())
     }
 
+    /// Counts `bytes` more against the memory cap: what a family keeps
+    /// beside its members' texts (the graphs met, to refuse a repeat), so
+    /// that [`FamilyBody::room`] covers it too.
+    pub fn hold(&mut self, bytes: u64) {
+        self.held += bytes;
+    }
+
     /// Whether there is no member yet.
     pub fn is_empty(&self) -> bool {
         self.members.is_empty()
