@@ -116,11 +116,17 @@ print("| %s | %s | %d | %d | %d | %.2f | %s | %s |" % (n, d, len(rows), len(bob)
   echo "Not run (too expensive so far; n <= 10):${missing:- none}."
   # A row stopped part way keeps its first graphs (in geng's order) as
   # N-D-first-K.jsonl, so a later run can start after them (tail -n +K+1).
-  for part in "$OUT"/*-first-*.jsonl; do
+  # Graphs of such a row run beyond a gap (one whose run stopped at the
+  # memory cap, to be run again with a larger one) are in N-D-more.jsonl.
+  for part in "$OUT"/*-first-*.jsonl "$OUT"/*-more.jsonl; do
     [ -e "$part" ] || continue
     name=$(basename "$part" .jsonl)
+    case $name in
+      *-more) what="further graphs, after a gap in geng's order" ;;
+      *) what="the first $(wc -l < "$part") graphs of geng's order" ;;
+    esac
     echo
-    echo "Partly run: ($(cut -d- -f1 <<< "$name"), $(cut -d- -f2 <<< "$name")), the first $(wc -l < "$part") graphs of geng's order: $(python3 -c '
+    echo "Partly run: ($(cut -d- -f1 <<< "$name"), $(cut -d- -f2 <<< "$name")), $what: $(python3 -c '
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
 print(", ".join("`%s` %s (%d positions)" % (r["board"], r["games"][0]["winner"].split(" (")[0], r["games"][0]["positions"]) for r in rows))
